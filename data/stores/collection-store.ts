@@ -1,0 +1,205 @@
+// Collections (organization or personal scope) and the itineraries and zones filed in them. Minimal for now:
+// the Studio API service builds its rules (visibility, pagination, conflicts) on these statements.
+import { randomUUID } from 'node:crypto';
+import type { Statement } from 'better-sqlite3';
+import { nowIso, type Database } from '../db.js';
+
+export const COLLECTION_SCOPES = ['organization', 'personal'] as const;
+export type CollectionScope = (typeof COLLECTION_SCOPES)[number];
+export const PRIVACIES = ['public', 'private'] as const;
+export type Privacy = (typeof PRIVACIES)[number];
+
+export interface Collection {
+  id: string;
+  organizationId: string;
+  scope: CollectionScope;
+  /** The owner of a personal collection; null for organization collections. */
+  ownerUserId: string | null;
+  name: string;
+  description: string;
+  privacy: Privacy;
+  createdBy: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CollectionCreate {
+  organizationId: string;
+  scope?: CollectionScope;
+  /** Required for scope 'personal', forbidden for 'organization'. */
+  ownerUserId?: string | null;
+  name: string;
+  description?: string;
+  privacy?: Privacy;
+  createdBy?: string | null;
+}
+
+export interface CollectionListOptions {
+  scope?: CollectionScope;
+  ownerUserId?: string;
+  /** Only public collections (listings with a bare publishable key). */
+  publicOnly?: boolean;
+  limit?: number;
+  offset?: number;
+}
+
+interface CollectionRow {
+  id: string;
+  organization_id: string;
+  scope: CollectionScope;
+  owner_user_id: string | null;
+  name: string;
+  description: string;
+  privacy: Privacy;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+function toCollection(row: CollectionRow): Collection {
+  return {
+    id: row.id,
+    organizationId: row.organization_id,
+    scope: row.scope,
+    ownerUserId: row.owner_user_id,
+    name: row.name,
+    description: row.description,
+    privacy: row.privacy,
+    createdBy: row.created_by,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+const COLUMNS =
+  'id, organization_id, scope, owner_user_id, name, description, privacy, created_by, created_at, updated_at';
+
+/** WHERE clause shared by list and count; NULL parameters switch a filter off. */
+const LIST_FILTER = `organization_id = @org AND (@scope IS NULL OR scope = @scope)
+  AND (@owner IS NULL OR owner_user_id = @owner) AND (@publicOnly = 0 OR privacy = 'public')`;
+
+interface ListParams {
+  org: string;
+  scope: string | null;
+  owner: string | null;
+  publicOnly: number;
+}
+
+export class CollectionStore {
+  readonly #insert: Statement<CollectionRow>;
+  readonly #get: Statement<[string], CollectionRow>;
+  readonly #byName: Statement<[string, string, string, string], CollectionRow>;
+  readonly #list: Statement<ListParams & { limit: number; offset: number }, CollectionRow>;
+  readonly #count: Statement<ListParams, { n: number }>;
+  readonly #delete: Statement<[string]>;
+  readonly #addItinerary: Statement<[string, string, string]>;
+  readonly #removeItinerary: Statement<[string, string]>;
+  readonly #itineraryIds: Statement<[string], { itinerary_id: string }>;
+  readonly #addZone: Statement<[string, string, string]>;
+  readonly #removeZone: Statement<[string, string]>;
+  readonly #zoneIds: Statement<[string], { zone_id: string }>;
+
+  constructor(db: Database) {
+    this.#insert = db.prepare(
+      `INSERT INTO collections (${COLUMNS}) VALUES (@id, @organization_id, @scope, @owner_user_id, @name,
+        @description, @privacy, @created_by, @created_at, @updated_at)`,
+    );
+    this.#get = db.prepare(`SELECT ${COLUMNS} FROM collections WHERE id = ?`);
+    this.#byName = db.prepare(
+      `SELECT ${COLUMNS} FROM collections
+       WHERE organization_id = ? AND scope = ? AND ifnull(owner_user_id, '') = ? AND name = ?`,
+    );
+    this.#list = db.prepare(
+      `SELECT ${COLUMNS} FROM collections WHERE ${LIST_FILTER} ORDER BY created_at, id LIMIT @limit OFFSET @offset`,
+    );
+    this.#count = db.prepare(`SELECT count(*) AS n FROM collections WHERE ${LIST_FILTER}`);
+    this.#delete = db.prepare('DELETE FROM collections WHERE id = ?');
+    this.#addItinerary = db.prepare(
+      'INSERT INTO collection_itineraries (collection_id, itinerary_id, added_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
+    );
+    this.#removeItinerary = db.prepare('DELETE FROM collection_itineraries WHERE collection_id = ? AND itinerary_id = ?');
+    this.#itineraryIds = db.prepare(
+      'SELECT itinerary_id FROM collection_itineraries WHERE collection_id = ? ORDER BY added_at, itinerary_id',
+    );
+    this.#addZone = db.prepare(
+      'INSERT INTO collection_zones (collection_id, zone_id, added_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
+    );
+    this.#removeZone = db.prepare('DELETE FROM collection_zones WHERE collection_id = ? AND zone_id = ?');
+    this.#zoneIds = db.prepare('SELECT zone_id FROM collection_zones WHERE collection_id = ? ORDER BY added_at, zone_id');
+  }
+
+  /** Creates a collection. A taken name (same org, scope and owner) throws a SQLite UNIQUE constraint error. */
+  create(input: CollectionCreate): Collection {
+    const scope = input.scope ?? 'organization';
+    const now = nowIso();
+    const row: CollectionRow = {
+      id: randomUUID(),
+      organization_id: input.organizationId,
+      scope,
+      owner_user_id: scope === 'personal' ? (input.ownerUserId ?? null) : null,
+      name: input.name,
+      description: input.description ?? '',
+      privacy: input.privacy ?? 'private',
+      created_by: input.createdBy ?? input.ownerUserId ?? null,
+      created_at: now,
+      updated_at: now,
+    };
+    this.#insert.run(row);
+    return toCollection(row);
+  }
+
+  get(id: string): Collection | undefined {
+    const row = this.#get.get(id);
+    return row ? toCollection(row) : undefined;
+  }
+
+  /** The collection holding `name` in the same organization, scope and owner (for 409 metadata). */
+  findByName(organizationId: string, scope: CollectionScope, ownerUserId: string | null, name: string): Collection | undefined {
+    const row = this.#byName.get(organizationId, scope, ownerUserId ?? '', name);
+    return row ? toCollection(row) : undefined;
+  }
+
+  /** One page of an organization's collections, oldest first, with the total matching the filters. */
+  list(organizationId: string, options: CollectionListOptions = {}): { items: Collection[]; total: number } {
+    const params: ListParams = {
+      org: organizationId,
+      scope: options.scope ?? null,
+      owner: options.ownerUserId ?? null,
+      publicOnly: options.publicOnly ? 1 : 0,
+    };
+    const items = this.#list
+      .all({ ...params, limit: options.limit ?? 20, offset: options.offset ?? 0 })
+      .map(toCollection);
+    return { items, total: this.#count.get(params)?.n ?? 0 };
+  }
+
+  delete(id: string): boolean {
+    return this.#delete.run(id).changes > 0;
+  }
+
+  /** Files an itinerary in the collection (idempotent). */
+  addItinerary(collectionId: string, itineraryId: string): void {
+    this.#addItinerary.run(collectionId, itineraryId, nowIso());
+  }
+
+  removeItinerary(collectionId: string, itineraryId: string): boolean {
+    return this.#removeItinerary.run(collectionId, itineraryId).changes > 0;
+  }
+
+  itineraryIds(collectionId: string): string[] {
+    return this.#itineraryIds.all(collectionId).map((r) => r.itinerary_id);
+  }
+
+  /** Files a zone in the collection (idempotent). */
+  addZone(collectionId: string, zoneId: string): void {
+    this.#addZone.run(collectionId, zoneId, nowIso());
+  }
+
+  removeZone(collectionId: string, zoneId: string): boolean {
+    return this.#removeZone.run(collectionId, zoneId).changes > 0;
+  }
+
+  zoneIds(collectionId: string): string[] {
+    return this.#zoneIds.all(collectionId).map((r) => r.zone_id);
+  }
+}

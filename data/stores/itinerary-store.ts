@@ -1,0 +1,177 @@
+// Itineraries: the record and its draft/published bookkeeping. Minimal for now (create, get, list, find by
+// name, publish snapshot); segments, waypoints and groups are added by the Studio API service.
+import { randomUUID } from 'node:crypto';
+import type { Statement } from 'better-sqlite3';
+import { nowIso, type Database } from '../db.js';
+import type { Privacy } from './collection-store.js';
+
+export const ACTIVITIES = ['HIKING_AND_TRAIL', 'WALKING', 'TRAIL_RUNNING', 'MOUNTAIN_BIKING', 'ROAD_CYCLING'] as const;
+export type Activity = (typeof ACTIVITIES)[number];
+
+export interface Itinerary {
+  id: string;
+  organizationId: string;
+  name: string;
+  description: string;
+  activity: Activity;
+  privacy: Privacy;
+  createdBy: string | null;
+  draftVersion: number;
+  /** Version of the draft that was published; null when never published. */
+  publishedVersion: number | null;
+  publishedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ItineraryCreate {
+  organizationId: string;
+  name: string;
+  description?: string;
+  activity?: Activity;
+  privacy?: Privacy;
+  createdBy?: string | null;
+}
+
+interface ItineraryRow {
+  id: string;
+  organization_id: string;
+  name: string;
+  description: string;
+  activity: Activity;
+  privacy: Privacy;
+  created_by: string | null;
+  draft_version: number;
+  published_version: number | null;
+  published_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+function toItinerary(row: ItineraryRow): Itinerary {
+  return {
+    id: row.id,
+    organizationId: row.organization_id,
+    name: row.name,
+    description: row.description,
+    activity: row.activity,
+    privacy: row.privacy,
+    createdBy: row.created_by,
+    draftVersion: row.draft_version,
+    publishedVersion: row.published_version,
+    publishedAt: row.published_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+const COLUMNS =
+  'id, organization_id, name, description, activity, privacy, created_by, draft_version, published_version, ' +
+  'published_at, created_at, updated_at';
+
+export class ItineraryStore {
+  readonly #insert: Statement<ItineraryRow>;
+  readonly #get: Statement<[string], ItineraryRow>;
+  readonly #byName: Statement<[string, string], ItineraryRow>;
+  readonly #list: Statement<{ org: string; publicOnly: number; limit: number; offset: number }, ItineraryRow>;
+  readonly #count: Statement<{ org: string; publicOnly: number }, { n: number }>;
+  readonly #byCollection: Statement<[string], ItineraryRow>;
+  readonly #bump: Statement<[string, string], { draft_version: number }>;
+  readonly #publish: Statement<[string, string, string]>;
+  readonly #snapshot: Statement<[string], { published_snapshot: string | null }>;
+  readonly #delete: Statement<[string]>;
+
+  constructor(db: Database) {
+    this.#insert = db.prepare(
+      `INSERT INTO itineraries (${COLUMNS}) VALUES (@id, @organization_id, @name, @description, @activity, @privacy,
+        @created_by, @draft_version, @published_version, @published_at, @created_at, @updated_at)`,
+    );
+    this.#get = db.prepare(`SELECT ${COLUMNS} FROM itineraries WHERE id = ?`);
+    this.#byName = db.prepare(`SELECT ${COLUMNS} FROM itineraries WHERE organization_id = ? AND name = ?`);
+    const filter = `organization_id = @org AND (@publicOnly = 0 OR privacy = 'public')`;
+    this.#list = db.prepare(
+      `SELECT ${COLUMNS} FROM itineraries WHERE ${filter} ORDER BY created_at, id LIMIT @limit OFFSET @offset`,
+    );
+    this.#count = db.prepare(`SELECT count(*) AS n FROM itineraries WHERE ${filter}`);
+    this.#byCollection = db.prepare(
+      `SELECT ${COLUMNS.split(', ')
+        .map((c) => `i.${c}`)
+        .join(', ')} FROM itineraries i JOIN collection_itineraries ci ON ci.itinerary_id = i.id
+       WHERE ci.collection_id = ? ORDER BY ci.added_at, i.id`,
+    );
+    this.#bump = db.prepare(
+      'UPDATE itineraries SET draft_version = draft_version + 1, updated_at = ? WHERE id = ? RETURNING draft_version',
+    );
+    this.#publish = db.prepare(
+      `UPDATE itineraries SET published_snapshot = ?, published_version = draft_version, published_at = ? WHERE id = ?`,
+    );
+    this.#snapshot = db.prepare('SELECT published_snapshot FROM itineraries WHERE id = ?');
+    this.#delete = db.prepare('DELETE FROM itineraries WHERE id = ?');
+  }
+
+  /** Creates an itinerary (draft version 1, never published). A taken name in the org: UNIQUE constraint error. */
+  create(input: ItineraryCreate): Itinerary {
+    const now = nowIso();
+    const row: ItineraryRow = {
+      id: randomUUID(),
+      organization_id: input.organizationId,
+      name: input.name,
+      description: input.description ?? '',
+      activity: input.activity ?? 'HIKING_AND_TRAIL',
+      privacy: input.privacy ?? 'private',
+      created_by: input.createdBy ?? null,
+      draft_version: 1,
+      published_version: null,
+      published_at: null,
+      created_at: now,
+      updated_at: now,
+    };
+    this.#insert.run(row);
+    return toItinerary(row);
+  }
+
+  get(id: string): Itinerary | undefined {
+    const row = this.#get.get(id);
+    return row ? toItinerary(row) : undefined;
+  }
+
+  /** The itinerary holding `name` in the organization (for 409 metadata). */
+  findByName(organizationId: string, name: string): Itinerary | undefined {
+    const row = this.#byName.get(organizationId, name);
+    return row ? toItinerary(row) : undefined;
+  }
+
+  list(
+    organizationId: string,
+    options: { publicOnly?: boolean; limit?: number; offset?: number } = {},
+  ): { items: Itinerary[]; total: number } {
+    const params = { org: organizationId, publicOnly: options.publicOnly ? 1 : 0 };
+    const items = this.#list.all({ ...params, limit: options.limit ?? 20, offset: options.offset ?? 0 }).map(toItinerary);
+    return { items, total: this.#count.get(params)?.n ?? 0 };
+  }
+
+  listByCollection(collectionId: string): Itinerary[] {
+    return this.#byCollection.all(collectionId).map(toItinerary);
+  }
+
+  /** Marks a draft edit: bumps draft_version and returns the new one (undefined when unknown). */
+  bumpDraftVersion(id: string): number | undefined {
+    return this.#bump.get(nowIso(), id)?.draft_version;
+  }
+
+  /** Stores `snapshot` (JSON-serializable) as the published version of the current draft. */
+  publish(id: string, snapshot: unknown): Itinerary | undefined {
+    this.#publish.run(JSON.stringify(snapshot), nowIso(), id);
+    return this.get(id);
+  }
+
+  /** The published snapshot, parsed; undefined when never published or unknown. */
+  publishedSnapshot(id: string): unknown {
+    const text = this.#snapshot.get(id)?.published_snapshot;
+    return text == null ? undefined : (JSON.parse(text) as unknown);
+  }
+
+  delete(id: string): boolean {
+    return this.#delete.run(id).changes > 0;
+  }
+}

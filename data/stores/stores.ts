@@ -1,0 +1,37 @@
+// Builds every store over one database connection (called once from the composition root).
+import type { Database } from '../db.js';
+import { ApiKeyStore } from './api-key-store.js';
+import { CollectionStore } from './collection-store.js';
+import { ItineraryStore } from './itinerary-store.js';
+import { MembershipStore } from './membership-store.js';
+import { OrganizationStore } from './organization-store.js';
+import { SettingsStore } from './settings-store.js';
+import { UsageStore } from './usage-store.js';
+import { UserStore } from './user-store.js';
+
+export interface Stores {
+  db: Database;
+  organizations: OrganizationStore;
+  users: UserStore;
+  memberships: MembershipStore;
+  apiKeys: ApiKeyStore;
+  usage: UsageStore;
+  settings: SettingsStore;
+  collections: CollectionStore;
+  itineraries: ItineraryStore;
+}
+
+/** Prepares every store's statements once. Stores hold no caches: reads always reach SQLite. */
+export function createStores(db: Database): Stores {
+  return {
+    db,
+    organizations: new OrganizationStore(db),
+    users: new UserStore(db),
+    memberships: new MembershipStore(db),
+    apiKeys: new ApiKeyStore(db),
+    usage: new UsageStore(db),
+    settings: new SettingsStore(db),
+    collections: new CollectionStore(db),
+    itineraries: new ItineraryStore(db),
+  };
+}

@@ -1,0 +1,126 @@
+// Users: email + scrypt password hash; constant-time password verification.
+import { randomUUID } from 'node:crypto';
+import type { Statement } from 'better-sqlite3';
+import {
+  dummyPasswordHash,
+  hashPasswordSync,
+  verifyPassword,
+  verifyPasswordSync,
+} from '../credentials.js';
+import { nowIso, type Database } from '../db.js';
+
+/** A user as returned to callers: the password hash never leaves the store. */
+export interface User {
+  id: string;
+  email: string;
+  name: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface UserCreate {
+  email: string;
+  /** Plaintext; hashed here with scrypt and a fresh salt (synchronously, ~50 ms). */
+  password: string;
+  name?: string | null;
+}
+
+interface UserRow {
+  id: string;
+  email: string;
+  password_hash: string;
+  name: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
+
+/** Emails are compared case-insensitively (the column is COLLATE NOCASE) and stored trimmed. */
+export function normalizeEmail(email: string): string {
+  return email.trim();
+}
+
+export function isValidEmail(email: string): boolean {
+  const e = normalizeEmail(email);
+  return e.length >= 3 && e.length <= 320 && EMAIL.test(e);
+}
+
+function toUser(row: UserRow): User {
+  return { id: row.id, email: row.email, name: row.name, createdAt: row.created_at, updatedAt: row.updated_at };
+}
+
+export class UserStore {
+  readonly #insert: Statement<UserRow>;
+  readonly #get: Statement<[string], UserRow>;
+  readonly #getByEmail: Statement<[string], UserRow>;
+  readonly #setPassword: Statement<[string, string, string]>;
+  readonly #count: Statement<[], { n: number }>;
+
+  constructor(db: Database) {
+    const columns = 'id, email, password_hash, name, created_at, updated_at';
+    this.#insert = db.prepare(
+      `INSERT INTO users (${columns}) VALUES (@id, @email, @password_hash, @name, @created_at, @updated_at)`,
+    );
+    this.#get = db.prepare(`SELECT ${columns} FROM users WHERE id = ?`);
+    this.#getByEmail = db.prepare(`SELECT ${columns} FROM users WHERE email = ?`);
+    this.#setPassword = db.prepare('UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?');
+    this.#count = db.prepare('SELECT count(*) AS n FROM users');
+  }
+
+  /** Creates a user, hashing the password. A taken email throws a SQLite UNIQUE constraint error. */
+  create(input: UserCreate): User {
+    return this.createWithHash({ email: input.email, passwordHash: hashPasswordSync(input.password), name: input.name });
+  }
+
+  /** Creates a user from an already computed hash (see credentials.hashPassword, which does not block). */
+  createWithHash(input: { email: string; passwordHash: string; name?: string | null | undefined }): User {
+    if (!isValidEmail(input.email)) throw new TypeError(`invalid email '${input.email}'`);
+    const now = nowIso();
+    const row: UserRow = {
+      id: randomUUID(),
+      email: normalizeEmail(input.email),
+      password_hash: input.passwordHash,
+      name: input.name ?? null,
+      created_at: now,
+      updated_at: now,
+    };
+    this.#insert.run(row);
+    return toUser(row);
+  }
+
+  get(id: string): User | undefined {
+    const row = this.#get.get(id);
+    return row ? toUser(row) : undefined;
+  }
+
+  getByEmail(email: string): User | undefined {
+    const row = this.#getByEmail.get(normalizeEmail(email));
+    return row ? toUser(row) : undefined;
+  }
+
+  count(): number {
+    return this.#count.get()?.n ?? 0;
+  }
+
+  setPasswordHash(id: string, passwordHash: string): boolean {
+    return this.#setPassword.run(passwordHash, nowIso(), id).changes > 0;
+  }
+
+  /**
+   * Returns the user when the email exists and the password matches, otherwise undefined. An unknown email
+   * still runs one scrypt against a dummy hash, so timing does not reveal which emails exist.
+   */
+  async verifyPassword(email: string, password: string): Promise<User | undefined> {
+    const row = this.#getByEmail.get(normalizeEmail(email));
+    const ok = await verifyPassword(password, row?.password_hash ?? dummyPasswordHash());
+    return row && ok ? toUser(row) : undefined;
+  }
+
+  /** Synchronous twin of verifyPassword (blocks for one scrypt: not for request paths). */
+  verifyPasswordSync(email: string, password: string): User | undefined {
+    const row = this.#getByEmail.get(normalizeEmail(email));
+    const ok = verifyPasswordSync(password, row?.password_hash ?? dummyPasswordHash());
+    return row && ok ? toUser(row) : undefined;
+  }
+}
