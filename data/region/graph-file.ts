@@ -1,0 +1,172 @@
+// The binary graph file (graph.bin): header + 8-byte-aligned little-endian arrays, read zero-copy.
+// Byte layout: data/region/README.md. Encoding and decoding live only here.
+import type { EdgeGrid } from './edge-grid.js';
+import { RegionInputError } from './region-error.js';
+import type { RegionGraph } from './region-graph.js';
+
+export const GRAPH_MAGIC = 'CAIRNRG\0';
+export const GRAPH_FILE_VERSION = 1;
+export const GRAPH_HEADER_BYTES = 128;
+
+type TypedArray =
+  | Float64Array
+  | Float32Array
+  | Uint32Array
+  | Uint16Array
+  | Uint8Array;
+
+interface Counts {
+  n: number; // nodes
+  e: number; // edges
+  w: number; // ways
+  cells: number; // grid cells
+  entries: number; // grid entries
+  strings: number; // bytes of the UTF-8 JSON string table
+}
+
+type Section = [name: string, ctor: { BYTES_PER_ELEMENT: number }, length: (c: Counts) => number];
+
+/** Array order in the file; every section starts at a multiple of 8 bytes. */
+const SECTIONS: readonly Section[] = [
+  ['nodeLon', Float64Array, (c) => c.n],
+  ['nodeLat', Float64Array, (c) => c.n],
+  ['wayOsmId', Float64Array, (c) => c.w],
+  ['nodeEle', Float32Array, (c) => c.n],
+  ['firstEdge', Uint32Array, (c) => c.n + 1],
+  ['edgeTarget', Uint32Array, (c) => c.e],
+  ['edgeLength', Float32Array, (c) => c.e],
+  ['edgeAscent', Float32Array, (c) => c.e],
+  ['edgeDescent', Float32Array, (c) => c.e],
+  ['edgeWay', Uint32Array, (c) => c.e],
+  ['gridCellStart', Uint32Array, (c) => c.cells + 1],
+  ['gridCellEdges', Uint32Array, (c) => c.entries],
+  ['edgeAccess', Uint16Array, (c) => c.e],
+  ['edgeHighway', Uint8Array, (c) => c.e],
+  ['edgeSurface', Uint8Array, (c) => c.e],
+  ['edgeSac', Uint8Array, (c) => c.e],
+  ['edgeFlags', Uint8Array, (c) => c.e],
+  ['strings', Uint8Array, (c) => c.strings],
+];
+
+const align8 = (x: number): number => (x + 7) & ~7;
+
+// Typed arrays use the machine's byte order and the file is little-endian: refuse big-endian hosts.
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+function assertLittleEndian(): void {
+  if (!LITTLE_ENDIAN) throw new Error('region graph files need a little-endian machine');
+}
+
+function layout(c: Counts): { offsets: number[]; total: number } {
+  let at = GRAPH_HEADER_BYTES;
+  const offsets: number[] = [];
+  for (const [, ctor, len] of SECTIONS) {
+    offsets.push(at);
+    at = align8(at + len(c) * ctor.BYTES_PER_ELEMENT);
+  }
+  return { offsets, total: at };
+}
+
+/** Serializes graph + grid into one buffer (owned by the caller). */
+export function encodeGraphFile(g: RegionGraph, grid: EdgeGrid): Uint8Array {
+  assertLittleEndian();
+  const strings = new TextEncoder().encode(JSON.stringify({ wayName: g.wayName, surfaces: g.surfaces }));
+  const c: Counts = {
+    n: g.nodeCount,
+    e: g.edgeCount,
+    w: g.wayOsmId.length,
+    cells: grid.cols * grid.rows,
+    entries: grid.cellEdges.length,
+    strings: strings.byteLength,
+  };
+  const { offsets, total } = layout(c);
+  const out = new Uint8Array(total);
+  const dv = new DataView(out.buffer);
+  out.set(new TextEncoder().encode(GRAPH_MAGIC), 0);
+  const u32 = [GRAPH_FILE_VERSION, GRAPH_HEADER_BYTES, c.n, c.e, c.w, grid.cols, grid.rows, c.entries, c.strings];
+  u32.forEach((v, i) => dv.setUint32(8 + 4 * i, v, true));
+  dv.setUint32(44, total, true);
+  g.bbox.forEach((v, i) => dv.setFloat64(48 + 8 * i, v, true));
+  dv.setFloat64(80, grid.west, true);
+  dv.setFloat64(88, grid.south, true);
+  dv.setFloat64(96, grid.cellDeg, true);
+  const arrays: Record<string, TypedArray> = {
+    ...(g as unknown as Record<string, TypedArray>),
+    gridCellStart: grid.cellStart,
+    gridCellEdges: grid.cellEdges,
+    strings,
+  };
+  SECTIONS.forEach(([name, ctor, len], i) => {
+    const a = arrays[name];
+    if (!a || a.length !== len(c) || a.BYTES_PER_ELEMENT !== ctor.BYTES_PER_ELEMENT) {
+      throw new TypeError(`graph array ${name} has the wrong type or length`);
+    }
+    out.set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength), offsets[i]!);
+  });
+  return out;
+}
+
+/**
+ * Views over `bytes` (no copy when bytes.byteOffset is 8-aligned; otherwise one aligned copy).
+ * The returned arrays share memory with `bytes` (a SharedArrayBuffer works too).
+ * Throws RegionInputError on a wrong magic, version or size.
+ */
+export function decodeGraphFile(input: Uint8Array, what = 'graph file'): { graph: RegionGraph; grid: EdgeGrid } {
+  assertLittleEndian();
+  let bytes = input;
+  if (bytes.byteOffset % 8 !== 0) bytes = new Uint8Array(bytes); // aligned copy
+  if (bytes.byteLength < GRAPH_HEADER_BYTES) throw new RegionInputError(`${what} is too short to be a region graph`);
+  const magic = new TextDecoder().decode(bytes.subarray(0, 8));
+  if (magic !== GRAPH_MAGIC) throw new RegionInputError(`${what} is not a Cairn region graph (bad magic)`);
+  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const u = (i: number): number => dv.getUint32(8 + 4 * i, true);
+  const version = u(0);
+  if (version !== GRAPH_FILE_VERSION) {
+    throw new RegionInputError(`${what} has format version ${version}; this build reads ${GRAPH_FILE_VERSION} (re-import)`);
+  }
+  const cols = u(5);
+  const rows = u(6);
+  const c: Counts = { n: u(2), e: u(3), w: u(4), cells: cols * rows, entries: u(7), strings: u(8) };
+  const { offsets, total } = layout(c);
+  if (dv.getUint32(44, true) !== total || bytes.byteLength !== total) {
+    throw new RegionInputError(`${what} is truncated or has a wrong size (${bytes.byteLength} bytes, expected ${total})`);
+  }
+  const v: Record<string, TypedArray> = {};
+  SECTIONS.forEach(([name, ctor, len], i) => {
+    const C = ctor as unknown as new (b: ArrayBufferLike, o: number, l: number) => TypedArray;
+    v[name] = new C(bytes.buffer, bytes.byteOffset + offsets[i]!, len(c));
+  });
+  const table = JSON.parse(new TextDecoder().decode(v.strings)) as { wayName: string[]; surfaces: string[] };
+  const f64 = (i: number): number => dv.getFloat64(i, true);
+  const graph: RegionGraph = {
+    nodeCount: c.n,
+    edgeCount: c.e,
+    bbox: [f64(48), f64(56), f64(64), f64(72)],
+    nodeLon: v.nodeLon as Float64Array,
+    nodeLat: v.nodeLat as Float64Array,
+    nodeEle: v.nodeEle as Float32Array,
+    firstEdge: v.firstEdge as Uint32Array,
+    edgeTarget: v.edgeTarget as Uint32Array,
+    edgeLength: v.edgeLength as Float32Array,
+    edgeAscent: v.edgeAscent as Float32Array,
+    edgeDescent: v.edgeDescent as Float32Array,
+    edgeHighway: v.edgeHighway as Uint8Array,
+    edgeSurface: v.edgeSurface as Uint8Array,
+    edgeSac: v.edgeSac as Uint8Array,
+    edgeFlags: v.edgeFlags as Uint8Array,
+    edgeAccess: v.edgeAccess as Uint16Array,
+    edgeWay: v.edgeWay as Uint32Array,
+    wayOsmId: v.wayOsmId as Float64Array,
+    wayName: table.wayName,
+    surfaces: table.surfaces,
+  };
+  const grid: EdgeGrid = {
+    west: f64(80),
+    south: f64(88),
+    cellDeg: f64(96),
+    cols,
+    rows,
+    cellStart: v.gridCellStart as Uint32Array,
+    cellEdges: v.gridCellEdges as Uint32Array,
+  };
+  return { graph, grid };
+}

@@ -1,0 +1,100 @@
+// Writing a region folder atomically and loading it back (graph.bin read once, zero-copy views).
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { decodeDemFile, encodeDemFile } from './dem-file.js';
+import { decodeGraphFile, encodeGraphFile } from './graph-file.js';
+import { createPlaceIndex } from './place-index.js';
+import type { Place } from './places.js';
+import { REGION_FORMAT_VERSION, type HazardWay, type HikingRoute, type Region, type RegionMeta } from './region.js';
+import { RegionInputError } from './region-error.js';
+
+/** File names inside a region folder. */
+export const REGION_FILES = {
+  meta: 'meta.json',
+  graph: 'graph.bin',
+  dem: 'dem.bin',
+  places: 'places.json',
+  hazards: 'hazards.json',
+  routes: 'routes.json',
+} as const;
+
+/** The folder's files as bytes, in a fixed order (deterministic for the same region). */
+export function encodeRegionFiles(region: Region): Map<string, Uint8Array> {
+  const json = (v: unknown): Uint8Array => new TextEncoder().encode(`${JSON.stringify(v)}\n`);
+  const files = new Map<string, Uint8Array>();
+  files.set(REGION_FILES.meta, new TextEncoder().encode(`${JSON.stringify(region.meta, null, 2)}\n`));
+  files.set(REGION_FILES.graph, encodeGraphFile(region.graph, region.grid));
+  if (region.dem) files.set(REGION_FILES.dem, encodeDemFile(region.dem));
+  files.set(REGION_FILES.places, json(region.places));
+  files.set(REGION_FILES.hazards, json(region.hazards));
+  files.set(REGION_FILES.routes, json(region.routes));
+  return files;
+}
+
+/**
+ * Writes the region to `dir`: first into a temporary folder beside it, then renamed into place,
+ * so a failure never leaves a half-written region (an existing region at `dir` is replaced only
+ * once the new one is complete).
+ */
+export function writeRegion(dir: string, region: Region): void {
+  const target = resolve(dir);
+  mkdirSync(dirname(target), { recursive: true });
+  const suffix = `${process.pid}-${Date.now().toString(36)}`;
+  const tmp = join(dirname(target), `.${basename(target)}.tmp-${suffix}`);
+  const old = join(dirname(target), `.${basename(target)}.old-${suffix}`);
+  try {
+    mkdirSync(tmp);
+    for (const [name, bytes] of encodeRegionFiles(region)) writeFileSync(join(tmp, name), bytes);
+    if (existsSync(target)) renameSync(target, old);
+    renameSync(tmp, target);
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+    rmSync(old, { recursive: true, force: true });
+  }
+}
+
+function readJson<T>(dir: string, name: string): T {
+  const path = join(dir, name);
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as T;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new RegionInputError(`region file ${path} is ${code === 'ENOENT' ? 'missing' : 'unreadable'}`);
+  }
+}
+
+/**
+ * Loads a region folder written by writeRegion. The graph file is read once into one Buffer and
+ * the graph/grid arrays are views over it (no copy). Throws RegionInputError when the folder is
+ * missing, incomplete, or of another format version.
+ */
+export function loadRegion(dir: string): Region {
+  if (!existsSync(dir)) throw new RegionInputError(`region folder ${dir} does not exist`);
+  const meta = readJson<RegionMeta>(dir, REGION_FILES.meta);
+  if (meta.formatVersion !== REGION_FORMAT_VERSION) {
+    throw new RegionInputError(
+      `region ${dir} has format version ${meta.formatVersion}; this build reads ${REGION_FORMAT_VERSION} (re-import)`,
+    );
+  }
+  const graphPath = join(dir, REGION_FILES.graph);
+  let graphBytes: Buffer;
+  try {
+    graphBytes = readFileSync(graphPath);
+  } catch {
+    throw new RegionInputError(`region file ${graphPath} is missing`);
+  }
+  const { graph, grid } = decodeGraphFile(graphBytes, graphPath);
+  const demPath = join(dir, REGION_FILES.dem);
+  const dem = existsSync(demPath) ? decodeDemFile(readFileSync(demPath), demPath) : null;
+  const places = readJson<Place[]>(dir, REGION_FILES.places);
+  return {
+    graph,
+    grid,
+    places,
+    search: createPlaceIndex(places),
+    hazards: readJson<HazardWay[]>(dir, REGION_FILES.hazards),
+    routes: readJson<HikingRoute[]>(dir, REGION_FILES.routes),
+    dem,
+    meta,
+  };
+}
