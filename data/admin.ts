@@ -1,0 +1,455 @@
+// The admin command: `npm run admin -- <command> [options] [--json]` against the database at DATABASE_PATH.
+// Success prints exactly one JSON object on stdout; failure prints {"error":{"code","message"}} on stderr
+// and exits non-zero. See docs/operating.md.
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { DEFAULT_DATABASE_PATH, isConstraintError, openDatabase, type Database } from './db.js';
+import { seedDemo } from './seed.js';
+import { isAllowedOriginPattern, isScope, KEY_TYPES, type KeyType, type Scope } from './stores/api-key-store.js';
+import { isRole, ROLES } from './stores/membership-store.js';
+import {
+  DEFAULT_LIMITS,
+  EMBED_LAYERS,
+  ORGANIZATION_STATUSES,
+  PRODUCTS,
+  validateLimits,
+  type Limits,
+  type OrganizationPatch,
+  type OrganizationStatus,
+  type Product,
+} from './stores/organization-store.js';
+import { createStores, type Stores } from './stores/stores.js';
+import { isValidEmail } from './stores/user-store.js';
+
+/** Error codes of the admin command, with their exit status. */
+export const ADMIN_ERRORS = {
+  UNKNOWN_COMMAND: 2,
+  MISSING_ARGUMENT: 2,
+  INVALID_ARGUMENT: 2,
+  NOT_FOUND: 3,
+  CONFLICT: 4,
+  INTERNAL_ERROR: 1,
+} as const;
+export type AdminErrorCode = keyof typeof ADMIN_ERRORS;
+
+export class AdminError extends Error {
+  constructor(
+    readonly code: AdminErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AdminError';
+  }
+}
+
+const OPTIONS = {
+  json: { type: 'boolean' },
+  name: { type: 'string' },
+  products: { type: 'string' },
+  'no-card': { type: 'boolean' },
+  email: { type: 'string' },
+  password: { type: 'string' },
+  org: { type: 'string' },
+  user: { type: 'string' },
+  role: { type: 'string' },
+  type: { type: 'string' },
+  scopes: { type: 'string' },
+  origins: { type: 'string' },
+  id: { type: 'string' },
+} as const;
+type OptionName = keyof typeof OPTIONS;
+type Values = Partial<Record<OptionName, string | boolean>>;
+
+interface CommandSpec {
+  summary: string;
+  options: readonly OptionName[];
+  /** Whether the command takes positional arguments after its name (only `set`). */
+  positionals?: boolean;
+  run: (stores: Stores, values: Values, positionals: string[]) => object;
+}
+
+const MIN_PASSWORD_LENGTH = 8;
+const SET_KEYS = [
+  'require_session_token',
+  'quota.data',
+  'quota.tiles',
+  'limits.<dimension>',
+  'products',
+  'card',
+  'status',
+  'embed.layers',
+];
+
+const COMMANDS: Record<string, CommandSpec> = {
+  help: { summary: 'list the commands', options: [], run: () => help() },
+  bootstrap: {
+    summary: 'create an organization with every product, an owner, a pk (embedding,data,mcp), an sk and a demo collection',
+    options: ['name', 'email', 'password'],
+    run: (stores, v) => {
+      const password = optionalString(v, 'password');
+      if (password !== undefined) checkPassword(password);
+      const email = optionalString(v, 'email');
+      if (email !== undefined) checkEmail(email);
+      if (email !== undefined && stores.users.getByEmail(email)) {
+        throw new AdminError('CONFLICT', `a user with email '${email}' already exists`);
+      }
+      const name = optionalString(v, 'name');
+      return seedDemo(stores.db, {
+        ...(name !== undefined && { organizationName: checkName(name, 'name') }),
+        ...(email !== undefined && { ownerEmail: email }),
+        ...(password !== undefined && { ownerPassword: password }),
+      });
+    },
+  },
+  'create-org': {
+    summary: 'create an organization (all products and a card on file unless told otherwise)',
+    options: ['name', 'products', 'no-card'],
+    run: (stores, v) => {
+      const name = checkName(requireString(v, 'name'), 'name');
+      const productsArg = optionalString(v, 'products');
+      const products = productsArg === undefined ? [...PRODUCTS] : parseProducts(productsArg, '--products');
+      const organization = stores.organizations.create({
+        name,
+        products,
+        cardOnFile: v['no-card'] !== true,
+        limits: { ...DEFAULT_LIMITS },
+      });
+      return { organization };
+    },
+  },
+  'create-user': {
+    summary: 'create a user with a scrypt-hashed password',
+    options: ['email', 'password'],
+    run: (stores, v) => {
+      const email = checkEmail(requireString(v, 'email'));
+      const password = checkPassword(requireString(v, 'password'));
+      if (stores.users.getByEmail(email)) throw new AdminError('CONFLICT', `a user with email '${email}' already exists`);
+      try {
+        return { user: stores.users.create({ email, password }) };
+      } catch (err) {
+        if (isConstraintError(err, 'UNIQUE')) {
+          throw new AdminError('CONFLICT', `a user with email '${email}' already exists`);
+        }
+        throw err;
+      }
+    },
+  },
+  'add-member': {
+    summary: 'make a user a member of an organization with a role (changes the role of an existing member)',
+    options: ['org', 'user', 'role'],
+    run: (stores, v) => {
+      const orgId = requireString(v, 'org');
+      const userId = requireString(v, 'user');
+      const role = requireString(v, 'role');
+      if (!isRole(role)) throw invalid(`--role must be one of ${ROLES.join(', ')}`);
+      requireOrganization(stores, orgId);
+      if (!stores.users.get(userId)) throw new AdminError('NOT_FOUND', `no user with id '${userId}'`);
+      return { membership: stores.memberships.add(orgId, userId, role) };
+    },
+  },
+  'create-key': {
+    summary: 'create a publishable (pk) or secret (sk) key; the plaintext is printed once',
+    options: ['org', 'type', 'name', 'scopes', 'origins'],
+    run: (stores, v) => {
+      const orgId = requireString(v, 'org');
+      const type = requireString(v, 'type');
+      if (!(KEY_TYPES as readonly string[]).includes(type)) throw invalid('--type must be pk or sk');
+      const name = checkName(requireString(v, 'name'), 'name');
+      const scopes = parseScopes(optionalString(v, 'scopes'), type as KeyType);
+      const originsArg = optionalString(v, 'origins');
+      const allowedOrigins = originsArg === undefined ? [] : splitList(originsArg);
+      for (const o of allowedOrigins) {
+        if (!isAllowedOriginPattern(o)) {
+          throw invalid(`--origins: '${o}' is not an origin (https://example.com, https://*.example.com, http://localhost:*)`);
+        }
+      }
+      if (type === 'sk' && allowedOrigins.length > 0) throw invalid('--origins applies to publishable keys only');
+      requireOrganization(stores, orgId);
+      const created = stores.apiKeys.create({ organizationId: orgId, type: type as KeyType, name, scopes, allowedOrigins });
+      return { apiKey: created.apiKey, plaintext: created.plaintext };
+    },
+  },
+  'revoke-key': {
+    summary: 'revoke a key immediately (revoking twice keeps the first time)',
+    options: ['id'],
+    run: (stores, v) => {
+      const id = requireString(v, 'id');
+      const apiKey = stores.apiKeys.revoke(id);
+      if (!apiKey) throw new AdminError('NOT_FOUND', `no key with id '${id}'`);
+      return { apiKey };
+    },
+  },
+  set: {
+    summary: `change organization settings: set --org ID key=value ... (keys: ${SET_KEYS.join(', ')})`,
+    options: ['org'],
+    positionals: true,
+    run: (stores, v, pairs) => {
+      const orgId = requireString(v, 'org');
+      if (pairs.length === 0) throw new AdminError('MISSING_ARGUMENT', `set needs at least one key=value (${SET_KEYS.join(', ')})`);
+      const changes = parseSettings(pairs);
+      const organization = stores.db.transaction(() => {
+        const current = requireOrganization(stores, orgId);
+        const patch: OrganizationPatch = { ...changes.patch };
+        if (changes.limits.size > 0) {
+          const limits: Limits = { ...current.limits };
+          for (const [dimension, value] of changes.limits) {
+            if (value === undefined) delete limits[dimension];
+            else limits[dimension] = value;
+          }
+          patch.limits = limits;
+        }
+        return stores.organizations.update(orgId, patch);
+      })();
+      return { organization };
+    },
+  },
+  'show-org': {
+    summary: 'print an organization with its members and keys (revoked keys included)',
+    options: ['org'],
+    run: (stores, v) => {
+      const orgId = requireString(v, 'org');
+      const organization = requireOrganization(stores, orgId);
+      return {
+        organization,
+        members: stores.memberships.listByOrganization(orgId),
+        apiKeys: stores.apiKeys.list(orgId, { includeRevoked: true }),
+      };
+    },
+  },
+};
+
+function help(): object {
+  return {
+    usage: 'npm run admin -- <command> [options] [--json]',
+    commands: Object.fromEntries(
+      Object.entries(COMMANDS).map(([name, spec]) => [
+        name,
+        { summary: spec.summary, options: spec.options.map((o) => `--${o}`) },
+      ]),
+    ),
+    environment: { DATABASE_PATH: `SQLite file (default ${DEFAULT_DATABASE_PATH})` },
+  };
+}
+
+function invalid(message: string): AdminError {
+  return new AdminError('INVALID_ARGUMENT', message);
+}
+
+function optionalString(values: Values, name: OptionName): string | undefined {
+  const v = values[name];
+  return typeof v === 'string' ? v : undefined;
+}
+
+function requireString(values: Values, name: OptionName): string {
+  const v = optionalString(values, name);
+  if (v === undefined) throw new AdminError('MISSING_ARGUMENT', `--${name} is required`);
+  if (v.trim() === '') throw invalid(`--${name} must not be empty`);
+  return v;
+}
+
+function checkName(name: string, option: string): string {
+  const trimmed = name.trim();
+  if (trimmed.length === 0 || trimmed.length > 200) throw invalid(`--${option} must be 1 to 200 characters`);
+  return trimmed;
+}
+
+function checkEmail(email: string): string {
+  if (!isValidEmail(email)) throw invalid(`--email '${email}' is not an email address`);
+  return email.trim();
+}
+
+function checkPassword(password: string): string {
+  if (password.length < MIN_PASSWORD_LENGTH) throw invalid(`--password must be at least ${MIN_PASSWORD_LENGTH} characters`);
+  return password;
+}
+
+/** Comma-separated list; surrounding spaces and empty items are dropped, so '' is the empty list. */
+function splitList(value: string): string[] {
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}
+
+function parseProducts(value: string, what: string): Product[] {
+  const items = splitList(value);
+  for (const p of items) {
+    if (!(PRODUCTS as readonly string[]).includes(p)) throw invalid(`${what}: unknown product '${p}' (${PRODUCTS.join(', ')})`);
+  }
+  return PRODUCTS.filter((p) => items.includes(p));
+}
+
+/** Default scopes when --scopes is omitted: `embedding` for a publishable key, none for a secret key. */
+function parseScopes(value: string | undefined, type: KeyType): Scope[] {
+  if (value === undefined) return type === 'pk' ? ['embedding'] : [];
+  const items = splitList(value);
+  for (const s of items) {
+    if (!isScope(s)) throw invalid(`--scopes: unknown scope '${s}' (embedding, tiles, resources, data, mcp, management)`);
+  }
+  return items as Scope[];
+}
+
+function parseBoolean(key: string, value: string): boolean {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  throw invalid(`${key} must be true or false`);
+}
+
+function parseCount(key: string, value: string): number {
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) throw invalid(`${key} must be a non-negative integer`);
+  return Number(value);
+}
+
+interface SettingChanges {
+  patch: OrganizationPatch;
+  /** dimension -> number, null (unlimited) or undefined (remove: not granted). */
+  limits: Map<string, number | null | undefined>;
+}
+
+function parseSettings(pairs: string[]): SettingChanges {
+  const changes: SettingChanges = { patch: {}, limits: new Map() };
+  const seen = new Set<string>();
+  for (const pair of pairs) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0) throw invalid(`'${pair}' is not key=value`);
+    const key = pair.slice(0, eq);
+    const value = pair.slice(eq + 1);
+    if (seen.has(key)) throw invalid(`${key} is given twice`);
+    seen.add(key);
+    if (key.startsWith('limits.')) {
+      const dimension = key.slice('limits.'.length);
+      const limit = value === 'null' ? null : value === 'absent' ? undefined : parseCount(key, value);
+      try {
+        validateLimits({ [dimension]: limit ?? null });
+      } catch (err) {
+        throw invalid((err as Error).message);
+      }
+      changes.limits.set(dimension, limit);
+      continue;
+    }
+    switch (key) {
+      case 'require_session_token':
+        changes.patch.requireSessionToken = parseBoolean(key, value);
+        break;
+      case 'quota.data':
+        changes.patch.quotaData = parseCount(key, value);
+        break;
+      case 'quota.tiles':
+        changes.patch.quotaTiles = parseCount(key, value);
+        break;
+      case 'products':
+        changes.patch.products = parseProducts(value, key);
+        break;
+      case 'card':
+        changes.patch.cardOnFile = parseBoolean(key, value);
+        break;
+      case 'status':
+        if (!(ORGANIZATION_STATUSES as readonly string[]).includes(value)) throw invalid('status must be active or inactive');
+        changes.patch.status = value as OrganizationStatus;
+        break;
+      case 'embed.layers': {
+        const layers = splitList(value);
+        for (const l of layers) {
+          if (!(EMBED_LAYERS as readonly string[]).includes(l)) {
+            throw invalid(`embed.layers: unknown layer '${l}' (${EMBED_LAYERS.join(', ')})`);
+          }
+        }
+        changes.patch.embedLayers = EMBED_LAYERS.filter((l) => layers.includes(l));
+        break;
+      }
+      default:
+        throw invalid(`unknown setting '${key}' (${SET_KEYS.join(', ')})`);
+    }
+  }
+  return changes;
+}
+
+function requireOrganization(stores: Stores, id: string) {
+  const org = stores.organizations.get(id);
+  if (!org) throw new AdminError('NOT_FOUND', `no organization with id '${id}'`);
+  return org;
+}
+
+export interface AdminResult {
+  exitCode: number;
+  /** One JSON document (with a trailing newline) for stdout, on success. */
+  stdout: string;
+  /** One JSON line `{"error":{"code","message"}}` for stderr, on failure. */
+  stderr: string;
+}
+
+export interface AdminEnvironment {
+  DATABASE_PATH?: string | undefined;
+}
+
+/**
+ * Runs one admin command. `argv` excludes the node binary and script (`['create-org', '--name', 'X']`).
+ * `openDb` is injectable so tests can pass an open connection; by default the file at DATABASE_PATH is opened
+ * (and migrated) only after the arguments validate, and closed afterwards.
+ */
+export function runAdmin(
+  argv: string[],
+  env: AdminEnvironment = process.env,
+  openDb: () => Database = () => openDatabase(env.DATABASE_PATH || DEFAULT_DATABASE_PATH),
+): AdminResult {
+  let pretty = true;
+  let db: Database | undefined;
+  try {
+    let parsed;
+    try {
+      parsed = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: true });
+    } catch (err) {
+      throw invalid((err as Error).message);
+    }
+    const { values, positionals } = parsed;
+    pretty = values.json !== true;
+    const [command, ...rest] = positionals;
+    if (command === undefined) throw new AdminError('MISSING_ARGUMENT', `a command is required: ${Object.keys(COMMANDS).join(', ')}`);
+    const spec = COMMANDS[command];
+    if (!spec) throw new AdminError('UNKNOWN_COMMAND', `unknown command '${command}' (${Object.keys(COMMANDS).join(', ')})`);
+    for (const name of Object.keys(values) as OptionName[]) {
+      if (name !== 'json' && !spec.options.includes(name)) throw invalid(`${command} does not take --${name}`);
+    }
+    if (!spec.positionals && rest.length > 0) throw invalid(`${command} takes no positional arguments (got '${rest[0]}')`);
+    let result: object;
+    if (command === 'help') {
+      result = help();
+    } else {
+      db = openDb();
+      result = spec.run(createStores(db), values, rest);
+    }
+    return { exitCode: 0, stdout: `${JSON.stringify(result, null, pretty ? 2 : undefined)}\n`, stderr: '' };
+  } catch (err) {
+    const adminError =
+      err instanceof AdminError
+        ? err
+        : err instanceof TypeError
+          ? invalid(err.message)
+          : new AdminError('INTERNAL_ERROR', err instanceof Error ? err.message : String(err));
+    return {
+      exitCode: ADMIN_ERRORS[adminError.code],
+      stdout: '',
+      stderr: `${JSON.stringify({ error: { code: adminError.code, message: adminError.message } })}\n`,
+    };
+  } finally {
+    db?.close();
+  }
+}
+
+function isMain(): boolean {
+  const script = process.argv[1];
+  if (!script) return false;
+  try {
+    return realpathSync(script) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isMain()) {
+  const result = runAdmin(process.argv.slice(2));
+  if (result.stdout) process.stdout.write(result.stdout);
+  if (result.stderr) process.stderr.write(result.stderr);
+  process.exitCode = result.exitCode;
+}
