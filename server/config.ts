@@ -1,0 +1,90 @@
+// Runtime configuration: one defaults object, each field overridable from the environment.
+
+export interface Config {
+  /** TCP port of the single listener serving all four hosts (0 = any free port). */
+  port: number;
+  /** Interface to bind. */
+  host: string;
+  /** SQLite file holding all state. */
+  databasePath: string;
+  /** Region folder from `npm run import`; empty = the built-in demo region. */
+  regionPath: string;
+  /** Largest JSON request body in bytes (413 past it). */
+  bodyLimit: number;
+  /** Largest import body in bytes (GPX/KML/GeoJSON uploads). */
+  importBodyLimit: number;
+  /** Time budget of one request in ms; a 5xx or an overrun past it is answered 504. */
+  requestBudgetMs: number;
+  /** Longest wait for in-flight requests at shutdown before closing anyway, in ms. */
+  shutdownGraceMs: number;
+  /** Trust X-Forwarded-For for the client address (only behind a proxy you run). */
+  trustProxy: boolean;
+  /** Absolute origins used only to write links; empty = the listener's own origin. */
+  publicBaseUrl: string;
+  publicAuthUrl: string;
+  publicDataUrl: string;
+  publicAppUrl: string;
+  /** Log level: `info` logs every request, `error` only failures, `silent` nothing. */
+  logLevel: 'info' | 'error' | 'silent';
+  /** Registers /_diagnostics/* routes (slow and failing handlers) used by the test suite. Never in production. */
+  diagnosticRoutes: boolean;
+  /** Seed the demo organization when the database holds none. */
+  seedDemo: boolean;
+}
+
+export const DEFAULTS: Config = {
+  port: 8080,
+  host: '0.0.0.0',
+  databasePath: 'var/platform.db',
+  regionPath: '',
+  bodyLimit: 1024 * 1024,
+  importBodyLimit: 10 * 1024 * 1024,
+  requestBudgetMs: 10_000,
+  shutdownGraceMs: 15_000,
+  trustProxy: false,
+  publicBaseUrl: '',
+  publicAuthUrl: '',
+  publicDataUrl: '',
+  publicAppUrl: '',
+  logLevel: 'info',
+  diagnosticRoutes: false,
+  seedDemo: true,
+};
+
+function int(name: string, value: string | undefined, fallback: number, min: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min) throw new TypeError(`${name} must be an integer ≥ ${min}, got "${value}"`);
+  return n;
+}
+
+function bool(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return value === '1' || value.toLowerCase() === 'true';
+}
+
+/** Reads the configuration from an environment (process.env by default). Throws TypeError naming a bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const logLevel = env.LOG_LEVEL ?? DEFAULTS.logLevel;
+  if (logLevel !== 'info' && logLevel !== 'error' && logLevel !== 'silent') {
+    throw new TypeError(`LOG_LEVEL must be info, error or silent, got "${logLevel}"`);
+  }
+  return {
+    port: int('PORT', env.PORT, DEFAULTS.port, 0),
+    host: env.HOST || DEFAULTS.host,
+    databasePath: env.DATABASE_PATH || DEFAULTS.databasePath,
+    regionPath: env.REGION_PATH || DEFAULTS.regionPath,
+    bodyLimit: int('BODY_LIMIT', env.BODY_LIMIT, DEFAULTS.bodyLimit, 1),
+    importBodyLimit: int('IMPORT_BODY_LIMIT', env.IMPORT_BODY_LIMIT, DEFAULTS.importBodyLimit, 1),
+    requestBudgetMs: int('REQUEST_BUDGET_MS', env.REQUEST_BUDGET_MS, DEFAULTS.requestBudgetMs, 1),
+    shutdownGraceMs: int('SHUTDOWN_GRACE_MS', env.SHUTDOWN_GRACE_MS, DEFAULTS.shutdownGraceMs, 0),
+    trustProxy: bool(env.TRUST_PROXY, DEFAULTS.trustProxy),
+    publicBaseUrl: env.PUBLIC_BASE_URL ?? '',
+    publicAuthUrl: env.PUBLIC_AUTH_URL ?? '',
+    publicDataUrl: env.PUBLIC_DATA_URL ?? '',
+    publicAppUrl: env.PUBLIC_APP_URL ?? '',
+    logLevel,
+    diagnosticRoutes: bool(env.CAIRN_DIAGNOSTIC_ROUTES, DEFAULTS.diagnosticRoutes),
+    seedDemo: bool(env.SEED_DEMO, DEFAULTS.seedDemo),
+  };
+}

@@ -1,0 +1,81 @@
+// The sixteen error codes of the spec, their statuses, and the one error type every layer throws.
+
+export interface ErrorSpec {
+  status: number;
+}
+
+/** The spec's code table (interface.md, Errors → Codes). No other code exists. */
+export const ERRORS = {
+  BAD_REQUEST: { status: 400 },
+  VALIDATION_FAILED: { status: 400 },
+  UNAUTHORIZED: { status: 401 },
+  PAYMENT_REQUIRED: { status: 402 },
+  CARD_REQUIRED: { status: 402 },
+  FORBIDDEN: { status: 403 },
+  NOT_FOUND: { status: 404 },
+  METHOD_NOT_ALLOWED: { status: 405 },
+  CONFLICT: { status: 409 },
+  PAYLOAD_TOO_LARGE: { status: 413 },
+  TOO_MANY_REQUESTS: { status: 429 },
+  INTERNAL_ERROR: { status: 500 },
+  NOT_IMPLEMENTED: { status: 501 },
+  BAD_GATEWAY: { status: 502 },
+  SERVICE_UNAVAILABLE: { status: 503 },
+  GATEWAY_TIMEOUT: { status: 504 },
+} as const satisfies Record<string, ErrorSpec>;
+
+export type ErrorCode = keyof typeof ERRORS;
+export const ERROR_CODES = Object.keys(ERRORS) as ErrorCode[];
+
+/**
+ * One entry of the envelope before localization. `messageKey` selects a sentence in the message
+ * table (defaults to the code); `message` is used verbatim when a message was already localized
+ * (Ajv's own localized validation messages).
+ */
+export interface ErrorEntry {
+  code: ErrorCode;
+  path?: (string | number)[];
+  messageKey?: string;
+  messageParams?: Record<string, string | number>;
+  message?: string;
+  metadata?: unknown;
+}
+
+/** A failure the client can act on. Thrown by any layer; rendered once by the HTTP adapter. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly entries: ErrorEntry[];
+
+  constructor(
+    readonly code: ErrorCode,
+    entries?: ErrorEntry[],
+    /** Envelope-level `extensions.metadata` (e.g. conflict metadata). */
+    readonly metadata?: unknown,
+  ) {
+    super(code);
+    this.status = ERRORS[code].status;
+    this.entries = entries && entries.length > 0 ? entries : [{ code }];
+  }
+
+  /** A 400 with one VALIDATION_FAILED entry per failed field. */
+  static validation(entries: Omit<ErrorEntry, 'code'>[]): ApiError {
+    return new ApiError(
+      'VALIDATION_FAILED',
+      entries.map((e) => ({ ...e, code: 'VALIDATION_FAILED' as const })),
+    );
+  }
+
+  /** An error with a single entry carrying a specific message key. */
+  static withMessage(
+    code: ErrorCode,
+    messageKey: string,
+    messageParams?: Record<string, string | number>,
+  ): ApiError {
+    return new ApiError(code, [{ code, messageKey, ...(messageParams ? { messageParams } : {}) }]);
+  }
+}
+
+/** True for statuses the time budget may replace (5xx only: a 4xx is never restated). */
+export function isServerError(status: number): boolean {
+  return status >= 500 && status <= 599;
+}

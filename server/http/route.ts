@@ -1,0 +1,64 @@
+// What a route is: data (method, path, schemas, scope, limits) plus a small handler.
+// The route table built from these is the single source for dispatch, 405 `Allow` and the OpenAPI document.
+
+import type { TSchema } from '@sinclair/typebox';
+import type { Language } from '../i18n/messages.js';
+
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
+
+/** Surface scopes of the spec, `any` for the session-minting call, `public` for unauthenticated documents. */
+export type RouteScope =
+  | 'embedding'
+  | 'tiles'
+  | 'resources'
+  | 'data'
+  | 'mcp'
+  | 'management'
+  | 'any'
+  | 'public';
+
+export interface RequestContext<P = Record<string, string>, Q = Record<string, unknown>, B = unknown> {
+  method: HttpMethod;
+  /** The route pattern that matched, e.g. `/v1/itineraries/{itinerary_id}` (safe to log). */
+  route: string;
+  op: string;
+  params: P;
+  query: Q;
+  body: B;
+  /** Lower-cased header names; repeated headers joined with ", ". */
+  headers: Record<string, string>;
+  requestId: string;
+  lang: Language;
+  remoteAddress: string;
+  /** Aborted when the client goes away or the time budget is spent. */
+  signal: AbortSignal;
+}
+
+/** What a handler returns: a JSON value to serialize, or bytes with their content type. */
+export type Reply =
+  | { status?: number; headers?: Record<string, string>; json: unknown }
+  | { status?: number; headers?: Record<string, string>; body: Uint8Array | string; contentType: string };
+
+export interface RouteDef {
+  /** The operationId (DESIGN §6): the log tag and the OpenAPI operationId. */
+  op: string;
+  method: HttpMethod;
+  /** Path pattern with `{name}` parameters, as written in the OpenAPI document. */
+  path: string;
+  scope: RouteScope;
+  summary?: string;
+  /** In the public OpenAPI document (the 50 Studio operations). */
+  public?: boolean;
+  params?: TSchema;
+  query?: TSchema;
+  body?: TSchema;
+  /** Accepted request content types (default `application/json`). */
+  contentTypes?: string[];
+  /** Maximum request body in bytes (default: config.bodyLimit, 1 MiB). */
+  bodyLimit?: number;
+  /** Status of a successful reply when the handler does not set one. */
+  status?: number;
+  handler: (ctx: RequestContext<any, any, any>) => Reply | Promise<Reply>;
+}
+
+export const BODY_METHODS: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

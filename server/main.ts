@@ -1,0 +1,39 @@
+// Process entry: config → database (migrated, demo-seeded) → app → listen; SIGTERM/SIGINT drain and close.
+
+import { openDatabase } from '../data/db.js';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { listen } from './http/uws-adapter.js';
+import { createLogger } from './logger.js';
+import { seedOnFirstStart } from './seeding.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const db = openDatabase(config.databasePath);
+  const app = buildApp({ config, logger, db });
+  const server = await listen(app.handle, { host: config.host, port: config.port, trustProxy: config.trustProxy });
+  const origin = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${server.port}`;
+  logger.info('listening', { url: origin, port: server.port, database: config.databasePath });
+  if (config.seedDemo) seedOnFirstStart(db, origin, (text) => process.stdout.write(text));
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info('shutting down', { signal, inFlight: server.inFlight() });
+    server.stopAccepting();
+    await server.drain(config.shutdownGraceMs);
+    db.close();
+    logger.info('stopped', { signal });
+    logger.flush();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`cairn: failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

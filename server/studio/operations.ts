@@ -1,0 +1,91 @@
+// The 50 public Studio operations of DESIGN §6 (plus the session-minting call is #1).
+// Operations not built yet are declared here so that dispatch, 405 and the OpenAPI document
+// already know them; they answer 501 NOT_IMPLEMENTED until their handler lands.
+
+import { ApiError } from '../errors.js';
+import type { HttpMethod, RouteDef, RouteScope } from '../http/route.js';
+
+export interface OperationDecl {
+  op: string;
+  method: HttpMethod;
+  path: string;
+  scope: RouteScope;
+}
+
+const s = (op: string, method: HttpMethod, path: string, scope: RouteScope = 'resources'): OperationDecl => ({
+  op,
+  method,
+  path,
+  scope,
+});
+
+export const STUDIO_OPERATIONS: readonly OperationDecl[] = [
+  s('postSession', 'POST', '/v1/sessions', 'any'),
+  s('getOrganizationCollections', 'GET', '/v1/organizations/{organization_id}/collections'),
+  s('getUserCollections', 'GET', '/v1/users/{user_id}/collections'),
+  s('postCollection', 'POST', '/v1/collections'),
+  s('getCollection', 'GET', '/v1/collections/{collection_id}'),
+  s('patchCollection', 'PATCH', '/v1/collections/{collection_id}'),
+  s('deleteCollection', 'DELETE', '/v1/collections/{collection_id}'),
+  s('getCollectionItineraries', 'GET', '/v1/collections/{collection_id}/itineraries'),
+  s('putCollectionItinerary', 'PUT', '/v1/collections/{collection_id}/itineraries/{itinerary_id}'),
+  s('deleteCollectionItinerary', 'DELETE', '/v1/collections/{collection_id}/itineraries/{itinerary_id}'),
+  s('getCollectionZones', 'GET', '/v1/collections/{collection_id}/zones'),
+  s('putCollectionZone', 'PUT', '/v1/collections/{collection_id}/zones/{zone_id}'),
+  s('deleteCollectionZone', 'DELETE', '/v1/collections/{collection_id}/zones/{zone_id}'),
+  s('postCollectionShare', 'POST', '/v1/collections/{collection_id}/share'),
+  s('postCollectionShareRotate', 'POST', '/v1/collections/{collection_id}/share/rotate'),
+  s('deleteCollectionShare', 'DELETE', '/v1/collections/{collection_id}/share'),
+  s('getItineraries', 'GET', '/v1/itineraries'),
+  s('postItinerary', 'POST', '/v1/itineraries'),
+  s('postItineraryImport', 'POST', '/v1/itineraries/import'),
+  s('getItinerary', 'GET', '/v1/itineraries/{itinerary_id}'),
+  s('patchItinerary', 'PATCH', '/v1/itineraries/{itinerary_id}'),
+  s('deleteItinerary', 'DELETE', '/v1/itineraries/{itinerary_id}'),
+  s('postItineraryDuplicate', 'POST', '/v1/itineraries/{itinerary_id}/duplicate'),
+  s('postItineraryPublish', 'POST', '/v1/itineraries/{itinerary_id}/publish'),
+  s('getItineraryExport', 'GET', '/v1/itineraries/{itinerary_id}/export'),
+  s('getItineraryCollections', 'GET', '/v1/itineraries/{itinerary_id}/collections'),
+  s('postItineraryShare', 'POST', '/v1/itineraries/{itinerary_id}/share'),
+  s('postItineraryShareRotate', 'POST', '/v1/itineraries/{itinerary_id}/share/rotate'),
+  s('deleteItineraryShare', 'DELETE', '/v1/itineraries/{itinerary_id}/share'),
+  s('getItineraryLocks', 'GET', '/v1/itineraries/{itinerary_id}/locks'),
+  s('postItineraryLock', 'POST', '/v1/itineraries/{itinerary_id}/locks'),
+  s('deleteItineraryLock', 'DELETE', '/v1/itineraries/{itinerary_id}/locks'),
+  s('postItinerarySegment', 'POST', '/v1/itineraries/{itinerary_id}/segments'),
+  s('postItinerarySegmentInsert', 'POST', '/v1/itineraries/{itinerary_id}/segments/insert'),
+  s('putItinerarySegment', 'PUT', '/v1/itineraries/{itinerary_id}/segments/{segment_id}'),
+  s('deleteItinerarySegment', 'DELETE', '/v1/itineraries/{itinerary_id}/segments/{segment_id}'),
+  s('postItinerarySegmentMerge', 'POST', '/v1/itineraries/{itinerary_id}/segments/{segment_id}/merge'),
+  s('postItinerarySegmentSplit', 'POST', '/v1/itineraries/{itinerary_id}/segments/{segment_id}/split'),
+  s('patchItinerarySegmentMode', 'PATCH', '/v1/itineraries/{itinerary_id}/segments/{segment_id}/mode'),
+  s('postItinerarySegmentGroup', 'POST', '/v1/itineraries/{itinerary_id}/segment-groups'),
+  s('putItinerarySegmentGroup', 'PUT', '/v1/itineraries/{itinerary_id}/segment-groups/{group_id}'),
+  s('deleteItinerarySegmentGroup', 'DELETE', '/v1/itineraries/{itinerary_id}/segment-groups/{group_id}'),
+  s('putItineraryWaypoint', 'PUT', '/v1/itineraries/{itinerary_id}/waypoints/{waypoint_id}'),
+  s('deleteItineraryWaypoint', 'DELETE', '/v1/itineraries/{itinerary_id}/waypoints/{waypoint_id}'),
+  s('getZones', 'GET', '/v1/zones'),
+  s('postZone', 'POST', '/v1/zones'),
+  s('getZone', 'GET', '/v1/zones/{zone_id}'),
+  s('patchZone', 'PATCH', '/v1/zones/{zone_id}'),
+  s('deleteZone', 'DELETE', '/v1/zones/{zone_id}'),
+  s('getZoneCollections', 'GET', '/v1/zones/{zone_id}/collections'),
+];
+
+function notImplemented(): never {
+  throw new ApiError('NOT_IMPLEMENTED');
+}
+
+/**
+ * Route definitions for every declared operation: `built` supplies the ones that exist (matched by op);
+ * the rest answer 501. Throws if `built` names an operation that is not declared.
+ */
+export function studioRoutes(built: readonly RouteDef[]): RouteDef[] {
+  const byOp = new Map(built.map((r) => [r.op, r]));
+  for (const op of byOp.keys()) {
+    if (!STUDIO_OPERATIONS.some((d) => d.op === op)) throw new TypeError(`studio route ${op} is not a declared operation`);
+  }
+  return STUDIO_OPERATIONS.map(
+    (decl) => byOp.get(decl.op) ?? { ...decl, public: true, handler: notImplemented },
+  );
+}

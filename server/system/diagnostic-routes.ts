@@ -1,0 +1,81 @@
+// Routes that misbehave on purpose, so the test suite can prove the time budget and the 5xx rules
+// over real HTTP. Registered only when CAIRN_DIAGNOSTIC_ROUTES=1; never in the OpenAPI document.
+
+import { Type } from '@sinclair/typebox';
+import { ApiError } from '../errors.js';
+import type { RouteDef } from '../http/route.js';
+
+const Ms = Type.Object({ ms: Type.Integer({ minimum: 0, maximum: 60_000 }) }, { additionalProperties: false });
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+function blockFor(ms: number): void {
+  const until = performance.now() + ms;
+  while (performance.now() < until) {
+    // busy-wait: simulates synchronous work that keeps the event loop from firing the budget timer
+  }
+}
+
+export function diagnosticRoutes(): RouteDef[] {
+  return [
+    {
+      op: 'diagSlow',
+      method: 'GET',
+      path: '/_diagnostics/slow',
+      scope: 'public',
+      query: Ms,
+      handler: async ({ query, signal }) => {
+        await sleep(query.ms, signal);
+        return { json: { slept: query.ms } };
+      },
+    },
+    {
+      op: 'diagCrash',
+      method: 'GET',
+      path: '/_diagnostics/crash',
+      scope: 'public',
+      handler: () => {
+        throw new Error('diagnostic crash with secret detail sk_ShouldNeverLeakIntoResponses');
+      },
+    },
+    {
+      op: 'diagUnavailable',
+      method: 'GET',
+      path: '/_diagnostics/unavailable',
+      scope: 'public',
+      handler: () => {
+        throw new ApiError('SERVICE_UNAVAILABLE');
+      },
+    },
+    {
+      op: 'diagBlockThenNotFound',
+      method: 'GET',
+      path: '/_diagnostics/block-then-not-found',
+      scope: 'public',
+      query: Ms,
+      handler: ({ query }) => {
+        blockFor(query.ms);
+        throw new ApiError('NOT_FOUND');
+      },
+    },
+    {
+      op: 'diagBlockThenCrash',
+      method: 'GET',
+      path: '/_diagnostics/block-then-crash',
+      scope: 'public',
+      query: Ms,
+      handler: ({ query }) => {
+        blockFor(query.ms);
+        throw new Error('late failure');
+      },
+    },
+  ];
+}

@@ -1,0 +1,62 @@
+// Operational routes outside the public API: a health probe and the embed page's static assets.
+
+import { readFileSync, readdirSync } from 'node:fs';
+import { extname, join } from 'node:path';
+import { ApiError } from '../errors.js';
+import type { RouteDef } from '../http/route.js';
+
+const TYPES: Record<string, string> = {
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.ico': 'image/x-icon',
+};
+
+/** Loads every file of `dir` into memory once; assets are few and small. */
+function loadAssets(dir: string): Map<string, { bytes: Uint8Array; type: string; etag: string }> {
+  const assets = new Map<string, { bytes: Uint8Array; type: string; etag: string }>();
+  let names: string[] = [];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return assets;
+  }
+  for (const name of names) {
+    const type = TYPES[extname(name)];
+    if (!type) continue;
+    const bytes = new Uint8Array(readFileSync(join(dir, name)));
+    let hash = 2166136261;
+    for (const b of bytes) hash = Math.imul(hash ^ b, 16777619) >>> 0;
+    assets.set(name, { bytes, type, etag: `"${hash.toString(16)}-${bytes.length}"` });
+  }
+  return assets;
+}
+
+export function systemRoutes(assetDir: string): RouteDef[] {
+  const assets = loadAssets(assetDir);
+  return [
+    {
+      op: 'getHealth',
+      method: 'GET',
+      path: '/healthz',
+      scope: 'public',
+      handler: () => ({ json: { status: 'ok' } }),
+    },
+    {
+      op: 'getStudioAsset',
+      method: 'GET',
+      path: '/studio/assets/{name}',
+      scope: 'public',
+      handler: ({ params }) => {
+        const asset = assets.get(params.name as string);
+        if (!asset) throw new ApiError('NOT_FOUND');
+        return {
+          body: asset.bytes,
+          contentType: asset.type,
+          headers: { 'Cache-Control': 'public, max-age=3600', ETag: asset.etag },
+        };
+      },
+    },
+  ];
+}

@@ -1,0 +1,81 @@
+// Starts the real server (compiled dist/server/main.js) on a free port with a temporary database.
+
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const MAIN_JS = join(REPO_ROOT, 'dist', 'server', 'main.js');
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  proc: ChildProcess;
+  dataDir: string;
+  /** Everything the process wrote to stdout so far. */
+  stdout(): string;
+  stderr(): string;
+  /** Sends `signal` and resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+  /** Waits until stdout contains `text` (log lines are flushed once per event-loop turn). */
+  waitForOutput(text: string, timeoutMs?: number): Promise<void>;
+}
+
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  if (!existsSync(MAIN_JS)) throw new Error(`${MAIN_JS} is missing: run "npm run build" first (npm test does).`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'cairn-test-'));
+  const proc = spawn(process.execPath, [MAIN_JS], {
+    cwd: REPO_ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_PATH: join(dataDir, 'platform.db'),
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  proc.stdout?.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  proc.stderr?.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
+  const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
+
+  const waitForOutput = async (text: string, timeoutMs = 10_000) => {
+    const until = Date.now() + timeoutMs;
+    while (!out.includes(text)) {
+      if (Date.now() > until) throw new Error(`timed out waiting for "${text}"; stdout:\n${out}\nstderr:\n${err}`);
+      if (proc.exitCode !== null) throw new Error(`server exited (${proc.exitCode}); stderr:\n${err}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+  await waitForOutput('"msg":"listening"', 30_000);
+  const line = out.split('\n').find((l) => l.includes('"msg":"listening"')) as string;
+  const port = (JSON.parse(line) as { port: number }).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    proc,
+    dataDir,
+    stdout: () => out,
+    stderr: () => err,
+    waitForOutput,
+    async stop(signal = 'SIGTERM') {
+      if (proc.exitCode === null) proc.kill(signal);
+      const code = await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}
+
+/** Parsed JSON log lines of a server's stdout. */
+export function logLines(stdout: string): Record<string, unknown>[] {
+  return stdout
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+}
