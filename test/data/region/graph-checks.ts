@@ -1,0 +1,57 @@
+// Structural checks of a RegionGraph shared by the import and demo tests.
+import { expect } from 'vitest';
+import { EdgeFlag, type RegionGraph } from '../../../data/region/region-graph.js';
+
+/** Offsets monotonic, targets in range, no self loops, every edge has its reverse with the same way. */
+export function expectWellFormed(g: RegionGraph): void {
+  expect(g.firstEdge.length).toBe(g.nodeCount + 1);
+  expect(g.firstEdge[0]).toBe(0);
+  expect(g.firstEdge[g.nodeCount]).toBe(g.edgeCount);
+  for (let n = 0; n < g.nodeCount; n++) {
+    if (g.firstEdge[n]! > g.firstEdge[n + 1]!) throw new Error(`firstEdge decreases at node ${n}`);
+  }
+  const pairs = new Map<string, number>();
+  for (let a = 0; a < g.nodeCount; a++) {
+    for (let e = g.firstEdge[a]!; e < g.firstEdge[a + 1]!; e++) {
+      const b = g.edgeTarget[e]!;
+      if (b >= g.nodeCount) throw new Error(`edge ${e} targets ${b}, beyond ${g.nodeCount} nodes`);
+      if (b === a) throw new Error(`edge ${e} is a self loop`);
+      // Zero happens: OSM has distinct nodes at one position.
+      if (!(g.edgeLength[e]! >= 0)) throw new Error(`edge ${e} has length ${g.edgeLength[e]}`);
+      if (g.edgeWay[e]! >= g.wayOsmId.length) throw new Error(`edge ${e} has way ${g.edgeWay[e]}`);
+      const key = `${a},${b},${g.edgeWay[e]}`;
+      pairs.set(key, (pairs.get(key) ?? 0) + 1);
+    }
+  }
+  // Both directions are stored for every segment (bike oneways only flag the forbidden one).
+  for (const [key, count] of pairs) {
+    const [a, b, w] = key.split(',');
+    if (pairs.get(`${b},${a},${w}`) !== count) throw new Error(`edge ${a}→${b} of way ${w} lacks its reverse`);
+  }
+  // A oneway flag is never set on both directions of a segment.
+  for (let a = 0; a < g.nodeCount; a++) {
+    for (let e = g.firstEdge[a]!; e < g.firstEdge[a + 1]!; e++) {
+      if (!(g.edgeFlags[e]! & EdgeFlag.OnewayForBikes)) continue;
+      const b = g.edgeTarget[e]!;
+      let reverseOpen = false;
+      for (let r = g.firstEdge[b]!; r < g.firstEdge[b + 1]!; r++) {
+        if (g.edgeTarget[r] === a && g.edgeWay[r] === g.edgeWay[e] && !(g.edgeFlags[r]! & EdgeFlag.OnewayForBikes)) reverseOpen = true;
+      }
+      if (!reverseOpen) throw new Error(`oneway segment ${a}-${b} is closed in both directions`);
+    }
+  }
+}
+
+/** Ascent one way equals descent the other way for every segment. */
+export function expectConsistentClimb(g: RegionGraph): void {
+  for (let a = 0; a < g.nodeCount; a++) {
+    for (let e = g.firstEdge[a]!; e < g.firstEdge[a + 1]!; e++) {
+      const b = g.edgeTarget[e]!;
+      for (let r = g.firstEdge[b]!; r < g.firstEdge[b + 1]!; r++) {
+        if (g.edgeTarget[r] === a && g.edgeWay[r] === g.edgeWay[e]) {
+          if (g.edgeAscent[e] !== g.edgeDescent[r]) throw new Error(`edge ${e}: ascent ≠ reverse descent`);
+        }
+      }
+    }
+  }
+}
