@@ -3,16 +3,17 @@
 import { openDatabase } from '../data/db.js';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { listen } from './http/uws-adapter.js';
+import { listen, loadNativeUws } from './http/uws-adapter.js';
 import { createLogger } from './logger.js';
 import { seedOnFirstStart } from './seeding.js';
 
 async function main(): Promise<void> {
+  const uws = loadNativeUws(); // first: fail loudly before touching anything else
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const db = openDatabase(config.databasePath);
   const app = buildApp({ config, logger, db });
-  const server = await listen(app.handle, { host: config.host, port: config.port, trustProxy: config.trustProxy });
+  const server = await listen(uws, app.handle, { host: config.host, port: config.port, trustProxy: config.trustProxy });
   const origin = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${server.port}`;
   logger.info('listening', { url: origin, port: server.port, database: config.databasePath });
   if (config.seedDemo) seedOnFirstStart(db, origin, (text) => process.stdout.write(text));

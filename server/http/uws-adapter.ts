@@ -9,7 +9,7 @@ import type { Handle, IncomingRequest, OutgoingResponse } from './pipeline.js';
 import { statusLine } from './pipeline.js';
 
 const require = createRequire(import.meta.url);
-type Uws = typeof import('uWebSockets.js');
+export type Uws = typeof import('uWebSockets.js');
 
 /**
  * Loads uWebSockets.js and proves the native binary is what loaded: the package silently falls back
@@ -50,8 +50,7 @@ export interface ListenOptions {
   trustProxy: boolean;
 }
 
-export function listen(handle: Handle, options: ListenOptions): Promise<HttpServer> {
-  const uws = loadNativeUws();
+export function listen(uws: Uws, handle: Handle, options: ListenOptions): Promise<HttpServer> {
   const app = uws.App();
   let inFlight = 0;
   let draining = false;
