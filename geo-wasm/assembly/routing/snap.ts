@@ -1,0 +1,190 @@
+// Nearest-edge snapping and line matching over a uniform lon/lat grid of undirected edges.
+// Distances use a local equirectangular projection at the query latitude (error < 0.1% for
+// pieces under a few km, which is all a snap ever measures).
+
+const METRES_PER_DEG: f64 = 111319.49079327357; // WGS84 equatorial, 2*pi*6378137/360
+
+let sLon: usize = 0; // f64[n] node longitudes
+let sLat: usize = 0; // f64[n] node latitudes
+let sSource: usize = 0; // u32[m]
+let sTarget: usize = 0; // u32[m]
+let sTwin: usize = 0; // u32[m]
+let gridW: i32 = 0;
+let gridH: i32 = 0;
+let gridWest: f64 = 0;
+let gridSouth: f64 = 0;
+let gridCell: f64 = 1;
+let cellStart: usize = 0; // u32[w*h+1]
+let cellItems: usize = 0; // u32[]: one edge id per undirected piece
+
+/** Describes the node coordinates, edges and the grid (cells row-major from the south-west). */
+export function useSpatial(
+  lon: usize, lat: usize, source: usize, target: usize, twin: usize,
+  w: i32, h: i32, west: f64, south: f64, cellDeg: f64, start: usize, items: usize,
+): void {
+  sLon = lon;
+  sLat = lat;
+  sSource = source;
+  sTarget = target;
+  sTwin = twin;
+  gridW = w;
+  gridH = h;
+  gridWest = west;
+  gridSouth = south;
+  gridCell = cellDeg;
+  cellStart = start;
+  cellItems = items;
+}
+
+let snapEdgeV: i32 = -1;
+let snapFracV: f64 = 0;
+let snapDistV: f64 = Infinity;
+let snapLonV: f64 = 0;
+let snapLatV: f64 = 0;
+
+/** Fraction (0..1) along the snapped edge from its source node. */
+export function snapFraction(): f64 {
+  return snapFracV;
+}
+/** Distance in metres from the query point to the snapped point. */
+export function snapDistance(): f64 {
+  return snapDistV;
+}
+export function snapLon(): f64 {
+  return snapLonV;
+}
+export function snapLat(): f64 {
+  return snapLatV;
+}
+
+function consider(e: i32, lon: f64, lat: f64, kx: f64, cost: usize, dx: f64, dy: f64, minCos: f64): void {
+  const eo = <usize>e;
+  if (cost != 0) {
+    const tw = <usize>load<u32>(sTwin + (eo << 2));
+    if (!(load<f32>(cost + (eo << 2)) < Infinity) && !(load<f32>(cost + (tw << 2)) < Infinity)) return;
+  }
+  const a = <usize>load<u32>(sSource + (eo << 2));
+  const b = <usize>load<u32>(sTarget + (eo << 2));
+  const alon = load<f64>(sLon + (a << 3));
+  const alat = load<f64>(sLat + (a << 3));
+  const ax = (alon - lon) * kx;
+  const ay = (alat - lat) * METRES_PER_DEG;
+  const bx = (load<f64>(sLon + (b << 3)) - lon) * kx;
+  const by = (load<f64>(sLat + (b << 3)) - lat) * METRES_PER_DEG;
+  const ex = bx - ax;
+  const ey = by - ay;
+  const len2 = ex * ex + ey * ey;
+  if (dx != 0 || dy != 0) {
+    if (len2 == 0) return;
+    const c = (ex * dx + ey * dy) / Math.sqrt(len2);
+    if (Math.abs(c) < minCos) return;
+  }
+  let t: f64 = 0;
+  if (len2 > 0) {
+    t = -(ax * ex + ay * ey) / len2;
+    if (t < 0) t = 0;
+    else if (t > 1) t = 1;
+  }
+  const px = ax + t * ex;
+  const py = ay + t * ey;
+  const d = Math.sqrt(px * px + py * py);
+  if (d < snapDistV || (d == snapDistV && e < snapEdgeV)) {
+    snapDistV = d;
+    snapEdgeV = e;
+    snapFracV = t;
+    snapLonV = lon + px / kx;
+    snapLatV = lat + py / METRES_PER_DEG;
+  }
+}
+
+function scanCell(cx: i32, cy: i32, lon: f64, lat: f64, kx: f64, cost: usize, dx: f64, dy: f64, minCos: f64): void {
+  if (cx < 0 || cy < 0 || cx >= gridW || cy >= gridH) return;
+  const c = <usize>(cy * gridW + cx);
+  const end = load<u32>(cellStart + ((c + 1) << 2));
+  for (let i = load<u32>(cellStart + (c << 2)); i < end; i++) {
+    consider(load<i32>(cellItems + (<usize>i << 2)), lon, lat, kx, cost, dx, dy, minCos);
+  }
+}
+
+/**
+ * Nearest edge to (lon, lat) within `maxDist` metres. `cost` (0 = any edge) keeps only pieces
+ * allowed in at least one direction; (dx, dy) ≠ 0 keeps only pieces whose direction has
+ * |cos| ≥ minCos with it (metres east, north). Returns the edge id or -1; details via snap*().
+ */
+export function snap(lon: f64, lat: f64, maxDist: f64, cost: usize, dx: f64, dy: f64, minCos: f64): i32 {
+  snapEdgeV = -1;
+  snapDistV = Infinity;
+  snapFracV = 0;
+  const kx = Math.cos(lat * (Math.PI / 180)) * METRES_PER_DEG;
+  const cellMin = gridCell * (kx < METRES_PER_DEG ? kx : METRES_PER_DEG);
+  let dn: f64 = 0;
+  if (dx != 0 || dy != 0) {
+    dn = Math.sqrt(dx * dx + dy * dy);
+  }
+  const ux = dn > 0 ? dx / dn : 0;
+  const uy = dn > 0 ? dy / dn : 0;
+  const cx = <i32>Math.floor((lon - gridWest) / gridCell);
+  const cy = <i32>Math.floor((lat - gridSouth) / gridCell);
+  // Rings beyond the grid on every side hold nothing: stop there.
+  let maxR = gridW + gridH + 2;
+  const outX = cx < 0 ? -cx : cx >= gridW ? cx - gridW + 1 : 0;
+  const outY = cy < 0 ? -cy : cy >= gridH ? cy - gridH + 1 : 0;
+  const minR = outX > outY ? outX : outY;
+  maxR += minR;
+  for (let r = 0; r <= maxR; r++) {
+    if (r >= minR) {
+      if (r == 0) scanCell(cx, cy, lon, lat, kx, cost, ux, uy, minCos);
+      else {
+        for (let x = cx - r; x <= cx + r; x++) {
+          scanCell(x, cy - r, lon, lat, kx, cost, ux, uy, minCos);
+          scanCell(x, cy + r, lon, lat, kx, cost, ux, uy, minCos);
+        }
+        for (let y = cy - r + 1; y <= cy + r - 1; y++) {
+          scanCell(cx - r, y, lon, lat, kx, cost, ux, uy, minCos);
+          scanCell(cx + r, y, lon, lat, kx, cost, ux, uy, minCos);
+        }
+      }
+    }
+    const reach = <f64>r * cellMin;
+    if (snapDistV <= reach) break;
+    if (reach > maxDist) break;
+  }
+  if (snapDistV > maxDist) {
+    snapEdgeV = -1;
+  }
+  return snapEdgeV;
+}
+
+/**
+ * Matches each piece of a line (`count` points, f64 lon,lat pairs at `coords`) to the nearest
+ * roughly parallel edge (|cos| ≥ 0.7) within `maxDist` metres of its midpoint, oriented along
+ * the line. Writes one i32 edge id (or -1) per piece at `out`; returns the matched count.
+ */
+export function matchLine(coords: usize, count: i32, maxDist: f64, cost: usize, out: usize): i32 {
+  let matched = 0;
+  for (let i = 0; i < count - 1; i++) {
+    const p = coords + (<usize>i << 4);
+    const lon0 = load<f64>(p);
+    const lat0 = load<f64>(p, 8);
+    const lon1 = load<f64>(p, 16);
+    const lat1 = load<f64>(p, 24);
+    const mlat = (lat0 + lat1) * 0.5;
+    const kx = Math.cos(mlat * (Math.PI / 180)) * METRES_PER_DEG;
+    const dx = (lon1 - lon0) * kx;
+    const dy = (lat1 - lat0) * METRES_PER_DEG;
+    let e = -1;
+    if (dx != 0 || dy != 0) e = snap((lon0 + lon1) * 0.5, mlat, maxDist, cost, dx, dy, 0.7);
+    if (e >= 0) {
+      // Orient the edge along the line.
+      const eo = <usize>e;
+      const a = <usize>load<u32>(sSource + (eo << 2));
+      const b = <usize>load<u32>(sTarget + (eo << 2));
+      const ex = (load<f64>(sLon + (b << 3)) - load<f64>(sLon + (a << 3))) * kx;
+      const ey = (load<f64>(sLat + (b << 3)) - load<f64>(sLat + (a << 3))) * METRES_PER_DEG;
+      if (ex * dx + ey * dy < 0) e = load<i32>(sTwin + (eo << 2));
+      matched++;
+    }
+    store<i32>(out + (<usize>i << 2), e);
+  }
+  return matched;
+}

@@ -1,0 +1,682 @@
+// Typed wrapper of the routing kernels: keeps a region graph resident in WASM memory, contracts
+// degree-2 chains into a core graph, prepares per-profile weights and landmarks, and answers
+// routes, snaps, reachable areas and line matches without exposing pointers.
+import type { RegionGraph } from '../../data/region/region-graph.js';
+import { instantiateRouting, type RoutingExports, type WasmBuild } from './routing-wasm.js';
+
+/** A position on the network: directed edge `edge`, `fraction` (0..1) from its source node. */
+export interface EdgePosition {
+  edge: number;
+  fraction: number;
+}
+
+/** A snapped point: the position plus where it lies (degrees) and how far the query was (m). */
+export interface Snap extends EdgePosition {
+  lon: number;
+  lat: number;
+  distance: number;
+}
+
+/**
+ * A route over original edges: edges[0] is traversed from `startFraction` to its end, the last
+ * edge from its start to `endFraction` (a single edge: startFraction → endFraction), the others
+ * whole. `cost` is the profile's cost (s).
+ */
+export interface EdgePath {
+  cost: number;
+  edges: Int32Array;
+  startFraction: number;
+  endFraction: number;
+}
+
+/** Per-profile weights given by the caller: cost (s, Infinity = not allowed) and hazard bits per edge. */
+export interface ProfileWeights {
+  cost: Float32Array;
+  hazard: Uint8Array;
+}
+
+export interface RoutingKernelOptions {
+  /** WASM build: 'debug' (assertions) for tests, 'release' otherwise. */
+  build: WasmBuild;
+  /** Landmarks computed per profile (0 disables ALT). */
+  landmarks: number;
+  /** Landmarks used per query (the best ones for the pair). */
+  landmarksPerQuery: number;
+  /** Snapping grid cell size in degrees. */
+  cellDeg: number;
+}
+
+const DEFAULTS: RoutingKernelOptions = { build: 'release', landmarks: 16, landmarksPerQuery: 4, cellDeg: 0.0025 };
+
+interface ProfileState {
+  cost: number; // ptr f32[m]
+  haz: number; // ptr u8[m]
+  coreCost: number; // ptr f32[mc]
+  coreHaz: number; // ptr u8[mc]
+  lmFrom: number;
+  lmTo: number;
+  lmCount: number;
+  costArr: Float32Array; // host copies (read by the chain offsets)
+  hazArr: Uint8Array;
+  component: Int32Array; // per core node, connected component over allowed edges
+}
+
+/** Timings (ms) of the work done at load and per profile, for the docs and the bench. */
+export interface KernelStats {
+  loadMs: number;
+  coreNodes: number;
+  coreEdges: number;
+  profileMs: Record<number, number>;
+  wasmBytes: number;
+}
+
+export class RoutingKernel {
+  readonly graph: RegionGraph;
+  readonly stats: KernelStats;
+  /** Source node of each directed edge. */
+  readonly edgeSource: Uint32Array;
+  /** The same piece in the other direction. */
+  readonly edgeTwin: Uint32Array;
+  private readonly w: RoutingExports;
+  private readonly opts: RoutingKernelOptions;
+  private readonly profiles = new Map<number, ProfileState>();
+  // original graph pointers
+  private readonly pFirst: number;
+  private readonly pTarget: number;
+  private readonly pSource: number;
+  private readonly pTwin: number;
+  // core graph
+  private readonly coreNode: Uint32Array; // core node → original node
+  private readonly coreFirst: Uint32Array;
+  private readonly coreTarget: Uint32Array;
+  private readonly coreSource: Uint32Array;
+  private readonly coreTwin: Uint32Array;
+  private readonly chainStart: Uint32Array; // core edge → first index in chainEdges
+  private readonly chainEdges: Uint32Array; // original edges of each chain, in order
+  private readonly chainOf: Uint32Array; // original edge → core edge
+  private readonly posInChain: Uint32Array; // original edge → index within its chain
+  private readonly cFirst: number;
+  private readonly cTarget: number;
+  private readonly cSource: number;
+  private readonly cTwin: number;
+  private scratch = 0;
+  private scratchBytes = 0;
+
+  private constructor(graph: RegionGraph, opts: RoutingKernelOptions) {
+    const t0 = performance.now();
+    this.graph = graph;
+    this.opts = opts;
+    this.w = instantiateRouting(opts.build);
+    const { nodeCount: n, edgeCount: m, firstEdge, edgeTarget } = graph;
+    this.edgeSource = new Uint32Array(m);
+    for (let v = 0; v < n; v++) for (let e = firstEdge[v]!; e < firstEdge[v + 1]!; e++) this.edgeSource[e] = v;
+    this.edgeTwin = computeTwins(graph, this.edgeSource);
+    this.pFirst = this.put(firstEdge);
+    this.pTarget = this.put(edgeTarget);
+    this.pSource = this.put(this.edgeSource);
+    this.pTwin = this.put(this.edgeTwin);
+    const core = contractChains(graph, this.edgeTwin);
+    this.coreNode = core.coreNode;
+    this.coreFirst = core.first;
+    this.coreTarget = core.target;
+    this.coreSource = core.source;
+    this.coreTwin = core.twin;
+    this.chainStart = core.chainStart;
+    this.chainEdges = core.chainEdges;
+    this.chainOf = core.chainOf;
+    this.posInChain = core.posInChain;
+    this.cFirst = this.put(core.first);
+    this.cTarget = this.put(core.target);
+    this.cSource = this.put(core.source);
+    this.cTwin = this.put(core.twin);
+    this.buildGrid();
+    this.stats = {
+      loadMs: performance.now() - t0,
+      coreNodes: core.coreNode.length,
+      coreEdges: core.target.length,
+      profileMs: {},
+      wasmBytes: 0,
+    };
+    this.stats.wasmBytes = this.w.memory.buffer.byteLength;
+  }
+
+  /** Copies the graph into a new WASM instance and contracts it (one per thread). */
+  static create(graph: RegionGraph, options: Partial<RoutingKernelOptions> = {}): RoutingKernel {
+    return new RoutingKernel(graph, { ...DEFAULTS, ...options });
+  }
+
+  /** Registers a profile's weights under `id`: copies them in, sums chains, computes landmarks. */
+  addProfile(id: number, weights: ProfileWeights): void {
+    const t0 = performance.now();
+    const { cost, hazard } = weights;
+    const mc = this.coreTarget.length;
+    const coreCost = new Float32Array(mc);
+    const coreHaz = new Uint8Array(mc);
+    for (let c = 0; c < mc; c++) {
+      let sum = 0;
+      let h = 0;
+      for (let i = this.chainStart[c]!; i < this.chainStart[c + 1]!; i++) {
+        const e = this.chainEdges[i]!;
+        sum += cost[e]!;
+        h |= hazard[e]!;
+      }
+      coreCost[c] = sum;
+      coreHaz[c] = h;
+    }
+    const state: ProfileState = {
+      cost: this.put(cost),
+      haz: this.put(hazard),
+      coreCost: this.put(coreCost),
+      coreHaz: this.put(coreHaz),
+      lmFrom: 0,
+      lmTo: 0,
+      lmCount: 0,
+      costArr: cost,
+      hazArr: hazard,
+      component: components(this.coreFirst, this.coreTarget, this.coreTwin, coreCost),
+    };
+    if (this.opts.landmarks > 0) this.buildLandmarks(state);
+    this.profiles.set(id, state);
+    this.stats.profileMs[id] = performance.now() - t0;
+    this.stats.wasmBytes = this.w.memory.buffer.byteLength;
+  }
+
+  hasProfile(id: number): boolean {
+    return this.profiles.has(id);
+  }
+
+  /**
+   * Nearest edge to (lon, lat) degrees within `maxDistance` metres, among edges the profile allows
+   * in at least one direction (any edge when `profile` is undefined); null when none.
+   */
+  snap(lon: number, lat: number, maxDistance: number, profile?: number): Snap | null {
+    const cost = profile === undefined ? 0 : this.profile(profile).cost;
+    const e = this.w.snap(lon, lat, maxDistance, cost, 0, 0, 0);
+    if (e < 0) return null;
+    return { edge: e, fraction: this.w.snapFraction(), lon: this.w.snapLon(), lat: this.w.snapLat(), distance: this.w.snapDistance() };
+  }
+
+  /**
+   * Matches each piece of a line (flat lon,lat pairs, degrees) to the nearest roughly parallel
+   * edge within `maxDistance` m, oriented along the line; -1 for unmatched pieces.
+   */
+  matchLine(lonLat: Float64Array, maxDistance: number, profile?: number): Int32Array {
+    const count = lonLat.length >> 1;
+    if (count < 2) return new Int32Array(0);
+    const inPtr = this.scratchFor(lonLat.byteLength + (count << 2));
+    new Float64Array(this.w.memory.buffer, inPtr, lonLat.length).set(lonLat);
+    const outPtr = inPtr + lonLat.byteLength;
+    const cost = profile === undefined ? 0 : this.profile(profile).cost;
+    this.w.matchLine(inPtr, count, maxDistance, cost, outPtr);
+    return new Int32Array(this.w.memory.buffer, outPtr, count - 1).slice();
+  }
+
+  /** Cheapest path from `from` to `to` for a profile, skipping edges whose hazard bits meet `avoidMask`. */
+  route(from: EdgePosition, to: EdgePosition, profileId: number, avoidMask = 0): EdgePath | null {
+    const p = this.profile(profileId);
+    const a = this.chainPoint(from, p, avoidMask);
+    const b = this.chainPoint(to, p, avoidMask);
+    const w = this.w;
+    // Endpoints on the core graph: leave P forwards to the chain's end or backwards to its start.
+    const srcNodes = [this.coreTarget[a.chain]!, this.coreSource[a.chain]!];
+    const srcCosts = [a.costToEnd, a.costToStart];
+    const tgtNodes = [this.coreSource[b.chain]!, this.coreTarget[b.chain]!];
+    const tgtCosts = [b.costFromStart, b.costFromEnd];
+    const best: EdgePath | null = this.directOnChain(a, b, p, avoidMask);
+    const comp = p.component;
+    let connected = false;
+    for (let i = 0; i < 2; i++) {
+      for (let j = 0; j < 2; j++) {
+        if (srcCosts[i]! < Infinity && tgtCosts[j]! < Infinity && comp[srcNodes[i]!] === comp[tgtNodes[j]!]) connected = true;
+      }
+    }
+    if (!connected) return best;
+    w.useGraph(this.coreNode.length, this.cFirst, this.cTarget, this.cSource, this.cTwin);
+    w.useWeights(p.coreCost, p.coreHaz, avoidMask);
+    w.useLandmarks(p.lmCount, p.lmFrom, p.lmTo, this.opts.landmarksPerQuery);
+    w.clearEndpoints();
+    for (let i = 0; i < 2; i++) if (srcCosts[i]! < Infinity) w.addSource(srcNodes[i]!, srcCosts[i]!);
+    for (let j = 0; j < 2; j++) if (tgtCosts[j]! < Infinity) w.addTarget(tgtNodes[j]!, tgtCosts[j]!);
+    const cost = w.search(0, Infinity);
+    if (!(cost < Infinity) || (best && best.cost <= cost)) return best;
+    const count = w.pathEdgeCount();
+    const outPtr = this.scratchFor(count * 4);
+    w.writePath(outPtr);
+    const coreEdges = new Int32Array(w.memory.buffer, outPtr, count);
+    const first = w.pathSource();
+    // Which way P left: forwards when the path starts at the chain's end (ties: the cheaper one).
+    const forwardOut = first === srcNodes[0] && (first !== srcNodes[1] || a.costToEnd <= a.costToStart);
+    // reachedTarget() counts only the targets added above.
+    const t = w.reachedTarget();
+    const tgtIndex = t === 0 && tgtCosts[0]! < Infinity ? 0 : 1;
+    const edges: number[] = [];
+    const head = forwardOut ? a.forward : a.backward;
+    for (const e of head.edges) edges.push(e);
+    for (const c of coreEdges) {
+      for (let i = this.chainStart[c]!; i < this.chainStart[c + 1]!; i++) edges.push(this.chainEdges[i]!);
+    }
+    const tail = tgtIndex === 0 ? b.fromStart : b.fromEnd;
+    for (const e of tail.edges) edges.push(e);
+    return { cost, edges: Int32Array.from(edges), startFraction: head.fraction, endFraction: tail.fraction };
+  }
+
+  /**
+   * Every original node reachable from `from` within `budget` seconds: node ids and times (s).
+   */
+  reachable(from: EdgePosition, profileId: number, budget: number, avoidMask = 0): { nodes: Uint32Array; times: Float32Array } {
+    const p = this.profile(profileId);
+    const w = this.w;
+    const e = from.edge;
+    const tw = this.edgeTwin[e]!;
+    w.useGraph(this.graph.nodeCount, this.pFirst, this.pTarget, this.pSource, this.pTwin);
+    w.useWeights(p.cost, p.haz, avoidMask);
+    w.useLandmarks(0, 0, 0, 0);
+    w.clearEndpoints();
+    const fwd = p.costArr[e]!;
+    const bwd = p.costArr[tw]!;
+    if (fwd < Infinity && (p.hazArr[e]! & avoidMask) === 0) w.addSource(this.graph.edgeTarget[e]!, (1 - from.fraction) * fwd);
+    if (bwd < Infinity && (p.hazArr[tw]! & avoidMask) === 0) w.addSource(this.edgeSource[e]!, from.fraction * bwd);
+    w.search(0, budget);
+    const count = w.settled();
+    const nodes = new Uint32Array(w.memory.buffer, w.settledList(), count).slice();
+    const dist = new Float64Array(w.memory.buffer, w.distances(), this.graph.nodeCount);
+    const times = new Float32Array(count);
+    for (let i = 0; i < count; i++) times[i] = dist[nodes[i]!]!;
+    return { nodes, times };
+  }
+
+  private profile(id: number): ProfileState {
+    const p = this.profiles.get(id);
+    if (!p) throw new TypeError(`routing profile ${id} is not registered`);
+    return p;
+  }
+
+  /** Copies a typed array into fresh resident memory; returns its pointer. */
+  private put(arr: ArrayBufferView): number {
+    const ptr = this.w.alloc(Math.max(arr.byteLength, 8));
+    new Uint8Array(this.w.memory.buffer, ptr, arr.byteLength).set(new Uint8Array(arr.buffer, arr.byteOffset, arr.byteLength));
+    return ptr;
+  }
+
+  /** A scratch region of at least `bytes`, valid until the next call (grows only). */
+  private scratchFor(bytes: number): number {
+    if (bytes > this.scratchBytes) {
+      this.scratchBytes = Math.max(bytes, this.scratchBytes * 2, 4096);
+      this.scratch = this.w.alloc(this.scratchBytes);
+    }
+    return this.scratch;
+  }
+
+  private buildGrid(): void {
+    const g = this.graph;
+    const cell = this.opts.cellDeg;
+    const [west0, south0, east, north] = g.bbox;
+    const west = west0 - cell;
+    const south = south0 - cell;
+    const w = Math.max(1, Math.ceil((east - west) / cell) + 2);
+    const h = Math.max(1, Math.ceil((north - south) / cell) + 2);
+    const counts = new Uint32Array(w * h + 1);
+    const visit = (e: number, fn: (c: number) => void): void => {
+      const a = this.edgeSource[e]!;
+      const b = g.edgeTarget[e]!;
+      const x0 = Math.floor((Math.min(g.nodeLon[a]!, g.nodeLon[b]!) - west) / cell);
+      const x1 = Math.floor((Math.max(g.nodeLon[a]!, g.nodeLon[b]!) - west) / cell);
+      const y0 = Math.floor((Math.min(g.nodeLat[a]!, g.nodeLat[b]!) - south) / cell);
+      const y1 = Math.floor((Math.max(g.nodeLat[a]!, g.nodeLat[b]!) - south) / cell);
+      for (let y = Math.max(0, y0); y <= Math.min(h - 1, y1); y++) for (let x = Math.max(0, x0); x <= Math.min(w - 1, x1); x++) fn(y * w + x);
+    };
+    for (let e = 0; e < g.edgeCount; e++) if (e < this.edgeTwin[e]! || e === this.edgeTwin[e]) visit(e, (c) => counts[c + 1]!++);
+    for (let c = 0; c < w * h; c++) counts[c + 1]! += counts[c]!;
+    const items = new Uint32Array(counts[w * h]!);
+    const fill = counts.slice(0, w * h);
+    for (let e = 0; e < g.edgeCount; e++) if (e < this.edgeTwin[e]! || e === this.edgeTwin[e]) visit(e, (c) => (items[fill[c]!++] = e));
+    const lon = this.put(g.nodeLon);
+    const lat = this.put(g.nodeLat);
+    const start = this.put(counts);
+    const it = this.put(items);
+    this.w.useSpatial(lon, lat, this.pSource, this.pTarget, this.pTwin, w, h, west, south, cell, start, it);
+  }
+
+  /**
+   * Where a position sits on its chain: costs (and hazard-checked reachability) to both chain ends,
+   * and the original edges walked each way.
+   */
+  private chainPoint(pos: EdgePosition, p: ProfileState, mask: number): ChainPoint {
+    const e = pos.edge;
+    const f = pos.fraction;
+    const chain = this.chainOf[e]!;
+    const k = this.posInChain[e]!;
+    const s = this.chainStart[chain]!;
+    const end = this.chainStart[chain + 1]!;
+    const cost = p.costArr;
+    const haz = p.hazArr;
+    const tw = this.edgeTwin;
+    // Forwards along the chain from P to its end node.
+    let costToEnd = 0;
+    const fwdEdges: number[] = [];
+    for (let i = s + k; i < end; i++) {
+      const ei = this.chainEdges[i]!;
+      const part = i === s + k ? 1 - f : 1;
+      if (part > 0 || i > s + k) {
+        if ((haz[ei]! & mask) !== 0 || !(cost[ei]! < Infinity)) costToEnd = Infinity;
+        costToEnd += part * cost[ei]!;
+      }
+      fwdEdges.push(ei);
+    }
+    // Backwards from P to the chain's start node, over the twins.
+    let costToStart = 0;
+    const bwdEdges: number[] = [];
+    for (let i = s + k; i >= s; i--) {
+      const ei = tw[this.chainEdges[i]!]!;
+      const part = i === s + k ? f : 1;
+      if (part > 0 || i < s + k) {
+        if ((haz[ei]! & mask) !== 0 || !(cost[ei]! < Infinity)) costToStart = Infinity;
+        costToStart += part * cost[ei]!;
+      }
+      bwdEdges.push(ei);
+    }
+    // Arriving at P from the chain's start (forwards) or from its end (backwards over twins).
+    let costFromStart = 0;
+    const fromStart: number[] = [];
+    for (let i = s; i <= s + k; i++) {
+      const ei = this.chainEdges[i]!;
+      const part = i === s + k ? f : 1;
+      if (part > 0 || i < s + k) {
+        if ((haz[ei]! & mask) !== 0 || !(cost[ei]! < Infinity)) costFromStart = Infinity;
+        costFromStart += part * cost[ei]!;
+      }
+      fromStart.push(ei);
+    }
+    let costFromEnd = 0;
+    const fromEnd: number[] = [];
+    for (let i = end - 1; i >= s + k; i--) {
+      const ei = tw[this.chainEdges[i]!]!;
+      const part = i === s + k ? 1 - f : 1;
+      if (part > 0 || i > s + k) {
+        if ((haz[ei]! & mask) !== 0 || !(cost[ei]! < Infinity)) costFromEnd = Infinity;
+        costFromEnd += part * cost[ei]!;
+      }
+      fromEnd.push(ei);
+    }
+    return {
+      chain,
+      index: k,
+      fraction: f,
+      costToEnd,
+      costToStart,
+      costFromStart,
+      costFromEnd,
+      forward: { edges: fwdEdges, fraction: f },
+      backward: { edges: bwdEdges, fraction: 1 - f },
+      fromStart: { edges: fromStart, fraction: f },
+      fromEnd: { edges: fromEnd, fraction: 1 - f },
+    };
+  }
+
+  /** The path along one chain when both points lie on it (or on its twin). */
+  private directOnChain(a: ChainPoint, b: ChainPoint, p: ProfileState, mask: number): EdgePath | null {
+    let bk = b.index;
+    let bf = b.fraction;
+    if (b.chain !== a.chain) {
+      if (this.coreTwin[b.chain] !== a.chain) return null;
+      // Express b on a's chain: the twin chain runs the same edges in reverse.
+      const len = this.chainStart[a.chain + 1]! - this.chainStart[a.chain]!;
+      bk = len - 1 - b.index;
+      bf = 1 - b.fraction;
+    }
+    const s = this.chainStart[a.chain]!;
+    const ahead = bk > a.index || (bk === a.index && bf >= a.fraction);
+    const edges: number[] = [];
+    let cost = 0;
+    const usable = (e: number): boolean => (p.hazArr[e]! & mask) === 0 && p.costArr[e]! < Infinity;
+    if (ahead) {
+      for (let i = a.index; i <= bk; i++) {
+        const e = this.chainEdges[s + i]!;
+        const from = i === a.index ? a.fraction : 0;
+        const to = i === bk ? bf : 1;
+        if (to > from) {
+          if (!usable(e)) return null;
+          cost += (to - from) * p.costArr[e]!;
+        }
+        edges.push(e);
+      }
+      return { cost, edges: Int32Array.from(edges), startFraction: a.fraction, endFraction: bf };
+    }
+    for (let i = a.index; i >= bk; i--) {
+      const e = this.edgeTwin[this.chainEdges[s + i]!]!;
+      const from = i === a.index ? 1 - a.fraction : 0;
+      const to = i === bk ? 1 - bf : 1;
+      if (to > from) {
+        if (!usable(e)) return null;
+        cost += (to - from) * p.costArr[e]!;
+      }
+      edges.push(e);
+    }
+    return { cost, edges: Int32Array.from(edges), startFraction: 1 - a.fraction, endFraction: 1 - bf };
+  }
+
+  private buildLandmarks(p: ProfileState): void {
+    const w = this.w;
+    const nc = this.coreNode.length;
+    if (nc === 0) return;
+    // Landmarks go in the largest component; others fall back to plain Dijkstra order (h = 0).
+    const sizes = new Map<number, number>();
+    for (const c of p.component) sizes.set(c, (sizes.get(c) ?? 0) + 1);
+    let big = -1;
+    let bigSize = 0;
+    for (const [c, s] of sizes) if (s > bigSize) [big, bigSize] = [c, s];
+    let startNode = p.component.indexOf(big);
+    const k = Math.min(this.opts.landmarks, bigSize);
+    if (k < 2) return;
+    const from = w.alloc(k * nc * 4);
+    const to = w.alloc(k * nc * 4);
+    w.useGraph(nc, this.cFirst, this.cTarget, this.cSource, this.cTwin);
+    w.useWeights(p.coreCost, p.coreHaz, 0);
+    w.useLandmarks(0, 0, 0, 0);
+    const minDist = new Float64Array(nc).fill(Infinity);
+    // Farthest-first selection: the first landmark is the node farthest from an arbitrary one.
+    w.clearEndpoints();
+    w.addSource(startNode, 0);
+    w.search(0, Infinity);
+    startNode = lastSettled(w);
+    for (let i = 0; i < k; i++) {
+      w.clearEndpoints();
+      w.addSource(startNode, 0);
+      w.search(0, Infinity);
+      w.copyDistances(from + i * nc * 4);
+      w.clearEndpoints();
+      w.addSource(startNode, 0);
+      w.search(1, Infinity);
+      w.copyDistances(to + i * nc * 4);
+      const f = new Float32Array(w.memory.buffer, from + i * nc * 4, nc);
+      const t = new Float32Array(w.memory.buffer, to + i * nc * 4, nc);
+      for (let v = 0; v < nc; v++) {
+        const d = f[v]! + t[v]!;
+        if (d < minDist[v]!) minDist[v] = d;
+      }
+      let next = -1;
+      let nextD = -1;
+      for (let v = 0; v < nc; v++) {
+        const d = minDist[v]!;
+        if (d < Infinity && d > nextD) [next, nextD] = [v, d];
+      }
+      if (next < 0) break;
+      startNode = next;
+    }
+    p.lmFrom = from;
+    p.lmTo = to;
+    p.lmCount = k;
+  }
+}
+
+interface ChainWalk {
+  edges: number[];
+  fraction: number; // fraction at which the first (head) or last (tail) edge starts/ends
+}
+
+interface ChainPoint {
+  chain: number;
+  index: number;
+  fraction: number;
+  costToEnd: number;
+  costToStart: number;
+  costFromStart: number;
+  costFromEnd: number;
+  forward: ChainWalk;
+  backward: ChainWalk;
+  fromStart: ChainWalk;
+  fromEnd: ChainWalk;
+}
+
+/** The last node settled by the last search: the farthest one reached. */
+function lastSettled(w: RoutingExports): number {
+  const count = w.settled();
+  const list = new Int32Array(w.memory.buffer, w.settledList(), count);
+  return count > 0 ? list[count - 1]! : 0;
+}
+
+
+/** For each directed edge, the edge between the same nodes in the other direction (same way when possible). */
+export function computeTwins(g: RegionGraph, source: Uint32Array): Uint32Array {
+  const twin = new Uint32Array(g.edgeCount);
+  const used = new Uint8Array(g.edgeCount);
+  for (let e = 0; e < g.edgeCount; e++) {
+    const a = source[e]!;
+    const b = g.edgeTarget[e]!;
+    let found = -1;
+    for (let f = g.firstEdge[b]!; f < g.firstEdge[b + 1]!; f++) {
+      if (g.edgeTarget[f] !== a || f === e) continue;
+      if (g.edgeWay[f] === g.edgeWay[e] && !used[f]) {
+        found = f;
+        break;
+      }
+      if (found < 0 && !used[f]) found = f;
+    }
+    if (a === b) found = e; // degenerate self loop
+    if (found < 0) throw new TypeError(`region graph edge ${e} has no reverse edge`);
+    twin[e] = found;
+  }
+  return twin;
+}
+
+interface CoreGraph {
+  coreOf: Int32Array;
+  coreNode: Uint32Array;
+  first: Uint32Array;
+  target: Uint32Array;
+  source: Uint32Array;
+  twin: Uint32Array;
+  chainStart: Uint32Array;
+  chainEdges: Uint32Array;
+  chainOf: Uint32Array;
+  posInChain: Uint32Array;
+}
+
+/** Contracts runs of degree-2 nodes into chains between junctions (degree ≠ 2). */
+export function contractChains(g: RegionGraph, twin: Uint32Array): CoreGraph {
+  const n = g.nodeCount;
+  const m = g.edgeCount;
+  const junction = new Uint8Array(n);
+  for (let v = 0; v < n; v++) if (g.firstEdge[v + 1]! - g.firstEdge[v]! !== 2) junction[v] = 1;
+  const nextOf = (prevEdge: number): number => {
+    const v = g.edgeTarget[prevEdge]!;
+    const back = twin[prevEdge]!;
+    const f0 = g.firstEdge[v]!;
+    return f0 === back ? f0 + 1 : f0;
+  };
+  // Mark edges reached from junctions; cycles of degree-2 nodes get one junction each.
+  const seen = new Uint8Array(m);
+  const walkMark = (e0: number): void => {
+    let e = e0;
+    while (true) {
+      seen[e] = 1;
+      const v = g.edgeTarget[e]!;
+      if (junction[v]) return;
+      e = nextOf(e);
+    }
+  };
+  for (let v = 0; v < n; v++) if (junction[v]) for (let e = g.firstEdge[v]!; e < g.firstEdge[v + 1]!; e++) walkMark(e);
+  for (let e = 0; e < m; e++) {
+    if (seen[e]) continue;
+    const v = g.edgeTarget[twin[e]!]!; // source of e
+    junction[v] = 1;
+    for (let f = g.firstEdge[v]!; f < g.firstEdge[v + 1]!; f++) walkMark(f);
+  }
+  const coreOf = new Int32Array(n).fill(-1);
+  const nodes: number[] = [];
+  for (let v = 0; v < n; v++) if (junction[v] && g.firstEdge[v + 1]! > g.firstEdge[v]!) coreOf[v] = nodes.push(v) - 1;
+  const coreNode = Uint32Array.from(nodes);
+  const nc = coreNode.length;
+  const first = new Uint32Array(nc + 1);
+  const target: number[] = [];
+  const source: number[] = [];
+  const chainStart: number[] = [0];
+  const chainEdges = new Uint32Array(m);
+  const chainOf = new Uint32Array(m);
+  const posInChain = new Uint32Array(m);
+  let ce = 0;
+  for (let c = 0; c < nc; c++) {
+    const v = coreNode[c]!;
+    first[c] = target.length;
+    for (let e0 = g.firstEdge[v]!; e0 < g.firstEdge[v + 1]!; e0++) {
+      const id = target.length;
+      let e = e0;
+      let k = 0;
+      while (true) {
+        chainEdges[ce++] = e;
+        chainOf[e] = id;
+        posInChain[e] = k++;
+        const w = g.edgeTarget[e]!;
+        if (junction[w]) {
+          target.push(coreOf[w]!);
+          break;
+        }
+        e = nextOf(e);
+      }
+      source.push(c);
+      chainStart.push(ce);
+    }
+  }
+  first[nc] = target.length;
+  const mc = target.length;
+  const coreTwin = new Uint32Array(mc);
+  for (let c = 0; c < mc; c++) coreTwin[c] = chainOf[twin[chainEdges[chainStart[c + 1]! - 1]!]!]!;
+  return {
+    coreOf,
+    coreNode,
+    first,
+    target: Uint32Array.from(target),
+    source: Uint32Array.from(source),
+    twin: coreTwin,
+    chainStart: Uint32Array.from(chainStart),
+    chainEdges,
+    chainOf,
+    posInChain,
+  };
+}
+
+/** Connected components (undirected, over edges allowed in some direction) of a CSR graph. */
+function components(first: Uint32Array, target: Uint32Array, twin: Uint32Array, cost: Float32Array): Int32Array {
+  const n = first.length - 1;
+  const comp = new Int32Array(n).fill(-1);
+  const stack: number[] = [];
+  let id = 0;
+  for (let s = 0; s < n; s++) {
+    if (comp[s] !== -1) continue;
+    comp[s] = id;
+    stack.push(s);
+    while (stack.length) {
+      const v = stack.pop()!;
+      for (let e = first[v]!; e < first[v + 1]!; e++) {
+        if (!(cost[e]! < Infinity) && !(cost[twin[e]!]! < Infinity)) continue;
+        const t = target[e]!;
+        if (comp[t] === -1) {
+          comp[t] = id;
+          stack.push(t);
+        }
+      }
+    }
+    id++;
+  }
+  return comp;
+}

@@ -1,0 +1,324 @@
+// Routing semantics over the kernels: waypoint routes with partial end edges, the two-pass
+// avoidance rule, freehand-line snapping with exact ends, line analysis and reachable areas.
+import { sampleDem } from '../data/region/dem.js';
+import type { DemGrid } from '../data/region/dem-grid.js';
+import type { RegionGraph } from '../data/region/region-graph.js';
+import { RoutingKernel, type EdgePath, type EdgePosition, type RoutingKernelOptions } from '../geo-wasm/src/routing.js';
+import {
+  failure,
+  type AnalyzeInput,
+  type AnalyzeOutput,
+  type DirectionsInput,
+  type DirectionsOutput,
+  type LonLat,
+  type ReachableInput,
+  type ReachableOutput,
+  type RouteResult,
+  type SnapInput,
+  type SnapLineInput,
+  type SnapLineOutput,
+  type SnapOutput,
+  type TaskFailure,
+} from './protocol.js';
+import { costsFor, HAZARD_BITS, hazardsFor, isActivity, profileFor, type Activity, type Profile } from './profiles.js';
+import { LineBuilder, measureLine } from './route-line.js';
+
+export interface RouteEngineOptions {
+  /** Farthest a waypoint may be from the network (m). */
+  maxSnapDistance: number;
+  /** Farthest a drawn line may be from an edge to be matched to it (m). */
+  matchDistance: number;
+  /** Spacing of the points a freehand line is re-routed through (m). */
+  snapLineSpacing: number;
+  kernel: Partial<RoutingKernelOptions>;
+}
+
+const DEFAULTS: RouteEngineOptions = { maxSnapDistance: 1000, matchDistance: 20, snapLineSpacing: 150, kernel: {} };
+
+interface Prepared {
+  profile: Profile;
+  cost: Float32Array;
+  hazard: Uint8Array;
+}
+
+/** Haversine distance in metres. */
+export function haversine(lon1: number, lat1: number, lon2: number, lat2: number): number {
+  const r = Math.PI / 180;
+  const dLat = (lat2 - lat1) * r;
+  const dLon = (lon2 - lon1) * r;
+  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * r) * Math.cos(lat2 * r) * Math.sin(dLon / 2) ** 2;
+  return 2 * 6_371_008.8 * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+export class RouteEngine {
+  readonly kernel: RoutingKernel;
+  private readonly prepared = new Map<Activity, Prepared>();
+  private readonly opts: RouteEngineOptions;
+
+  constructor(
+    readonly graph: RegionGraph,
+    readonly dem: DemGrid | null,
+    options: Partial<RouteEngineOptions> = {},
+  ) {
+    this.opts = { ...DEFAULTS, ...options };
+    this.kernel = RoutingKernel.create(graph, this.opts.kernel);
+  }
+
+  /** The profile's weights, registered with the kernel on first use (landmarks included). */
+  prepare(activity: Activity): Prepared {
+    let p = this.prepared.get(activity);
+    if (!p) {
+      const profile = profileFor(activity);
+      p = { profile, cost: costsFor(this.graph, profile), hazard: hazardsFor(this.graph, profile) };
+      this.kernel.addProfile(profile.id, { cost: p.cost, hazard: p.hazard });
+      this.prepared.set(activity, p);
+    }
+    return p;
+  }
+
+  directions(input: DirectionsInput): DirectionsOutput | TaskFailure {
+    if (!isActivity(input.activity)) return failure('VALIDATION_FAILED', 'unknown activity', ['input', 'activity']);
+    const wps = input.waypoints;
+    if (!Array.isArray(wps) || wps.length < 2 || wps.length > 50) {
+      return failure('VALIDATION_FAILED', 'waypoints must hold 2 to 50 points', ['input', 'waypoints']);
+    }
+    let mask = 0;
+    for (const [i, h] of (input.avoid ?? []).entries()) {
+      const bit = HAZARD_BITS[h];
+      if (bit === undefined) return failure('VALIDATION_FAILED', 'unknown hazard', ['input', 'avoid', i]);
+      mask |= bit;
+    }
+    const p = this.prepare(input.activity);
+    const snaps: (EdgePosition & { lon: number; lat: number; distance: number })[] = [];
+    for (const [i, wp] of wps.entries()) {
+      if (!validLonLat(wp)) return failure('VALIDATION_FAILED', 'waypoint is not a [longitude, latitude] pair', ['input', 'waypoints', i]);
+      const s = this.kernel.snap(wp[0], wp[1], this.opts.maxSnapDistance, p.profile.id);
+      if (!s) return failure('VALIDATION_FAILED', 'waypoint is not near any way this activity may use', ['input', 'waypoints', i]);
+      snaps.push(s);
+    }
+    const first = this.routeLegs(snaps, p, 0);
+    if (typeof first === 'number') {
+      return failure('VALIDATION_FAILED', `no route to waypoint ${first + 1}`, ['input', 'waypoints', first + 1]);
+    }
+    let legs = first;
+    let avoidance: RouteResult['avoidance'] = 'NOT_NEEDED';
+    if (mask !== 0 && legs.some((leg) => crosses(leg, p.hazard, mask))) {
+      const second = this.routeLegs(snaps, p, mask);
+      if (typeof second === 'number') avoidance = 'NO_ROUTE';
+      else {
+        legs = second;
+        avoidance = 'APPLIED';
+      }
+    }
+    const line = new LineBuilder();
+    for (const leg of legs) this.appendPath(line, leg, p);
+    if (line.pointCount === 0) this.startAt(line, snaps[0]!);
+    const measured = measureLine(this.graph, line, p.profile, p.hazard);
+    const snapped = snaps.map((s) => ({ lon: s.lon, lat: s.lat, distance: s.distance }));
+    return { ok: true, routes: [{ ...measured, avoidance, snapped }] };
+  }
+
+  /** Routes consecutive snapped points; returns the failing leg index when one has no route. */
+  private routeLegs(snaps: EdgePosition[], p: Prepared, mask: number): EdgePath[] | number {
+    const legs: EdgePath[] = [];
+    for (let i = 0; i + 1 < snaps.length; i++) {
+      const leg = this.kernel.route(snaps[i]!, snaps[i + 1]!, p.profile.id, mask);
+      if (!leg) return i;
+      legs.push(leg);
+    }
+    return legs;
+  }
+
+  /** Route between two graph nodes (benchmarks and tests): leaves and reaches the nodes exactly. */
+  routeNodes(from: number, to: number, activity: Activity, mask = 0): EdgePath | null {
+    const p = this.prepare(activity);
+    const a = this.nodePosition(from);
+    const b = this.nodePosition(to);
+    if (!a || !b) return null;
+    const path = this.kernel.route(a, b, p.profile.id, 0);
+    if (!path || mask === 0 || !crosses(path, p.hazard, mask)) return path;
+    return this.kernel.route(a, b, p.profile.id, mask);
+  }
+
+  private nodePosition(v: number): EdgePosition | null {
+    const g = this.graph;
+    if (g.firstEdge[v + 1]! === g.firstEdge[v]!) return null;
+    return { edge: g.firstEdge[v]!, fraction: 0 };
+  }
+
+  /** Snaps a freehand line to the network, keeping its exact first and last coordinates. */
+  snapLine(input: SnapLineInput): SnapLineOutput | TaskFailure {
+    if (!isActivity(input.activity)) return failure('VALIDATION_FAILED', 'unknown activity', ['input', 'activity']);
+    const coords = input.coordinates;
+    if (!Array.isArray(coords) || coords.length < 2) return failure('VALIDATION_FAILED', 'a line needs at least 2 points', ['input', 'coordinates']);
+    for (const [i, c] of coords.entries()) if (!validLonLat(c)) return failure('VALIDATION_FAILED', 'not a [longitude, latitude] pair', ['input', 'coordinates', i]);
+    const p = this.prepare(input.activity);
+    // Re-route through points of the line spaced by snapLineSpacing (at most 50).
+    const cum = [0];
+    for (let i = 1; i < coords.length; i++) cum.push(cum[i - 1]! + haversine(coords[i - 1]![0], coords[i - 1]![1], coords[i]![0], coords[i]![1]));
+    const total = cum[cum.length - 1]!;
+    const spacing = Math.max(this.opts.snapLineSpacing, total / 49);
+    const picks: LonLat[] = [coords[0]!];
+    let next = spacing;
+    for (let i = 1; i < coords.length - 1; i++) {
+      if (cum[i]! >= next && total - cum[i]! >= spacing / 2) {
+        picks.push(coords[i]!);
+        next = cum[i]! + spacing;
+      }
+    }
+    picks.push(coords[coords.length - 1]!);
+    const snaps: (EdgePosition & { lon: number; lat: number })[] = [];
+    for (const [i, c] of picks.entries()) {
+      const s = this.kernel.snap(c[0], c[1], this.opts.maxSnapDistance, p.profile.id);
+      if (s) snaps.push(s);
+      else if (i === 0 || i === picks.length - 1) {
+        return failure('VALIDATION_FAILED', 'the line does not start or end near a way', ['input', 'coordinates', i === 0 ? 0 : coords.length - 1]);
+      }
+    }
+    const legs = this.routeLegs(snaps, p, 0);
+    if (typeof legs === 'number') return failure('VALIDATION_FAILED', 'the line cannot be routed on the network', ['input', 'coordinates']);
+    const line = new LineBuilder();
+    const [lon0, lat0] = coords[0]!;
+    line.start(lon0, lat0, this.elevation(lon0, lat0, NaN));
+    const s0 = snaps[0]!;
+    this.connector(line, s0.lon, s0.lat, this.pointEle(s0), p);
+    for (const leg of legs) this.appendPath(line, leg, p);
+    const [lon1, lat1] = coords[coords.length - 1]!;
+    this.connector(line, lon1, lat1, this.elevation(lon1, lat1, NaN), p);
+    return { ok: true, route: measureLine(this.graph, line, p.profile, p.hazard) };
+  }
+
+  /** Matches a drawn line to the network: advisories, difficulty, distance, ascent, descent. */
+  analyze(input: AnalyzeInput): AnalyzeOutput | TaskFailure {
+    if (!isActivity(input.activity)) return failure('VALIDATION_FAILED', 'unknown activity', ['input', 'activity']);
+    const coords = input.coordinates;
+    if (!Array.isArray(coords) || coords.length < 2) return failure('VALIDATION_FAILED', 'a line needs at least 2 points', ['input', 'geometry']);
+    for (const [i, c] of coords.entries()) if (!validLonLat(c)) return failure('VALIDATION_FAILED', 'not a [longitude, latitude] pair', ['input', 'geometry', 'coordinates', i]);
+    const p = this.prepare(input.activity);
+    const flat = new Float64Array(coords.length * 2);
+    coords.forEach((c, i) => flat.set([c[0], c[1]], i * 2));
+    const matched = this.kernel.matchLine(flat, this.opts.matchDistance);
+    const line = new LineBuilder();
+    let prevEle = this.elevation(coords[0]![0], coords[0]![1], 0);
+    line.start(coords[0]![0], coords[0]![1], prevEle);
+    let matchedLength = 0;
+    for (let i = 1; i < coords.length; i++) {
+      const [lon, lat] = coords[i]!;
+      const [plon, plat] = coords[i - 1]!;
+      const ele = this.elevation(lon, lat, prevEle);
+      const len = haversine(plon, plat, lon, lat);
+      const e = matched[i - 1]!;
+      const rise = ele - prevEle;
+      const hw = e >= 0 ? this.graph.edgeHighway[e]! : 0;
+      const speed = p.profile.speed(len > 0 ? Math.max(-1, Math.min(1, rise / len)) : 0, hw, true);
+      if (e >= 0) matchedLength += len;
+      line.segment(lon, lat, ele, e, len, Math.max(0, rise), Math.max(0, -rise), len / speed);
+      prevEle = ele;
+    }
+    const m = measureLine(this.graph, line, p.profile, p.hazard);
+    return { ok: true, analysis: { ...m, matchedFraction: m.distance > 0 ? matchedLength / m.distance : 0 } };
+  }
+
+  reachable(input: ReachableInput): ReachableOutput | TaskFailure {
+    if (!isActivity(input.activity)) return failure('VALIDATION_FAILED', 'unknown activity', ['input', 'activity']);
+    if (!validLonLat(input.center)) return failure('VALIDATION_FAILED', 'not a [longitude, latitude] pair', ['input', 'center']);
+    if (!(input.budget > 0) || input.budget > 86_400) return failure('VALIDATION_FAILED', 'budget must be 1 s to 24 h', ['input', 'ranges']);
+    const p = this.prepare(input.activity);
+    const s = this.kernel.snap(input.center[0], input.center[1], this.opts.maxSnapDistance, p.profile.id);
+    if (!s) return { ok: true, center: null, points: [] };
+    const { nodes, times } = this.kernel.reachable(s, p.profile.id, input.budget);
+    const points = new Array<number>(nodes.length * 3);
+    for (let i = 0; i < nodes.length; i++) {
+      const v = nodes[i]!;
+      points[i * 3] = this.graph.nodeLon[v]!;
+      points[i * 3 + 1] = this.graph.nodeLat[v]!;
+      points[i * 3 + 2] = times[i]!;
+    }
+    return { ok: true, center: [s.lon, s.lat], points };
+  }
+
+  snap(input: SnapInput): SnapOutput | TaskFailure {
+    if (!isActivity(input.activity)) return failure('VALIDATION_FAILED', 'unknown activity', ['input', 'activity']);
+    if (!validLonLat(input.point)) return failure('VALIDATION_FAILED', 'not a [longitude, latitude] pair', ['input', 'point']);
+    const p = this.prepare(input.activity);
+    const s = this.kernel.snap(input.point[0], input.point[1], this.opts.maxSnapDistance, p.profile.id);
+    if (!s) return failure('NOT_FOUND', 'no way near this point', ['input', 'point']);
+    return { ok: true, point: [s.lon, s.lat], distance: s.distance, osmWayId: this.graph.wayOsmId[this.graph.edgeWay[s.edge]!]! };
+  }
+
+  /** Appends an EdgePath's pieces (skipping zero-length ones) to a line. */
+  appendPath(line: LineBuilder, path: EdgePath, p: Prepared): void {
+    const g = this.graph;
+    const n = path.edges.length;
+    for (let i = 0; i < n; i++) {
+      const e = path.edges[i]!;
+      const from = i === 0 ? path.startFraction : 0;
+      const to = i === n - 1 ? path.endFraction : 1;
+      if (line.pointCount === 0) this.startAt(line, { edge: e, fraction: from });
+      if (!(to > from)) continue;
+      const part = to - from;
+      const [lon, lat, ele] = this.pointOn(e, to);
+      line.segment(lon, lat, ele, e, g.edgeLength[e]! * part, g.edgeAscent[e]! * part, g.edgeDescent[e]! * part, p.cost[e]! * part);
+    }
+  }
+
+  private startAt(line: LineBuilder, pos: EdgePosition): void {
+    const [lon, lat, ele] = this.pointOn(pos.edge, pos.fraction);
+    line.start(lon, lat, ele);
+  }
+
+  /** A straight connector (off the network) from the line's end to (lon, lat). */
+  private connector(line: LineBuilder, lon: number, lat: number, ele: number, p: Prepared): void {
+    const c = line.coords;
+    const plon = c[c.length - 3]!;
+    const plat = c[c.length - 2]!;
+    const pele = c[c.length - 1]!;
+    const len = haversine(plon, plat, lon, lat);
+    if (len === 0) return;
+    const rise = ele - pele;
+    const speed = p.profile.speed(Math.max(-1, Math.min(1, rise / len)), 0, true);
+    line.segment(lon, lat, ele, -1, len, Math.max(0, rise), Math.max(0, -rise), len / speed);
+  }
+
+  private pointOn(e: number, f: number): [number, number, number] {
+    const g = this.graph;
+    const a = this.kernel.edgeSource[e]!;
+    const b = g.edgeTarget[e]!;
+    const lon = g.nodeLon[a]! + (g.nodeLon[b]! - g.nodeLon[a]!) * f;
+    const lat = g.nodeLat[a]! + (g.nodeLat[b]! - g.nodeLat[a]!) * f;
+    const ea = g.nodeEle[a]!;
+    const eb = g.nodeEle[b]!;
+    const ele = Number.isNaN(ea) || Number.isNaN(eb) ? 0 : ea + (eb - ea) * f;
+    return [lon, lat, ele];
+  }
+
+  private pointEle(pos: EdgePosition): number {
+    return this.pointOn(pos.edge, pos.fraction)[2];
+  }
+
+  /** DEM elevation (m) at a point; `fallback` where no DEM covers it. */
+  private elevation(lon: number, lat: number, fallback: number): number {
+    if (this.dem) {
+      const v = sampleDem(this.dem, lon, lat);
+      if (Number.isFinite(v)) return v;
+    }
+    return Number.isNaN(fallback) ? 0 : fallback;
+  }
+}
+
+function crosses(path: EdgePath, hazard: Uint8Array, mask: number): boolean {
+  const n = path.edges.length;
+  for (let i = 0; i < n; i++) {
+    const from = i === 0 ? path.startFraction : 0;
+    const to = i === n - 1 ? path.endFraction : 1;
+    if (to > from && (hazard[path.edges[i]!]! & mask) !== 0) return true;
+  }
+  return false;
+}
+
+function validLonLat(c: unknown): c is LonLat {
+  return (
+    Array.isArray(c) && c.length >= 2 && typeof c[0] === 'number' && typeof c[1] === 'number' &&
+    Number.isFinite(c[0]) && Number.isFinite(c[1]) && Math.abs(c[0]) <= 180 && Math.abs(c[1]) <= 90
+  );
+}

@@ -1,0 +1,94 @@
+// Measures a line made of segments that may lie on graph edges: totals, advisories (toll,
+// restricted, permissive) with index and distance ranges, and sac_scale difficulty stretches.
+import type { RegionGraph } from '../data/region/region-graph.js';
+import type { Advisory, AdvisoryKind, Difficulty, DifficultyStretch, MeasuredLine } from './protocol.js';
+import { ACCESS_NAMES, edgeAccess, Hazard, type Profile } from './profiles.js';
+
+/** A line under construction: points (lon, lat, ele) and, per segment, its edge (-1 = off network). */
+export class LineBuilder {
+  readonly coords: number[] = [];
+  readonly segEdge: number[] = [];
+  readonly segLength: number[] = [];
+  readonly segAscent: number[] = [];
+  readonly segDescent: number[] = [];
+  readonly segDuration: number[] = [];
+
+  get pointCount(): number {
+    return this.coords.length / 3;
+  }
+
+  /** Adds a point; the first call starts the line, later calls need the segment that leads to it. */
+  start(lon: number, lat: number, ele: number): void {
+    this.coords.push(lon, lat, ele);
+  }
+
+  segment(lon: number, lat: number, ele: number, edge: number, length: number, ascent: number, descent: number, duration: number): void {
+    this.coords.push(lon, lat, ele);
+    this.segEdge.push(edge);
+    this.segLength.push(length);
+    this.segAscent.push(ascent);
+    this.segDescent.push(descent);
+    this.segDuration.push(duration);
+  }
+}
+
+const DIFFICULTIES: readonly Difficulty[] = ['UNKNOWN', 'T1', 'T2', 'T3', 'T4', 'T5', 'T6'];
+
+/** Totals, advisories and difficulty stretches of a built line, for one profile's hazards. */
+export function measureLine(g: RegionGraph, line: LineBuilder, profile: Profile, hazards: Uint8Array): MeasuredLine {
+  let distance = 0;
+  let duration = 0;
+  let ascent = 0;
+  let descent = 0;
+  const advisories: Advisory[] = [];
+  const open = new Map<AdvisoryKind, Advisory>();
+  const stretches: DifficultyStretch[] = [];
+  const n = line.segEdge.length;
+  for (let i = 0; i < n; i++) {
+    const e = line.segEdge[i]!;
+    const from = distance;
+    distance += line.segLength[i]!;
+    duration += line.segDuration[i]!;
+    ascent += line.segAscent[i]!;
+    descent += line.segDescent[i]!;
+    const h = e >= 0 ? hazards[e]! : 0;
+    const way = e >= 0 ? g.edgeWay[e]! : -1;
+    const kinds: AdvisoryKind[] = [];
+    if (h & Hazard.Toll) kinds.push('TOLLWAY');
+    if (h & Hazard.Restricted) kinds.push('RESTRICTED_ACCESS');
+    if (h & Hazard.Permissive) kinds.push('PERMISSIVE');
+    for (const [kind, adv] of open) {
+      if (!kinds.includes(kind) || g.wayOsmId[way] !== adv.osmWayId) open.delete(kind);
+    }
+    for (const kind of kinds) {
+      const cur = open.get(kind);
+      if (cur) {
+        cur.toIndex = i + 1;
+        cur.toDistance = distance;
+        continue;
+      }
+      const access = edgeAccess(g, e, profile.mode);
+      const adv: Advisory = {
+        kind,
+        access: ACCESS_NAMES[access],
+        isRestriction: kind !== 'PERMISSIVE',
+        osmWayId: g.wayOsmId[way]!,
+        fromIndex: i,
+        toIndex: i + 1,
+        fromDistance: from,
+        toDistance: distance,
+      };
+      advisories.push(adv);
+      open.set(kind, adv);
+    }
+    const difficulty = e >= 0 ? (DIFFICULTIES[g.edgeSac[e]!] ?? 'UNKNOWN') : 'UNKNOWN';
+    const last = stretches[stretches.length - 1];
+    if (last && last.difficulty === difficulty) {
+      last.toDistance = distance;
+      last.toIndex = i + 1;
+    } else {
+      stretches.push({ difficulty, fromDistance: from, toDistance: distance, fromIndex: i, toIndex: i + 1 });
+    }
+  }
+  return { distance, duration, ascent, descent, coordinates: line.coords, advisories, trailDifficultyInfo: stretches };
+}
