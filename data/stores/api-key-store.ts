@@ -133,9 +133,9 @@ export class ApiKeyStore {
     this.#byValue = db.prepare(`SELECT ${columns} FROM api_keys WHERE key_value = ?`);
     this.#byHash = db.prepare(`SELECT ${columns} FROM api_keys WHERE key_hash = ?`);
     this.#listActive = db.prepare(
-      `SELECT ${columns} FROM api_keys WHERE organization_id = ? AND revoked_at IS NULL ORDER BY created_at, id`,
+      `SELECT ${columns} FROM api_keys WHERE organization_id = ? AND revoked_at IS NULL ORDER BY created_at, rowid`,
     );
-    this.#listAll = db.prepare(`SELECT ${columns} FROM api_keys WHERE organization_id = ? ORDER BY created_at, id`);
+    this.#listAll = db.prepare(`SELECT ${columns} FROM api_keys WHERE organization_id = ? ORDER BY created_at, rowid`);
     this.#update = db.prepare('UPDATE api_keys SET name = ?, scopes = ?, allowed_origins = ? WHERE id = ?');
     // Keeps the first revocation time: revoking twice is harmless.
     this.#revoke = db.prepare('UPDATE api_keys SET revoked_at = coalesce(revoked_at, ?) WHERE id = ?');

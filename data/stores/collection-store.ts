@@ -110,7 +110,7 @@ export class CollectionStore {
        WHERE organization_id = ? AND scope = ? AND ifnull(owner_user_id, '') = ? AND name = ?`,
     );
     this.#list = db.prepare(
-      `SELECT ${COLUMNS} FROM collections WHERE ${LIST_FILTER} ORDER BY created_at, id LIMIT @limit OFFSET @offset`,
+      `SELECT ${COLUMNS} FROM collections WHERE ${LIST_FILTER} ORDER BY created_at, rowid LIMIT @limit OFFSET @offset`,
     );
     this.#count = db.prepare(`SELECT count(*) AS n FROM collections WHERE ${LIST_FILTER}`);
     this.#delete = db.prepare('DELETE FROM collections WHERE id = ?');

@@ -90,14 +90,14 @@ export class ItineraryStore {
     this.#byName = db.prepare(`SELECT ${COLUMNS} FROM itineraries WHERE organization_id = ? AND name = ?`);
     const filter = `organization_id = @org AND (@publicOnly = 0 OR privacy = 'public')`;
     this.#list = db.prepare(
-      `SELECT ${COLUMNS} FROM itineraries WHERE ${filter} ORDER BY created_at, id LIMIT @limit OFFSET @offset`,
+      `SELECT ${COLUMNS} FROM itineraries WHERE ${filter} ORDER BY created_at, rowid LIMIT @limit OFFSET @offset`,
     );
     this.#count = db.prepare(`SELECT count(*) AS n FROM itineraries WHERE ${filter}`);
     this.#byCollection = db.prepare(
       `SELECT ${COLUMNS.split(', ')
         .map((c) => `i.${c}`)
         .join(', ')} FROM itineraries i JOIN collection_itineraries ci ON ci.itinerary_id = i.id
-       WHERE ci.collection_id = ? ORDER BY ci.added_at, i.id`,
+       WHERE ci.collection_id = ? ORDER BY ci.added_at, i.rowid`,
     );
     this.#bump = db.prepare(
       'UPDATE itineraries SET draft_version = draft_version + 1, updated_at = ? WHERE id = ? RETURNING draft_version',

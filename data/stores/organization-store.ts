@@ -191,7 +191,7 @@ export class OrganizationStore {
         .join(', ')} WHERE id = @id`,
     );
     this.#get = db.prepare(`SELECT ${columns} FROM organizations WHERE id = ?`);
-    this.#list = db.prepare(`SELECT ${columns} FROM organizations ORDER BY created_at, id`);
+    this.#list = db.prepare(`SELECT ${columns} FROM organizations ORDER BY created_at, rowid`);
     this.#count = db.prepare('SELECT count(*) AS n FROM organizations');
     this.#delete = db.prepare('DELETE FROM organizations WHERE id = ?');
   }
