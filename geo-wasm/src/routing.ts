@@ -59,6 +59,10 @@ interface ProfileState {
   costArr: Float32Array; // host copies (read by the chain offsets)
   hazArr: Uint8Array;
   component: Int32Array; // per core node, connected component over allowed edges
+  coreCostArr: Float32Array;
+  coreHazArr: Uint8Array;
+  /** Components over allowed edges that carry none of the mask's hazards, per mask (lazy). */
+  maskedComponents: Map<number, Int32Array>;
 }
 
 /** Timings (ms) of the work done at load and per profile, for the docs and the bench. */
@@ -174,6 +178,9 @@ export class RoutingKernel {
       costArr: cost,
       hazArr: hazard,
       component: components(this.coreFirst, this.coreTarget, this.coreTwin, coreCost),
+      coreCostArr: coreCost,
+      coreHazArr: coreHaz,
+      maskedComponents: new Map(),
     };
     if (this.opts.landmarks > 0) this.buildLandmarks(state);
     this.profiles.set(id, state);
@@ -223,7 +230,7 @@ export class RoutingKernel {
     const tgtNodes = [this.coreSource[b.chain]!, this.coreTarget[b.chain]!];
     const tgtCosts = [b.costFromStart, b.costFromEnd];
     const best: EdgePath | null = this.directOnChain(a, b, p, avoidMask);
-    const comp = p.component;
+    const comp = this.componentsFor(p, avoidMask);
     let connected = false;
     for (let i = 0; i < 2; i++) {
       for (let j = 0; j < 2; j++) {
@@ -283,6 +290,18 @@ export class RoutingKernel {
     const times = new Float32Array(count);
     for (let i = 0; i < count; i++) times[i] = dist[nodes[i]!]!;
     return { nodes, times };
+  }
+
+  /** Component ids of core nodes once the mask's hazards are removed (cached per mask). */
+  private componentsFor(p: ProfileState, mask: number): Int32Array {
+    if (mask === 0) return p.component;
+    let comp = p.maskedComponents.get(mask);
+    if (!comp) {
+      const cost = p.coreCostArr.map((c, i) => ((p.coreHazArr[i]! & mask) !== 0 ? Infinity : c));
+      comp = components(this.coreFirst, this.coreTarget, this.coreTwin, cost);
+      p.maskedComponents.set(mask, comp);
+    }
+    return comp;
   }
 
   private profile(id: number): ProfileState {

@@ -1,0 +1,87 @@
+// The one Piscina pool of the process and its typed runTask: a full queue answers
+// SERVICE_UNAVAILABLE and an abort or deadline GATEWAY_TIMEOUT, as failure values.
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import { failure, TASK_FILES, type TaskFailure, type TaskInput, type TaskName, type TaskOutput } from './protocol.js';
+
+export interface PoolOptions {
+  /** Task module to load; defaults to the compiled routing.js beside this file (dist/workers/). */
+  filename: string;
+  /** Worker threads; defaults to the number of cores. */
+  maxThreads: number;
+  /** Idle time (ms) before an extra worker exits. */
+  idleTimeout: number;
+  /** Node flags for the workers (tests pass ['--import', 'tsx'] to run the TypeScript sources). */
+  execArgv: string[];
+  /** Environment of the workers (REGION_PATH, CAIRN_WASM_BUILD); defaults to process.env. */
+  env: Record<string, string | undefined>;
+}
+
+export interface RunOptions {
+  /** Abort from the caller (request aborted or its budget spent). */
+  signal?: AbortSignal;
+  /** Deadline for this task in ms. */
+  timeoutMs?: number;
+}
+
+export interface WorkerPool {
+  readonly piscina: Piscina;
+  runTask<N extends TaskName>(name: N, input: TaskInput<N>, opts?: RunOptions): Promise<TaskOutput<N>>;
+  close(): Promise<void>;
+}
+
+function defaults(): PoolOptions {
+  return {
+    filename: new URL(`./${TASK_FILES.directions}`, import.meta.url).href,
+    maxThreads: Math.max(1, availableParallelism()),
+    idleTimeout: 30_000,
+    execArgv: [],
+    env: process.env,
+  };
+}
+
+/** Creates the pool (call once, from the composition root). */
+export function createPool(options: Partial<PoolOptions> = {}): WorkerPool {
+  const o = { ...defaults(), ...options };
+  if (!Number.isInteger(o.maxThreads) || o.maxThreads < 1) throw new TypeError('pool.maxThreads must be a positive integer');
+  if (!(o.idleTimeout > 0)) throw new TypeError('pool.idleTimeout must be a positive number');
+  const piscina = new Piscina({
+    filename: o.filename,
+    maxThreads: o.maxThreads,
+    minThreads: 1,
+    maxQueue: 'auto',
+    idleTimeout: o.idleTimeout,
+    execArgv: o.execArgv,
+    env: o.env as Record<string, string>,
+  });
+  const maxQueue = (): number => {
+    const q = piscina.options.maxQueue;
+    return typeof q === 'number' ? q : o.maxThreads * o.maxThreads;
+  };
+  return {
+    piscina,
+    async runTask<N extends TaskName>(name: N, input: TaskInput<N>, opts: RunOptions = {}): Promise<TaskOutput<N>> {
+      if (piscina.queueSize >= maxQueue()) return failure('SERVICE_UNAVAILABLE', 'worker queue is full');
+      const signals = [opts.signal, opts.timeoutMs !== undefined ? AbortSignal.timeout(opts.timeoutMs) : undefined].filter(
+        (s): s is AbortSignal => s !== undefined,
+      );
+      const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+      if (signal?.aborted) return failure('GATEWAY_TIMEOUT', 'task deadline passed before it started');
+      try {
+        return (await piscina.run(input, { name, ...(signal ? { signal } : {}) })) as TaskOutput<N>;
+      } catch (err) {
+        return mapRunError(err, signal);
+      }
+    },
+    close: () => piscina.close(),
+  };
+}
+
+/** Maps piscina's queue-full and abort errors to failure values; anything else is a bug and rethrows. */
+function mapRunError(err: unknown, signal: AbortSignal | undefined): TaskFailure {
+  const message = err instanceof Error ? err.message : String(err);
+  if (/queue is at limit/i.test(message)) return failure('SERVICE_UNAVAILABLE', 'worker queue is full');
+  const name = err instanceof Error ? err.name : '';
+  if (signal?.aborted || name === 'AbortError' || /aborted/i.test(message)) return failure('GATEWAY_TIMEOUT', 'task aborted or past its deadline');
+  throw err;
+}

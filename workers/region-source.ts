@@ -1,0 +1,22 @@
+// Loads the region a routing engine works on: a region folder (REGION_PATH) or the demo region.
+import { buildDemoRegion } from '../data/region/demo-region.js';
+import { loadRegion } from '../data/region/region-folder.js';
+import type { Region } from '../data/region/region.js';
+import type { WasmBuild } from '../geo-wasm/src/routing-wasm.js';
+import { RouteEngine } from './route-engine.js';
+
+export interface RoutingRegion {
+  region: Region;
+  engine: RouteEngine;
+  /** Where it came from: the folder path, or "demo". */
+  source: string;
+  loadMs: number;
+}
+
+/** Loads `dir` (or the demo region when undefined) and builds its engine (WASM instance, core graph). */
+export function loadRoutingRegion(dir: string | undefined, build: WasmBuild = 'release'): RoutingRegion {
+  const t0 = performance.now();
+  const region = dir ? loadRegion(dir) : buildDemoRegion();
+  const engine = new RouteEngine(region.graph, region.dem, { kernel: { build } });
+  return { region, engine, source: dir ?? 'demo', loadMs: performance.now() - t0 };
+}
