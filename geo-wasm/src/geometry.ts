@@ -149,8 +149,8 @@ const align16 = (bytes: number): number => (bytes + 15) & ~15;
  */
 function scratch(s: State, bytes: number): number {
   const base = s.free + s.demBytes;
-  if (s.k.reserve(base + bytes) < 0) return -1;
-  if (s.f64.buffer !== s.k.memory.buffer) {
+  if (base + bytes > s.f64.byteLength) {
+    if (s.k.reserve(base + bytes) < 0) return -1;
     s.f64 = new Float64Array(s.k.memory.buffer);
     s.i16 = new Int16Array(s.k.memory.buffer);
   }

@@ -19,34 +19,42 @@ export function sampleDem(
   if (cols < 2 || rows < 2 || !(cellDeg > 0.0)) return ERR_GRID;
   const vb = <usize>stride << 3;
   const inv = 1.0 / cellDeg;
-  const maxX = <f64>(cols - 1);
-  const maxY = <f64>(rows - 1);
+  // (fx, fy) = ((lon - west) * inv, (north - lat) * inv) in one f64x2 op: (lat - north) * -inv has the
+  // same bits as (north - lat) * inv, since negation is exact.
+  const origin = f64x2(west, north);
+  const scale = f64x2(inv, -inv);
+  const zero = f64x2.splat(0.0);
+  const limit = f64x2(<f64>(cols - 1), <f64>(rows - 1));
   const rowBytes = <usize>cols << 1;
   let found = 0;
   for (let i = 0; i < n; i++) {
-    const p = ptr + <usize>i * vb;
-    const fx = (load<f64>(p) - west) * inv;
-    const fy = (north - load<f64>(p + 8)) * inv;
+    const f = f64x2.mul(f64x2.sub(v128.load(ptr + <usize>i * vb), origin), scale);
     let v = NaN;
-    if (fx >= 0.0 && fy >= 0.0 && fx <= maxX && fy <= maxY) {
+    if (i64x2.all_true(v128.and(f64x2.ge(f, zero), f64x2.le(f, limit)))) {
+      const fx = f64x2.extract_lane(f, 0);
+      const fy = f64x2.extract_lane(f, 1);
       const c = min(<i32>fx, cols - 2);
       const r = min(<i32>fy, rows - 2);
       const tx = fx - <f64>c;
       const ty = fy - <f64>r;
       const q = grid + <usize>r * rowBytes + (<usize>c << 1);
-      const s00 = <i32>load<i16>(q);
-      const s01 = <i32>load<i16>(q + 2);
-      const s10 = <i32>load<i16>(q + rowBytes);
-      const s11 = <i32>load<i16>(q + rowBytes + 2);
+      // Two neighbouring samples per 32-bit load (little-endian: the west one in the low half).
+      const top = load<i32>(q);
+      const bottom = load<i32>(q + rowBytes);
+      const s00 = <i32>(<i16>top);
+      const s01 = top >> 16;
+      const s10 = <i32>(<i16>bottom);
+      const s11 = bottom >> 16;
       const ux = 1.0 - tx;
       const uy = 1.0 - ty;
-      if (s00 != VOID && s01 != VOID && s10 != VOID && s11 != VOID) {
+      // VOID is the smallest int16, so one comparison of the minimum finds any void corner.
+      if (min(min(s00, s01), min(s10, s11)) != VOID) {
         v = (<f64>s00 * ux + <f64>s01 * tx) * uy + (<f64>s10 * ux + <f64>s11 * tx) * ty;
       } else {
         v = voidAware(s00, s01, s10, s11, ux, tx, uy, ty);
       }
     }
-    if (!isNaN(v)) found++;
+    if (v == v) found++;
     store<f64>(out + (<usize>i << 3), v);
   }
   return found;

@@ -109,11 +109,25 @@ export function along(ptr: usize, n: i32, stride: i32, d: f64): i32 {
   let j = 0;
   let f = 0.0;
   if (n >= 2 && d > 0.0) {
-    startWalk(ptr);
-    if (walkTo(ptr, n, stride, 0, 0.0, d)) {
-      j = walkSegment;
-      f = walkLength > 0.0 ? (d - walkBefore) / walkLength : 0.0;
-    } else {
+    // Chunk by chunk, so that the walk stops early; the scan is a tight loop over the chunk.
+    anchor(load<f64>(ptr + 8) * (Math.PI / 180.0));
+    const buf = chunkPtr();
+    let acc = 0.0;
+    j = -1;
+    for (let first = 0; first < n - 1 && j < 0; first += CHUNK_SEGMENTS) {
+      const count = min(CHUNK_SEGMENTS, n - 1 - first);
+      segmentLengths(ptr, stride, first, count, buf);
+      for (let k = 0; k < count; k++) {
+        const l = load<f64>(buf + (<usize>k << 3));
+        if (acc + l >= d) {
+          j = first + k;
+          f = l > 0.0 ? (d - acc) / l : 0.0;
+          break;
+        }
+        acc += l;
+      }
+    }
+    if (j < 0) {
       j = n - 2;
       f = 1.0;
     }
