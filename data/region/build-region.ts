@@ -4,29 +4,11 @@ import { sampleDem } from './dem.js';
 import { buildEdgeGrid } from './edge-grid.js';
 import { haversine } from './geo.js';
 import type { OsmCollector } from './osm-collector.js';
-import {
-  accessFor,
-  bikeOneway,
-  isRestrictedAccess,
-  isToll,
-  packedAccess,
-  parseEle,
-  routableHighway,
-  sacScale,
-  wayFlags,
-  type Tags,
-} from './osm-tags.js';
+import { bikeOneway, packedAccess, routableHighway, sacScale, wayFlags, type Tags } from './osm-tags.js';
 import { createPlaceIndex } from './place-index.js';
-import { placeKind, type Place } from './places.js';
-import {
-  REGION_FORMAT_VERSION,
-  type HazardKind,
-  type HazardWay,
-  type HikingRoute,
-  type Region,
-  type RegionMeta,
-} from './region.js';
-import { AccessClass, AccessMode, EdgeFlag, type RegionGraph } from './region-graph.js';
+import { buildHazards, buildPlaces, buildRoutes } from './region-lists.js';
+import { REGION_FORMAT_VERSION, type Region, type RegionMeta } from './region.js';
+import { EdgeFlag, type RegionGraph } from './region-graph.js';
 import { RegionInputError } from './region-error.js';
 
 export interface BuildOptions {
@@ -249,72 +231,4 @@ export function buildRegion(osm: OsmCollector, opts: BuildOptions): Region {
     dem,
     meta,
   };
-}
-
-function buildPlaces(osm: OsmCollector, dem: DemGrid | null): Place[] {
-  const places: Place[] = [];
-  for (const src of osm.placeSources()) {
-    const kind = placeKind(src.tags);
-    if (kind === null) continue;
-    let lon = 0;
-    let lat = 0;
-    for (const s of src.slots) {
-      lon += osm.lon[s]!;
-      lat += osm.lat[s]!;
-    }
-    lon /= src.slots.length;
-    lat /= src.slots.length;
-    const eleTag = parseEle(src.tags.ele);
-    const sampled = dem ? sampleDem(dem, lon, lat) : Number.NaN;
-    places.push({
-      id: places.length,
-      osmType: src.osmType,
-      osmId: src.osmId,
-      kind,
-      name: src.tags.name ?? '',
-      lon,
-      lat,
-      ele: Number.isFinite(sampled) ? Math.round(sampled * 10) / 10 : eleTag,
-      eleTag,
-      houseNumber: src.tags['addr:housenumber'] ?? null,
-      street: src.tags['addr:street'] ?? null,
-    });
-  }
-  return places;
-}
-
-function buildHazards(wayOsmId: number[], wayName: string[], wayTags: Tags[]): HazardWay[] {
-  const out: HazardWay[] = [];
-  for (let w = 0; w < wayOsmId.length; w++) {
-    const t = wayTags[w]!;
-    const access: [AccessClass, AccessClass, AccessClass] = [
-      accessFor(t, AccessMode.Foot),
-      accessFor(t, AccessMode.Bicycle),
-      accessFor(t, AccessMode.Horse),
-    ];
-    const toll = isToll(t);
-    const kinds: HazardKind[] = [];
-    if (toll) kinds.push('TOLLWAY');
-    if (access.some(isRestrictedAccess)) kinds.push('RESTRICTED_ACCESS');
-    if (access.includes(AccessClass.Permissive)) kinds.push('PERMISSIVE');
-    if (kinds.length > 0) out.push({ way: w, osmId: wayOsmId[w]!, name: wayName[w]!, kinds, toll, access });
-  }
-  return out;
-}
-
-function buildRoutes(osm: OsmCollector, wayOsmId: number[]): HikingRoute[] {
-  const wayOf = new Map<number, number>();
-  wayOsmId.forEach((id, i) => wayOf.set(id, i));
-  return osm.routes.map((r) => {
-    const t = r.tags ?? {};
-    const wayOsmIds = r.members.filter((m) => m.type === 'way').map((m) => m.ref);
-    return {
-      osmId: r.id,
-      name: t.name ?? '',
-      ref: t.ref ?? '',
-      network: t.network ?? '',
-      wayOsmIds,
-      ways: wayOsmIds.map((id) => wayOf.get(id) ?? -1),
-    };
-  });
 }

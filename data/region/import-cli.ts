@@ -33,6 +33,11 @@ async function main(): Promise<number> {
   try {
     const region = await importRegion({ osm: values.osm, dem: values.dem ?? [], out: values.out });
     const c = region.meta.counts;
+    if ((values.dem ?? []).length > 0) {
+      let missing = 0;
+      for (const v of region.graph.nodeEle) if (Number.isNaN(v)) missing++;
+      if (missing > 0) console.warn(`warning: ${missing} of ${c.nodes} nodes lie outside the DEM tiles (no elevation)`);
+    }
     const secs = ((performance.now() - started) / 1000).toFixed(2);
     console.log(
       `region written to ${values.out}: ${c.nodes} nodes, ${c.edges} edges, ${c.ways} ways, ` +

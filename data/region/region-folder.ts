@@ -1,5 +1,16 @@
 // Writing a region folder atomically and loading it back (graph.bin read once, zero-copy views).
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { decodeDemFile, encodeDemFile } from './dem-file.js';
 import { decodeGraphFile, encodeGraphFile } from './graph-file.js';
@@ -63,12 +74,38 @@ function readJson<T>(dir: string, name: string): T {
   }
 }
 
+export interface LoadOptions {
+  /**
+   * Read graph.bin into a SharedArrayBuffer, so `graph.nodeLon.buffer` can be posted to worker
+   * threads without a copy (each worker then calls decodeGraphFile(new Uint8Array(sab))).
+   */
+  shared?: boolean;
+}
+
+/** Reads a whole file into memory backed by a SharedArrayBuffer. */
+function readShared(path: string): Uint8Array {
+  const fd = openSync(path, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    const bytes = new Uint8Array(new SharedArrayBuffer(size));
+    let at = 0;
+    while (at < size) {
+      const n = readSync(fd, bytes, at, size - at, at);
+      if (n === 0) break;
+      at += n;
+    }
+    return bytes;
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /**
  * Loads a region folder written by writeRegion. The graph file is read once into one Buffer and
  * the graph/grid arrays are views over it (no copy). Throws RegionInputError when the folder is
  * missing, incomplete, or of another format version.
  */
-export function loadRegion(dir: string): Region {
+export function loadRegion(dir: string, options: LoadOptions = {}): Region {
   if (!existsSync(dir)) throw new RegionInputError(`region folder ${dir} does not exist`);
   const meta = readJson<RegionMeta>(dir, REGION_FILES.meta);
   if (meta.formatVersion !== REGION_FORMAT_VERSION) {
@@ -77,9 +114,9 @@ export function loadRegion(dir: string): Region {
     );
   }
   const graphPath = join(dir, REGION_FILES.graph);
-  let graphBytes: Buffer;
+  let graphBytes: Uint8Array;
   try {
-    graphBytes = readFileSync(graphPath);
+    graphBytes = options.shared ? readShared(graphPath) : readFileSync(graphPath);
   } catch {
     throw new RegionInputError(`region file ${graphPath} is missing`);
   }

@@ -46,6 +46,17 @@ describe('region folder', () => {
     }
   });
 
+  it('loads the graph into a SharedArrayBuffer on request, with the same content', () => {
+    const dir = join(work, 'shared');
+    const demo = buildDemoRegion();
+    writeRegion(dir, demo);
+    const { graph } = loadRegion(dir, { shared: true });
+    expect(graph.edgeTarget.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(Array.from(graph.edgeTarget)).toEqual(Array.from(demo.graph.edgeTarget));
+    const again = decodeGraphFile(new Uint8Array(graph.nodeLon.buffer));
+    expect(again.graph.nodeCount).toBe(demo.graph.nodeCount);
+  });
+
   it('decodes a graph file at an odd byte offset by copying it once', () => {
     const demo = buildDemoRegion();
     const bytes = encodeGraphFile(demo.graph, demo.grid);
