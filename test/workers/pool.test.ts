@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Activity } from '../../workers/profiles.js';
+import { createPool, type WorkerPool } from '../../workers/pool.js';
+import { compileWorkers } from './compile-workers.js';
+
+// Workers load the compiled task module from dist/workers/, as in production.
+let TASKS = '';
+const env = { ...process.env, REGION_PATH: '', CAIRN_WASM_BUILD: 'debug' };
+
+let pool: WorkerPool;
+beforeAll(() => {
+  TASKS = compileWorkers();
+  pool = createPool({ filename: TASKS, maxThreads: 2, env });
+});
+afterAll(async () => {
+  await pool.close();
+});
+
+describe('routing worker pool', () => {
+  it('runs tasks off the main thread on the demo region', async () => {
+    const out = await pool.runTask('ping', {});
+    expect(out).toMatchObject({ ok: true, isMainThread: false, region: 'demo' });
+    if (out.ok) expect(out.threadId).toBeGreaterThan(0);
+  });
+
+  it('routes directions through the pool', async () => {
+    const out = await pool.runTask('directions', {
+      activity: Activity.HIKING_AND_TRAIL,
+      waypoints: [[1.551, 42.4952], [1.5703, 42.5049]],
+      avoid: ['TOLLWAY'],
+    });
+    expect(out.ok).toBe(true);
+    if (!out.ok) return;
+    expect(out.routes[0]!.distance).toBeGreaterThan(0);
+    expect(out.routes[0]!.coordinates.length % 3).toBe(0);
+  });
+
+  it('returns unroutable input as a failure value', async () => {
+    const out = await pool.runTask('directions', { activity: Activity.WALKING, waypoints: [[10, 10], [1.56, 42.5]] });
+    expect(out).toMatchObject({ ok: false, code: 'VALIDATION_FAILED', path: ['input', 'waypoints', 0] });
+  });
+
+  it('maps an abort or a passed deadline to GATEWAY_TIMEOUT', async () => {
+    const ctrl = new AbortController();
+    const pending = pool.runTask('reachable', { activity: Activity.WALKING, center: [1.56, 42.5], budget: 3600 }, { signal: ctrl.signal });
+    ctrl.abort();
+    expect(await pending).toMatchObject({ ok: false, code: 'GATEWAY_TIMEOUT' });
+    const late = await pool.runTask('ping', {}, { timeoutMs: 0 });
+    expect(late).toMatchObject({ ok: false, code: 'GATEWAY_TIMEOUT' });
+  });
+
+  it('maps a full queue to SERVICE_UNAVAILABLE', async () => {
+    const tiny = createPool({ filename: TASKS, maxThreads: 1, env });
+    try {
+      const inputs = Array.from({ length: 20 }, () => tiny.runTask('reachable', { activity: Activity.WALKING, center: [1.56, 42.5], budget: 3600 }));
+      const results = await Promise.all(inputs);
+      expect(results.some((r) => !r.ok && r.code === 'SERVICE_UNAVAILABLE')).toBe(true);
+      expect(results.some((r) => r.ok)).toBe(true);
+    } finally {
+      await tiny.close();
+    }
+  });
+
+  it('rejects a bad option with a TypeError naming it', () => {
+    expect(() => createPool({ maxThreads: 0 })).toThrow('pool.maxThreads must be a positive integer');
+  });
+});

@@ -1,0 +1,39 @@
+import { execFileSync } from 'node:child_process';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { compileWorkers } from './compile-workers.js';
+
+let cli = '';
+beforeAll(() => {
+  cli = compileWorkers().replace(/routing\.js$/, 'route-cli.js');
+});
+
+describe('route CLI', () => {
+  it('prints one JSON object for a demo-region route with avoidance', () => {
+    const out = execFileSync(process.execPath, [cli, '--activity', 'HIKING_AND_TRAIL', '--waypoints', '1.551,42.4952;1.5703,42.5049', '--avoid', 'TOLLWAY,RESTRICTED_ACCESS', '--json'], {
+      encoding: 'utf8',
+      env: { ...process.env, REGION_PATH: '' },
+    });
+    const lines = out.trim().split('\n');
+    expect(lines.length).toBe(1);
+    const r = JSON.parse(lines[0]!);
+    expect(r).toMatchObject({ ok: true, region: 'demo', activity: 'HIKING_AND_TRAIL' });
+    for (const k of ['distance', 'duration', 'ascent', 'descent', 'coordinateCount']) expect(typeof r[k]).toBe('number');
+    expect(['NOT_NEEDED', 'APPLIED', 'NO_ROUTE']).toContain(r.avoidance);
+    expect(Array.isArray(r.advisories)).toBe(true);
+    expect(Array.isArray(r.difficulty)).toBe(true);
+  });
+
+  it('exits non-zero with a failure object when a waypoint is off the network', () => {
+    let status = 0;
+    let stdout = '';
+    try {
+      execFileSync(process.execPath, [cli, '--activity', 'WALKING', '--waypoints', '10,10;1.56,42.5', '--json'], { encoding: 'utf8' });
+    } catch (err) {
+      const e = err as { status: number; stdout: string };
+      status = e.status;
+      stdout = e.stdout;
+    }
+    expect(status).toBe(1);
+    expect(JSON.parse(stdout)).toMatchObject({ ok: false, code: 'VALIDATION_FAILED' });
+  });
+});
