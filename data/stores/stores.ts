@@ -3,11 +3,15 @@ import type { Database } from '../db.js';
 import { ApiKeyStore } from './api-key-store.js';
 import { CollectionStore } from './collection-store.js';
 import { ItineraryStore } from './itinerary-store.js';
+import { LockStore } from './lock-store.js';
 import { MembershipStore } from './membership-store.js';
+import { OAuthStore } from './oauth-store.js';
 import { OrganizationStore } from './organization-store.js';
 import { SettingsStore } from './settings-store.js';
+import { ShareLinkStore } from './share-link-store.js';
 import { UsageStore } from './usage-store.js';
 import { UserStore } from './user-store.js';
+import { ZoneStore } from './zone-store.js';
 
 export interface Stores {
   db: Database;
@@ -19,6 +23,10 @@ export interface Stores {
   settings: SettingsStore;
   collections: CollectionStore;
   itineraries: ItineraryStore;
+  zones: ZoneStore;
+  shareLinks: ShareLinkStore;
+  locks: LockStore;
+  oauth: OAuthStore;
 }
 
 /** Prepares every store's statements once. Stores hold no caches: reads always reach SQLite. */
@@ -33,5 +41,9 @@ export function createStores(db: Database): Stores {
     settings: new SettingsStore(db),
     collections: new CollectionStore(db),
     itineraries: new ItineraryStore(db),
+    zones: new ZoneStore(db),
+    shareLinks: new ShareLinkStore(db),
+    locks: new LockStore(db),
+    oauth: new OAuthStore(db),
   };
 }

@@ -1,0 +1,147 @@
+// Soft locks on itinerary parts: one holder per part, with an expiry renewed by each guarded write.
+import type { Statement } from 'better-sqlite3';
+import type { Database } from '../db.js';
+
+export const LOCK_PART_TYPES = ['segment', 'waypoint', 'segment_group'] as const;
+export type LockPartType = (typeof LOCK_PART_TYPES)[number];
+
+/** Lock lifetime (DESIGN §6): 120 s, renewed by each guarded write. */
+export const LOCK_TTL_MS = 120_000;
+
+/** Holder id reported when nobody holds the lock a write needs (the caller must take it first). */
+export const NO_HOLDER = '00000000-0000-0000-0000-000000000000';
+
+export interface LockPart {
+  type: LockPartType;
+  id: string;
+}
+
+export interface Lock extends LockPart {
+  itineraryId: string;
+  holderUserId: string;
+  /** ISO 8601 UTC. */
+  expiresAt: string;
+}
+
+export type AcquireResult = { ok: true; locks: Lock[] } | { ok: false; part: LockPart; holderUserId: string };
+
+interface LockRow {
+  itinerary_id: string;
+  part_type: LockPartType;
+  part_id: string;
+  holder_user_id: string;
+  expires_at: string;
+}
+
+function toLock(row: LockRow): Lock {
+  return {
+    itineraryId: row.itinerary_id,
+    type: row.part_type,
+    id: row.part_id,
+    holderUserId: row.holder_user_id,
+    expiresAt: row.expires_at,
+  };
+}
+
+const COLUMNS = 'itinerary_id, part_type, part_id, holder_user_id, expires_at';
+
+/** All methods take `now` (epoch ms) so tests can drive the clock; expired rows count as free. */
+export class LockStore {
+  readonly #db: Database;
+  readonly #list: Statement<[string, string], LockRow>;
+  readonly #get: Statement<[string, string, string, string], LockRow>;
+  readonly #upsert: Statement<LockRow>;
+  readonly #purge: Statement<[string, string]>;
+  readonly #releaseAll: Statement<[string, string]>;
+  readonly #releaseOne: Statement<[string, string, string, string]>;
+  readonly #other: Statement<[string, string, string], LockRow>;
+
+  constructor(db: Database) {
+    this.#db = db;
+    this.#list = db.prepare(
+      `SELECT ${COLUMNS} FROM locks WHERE itinerary_id = ? AND expires_at > ? ORDER BY part_type, part_id`,
+    );
+    this.#get = db.prepare(
+      `SELECT ${COLUMNS} FROM locks WHERE itinerary_id = ? AND part_type = ? AND part_id = ? AND expires_at > ?`,
+    );
+    this.#upsert = db.prepare(
+      `INSERT INTO locks (${COLUMNS}) VALUES (@itinerary_id, @part_type, @part_id, @holder_user_id, @expires_at)
+       ON CONFLICT (itinerary_id, part_type, part_id)
+       DO UPDATE SET holder_user_id = excluded.holder_user_id, expires_at = excluded.expires_at`,
+    );
+    this.#purge = db.prepare('DELETE FROM locks WHERE itinerary_id = ? AND expires_at <= ?');
+    this.#releaseAll = db.prepare('DELETE FROM locks WHERE itinerary_id = ? AND holder_user_id = ?');
+    this.#releaseOne = db.prepare(
+      'DELETE FROM locks WHERE itinerary_id = ? AND holder_user_id = ? AND part_type = ? AND part_id = ?',
+    );
+    this.#other = db.prepare(
+      `SELECT ${COLUMNS} FROM locks WHERE itinerary_id = ? AND holder_user_id <> ? AND expires_at > ? LIMIT 1`,
+    );
+  }
+
+  /** Live locks of an itinerary. */
+  list(itineraryId: string, now: number): Lock[] {
+    return this.#list.all(itineraryId, new Date(now).toISOString()).map(toLock);
+  }
+
+  /** The live lock on one part, if any. */
+  get(itineraryId: string, part: LockPart, now: number): Lock | undefined {
+    const row = this.#get.get(itineraryId, part.type, part.id, new Date(now).toISOString());
+    return row ? toLock(row) : undefined;
+  }
+
+  /**
+   * Takes (or renews) the locks on every part for `userId`, all or nothing: if another member holds a live
+   * lock on any part, nothing changes and that part and holder are returned.
+   */
+  acquire(itineraryId: string, userId: string, parts: readonly LockPart[], now: number, ttlMs = LOCK_TTL_MS): AcquireResult {
+    return this.#db.transaction((): AcquireResult => {
+      const nowText = new Date(now).toISOString();
+      this.#purge.run(itineraryId, nowText);
+      for (const part of parts) {
+        const row = this.#get.get(itineraryId, part.type, part.id, nowText);
+        if (row && row.holder_user_id !== userId) return { ok: false, part, holderUserId: row.holder_user_id };
+      }
+      const expiresAt = new Date(now + ttlMs).toISOString();
+      const locks = parts.map((part) => {
+        const row: LockRow = {
+          itinerary_id: itineraryId,
+          part_type: part.type,
+          part_id: part.id,
+          holder_user_id: userId,
+          expires_at: expiresAt,
+        };
+        this.#upsert.run(row);
+        return toLock(row);
+      });
+      return { ok: true, locks };
+    }).immediate();
+  }
+
+  /**
+   * For a guarded write: the holder that blocks `userId` from changing `parts`: another member's id, NO_HOLDER
+   * when a part is not locked at all, or undefined when the caller holds every part.
+   */
+  blockingHolder(itineraryId: string, userId: string, parts: readonly LockPart[], now: number): string | undefined {
+    for (const part of parts) {
+      const lock = this.get(itineraryId, part, now);
+      if (!lock) return NO_HOLDER;
+      if (lock.holderUserId !== userId) return lock.holderUserId;
+    }
+    return undefined;
+  }
+
+  /** Another member's live lock anywhere on the itinerary (blocks publishing). */
+  heldByOther(itineraryId: string, userId: string, now: number): Lock | undefined {
+    const row = this.#other.get(itineraryId, userId, new Date(now).toISOString());
+    return row ? toLock(row) : undefined;
+  }
+
+  /** Releases the caller's locks on the given parts, or all of them; returns how many were released. */
+  release(itineraryId: string, userId: string, parts?: readonly LockPart[]): number {
+    if (!parts) return this.#releaseAll.run(itineraryId, userId).changes;
+    return this.#db.transaction(() =>
+      parts.reduce((n, p) => n + this.#releaseOne.run(itineraryId, userId, p.type, p.id).changes, 0),
+    )();
+  }
+}
