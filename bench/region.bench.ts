@@ -6,7 +6,8 @@
 // SQLite FTS5 the better text search for a region's places?
 // Datasets: ../shared/data/andorra.osm.pbf + N42E001.hgt.zip, ../shared/data/liechtenstein-latest.osm.pbf
 // (skipped with a message when absent), and the built-in demo region.
-// Method: each import runs ROUNDS times into a temp folder, median wall time reported. Graph load =
+// Method: each import runs ROUNDS times into a temp folder, median wall time reported, interleaved
+// with the peer: a bare osm-pbf-parser-node pass over the same file (osmium is not installed here). Graph load =
 // readFileSync(graph.bin) + zero-copy views, and full loadRegion (graph + JSON lists + search index),
 // each timed over LOAD_ROUNDS runs, median and max. Retained memory = heapUsed + external after
 // global.gc() with the loaded object still referenced, minus the same before loading. Search: the
@@ -18,6 +19,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { createOSMStream } from 'osm-pbf-parser-node';
 import { buildDemoRegion } from '../data/region/demo-region.js';
 import { decodeGraphFile } from '../data/region/graph-file.js';
 import { importRegion } from '../data/region/import-region.js';
@@ -61,14 +63,23 @@ for (const d of datasets) {
   }
   const out = join(work, d.name);
   const times: number[] = [];
+  const parseTimes: number[] = [];
+  // Interleaved with the peer: a bare osm-pbf-parser-node pass over the same file (no osmium here).
   for (let i = 0; i < ROUNDS; i++) {
-    const t = performance.now();
+    let t = performance.now();
     await importRegion({ osm: d.osm, dem: d.dem, out });
     times.push(performance.now() - t);
+    t = performance.now();
+    let items = 0;
+    for await (const _ of createOSMStream(d.osm, { withTags: true, withInfo: false })) items++;
+    parseTimes.push(performance.now() - t);
+    if (items === 0) throw new Error(`no entities parsed from ${d.osm}`);
   }
   const meta = JSON.parse(readFileSync(join(out, 'meta.json'), 'utf8')) as { counts: Record<string, number> };
   imports[d.name] = {
     importMsMedian: round(median(times)),
+    bareParseMsMedian: round(median(parseTimes)),
+    importOverParse: round(median(times) / median(parseTimes), 2),
     regionBytes: folderBytes(out),
     graphBytes: statSync(join(out, 'graph.bin')).size,
     pbfBytes: statSync(d.osm).size,
