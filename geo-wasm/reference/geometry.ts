@@ -423,8 +423,9 @@ function profileGain(ele: Float64Array, eleOffset: number, eleStride: number, di
     let jh = 0;
     for (let k = 0; k < m; k++) {
       const sk = S[k] as number;
-      const lo = Math.max(sk - h, first);
-      const hi = Math.min(sk + h, last);
+      const hk = Math.min(h, Math.min(sk - first, last - sk));
+      const lo = sk - hk;
+      const hi = sk + hk;
       let z = E[k] as number;
       if (hi > lo) {
         while (jl < m - 2 && (S[jl + 1] as number) <= lo) jl++;

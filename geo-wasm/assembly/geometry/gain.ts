@@ -27,8 +27,8 @@ function integral(s: f64, j: i32): f64 {
 /**
  * Ascent and descent in metres of the profile ele[i * eleStride] at distances dist[i] (metres,
  * non-decreasing). NaN elevations are skipped (the profile is linear across them). Each elevation is first
- * replaced by the mean of the piecewise-linear profile over [s - window/2, s + window/2] (clipped to the
- * profile; window 0 = no smoothing); then a rise or fall counts, from trough to peak, once it exceeds
+ * replaced by the mean of the piecewise-linear profile over [s - w, s + w], w = min(window/2, distance
+ * to either end of the profile), so the end elevations are kept (window 0 = no smoothing); then a rise or fall counts, from trough to peak, once it exceeds
  * threshold (hysteresis). RESULT[0] = ascent, RESULT[1] = descent. Returns the number of samples used.
  */
 export function profileGain(
@@ -71,8 +71,10 @@ export function profileGain(
     let jh = 0;
     for (let k = 0; k < m; k++) {
       const sk = at(S, k);
-      const lo = max(sk - h, first);
-      const hi = min(sk + h, last);
+      // Near the ends the window shrinks symmetrically, so the first and last elevations stay as they are.
+      const hk = min(h, min(sk - first, last - sk));
+      const lo = sk - hk;
+      const hi = sk + hk;
       let z = at(E, k);
       if (hi > lo) {
         while (jl < m - 2 && at(S, jl + 1) <= lo) jl++;
