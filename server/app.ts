@@ -1,37 +1,110 @@
-// Composition of the HTTP application: the route table and the request pipeline. Never listens.
+// Composition root of the HTTP application: stores, credentials, access control, the route table and
+// the request pipeline. Never listens (see main.ts), so tests can drive it in-process too.
 
 import { join } from 'node:path';
 import type { Database } from '../data/db.js';
+import { createStores, type Stores } from '../data/stores/stores.js';
+import { createAccessControl } from './auth/access.js';
+import { authRoutes } from './auth/auth-routes.js';
+import { createQuotaGate, type QuotaGate } from './auth/quota.js';
+import { TokenSigner } from './auth/signed-token.js';
+import { resolveSigningSecret } from './auth/signing-secret.js';
+import { MemoryWindowCounter, type WindowCounter } from './auth/window-counter.js';
 import type { Config } from './config.js';
-import { createPipeline, type Authenticate, type Handle } from './http/pipeline.js';
+import { ApiError } from './errors.js';
+import { createPipeline, type Handle } from './http/pipeline.js';
 import type { RouteDef } from './http/route.js';
 import { Router } from './http/router.js';
-import { ApiError } from './errors.js';
 import type { Logger } from './logger.js';
+import { managementRoutes } from './management/management-routes.js';
 import { REPO_ROOT } from './paths.js';
 import { CollectionCreateParams } from './studio/collections/collection-schemas.js';
 import { studioRoutes } from './studio/operations.js';
+import { shareRoutes } from './studio/shares/share-routes.js';
 import { diagnosticRoutes } from './system/diagnostic-routes.js';
 import { systemRoutes } from './system/system-routes.js';
+
+/** The counters behind rate limits and quotas (in memory by default; swap for a shared store to scale out). */
+export interface Counters {
+  sessionIp: WindowCounter;
+  sessionFailures: WindowCounter;
+  quota: WindowCounter;
+}
 
 export interface AppDeps {
   config: Config;
   db: Database;
   logger: Logger;
-  authenticate?: Authenticate;
+  /** Overrides of the default in-memory counters (tests inject failing ones). */
+  counters?: Partial<Counters>;
+  /** SESSION_SECRET from the environment, if any. */
+  sessionSecret?: string;
+  now?: () => number;
 }
 
 export interface App {
   router: Router;
   handle: Handle;
+  stores: Stores;
+  quota: QuotaGate;
+  signer: TokenSigner;
 }
+
+/** Limits of session creation (spec, Limits). */
+export const SESSION_IP_LIMIT = 60;
+export const SESSION_FAILURE_LIMIT = 10;
 
 /** The embed page's static files (kept in the source tree, served from memory). */
 const ASSET_DIR = join(REPO_ROOT, 'server', 'embed', 'assets');
 
+const notImplemented = () => {
+  throw new ApiError('NOT_IMPLEMENTED');
+};
+
 export function buildApp(deps: AppDeps): App {
-  // Studio operations whose request schemas exist; their handlers land with the Studio API.
-  const declaredStudio: RouteDef[] = [
+  const { config, logger } = deps;
+  const stores = createStores(deps.db);
+  const { shareLinks } = stores;
+  const signer = new TokenSigner(resolveSigningSecret(deps.sessionSecret, stores.settings));
+  const counters: Counters = {
+    sessionIp: deps.counters?.sessionIp ?? new MemoryWindowCounter(),
+    sessionFailures: deps.counters?.sessionFailures ?? new MemoryWindowCounter(),
+    quota: deps.counters?.quota ?? new MemoryWindowCounter(),
+  };
+  const quota = createQuotaGate({ counter: counters.quota, usage: stores.usage, logger, now: deps.now });
+  const authenticate = createAccessControl({
+    apiKeys: stores.apiKeys,
+    organizations: stores.organizations,
+    memberships: stores.memberships,
+    users: stores.users,
+    shareLinks,
+    signer,
+    sessionIpCounter: counters.sessionIp,
+    sessionIpLimit: SESSION_IP_LIMIT,
+    quota,
+    logger,
+  });
+  const auth = authRoutes({
+    apiKeys: stores.apiKeys,
+    organizations: stores.organizations,
+    users: stores.users,
+    signer,
+    sessionFailureCounter: counters.sessionFailures,
+    sessionFailureLimit: SESSION_FAILURE_LIMIT,
+    logger,
+    now: deps.now,
+  });
+
+  // Studio operations that exist; the rest of the 50 are declared and answer 501 until they land.
+  const builtStudio: RouteDef[] = [
+    auth.postSession,
+    ...shareRoutes({
+      shareLinks,
+      collections: stores.collections,
+      itineraries: stores.itineraries,
+      memberships: stores.memberships,
+      publicAppUrl: config.publicAppUrl,
+    }),
     {
       op: 'postCollection',
       method: 'POST',
@@ -40,17 +113,24 @@ export function buildApp(deps: AppDeps): App {
       public: true,
       body: CollectionCreateParams,
       status: 201,
-      handler: () => {
-        throw new ApiError('NOT_IMPLEMENTED');
-      },
+      handler: notImplemented,
     },
+  ];
+  // Surfaces whose handlers land in later work: declared so that access control already guards them.
+  const declaredSurfaces: RouteDef[] = [
+    { op: 'postGraphql', method: 'POST', path: '/graphql', scope: 'data', handler: notImplemented },
+    { op: 'getTrailsTileJson', method: 'GET', path: '/v1/tiles/trails.json', scope: 'tiles', share: true, handler: notImplemented },
+    { op: 'getStudioEmbed', method: 'GET', path: '/studio/embed', scope: 'embedding', share: true, handler: notImplemented },
   ];
   const routes: RouteDef[] = [
     ...systemRoutes(ASSET_DIR),
-    ...studioRoutes(declaredStudio),
-    ...(deps.config.diagnosticRoutes ? diagnosticRoutes() : []),
+    auth.login,
+    ...studioRoutes(builtStudio),
+    ...declaredSurfaces,
+    ...managementRoutes({ stores, logger }),
+    ...(config.diagnosticRoutes ? diagnosticRoutes() : []),
   ];
   const router = new Router(routes);
-  const handle = createPipeline({ router, config: deps.config, logger: deps.logger, authenticate: deps.authenticate });
-  return { router, handle };
+  const handle = createPipeline({ router, config, logger, authenticate });
+  return { router, handle, stores, quota, signer };
 }

@@ -12,7 +12,10 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const db = openDatabase(config.databasePath);
-  const app = buildApp({ config, logger, db });
+  const app = buildApp({ config, logger, db, sessionSecret: process.env.SESSION_SECRET });
+  // Usage counts are aggregated in memory and written once a second (and at shutdown).
+  const usageFlush = setInterval(() => app.quota.flush(), 1000);
+  usageFlush.unref();
   const server = await listen(uws, app.handle, { host: config.host, port: config.port, trustProxy: config.trustProxy });
   const origin = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${server.port}`;
   logger.info('listening', { url: origin, port: server.port, database: config.databasePath });
@@ -25,6 +28,8 @@ async function main(): Promise<void> {
     logger.info('shutting down', { signal, inFlight: server.inFlight() });
     server.stopAccepting();
     await server.drain(config.shutdownGraceMs);
+    clearInterval(usageFlush);
+    app.quota.flush();
     db.close();
     logger.info('stopped', { signal });
     logger.flush();

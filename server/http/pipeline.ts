@@ -158,15 +158,15 @@ export function createPipeline(deps: PipelineDeps): Handle {
     }
 
     const run = async (): Promise<OutgoingResponse> => {
-      if (bodyTooLarge) throw tooLarge(spec.bodyLimit);
       const { query, credentials } = parseQuery(request.query);
-      const auth = deps.authenticate ? await deps.authenticate(route, request, credentials) : undefined;
+      const access = deps.authenticate ? await deps.authenticate(route, request, credentials) : { kind: 'none' };
+      if (bodyTooLarge) throw tooLarge(spec.bodyLimit);
       let body: unknown;
       if (bodyPromise) body = parseBody(await bodyPromise, request.headers['content-type'], spec);
       spec.params?.(params, lang);
       spec.query?.(query, lang);
       spec.body?.(body, lang);
-      const ctx: RequestContext & { auth?: unknown } = {
+      const ctx: RequestContext = {
         method: route.method,
         route: route.path,
         op: route.op,
@@ -178,7 +178,7 @@ export function createPipeline(deps: PipelineDeps): Handle {
         lang,
         remoteAddress: request.remoteAddress,
         signal: controller.signal,
-        auth,
+        access,
       };
       return replyToResponse(await route.handler(ctx), spec.status);
     };

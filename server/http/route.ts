@@ -17,7 +17,7 @@ export type RouteScope =
   | 'any'
   | 'public';
 
-export interface RequestContext<P = Record<string, string>, Q = Record<string, unknown>, B = unknown> {
+export interface RequestContext<P = Record<string, string>, Q = Record<string, unknown>, B = unknown, A = unknown> {
   method: HttpMethod;
   /** The route pattern that matched, e.g. `/v1/itineraries/{itinerary_id}` (safe to log). */
   route: string;
@@ -32,6 +32,8 @@ export interface RequestContext<P = Record<string, string>, Q = Record<string, u
   remoteAddress: string;
   /** Aborted when the client goes away or the time budget is spent. */
   signal: AbortSignal;
+  /** Who is calling, as decided by the access layer (`{ kind: 'none' }` on public routes). */
+  access: A;
 }
 
 /** What a handler returns: a JSON value to serialize, or bytes with their content type. */
@@ -58,6 +60,10 @@ export interface RouteDef {
   bodyLimit?: number;
   /** Status of a successful reply when the handler does not set one. */
   status?: number;
+  /** Accepts share tokens (read-only Studio reads, tiles, embed). */
+  share?: boolean;
+  /** Only a signed-in user (`Authorization: Bearer usr_…`) may call it (share-link minting and the like). */
+  signedInOnly?: boolean;
   handler: (ctx: RequestContext<any, any, any>) => Reply | Promise<Reply>;
 }
 

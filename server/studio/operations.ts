@@ -10,6 +10,8 @@ export interface OperationDecl {
   method: HttpMethod;
   path: string;
   scope: RouteScope;
+  /** Reads a share link may reach. */
+  share?: boolean;
 }
 
 const s = (op: string, method: HttpMethod, path: string, scope: RouteScope = 'resources'): OperationDecl => ({
@@ -18,19 +20,21 @@ const s = (op: string, method: HttpMethod, path: string, scope: RouteScope = 're
   path,
   scope,
 });
+/** A read that share tokens may use. */
+const shared = (op: string, path: string): OperationDecl => ({ ...s(op, 'GET', path), share: true });
 
 export const STUDIO_OPERATIONS: readonly OperationDecl[] = [
   s('postSession', 'POST', '/v1/sessions', 'any'),
   s('getOrganizationCollections', 'GET', '/v1/organizations/{organization_id}/collections'),
   s('getUserCollections', 'GET', '/v1/users/{user_id}/collections'),
   s('postCollection', 'POST', '/v1/collections'),
-  s('getCollection', 'GET', '/v1/collections/{collection_id}'),
+  shared('getCollection', '/v1/collections/{collection_id}'),
   s('patchCollection', 'PATCH', '/v1/collections/{collection_id}'),
   s('deleteCollection', 'DELETE', '/v1/collections/{collection_id}'),
-  s('getCollectionItineraries', 'GET', '/v1/collections/{collection_id}/itineraries'),
+  shared('getCollectionItineraries', '/v1/collections/{collection_id}/itineraries'),
   s('putCollectionItinerary', 'PUT', '/v1/collections/{collection_id}/itineraries/{itinerary_id}'),
   s('deleteCollectionItinerary', 'DELETE', '/v1/collections/{collection_id}/itineraries/{itinerary_id}'),
-  s('getCollectionZones', 'GET', '/v1/collections/{collection_id}/zones'),
+  shared('getCollectionZones', '/v1/collections/{collection_id}/zones'),
   s('putCollectionZone', 'PUT', '/v1/collections/{collection_id}/zones/{zone_id}'),
   s('deleteCollectionZone', 'DELETE', '/v1/collections/{collection_id}/zones/{zone_id}'),
   s('postCollectionShare', 'POST', '/v1/collections/{collection_id}/share'),
@@ -39,12 +43,12 @@ export const STUDIO_OPERATIONS: readonly OperationDecl[] = [
   s('getItineraries', 'GET', '/v1/itineraries'),
   s('postItinerary', 'POST', '/v1/itineraries'),
   s('postItineraryImport', 'POST', '/v1/itineraries/import'),
-  s('getItinerary', 'GET', '/v1/itineraries/{itinerary_id}'),
+  shared('getItinerary', '/v1/itineraries/{itinerary_id}'),
   s('patchItinerary', 'PATCH', '/v1/itineraries/{itinerary_id}'),
   s('deleteItinerary', 'DELETE', '/v1/itineraries/{itinerary_id}'),
   s('postItineraryDuplicate', 'POST', '/v1/itineraries/{itinerary_id}/duplicate'),
   s('postItineraryPublish', 'POST', '/v1/itineraries/{itinerary_id}/publish'),
-  s('getItineraryExport', 'GET', '/v1/itineraries/{itinerary_id}/export'),
+  shared('getItineraryExport', '/v1/itineraries/{itinerary_id}/export'),
   s('getItineraryCollections', 'GET', '/v1/itineraries/{itinerary_id}/collections'),
   s('postItineraryShare', 'POST', '/v1/itineraries/{itinerary_id}/share'),
   s('postItineraryShareRotate', 'POST', '/v1/itineraries/{itinerary_id}/share/rotate'),

@@ -1,6 +1,6 @@
 // Starts the real server (compiled dist/server/main.js) on a free port with a temporary database.
 
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -78,4 +78,28 @@ export function logLines(stdout: string): Record<string, unknown>[] {
     .split('\n')
     .filter((l) => l.startsWith('{'))
     .map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
+/** Runs the admin command against a running server's database and returns its JSON output. */
+export function admin<T = Record<string, any>>(server: RunningServer, ...args: string[]): T {
+  const run = spawnSync(process.execPath, [join(REPO_ROOT, 'dist', 'data', 'admin.js'), ...args, '--json'], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH ?? '', DATABASE_PATH: join(server.dataDir, 'platform.db') },
+    encoding: 'utf8',
+  });
+  if (run.status !== 0) throw new Error(`admin ${args.join(' ')} failed (${run.status}): ${run.stderr}`);
+  return JSON.parse(run.stdout) as T;
+}
+
+export interface Bootstrapped {
+  organization: { id: string; name: string };
+  owner: { id: string; email: string; password: string };
+  publishableKey: { id: string; key: string; scopes: string[] };
+  secretKey: { id: string; key: string };
+  collection: { id: string; name: string };
+}
+
+/** A fresh organization with an owner, a pk (embedding, data, mcp), an sk and a public collection. */
+export function bootstrap(server: RunningServer): Bootstrapped {
+  return admin<Bootstrapped>(server, 'bootstrap');
 }

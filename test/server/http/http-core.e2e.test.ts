@@ -2,12 +2,17 @@
 
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../../helpers/server.js';
+import { bootstrap, type Bootstrapped, type RunningServer, startServer } from '../../helpers/server.js';
 
 let server: RunningServer;
+let org: Bootstrapped;
+/** Credentials of a member allowed to write, so that requests reach body handling. */
+let writer: Record<string, string>;
 
 beforeAll(async () => {
   server = await startServer({ CAIRN_DIAGNOSTIC_ROUTES: '1' });
+  org = bootstrap(server);
+  writer = { 'X-API-Key': org.publishableKey.key, 'X-User-Id': org.owner.id };
 });
 afterAll(async () => {
   await server?.stop();
@@ -26,7 +31,7 @@ async function call(path: string, init: RequestInit = {}): Promise<{ res: Respon
 
 const json = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
   method: 'POST',
-  headers: { 'Content-Type': 'application/json', ...headers },
+  headers: { 'Content-Type': 'application/json', ...writer, ...headers },
   body: JSON.stringify(body),
 });
 
@@ -85,7 +90,7 @@ describe('routing', () => {
   });
 
   it('declared operations that are not built yet answer 501 NOT_IMPLEMENTED', async () => {
-    const { res, body } = await call('/v1/zones');
+    const { res, body } = await call('/v1/zones', { headers: { 'X-API-Key': org.publishableKey.key } });
     expect(res.status).toBe(501);
     expect(body.errors[0]?.extensions.code).toBe('NOT_IMPLEMENTED');
   });
@@ -163,7 +168,7 @@ describe('request bodies', () => {
   it('broken JSON answers 400 BAD_REQUEST', async () => {
     const { res, body } = await call('/v1/collections', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...writer },
       body: '{"name": "x",',
     });
     expect(res.status).toBe(400);
@@ -175,7 +180,7 @@ describe('request bodies', () => {
   it('a wrong Content-Type answers 400 BAD_REQUEST', async () => {
     const { res, body } = await call('/v1/collections', {
       method: 'POST',
-      headers: { 'Content-Type': 'text/plain' },
+      headers: { 'Content-Type': 'text/plain', ...writer },
       body: '{"name":"x","privacy":"public"}',
     });
     expect(res.status).toBe(400);
@@ -226,7 +231,7 @@ describe('request bodies', () => {
   it('a declared Content-Length over the limit answers 413 without reading the body', async () => {
     const raw = await rawExchange((socket) => {
       socket.write(
-        'POST /v1/collections HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 5000000\r\n\r\n{"name":',
+        `POST /v1/collections HTTP/1.1\r\nHost: x\r\nX-API-Key: ${org.publishableKey.key}\r\nX-User-Id: ${org.owner.id}\r\nContent-Type: application/json\r\nContent-Length: 5000000\r\n\r\n{"name":`,
       );
     });
     expect(raw.startsWith('HTTP/1.1 413')).toBe(true);
@@ -237,7 +242,9 @@ describe('request bodies', () => {
     const chunk = 'x'.repeat(64 * 1024);
     let sent = 0;
     const raw = await rawExchange((socket) => {
-      socket.write('POST /v1/collections HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n');
+      socket.write(
+        `POST /v1/collections HTTP/1.1\r\nHost: x\r\nX-API-Key: ${org.publishableKey.key}\r\nX-User-Id: ${org.owner.id}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`,
+      );
       const pump = () => {
         // 1 MiB limit: stop after 4 MiB even if nothing came back, and never send the final chunk.
         if (socket.destroyed || sent > 4 * 1024 * 1024) return;

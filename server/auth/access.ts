@@ -1,0 +1,154 @@
+// The one access decision every surface calls (spec: Credentials, Authentication; DESIGN §5, §16).
+// It resolves the request's credentials, checks them against the route's surface, and returns who is
+// calling. Resource-level visibility (privacy, membership, share coverage) is decided by the services
+// with ./visibility.ts, from what this returns.
+
+import type { ApiKeyStore, ApiKey, Scope } from '../../data/stores/api-key-store.js';
+import type { MembershipStore, Role } from '../../data/stores/membership-store.js';
+import type { Organization, OrganizationStore } from '../../data/stores/organization-store.js';
+import type { ShareLink, ShareLinkStore } from '../../data/stores/share-link-store.js';
+import type { User, UserStore } from '../../data/stores/user-store.js';
+import { ApiError } from '../errors.js';
+import type { Authenticate, IncomingRequest } from '../http/pipeline.js';
+import { BODY_METHODS, type RouteDef } from '../http/route.js';
+import type { Logger } from '../logger.js';
+import { originAllowed, requestOrigin } from './origins.js';
+import type { QuotaGate } from './quota.js';
+import { readCredentials } from './request-credentials.js';
+import type { SessionClaims, UserClaims } from './session-claims.js';
+import type { TokenSigner } from './signed-token.js';
+import type { WindowCounter } from './window-counter.js';
+
+/** Who is calling, once the access layer has let the request through. */
+export type Access =
+  | { kind: 'none' }
+  | {
+      kind: 'key';
+      organization: Organization;
+      key: ApiKey;
+      /** Present when a valid session token came with the key: private resources of the org become listable. */
+      session: SessionClaims | undefined;
+      /** The member a write is attributed to (X-User-Id); undefined on reads. */
+      actingMember: { userId: string; role: Role } | undefined;
+    }
+  | { kind: 'user'; user: User }
+  | { kind: 'share'; link: ShareLink };
+
+export interface AccessDeps {
+  apiKeys: ApiKeyStore;
+  organizations: OrganizationStore;
+  memberships: MembershipStore;
+  users: UserStore;
+  shareLinks: ShareLinkStore;
+  signer: TokenSigner;
+  /** Per-client-IP counter of session-minting requests (fails open). */
+  sessionIpCounter: WindowCounter;
+  sessionIpLimit: number;
+  quota: QuotaGate;
+  logger: Logger;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const SHARE_SURFACES = new Set<string>(['resources', 'tiles', 'embedding']);
+const USER_SURFACES = new Set<string>(['resources', 'management']);
+
+/** Scopes a key effectively holds: `embedding` also grants `tiles` and `resources`. */
+export function effectiveScopes(scopes: readonly Scope[]): Set<Scope> {
+  const set = new Set<Scope>(scopes);
+  if (set.has('embedding')) {
+    set.add('tiles');
+    set.add('resources');
+  }
+  return set;
+}
+
+const unauthorized = () => new ApiError('UNAUTHORIZED');
+const forbidden = () => new ApiError('FORBIDDEN');
+
+export function createAccessControl(deps: AccessDeps): Authenticate {
+  /** Session creation: 60 per minute per client IP, charged on every request, failing open. */
+  const chargeSessionIp = (request: IncomingRequest) => {
+    let count: number;
+    try {
+      count = deps.sessionIpCounter.increment(request.remoteAddress);
+    } catch (error) {
+      deps.logger.error('session IP counter unavailable; failing open', { error: String(error) });
+      return;
+    }
+    if (count > deps.sessionIpLimit) throw new ApiError('TOO_MANY_REQUESTS');
+  };
+
+  const shareAccess = (route: RouteDef, token: string): Access => {
+    const link = deps.shareLinks.findByToken(token);
+    if (!link) throw unauthorized(); // malformed, unknown, rotated, disabled: the same opaque 401
+    // A valid link asking for more than a read is refused, never silently downgraded.
+    if (!route.share || BODY_METHODS.has(route.method) || route.signedInOnly) throw forbidden();
+    return { kind: 'share', link };
+  };
+
+  const userAccess = (token: string): Access => {
+    const claims = deps.signer.verify<UserClaims>('usr', token);
+    const user = claims ? deps.users.get(claims.uid) : undefined;
+    if (!user) throw unauthorized();
+    return { kind: 'user', user };
+  };
+
+  return (route, request, query) => {
+    if (route.scope === 'public') return { kind: 'none' };
+    if (route.scope === 'any') {
+      chargeSessionIp(request);
+      return { kind: 'none' };
+    }
+    const creds = readCredentials(request, query, { shareTokenInQuery: SHARE_SURFACES.has(route.scope) });
+
+    // Signed-in users need no key on the Studio API and management; elsewhere their token is not a credential.
+    if (creds.bearer?.startsWith('usr_') && USER_SURFACES.has(route.scope)) return userAccess(creds.bearer);
+    if (creds.shareToken !== undefined && SHARE_SURFACES.has(route.scope)) return shareAccess(route, creds.shareToken);
+
+    // Publishable key (with or without a session token).
+    if (!creds.apiKey) throw unauthorized();
+    const key = deps.apiKeys.findPublishable(creds.apiKey);
+    if (!key) throw unauthorized(); // unknown, revoked, or a secret key in the wrong header
+    const organization = deps.organizations.get(key.organizationId);
+    if (!organization) throw unauthorized();
+    if (organization.status !== 'active') throw forbidden();
+    if (route.signedInOnly) throw forbidden(); // keys cannot mint, rotate or disable share links
+    const allowedOrigins = key.allowedOrigins.length > 0 ? key.allowedOrigins : organization.defaultAllowedOrigins;
+    if (!originAllowed(allowedOrigins, requestOrigin(request.headers))) throw forbidden();
+    if (!effectiveScopes(key.scopes).has(route.scope as Scope)) throw forbidden();
+
+    let session: SessionClaims | undefined;
+    if (creds.sessionToken !== undefined) {
+      session = deps.signer.verify<SessionClaims>('sess', creds.sessionToken);
+      // Expired, forged, bound to another key, or minted by a secret key since revoked.
+      if (!session || session.kid !== key.id || session.org !== organization.id) throw unauthorized();
+      const minter = deps.apiKeys.get(session.sid);
+      if (!minter || minter.revokedAt !== null) throw unauthorized();
+    }
+    const sessionRequired =
+      route.scope === 'data' ||
+      route.scope === 'management' ||
+      (route.scope === 'embedding' &&
+        (organization.requireSessionToken || organization.products.includes('intelligence')));
+    if (sessionRequired && !session) throw unauthorized();
+
+    const write = BODY_METHODS.has(route.method);
+    if (route.scope === 'data' && !organization.products.includes('data')) throw new ApiError('PAYMENT_REQUIRED');
+    if (route.scope === 'resources') {
+      if (!organization.products.includes('studio')) throw new ApiError('PAYMENT_REQUIRED');
+      if (write && !organization.cardOnFile) throw new ApiError('CARD_REQUIRED');
+    }
+
+    let actingMember: { userId: string; role: Role } | undefined;
+    if (write && route.scope === 'resources') {
+      const userId = creds.userId?.trim();
+      if (!userId || !UUID.test(userId)) throw new ApiError('BAD_REQUEST');
+      const membership = deps.memberships.get(organization.id, userId.toLowerCase());
+      if (!membership || membership.role === 'viewer') throw forbidden();
+      actingMember = { userId: membership.userId, role: membership.role };
+    }
+
+    if (route.scope === 'data' || route.scope === 'tiles') deps.quota.charge(organization, route.scope);
+    return { kind: 'key', organization, key, session, actingMember };
+  };
+}

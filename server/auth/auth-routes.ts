@@ -1,0 +1,127 @@
+// {auth_url} routes: minting session tokens with a secret key (postSession) and signing in users (login).
+
+import { Type } from '@sinclair/typebox';
+import { hashSecret } from '../../data/credentials.js';
+import type { ApiKeyStore } from '../../data/stores/api-key-store.js';
+import type { OrganizationStore } from '../../data/stores/organization-store.js';
+import type { UserStore } from '../../data/stores/user-store.js';
+import { ApiError } from '../errors.js';
+import type { RouteDef } from '../http/route.js';
+import type { Logger } from '../logger.js';
+import { SESSION_TTL_SECONDS, type SessionClaims, USER_TOKEN_TTL_SECONDS, type UserClaims } from './session-claims.js';
+import type { TokenSigner } from './signed-token.js';
+import type { WindowCounter } from './window-counter.js';
+
+export const SessionCreateParams = Type.Object(
+  { publishable_key: Type.String({ minLength: 1, maxLength: 200 }) },
+  { additionalProperties: false, $id: 'SessionCreateParams' },
+);
+
+export const LoginParams = Type.Object(
+  {
+    email: Type.String({ minLength: 3, maxLength: 320 }),
+    password: Type.String({ minLength: 1, maxLength: 1024 }),
+  },
+  { additionalProperties: false },
+);
+
+export interface AuthRouteDeps {
+  apiKeys: ApiKeyStore;
+  organizations: OrganizationStore;
+  users: UserStore;
+  signer: TokenSigner;
+  /** Failed validations per secret key (hash of the presented string), per minute. */
+  sessionFailureCounter: WindowCounter;
+  sessionFailureLimit: number;
+  logger: Logger;
+  now?: () => number;
+}
+
+export function authRoutes(deps: AuthRouteDeps): { postSession: RouteDef; login: RouteDef } {
+  const now = deps.now ?? Date.now;
+
+  /** Reads the failure counter; a failing store lets the request through (fail open). */
+  const failuresSpent = (keyHash: string): boolean => {
+    try {
+      return deps.sessionFailureCounter.peek(keyHash) >= deps.sessionFailureLimit;
+    } catch (error) {
+      deps.logger.error('session failure counter unavailable; failing open', { error: String(error) });
+      return false;
+    }
+  };
+  const chargeFailure = (keyHash: string) => {
+    try {
+      deps.sessionFailureCounter.increment(keyHash);
+    } catch (error) {
+      deps.logger.error('session failure counter unavailable; failing open', { error: String(error) });
+    }
+  };
+
+  const postSession: RouteDef = {
+    op: 'postSession',
+    method: 'POST',
+    path: '/v1/sessions',
+    scope: 'any',
+    public: true,
+    summary: 'Mint a session token for a publishable key',
+    body: SessionCreateParams,
+    status: 201,
+    handler: ({ headers, body }) => {
+      const presented = headers['x-api-key'];
+      if (!presented) throw new ApiError('UNAUTHORIZED');
+      const keyHash = hashSecret(presented);
+      // Once a presented key has failed 10 times this minute, every request with it is refused, valid or not.
+      if (failuresSpent(keyHash)) throw new ApiError('TOO_MANY_REQUESTS');
+      const refuse = (code: 'NOT_FOUND' | 'FORBIDDEN'): never => {
+        chargeFailure(keyHash);
+        throw new ApiError(code);
+      };
+      const secret = deps.apiKeys.findSecretByHash(keyHash);
+      if (!secret) return refuse('NOT_FOUND');
+      const publishable = deps.apiKeys.findPublishable((body as { publishable_key: string }).publishable_key);
+      if (!publishable) return refuse('NOT_FOUND');
+      if (publishable.organizationId !== secret.organizationId) return refuse('FORBIDDEN');
+      const organization = deps.organizations.get(secret.organizationId);
+      if (!organization || organization.status !== 'active') return refuse('FORBIDDEN');
+      const iat = Math.floor(now() / 1000);
+      const claims: SessionClaims = {
+        kid: publishable.id,
+        sid: secret.id,
+        org: organization.id,
+        iat,
+        exp: iat + SESSION_TTL_SECONDS,
+      };
+      const token = deps.signer.sign('sess', claims);
+      return {
+        json: { status: 201, data: { token, expires_at: new Date(claims.exp * 1000).toISOString() } },
+      };
+    },
+  };
+
+  const login: RouteDef = {
+    op: 'login',
+    method: 'POST',
+    path: '/v1/login',
+    scope: 'public',
+    summary: 'Sign in a user; returns a user token for the dashboard-style calls',
+    body: LoginParams,
+    handler: async ({ body }) => {
+      const { email, password } = body as { email: string; password: string };
+      const user = await deps.users.verifyPassword(email, password);
+      if (!user) throw new ApiError('UNAUTHORIZED');
+      const iat = Math.floor(now() / 1000);
+      const claims: UserClaims = { uid: user.id, iat, exp: iat + USER_TOKEN_TTL_SECONDS };
+      return {
+        json: {
+          data: {
+            token: deps.signer.sign('usr', claims),
+            expires_at: new Date(claims.exp * 1000).toISOString(),
+            user: { id: user.id, email: user.email, name: user.name },
+          },
+        },
+      };
+    },
+  };
+
+  return { postSession, login };
+}

@@ -1,0 +1,55 @@
+// Per-organization, per-API, per-minute quotas across all keys of the organization (spec, Limits),
+// and the usage counts behind the usage report.
+
+import type { Organization } from '../../data/stores/organization-store.js';
+import type { UsageStore } from '../../data/stores/usage-store.js';
+import { minuteOf } from '../../data/stores/usage-store.js';
+import { ApiError } from '../errors.js';
+import type { Logger } from '../logger.js';
+import type { WindowCounter } from './window-counter.js';
+
+export type MeteredApi = 'data' | 'tiles';
+
+export interface QuotaGate {
+  /** Counts one request of `api` for the organization; throws 429 once its per-minute quota is spent. */
+  charge(organization: Organization, api: MeteredApi): void;
+  /** Writes buffered usage counts to the store (called on a timer and at shutdown). */
+  flush(): void;
+}
+
+/**
+ * Quota counts live in `counter` (shared by every node once it is Redis). Usage is aggregated in memory
+ * and flushed to SQLite once per `flushMs`, so a metered request costs no write of its own.
+ */
+export function createQuotaGate(deps: {
+  counter: WindowCounter;
+  usage: UsageStore;
+  logger: Logger;
+  now?: () => number;
+}): QuotaGate {
+  const now = deps.now ?? Date.now;
+  let pending = new Map<string, { organizationId: string; api: MeteredApi; minute: number; count: number }>();
+  return {
+    charge(organization, api) {
+      const limit = api === 'data' ? organization.quotaData : organization.quotaTiles;
+      const t = now();
+      const count = deps.counter.increment(`${organization.id}:${api}`, t);
+      if (count > limit) throw new ApiError('TOO_MANY_REQUESTS');
+      const minute = minuteOf(t);
+      const key = `${organization.id}:${api}:${minute}`;
+      const entry = pending.get(key);
+      if (entry) entry.count++;
+      else pending.set(key, { organizationId: organization.id, api, minute, count: 1 });
+    },
+    flush() {
+      if (pending.size === 0) return;
+      const batch = pending;
+      pending = new Map();
+      try {
+        for (const e of batch.values()) deps.usage.increment(e.organizationId, e.api, e.minute, e.count);
+      } catch (error) {
+        deps.logger.error('usage flush failed', { error: String(error) });
+      }
+    },
+  };
+}

@@ -1,0 +1,56 @@
+// Stateless signed tokens: `<prefix>_` + base64url(JSON payload) + `.` + base64url(HMAC-SHA256).
+// Used for session tokens (sess_), user tokens (usr_) and MCP access tokens (mcp_).
+
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+export interface TokenClaims {
+  /** Issued at, epoch seconds. */
+  iat: number;
+  /** Expires at, epoch seconds. */
+  exp: number;
+}
+
+export type TokenPrefix = 'sess' | 'usr' | 'mcp';
+
+export class TokenSigner {
+  private readonly key: Buffer;
+
+  constructor(secret: string) {
+    if (secret.length < 32) throw new TypeError('the token signing secret must be at least 32 characters');
+    this.key = Buffer.from(secret, 'utf8');
+  }
+
+  sign<T extends TokenClaims>(prefix: TokenPrefix, claims: T): string {
+    const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
+    return `${prefix}_${payload}.${this.mac(prefix, payload).toString('base64url')}`;
+  }
+
+  /**
+   * The claims of a well-formed, correctly signed, unexpired token with this prefix; otherwise undefined.
+   * The signature is compared in constant time before the payload is parsed.
+   */
+  verify<T extends TokenClaims>(prefix: TokenPrefix, token: string, nowMs = Date.now()): T | undefined {
+    if (!token.startsWith(`${prefix}_`) || token.length > 2048) return undefined;
+    const body = token.slice(prefix.length + 1);
+    const dot = body.indexOf('.');
+    if (dot <= 0) return undefined;
+    const payload = body.slice(0, dot);
+    const given = Buffer.from(body.slice(dot + 1), 'base64url');
+    const expected = this.mac(prefix, payload);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+    let claims: T;
+    try {
+      claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as T;
+    } catch {
+      return undefined;
+    }
+    if (typeof claims !== 'object' || claims === null || typeof claims.exp !== 'number') return undefined;
+    if (claims.exp * 1000 <= nowMs) return undefined;
+    return claims;
+  }
+
+  /** The prefix is part of the MAC so a token of one kind can never pass as another. */
+  private mac(prefix: string, payload: string): Buffer {
+    return createHmac('sha256', this.key).update(prefix).update('.').update(payload).digest();
+  }
+}

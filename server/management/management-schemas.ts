@@ -1,0 +1,78 @@
+// Request schemas of the management surface (DESIGN §11).
+
+import { Type } from '@sinclair/typebox';
+import { SCOPES } from '../../data/stores/api-key-store.js';
+import { ROLES } from '../../data/stores/membership-store.js';
+import { EMBED_LAYERS } from '../../data/stores/organization-store.js';
+import { StringEnum } from '../http/schema-types.js';
+
+const OriginPattern = Type.String({
+  pattern: '^https?://(\\*\\.)?[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*(:(\\d{1,5}|\\*))?$',
+  maxLength: 300,
+});
+const Scopes = Type.Array(StringEnum(SCOPES), { uniqueItems: true, maxItems: SCOPES.length });
+const Origins = Type.Array(OriginPattern, { uniqueItems: true, maxItems: 50 });
+
+export const OrganizationQuery = Type.Object(
+  { organization_id: Type.Optional(Type.String({ format: 'uuid' })) },
+  { additionalProperties: false },
+);
+
+export const SettingsPatch = Type.Object(
+  {
+    require_session_token: Type.Optional(Type.Boolean()),
+    quota_data: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+    quota_tiles: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000 })),
+    embed_layers: Type.Optional(Type.Array(StringEnum(EMBED_LAYERS), { uniqueItems: true })),
+    default_allowed_origins: Type.Optional(Origins),
+  },
+  { additionalProperties: false },
+);
+
+export const KeyCreate = Type.Object(
+  {
+    type: StringEnum(['pk', 'sk']),
+    name: Type.String({ minLength: 1, maxLength: 100 }),
+    scopes: Type.Optional(Scopes),
+    allowed_origins: Type.Optional(Origins),
+  },
+  { additionalProperties: false },
+);
+
+export const KeyPatch = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    scopes: Type.Optional(Scopes),
+    allowed_origins: Type.Optional(Origins),
+  },
+  { additionalProperties: false },
+);
+
+export const KeyParams = Type.Object({ key_id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
+export const MemberParams = Type.Object({ user_id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
+
+export const MemberAdd = Type.Object(
+  {
+    email: Type.String({ minLength: 3, maxLength: 320 }),
+    role: StringEnum(ROLES),
+  },
+  { additionalProperties: false },
+);
+
+export const MemberPatch = Type.Object({ role: StringEnum(ROLES) }, { additionalProperties: false });
+
+export const BillingPatch = Type.Object(
+  { payment_method_on_file: Type.Boolean() },
+  { additionalProperties: false },
+);
+
+export const UsageQuery = Type.Object(
+  {
+    organization_id: Type.Optional(Type.String({ format: 'uuid' })),
+    api: Type.Optional(StringEnum(['data', 'tiles'])),
+    granularity: Type.Optional(StringEnum(['minute', 'day'], { default: 'minute' })),
+    from: Type.Optional(Type.String({ format: 'date-time' })),
+    to: Type.Optional(Type.String({ format: 'date-time' })),
+  },
+  { additionalProperties: false },
+);
