@@ -14,7 +14,7 @@
 // same fixed-seed queries (prefixes of place names) against both indexes; both must return the
 // target place before timing; build time once, query time median over all queries.
 // Run: node --expose-gc --import tsx bench/region.bench.ts   (BENCH_SMOKE=1 for a quick run)
-// Output: a table on stdout and bench/results/region.json.
+// Output: a table on stdout and bench/results/region.json (region.smoke.json with BENCH_SMOKE=1).
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -184,7 +184,9 @@ db.close();
 
 rmSync(work, { recursive: true, force: true });
 mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
-writeFileSync(new URL('./results/region.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
+// A smoke run never overwrites the recorded full run.
+const resultFile = SMOKE ? './results/region.smoke.json' : './results/region.json';
+writeFileSync(new URL(resultFile, import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
 console.table(imports);
 console.table([results.load]);
 console.table([results.search]);
