@@ -6,42 +6,25 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEFAULT_DATABASE_PATH, isConstraintError, openDatabase, type Database } from './db.js';
 import { seedDemo } from './seed.js';
-import { isAllowedOriginPattern, isScope, KEY_TYPES, type KeyType, type Scope } from './stores/api-key-store.js';
-import { isRole, ROLES } from './stores/membership-store.js';
 import {
-  DEFAULT_LIMITS,
-  EMBED_LAYERS,
-  ORGANIZATION_STATUSES,
-  PRODUCTS,
-  validateLimits,
-  type Limits,
-  type OrganizationPatch,
-  type OrganizationStatus,
-  type Product,
-} from './stores/organization-store.js';
+  ADMIN_ERRORS,
+  AdminError,
+  checkEmail,
+  checkName,
+  checkPassword,
+  invalid,
+  parseProducts,
+  parseScopes,
+  parseSettings,
+  SET_KEYS,
+  splitList,
+} from './admin-args.js';
+import { isAllowedOriginPattern, KEY_TYPES, type KeyType } from './stores/api-key-store.js';
+import { isRole, ROLES } from './stores/membership-store.js';
+import { DEFAULT_LIMITS, PRODUCTS, type Limits, type OrganizationPatch } from './stores/organization-store.js';
 import { createStores, type Stores } from './stores/stores.js';
-import { isValidEmail } from './stores/user-store.js';
 
-/** Error codes of the admin command, with their exit status. */
-export const ADMIN_ERRORS = {
-  UNKNOWN_COMMAND: 2,
-  MISSING_ARGUMENT: 2,
-  INVALID_ARGUMENT: 2,
-  NOT_FOUND: 3,
-  CONFLICT: 4,
-  INTERNAL_ERROR: 1,
-} as const;
-export type AdminErrorCode = keyof typeof ADMIN_ERRORS;
-
-export class AdminError extends Error {
-  constructor(
-    readonly code: AdminErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'AdminError';
-  }
-}
+export { ADMIN_ERRORS, AdminError, type AdminErrorCode } from './admin-args.js';
 
 const OPTIONS = {
   json: { type: 'boolean' },
@@ -68,18 +51,6 @@ interface CommandSpec {
   positionals?: boolean;
   run: (stores: Stores, values: Values, positionals: string[]) => object;
 }
-
-const MIN_PASSWORD_LENGTH = 8;
-const SET_KEYS = [
-  'require_session_token',
-  'quota.data',
-  'quota.tiles',
-  'limits.<dimension>',
-  'products',
-  'card',
-  'status',
-  'embed.layers',
-];
 
 const COMMANDS: Record<string, CommandSpec> = {
   help: { summary: 'list the commands', options: [], run: () => help() },
@@ -232,10 +203,6 @@ function help(): object {
   };
 }
 
-function invalid(message: string): AdminError {
-  return new AdminError('INVALID_ARGUMENT', message);
-}
-
 function optionalString(values: Values, name: OptionName): string | undefined {
   const v = values[name];
   return typeof v === 'string' ? v : undefined;
@@ -246,123 +213,6 @@ function requireString(values: Values, name: OptionName): string {
   if (v === undefined) throw new AdminError('MISSING_ARGUMENT', `--${name} is required`);
   if (v.trim() === '') throw invalid(`--${name} must not be empty`);
   return v;
-}
-
-function checkName(name: string, option: string): string {
-  const trimmed = name.trim();
-  if (trimmed.length === 0 || trimmed.length > 200) throw invalid(`--${option} must be 1 to 200 characters`);
-  return trimmed;
-}
-
-function checkEmail(email: string): string {
-  if (!isValidEmail(email)) throw invalid(`--email '${email}' is not an email address`);
-  return email.trim();
-}
-
-function checkPassword(password: string): string {
-  if (password.length < MIN_PASSWORD_LENGTH) throw invalid(`--password must be at least ${MIN_PASSWORD_LENGTH} characters`);
-  return password;
-}
-
-/** Comma-separated list; surrounding spaces and empty items are dropped, so '' is the empty list. */
-function splitList(value: string): string[] {
-  return value
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0);
-}
-
-function parseProducts(value: string, what: string): Product[] {
-  const items = splitList(value);
-  for (const p of items) {
-    if (!(PRODUCTS as readonly string[]).includes(p)) throw invalid(`${what}: unknown product '${p}' (${PRODUCTS.join(', ')})`);
-  }
-  return PRODUCTS.filter((p) => items.includes(p));
-}
-
-/** Default scopes when --scopes is omitted: `embedding` for a publishable key, none for a secret key. */
-function parseScopes(value: string | undefined, type: KeyType): Scope[] {
-  if (value === undefined) return type === 'pk' ? ['embedding'] : [];
-  const items = splitList(value);
-  for (const s of items) {
-    if (!isScope(s)) throw invalid(`--scopes: unknown scope '${s}' (embedding, tiles, resources, data, mcp, management)`);
-  }
-  return items as Scope[];
-}
-
-function parseBoolean(key: string, value: string): boolean {
-  if (value === 'true') return true;
-  if (value === 'false') return false;
-  throw invalid(`${key} must be true or false`);
-}
-
-function parseCount(key: string, value: string): number {
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) throw invalid(`${key} must be a non-negative integer`);
-  return Number(value);
-}
-
-interface SettingChanges {
-  patch: OrganizationPatch;
-  /** dimension -> number, null (unlimited) or undefined (remove: not granted). */
-  limits: Map<string, number | null | undefined>;
-}
-
-function parseSettings(pairs: string[]): SettingChanges {
-  const changes: SettingChanges = { patch: {}, limits: new Map() };
-  const seen = new Set<string>();
-  for (const pair of pairs) {
-    const eq = pair.indexOf('=');
-    if (eq <= 0) throw invalid(`'${pair}' is not key=value`);
-    const key = pair.slice(0, eq);
-    const value = pair.slice(eq + 1);
-    if (seen.has(key)) throw invalid(`${key} is given twice`);
-    seen.add(key);
-    if (key.startsWith('limits.')) {
-      const dimension = key.slice('limits.'.length);
-      const limit = value === 'null' ? null : value === 'absent' ? undefined : parseCount(key, value);
-      try {
-        validateLimits({ [dimension]: limit ?? null });
-      } catch (err) {
-        throw invalid((err as Error).message);
-      }
-      changes.limits.set(dimension, limit);
-      continue;
-    }
-    switch (key) {
-      case 'require_session_token':
-        changes.patch.requireSessionToken = parseBoolean(key, value);
-        break;
-      case 'quota.data':
-        changes.patch.quotaData = parseCount(key, value);
-        break;
-      case 'quota.tiles':
-        changes.patch.quotaTiles = parseCount(key, value);
-        break;
-      case 'products':
-        changes.patch.products = parseProducts(value, key);
-        break;
-      case 'card':
-        changes.patch.cardOnFile = parseBoolean(key, value);
-        break;
-      case 'status':
-        if (!(ORGANIZATION_STATUSES as readonly string[]).includes(value)) throw invalid('status must be active or inactive');
-        changes.patch.status = value as OrganizationStatus;
-        break;
-      case 'embed.layers': {
-        const layers = splitList(value);
-        for (const l of layers) {
-          if (!(EMBED_LAYERS as readonly string[]).includes(l)) {
-            throw invalid(`embed.layers: unknown layer '${l}' (${EMBED_LAYERS.join(', ')})`);
-          }
-        }
-        changes.patch.embedLayers = EMBED_LAYERS.filter((l) => layers.includes(l));
-        break;
-      }
-      default:
-        throw invalid(`unknown setting '${key}' (${SET_KEYS.join(', ')})`);
-    }
-  }
-  return changes;
 }
 
 function requireOrganization(stores: Stores, id: string) {
