@@ -28,8 +28,8 @@ import * as wasm from '../geo-wasm/src/geometry.js';
 import * as twin from '../geo-wasm/reference/geometry.js';
 
 const SMOKE = process.env['BENCH_SMOKE'] === '1';
-const ROUNDS = SMOKE ? 1 : 5;
-const TIME_MS = SMOKE ? 4 : 60;
+const ROUNDS = SMOKE ? 1 : 3;
+const TIME_MS = SMOKE ? 4 : 40;
 const SIZES = [100, 1_000, 10_000];
 const ONLY = process.argv.slice(2); // kernel names to run (default: all), e.g. `along simplify`
 const gc = (globalThis as { gc?: () => void }).gc ?? ((): void => {});
