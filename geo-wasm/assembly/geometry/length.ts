@@ -1,5 +1,5 @@
 // Line length, cumulative distances, the point at a distance (along) and the sub-line between two (slice).
-import { CHUNK_SEGMENTS, ERR_ARGUMENT, ERR_STRIDE, ERR_TOO_FEW, chunkPtr, resultPtr, setResult } from './memory';
+import { CHUNK_SEGMENTS, ERR_ARGUMENT, ERR_STRIDE, ERR_TOO_FEW, chunkPtr, copyVertex, resultPtr, setResult } from './memory';
 import { anchor, segmentLengths } from './project';
 
 function badStride(stride: i32): bool {
@@ -157,8 +157,8 @@ export function slice(ptr: usize, n: i32, stride: i32, d0: f64, d1: f64, out: us
   startWalk(ptr);
   if (!walkTo(ptr, n, stride, 0, 0.0, d0)) {
     // d0 at or past the end: a degenerate slice on the last vertex.
-    memory.copy(out, last, vb);
-    memory.copy(out + vb, last, vb);
+    copyVertex(out, last, stride);
+    copyVertex(out + vb, last, stride);
     return 2;
   }
   let j = walkSegment;
@@ -175,7 +175,7 @@ export function slice(ptr: usize, n: i32, stride: i32, d0: f64, d1: f64, out: us
     j++;
     // vertex j now lies at acc: inside (d0, d1) unless it sits exactly on d0.
     if (acc > d0) {
-      memory.copy(out + <usize>count * vb, ptr + <usize>j * vb, vb);
+      copyVertex(out + <usize>count * vb, ptr + <usize>j * vb, stride);
       count++;
     }
     if (j == n - 1) break;
@@ -183,7 +183,7 @@ export function slice(ptr: usize, n: i32, stride: i32, d0: f64, d1: f64, out: us
   }
   // d1 past the end: the last vertex closes the slice (written above unless it sits exactly on d0).
   if (!(acc > d0)) {
-    memory.copy(out + <usize>count * vb, last, vb);
+    copyVertex(out + <usize>count * vb, last, stride);
     count++;
   }
   return count;

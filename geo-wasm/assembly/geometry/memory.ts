@@ -46,3 +46,9 @@ export function reserve(endByte: usize): i32 {
 export function setResult(slot: i32, value: f64): void {
   store<f64>(resultPtr() + (<usize>slot << 3), value);
 }
+
+/** Copies one vertex of stride 2 or 3 f64 (memory.copy is slow for 16-24 bytes). */
+export function copyVertex(dst: usize, src: usize, stride: i32): void {
+  v128.store(dst, v128.load(src));
+  if (stride == 3) store<f64>(dst + 16, load<f64>(src + 16));
+}

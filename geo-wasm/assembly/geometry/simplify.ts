@@ -1,5 +1,5 @@
 // Douglas-Peucker simplification with a tolerance in metres, on a per-line equirectangular projection.
-import { ERR_ARGUMENT, ERR_STRIDE, ERR_TOO_FEW } from './memory';
+import { ERR_ARGUMENT, ERR_STRIDE, ERR_TOO_FEW, copyVertex } from './memory';
 import { DEG, EARTH_RADIUS, cosLat } from './project';
 
 /** Bytes of work region simplify needs for n vertices: X, Y (f64), keep flags (u8, padded), stack (2n i32). */
@@ -78,7 +78,7 @@ export function simplify(ptr: usize, n: i32, stride: i32, tol: f64, out: usize, 
   let count = 0;
   for (let i = 0; i < n; i++) {
     if (load<u8>(keep + <usize>i) != 0) {
-      memory.copy(out + <usize>count * vb, ptr + <usize>i * vb, vb);
+      copyVertex(out + <usize>count * vb, ptr + <usize>i * vb, stride);
       count++;
     }
   }
