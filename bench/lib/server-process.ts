@@ -1,0 +1,130 @@
+// Starts a server as a child process (optionally pinned with taskset), waits for its
+// `{"msg":"listening","port":N}` line on stdout, and stops it by pid.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, openSync, readFileSync, statSync, truncateSync } from 'node:fs';
+import { connect, createServer } from 'node:net';
+
+export interface ServerProcessOptions {
+  /** Name shown in messages. */
+  name: string;
+  command: string;
+  args: string[];
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+  /** CPU list for `taskset -c` (e.g. "0"); undefined = not pinned. */
+  cpus?: string;
+  /** File receiving the server's stdout (opened for append, so it can be truncated between runs). */
+  stdoutPath: string;
+  /** File receiving its stderr. */
+  stderrPath: string;
+  /** Longest wait for the listening line, in ms. */
+  startTimeoutMs?: number;
+  /** For a server that prints nothing: the port it was told to use; ready once it accepts a connection. */
+  knownPort?: number;
+}
+
+export interface ServerProcess {
+  readonly name: string;
+  /** Pid of the server itself (taskset execs into it, so this is not a wrapper). */
+  readonly pid: number;
+  readonly port: number;
+  /** Bytes in the stdout file now (e.g. the request log). */
+  stdoutBytes(): number;
+  /** Empties the stdout file; later writes land at its start (append mode). */
+  truncateStdout(): void;
+  /** SIGTERM, then SIGKILL after `graceMs`; resolves when the process has exited. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+const LISTENING = /"msg":"listening"[^\n]*?"port":(\d+)|"port":(\d+)[^\n]*?"msg":"listening"/;
+
+/** Spawns the server and resolves once it reports its port; rejects (and kills it) on exit or timeout. */
+export function startServer(options: ServerProcessOptions): Promise<ServerProcess> {
+  const out = openSync(options.stdoutPath, 'a');
+  const err = openSync(options.stderrPath, 'a');
+  const [command, args] = options.cpus
+    ? ['taskset', ['-c', options.cpus, options.command, ...options.args]]
+    : [options.command, options.args];
+  const child: ChildProcess = spawn(command, args, {
+    cwd: options.cwd,
+    env: options.env ?? process.env,
+    stdio: ['ignore', out, err],
+  });
+  closeSync(out);
+  closeSync(err);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async (graceMs = 5000) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    await exited;
+    clearTimeout(timer);
+  };
+  return new Promise((resolve, reject) => {
+    const deadline = Date.now() + (options.startTimeoutMs ?? 15_000);
+    const fail = (why: string) => {
+      void stop(0);
+      let stderr = '';
+      try {
+        stderr = readFileSync(options.stderrPath, 'utf8').slice(-2000);
+      } catch {
+        // nothing written
+      }
+      reject(new Error(`${options.name}: ${why}${stderr ? `\n${stderr}` : ''}`));
+    };
+    const poll = () => {
+      if (child.exitCode !== null || child.signalCode !== null) {
+        fail(`exited before listening (code ${child.exitCode}, signal ${child.signalCode})`);
+        return;
+      }
+      const match = LISTENING.exec(readFileSync(options.stdoutPath, 'utf8'));
+      const ready = (port: number) =>
+        resolve({
+          name: options.name,
+          pid: child.pid as number,
+          port,
+          stdoutBytes: () => statSync(options.stdoutPath).size,
+          truncateStdout: () => truncateSync(options.stdoutPath, 0),
+          stop,
+        });
+      if (match) {
+        ready(Number(match[1] ?? match[2]));
+        return;
+      }
+      const retry = () => {
+        if (Date.now() > deadline) fail(options.knownPort ? 'not accepting connections in time' : 'no listening line on stdout in time');
+        else setTimeout(poll, 50);
+      };
+      if (options.knownPort === undefined) {
+        retry();
+        return;
+      }
+      const port = options.knownPort;
+      const socket = connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        ready(port);
+      });
+      socket.once('error', () => {
+        socket.destroy();
+        retry();
+      });
+    };
+    child.once('error', (error) => fail(error.message));
+    poll();
+  });
+}
+
+/** A TCP port free on 127.0.0.1 right now (for servers that cannot report the port they took). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
