@@ -71,6 +71,7 @@ export class RouteEngine {
       const profile = profileFor(activity);
       p = { profile, cost: costsFor(this.graph, profile), hazard: hazardsFor(this.graph, profile) };
       this.kernel.addProfile(profile.id, { cost: p.cost, hazard: p.hazard });
+      this.kernel.prepareMask(profile.id, HAZARD_BITS.TOLLWAY | HAZARD_BITS.RESTRICTED_ACCESS);
       this.prepared.set(activity, p);
     }
     return p;

@@ -53,9 +53,8 @@ interface ProfileState {
   haz: number; // ptr u8[m]
   coreCost: number; // ptr f32[mc]
   coreHaz: number; // ptr u8[mc]
-  lmFrom: number;
-  lmTo: number;
-  lmCount: number;
+  /** ALT tables per avoid mask (built for mask 0 at registration, others on first use). */
+  landmarks: Map<number, Landmarks>;
   costArr: Float32Array; // host copies (read by the chain offsets)
   hazArr: Uint8Array;
   component: Int32Array; // per core node, connected component over allowed edges
@@ -71,6 +70,8 @@ export interface KernelStats {
   coreNodes: number;
   coreEdges: number;
   profileMs: Record<number, number>;
+  /** Landmark build time per avoid mask (last profile built). */
+  landmarkMs: Record<string, number>;
   wasmBytes: number;
 }
 
@@ -139,6 +140,7 @@ export class RoutingKernel {
       coreNodes: core.coreNode.length,
       coreEdges: core.target.length,
       profileMs: {},
+      landmarkMs: {},
       wasmBytes: 0,
     };
     this.stats.wasmBytes = this.w.memory.buffer.byteLength;
@@ -172,9 +174,7 @@ export class RoutingKernel {
       haz: this.put(hazard),
       coreCost: this.put(coreCost),
       coreHaz: this.put(coreHaz),
-      lmFrom: 0,
-      lmTo: 0,
-      lmCount: 0,
+      landmarks: new Map(),
       costArr: cost,
       hazArr: hazard,
       component: components(this.coreFirst, this.coreTarget, this.coreTwin, coreCost),
@@ -182,10 +182,15 @@ export class RoutingKernel {
       coreHazArr: coreHaz,
       maskedComponents: new Map(),
     };
-    if (this.opts.landmarks > 0) this.buildLandmarks(state);
+    this.landmarksFor(state, 0);
     this.profiles.set(id, state);
     this.stats.profileMs[id] = performance.now() - t0;
     this.stats.wasmBytes = this.w.memory.buffer.byteLength;
+  }
+
+  /** Builds the components and landmark tables used under `mask` now rather than on first use. */
+  prepareMask(id: number, mask: number): void {
+    this.landmarksFor(this.profile(id), mask);
   }
 
   hasProfile(id: number): boolean {
@@ -240,7 +245,8 @@ export class RoutingKernel {
     if (!connected) return best;
     w.useGraph(this.coreNode.length, this.cFirst, this.cTarget, this.cSource, this.cTwin);
     w.useWeights(p.coreCost, p.coreHaz, avoidMask);
-    w.useLandmarks(p.lmCount, p.lmFrom, p.lmTo, this.opts.landmarksPerQuery);
+    const lm = this.landmarksFor(p, avoidMask);
+    w.useLandmarks(lm.count, lm.from, lm.to, this.opts.landmarksPerQuery);
     w.clearEndpoints();
     for (let i = 0; i < 2; i++) if (srcCosts[i]! < Infinity) w.addSource(srcNodes[i]!, srcCosts[i]!);
     for (let j = 0; j < 2; j++) if (tgtCosts[j]! < Infinity) w.addTarget(tgtNodes[j]!, tgtCosts[j]!);
@@ -256,15 +262,30 @@ export class RoutingKernel {
     // reachedTarget() counts only the targets added above.
     const t = w.reachedTarget();
     const tgtIndex = t === 0 && tgtCosts[0]! < Infinity ? 0 : 1;
-    const edges: number[] = [];
-    const head = forwardOut ? a.forward : a.backward;
-    for (const e of head.edges) edges.push(e);
+    // Head: P to the chain end it left by; core chains; tail: the chain end it entered by to Q.
+    const s0 = this.chainStart[a.chain]!;
+    const aEnd = this.chainStart[a.chain + 1]!;
+    const headLen = forwardOut ? aEnd - (s0 + a.index) : a.index + 1;
+    const t0 = this.chainStart[b.chain]!;
+    const bEnd = this.chainStart[b.chain + 1]!;
+    const tailLen = tgtIndex === 0 ? b.index + 1 : bEnd - (t0 + b.index);
+    let total = headLen + tailLen;
+    for (const c of coreEdges) total += this.chainStart[c + 1]! - this.chainStart[c]!;
+    const edges = new Int32Array(total);
+    let o = 0;
+    if (forwardOut) for (let i = s0 + a.index; i < aEnd; i++) edges[o++] = this.chainEdges[i]!;
+    else for (let i = s0 + a.index; i >= s0; i--) edges[o++] = this.edgeTwin[this.chainEdges[i]!]!;
     for (const c of coreEdges) {
-      for (let i = this.chainStart[c]!; i < this.chainStart[c + 1]!; i++) edges.push(this.chainEdges[i]!);
+      const from = this.chainStart[c]!;
+      const to = this.chainStart[c + 1]!;
+      edges.set(this.chainEdges.subarray(from, to), o);
+      o += to - from;
     }
-    const tail = tgtIndex === 0 ? b.fromStart : b.fromEnd;
-    for (const e of tail.edges) edges.push(e);
-    return { cost, edges: Int32Array.from(edges), startFraction: head.fraction, endFraction: tail.fraction };
+    if (tgtIndex === 0) for (let i = t0; i <= t0 + b.index; i++) edges[o++] = this.chainEdges[i]!;
+    else for (let i = bEnd - 1; i >= t0 + b.index; i--) edges[o++] = this.edgeTwin[this.chainEdges[i]!]!;
+    const startFraction = forwardOut ? a.fraction : 1 - a.fraction;
+    const endFraction = tgtIndex === 0 ? b.fraction : 1 - b.fraction;
+    return { cost, edges, startFraction, endFraction };
   }
 
   /**
@@ -370,66 +391,21 @@ export class RoutingKernel {
     const cost = p.costArr;
     const haz = p.hazArr;
     const tw = this.edgeTwin;
-    // Forwards along the chain from P to its end node.
-    let costToEnd = 0;
-    const fwdEdges: number[] = [];
-    for (let i = s + k; i < end; i++) {
-      const ei = this.chainEdges[i]!;
-      const part = i === s + k ? 1 - f : 1;
-      if (part > 0 || i > s + k) {
-        if ((haz[ei]! & mask) !== 0 || !(cost[ei]! < Infinity)) costToEnd = Infinity;
-        costToEnd += part * cost[ei]!;
-      }
-      fwdEdges.push(ei);
-    }
-    // Backwards from P to the chain's start node, over the twins.
-    let costToStart = 0;
-    const bwdEdges: number[] = [];
-    for (let i = s + k; i >= s; i--) {
-      const ei = tw[this.chainEdges[i]!]!;
-      const part = i === s + k ? f : 1;
-      if (part > 0 || i < s + k) {
-        if ((haz[ei]! & mask) !== 0 || !(cost[ei]! < Infinity)) costToStart = Infinity;
-        costToStart += part * cost[ei]!;
-      }
-      bwdEdges.push(ei);
-    }
-    // Arriving at P from the chain's start (forwards) or from its end (backwards over twins).
-    let costFromStart = 0;
-    const fromStart: number[] = [];
-    for (let i = s; i <= s + k; i++) {
-      const ei = this.chainEdges[i]!;
-      const part = i === s + k ? f : 1;
-      if (part > 0 || i < s + k) {
-        if ((haz[ei]! & mask) !== 0 || !(cost[ei]! < Infinity)) costFromStart = Infinity;
-        costFromStart += part * cost[ei]!;
-      }
-      fromStart.push(ei);
-    }
-    let costFromEnd = 0;
-    const fromEnd: number[] = [];
-    for (let i = end - 1; i >= s + k; i--) {
-      const ei = tw[this.chainEdges[i]!]!;
-      const part = i === s + k ? 1 - f : 1;
-      if (part > 0 || i > s + k) {
-        if ((haz[ei]! & mask) !== 0 || !(cost[ei]! < Infinity)) costFromEnd = Infinity;
-        costFromEnd += part * cost[ei]!;
-      }
-      fromEnd.push(ei);
-    }
-    return {
-      chain,
-      index: k,
-      fraction: f,
-      costToEnd,
-      costToStart,
-      costFromStart,
-      costFromEnd,
-      forward: { edges: fwdEdges, fraction: f },
-      backward: { edges: bwdEdges, fraction: 1 - f },
-      fromStart: { edges: fromStart, fraction: f },
-      fromEnd: { edges: fromEnd, fraction: 1 - f },
+    // Cost of `part` of edge ei; Infinity when the edge is closed or carries a masked hazard.
+    const piece = (ei: number, part: number): number => {
+      if (part <= 0) return 0;
+      if ((haz[ei]! & mask) !== 0 || !(cost[ei]! < Infinity)) return Infinity;
+      return part * cost[ei]!;
     };
+    let costToEnd = piece(this.chainEdges[s + k]!, 1 - f); // forwards from P to the chain's end
+    for (let i = s + k + 1; i < end; i++) costToEnd += piece(this.chainEdges[i]!, 1);
+    let costToStart = piece(tw[this.chainEdges[s + k]!]!, f); // backwards from P over the twins
+    for (let i = s + k - 1; i >= s; i--) costToStart += piece(tw[this.chainEdges[i]!]!, 1);
+    let costFromStart = piece(this.chainEdges[s + k]!, f); // arriving at P from the chain's start
+    for (let i = s; i < s + k; i++) costFromStart += piece(this.chainEdges[i]!, 1);
+    let costFromEnd = piece(tw[this.chainEdges[s + k]!]!, 1 - f); // arriving from the chain's end
+    for (let i = end - 1; i > s + k; i--) costFromEnd += piece(tw[this.chainEdges[i]!]!, 1);
+    return { chain, index: k, fraction: f, costToEnd, costToStart, costFromStart, costFromEnd };
   }
 
   /** The path along one chain when both points lie on it (or on its twin). */
@@ -474,23 +450,41 @@ export class RoutingKernel {
     return { cost, edges: Int32Array.from(edges), startFraction: 1 - a.fraction, endFraction: 1 - bf };
   }
 
-  private buildLandmarks(p: ProfileState): void {
+  /**
+   * ALT tables for a profile under an avoid mask, built on first use: bounds from the unmasked
+   * graph stay admissible under a mask but are weak where the mask forces detours.
+   */
+  private landmarksFor(p: ProfileState, mask: number): Landmarks {
+    let lm = p.landmarks.get(mask);
+    if (!lm) {
+      const t0 = performance.now();
+      lm = this.buildLandmarks(p, mask);
+      p.landmarks.set(mask, lm);
+      this.stats.landmarkMs[`${mask}`] = performance.now() - t0;
+      this.stats.wasmBytes = this.w.memory.buffer.byteLength;
+    }
+    return lm;
+  }
+
+  private buildLandmarks(p: ProfileState, mask: number): Landmarks {
+    const none: Landmarks = { count: 0, from: 0, to: 0 };
     const w = this.w;
     const nc = this.coreNode.length;
-    if (nc === 0) return;
+    if (nc === 0 || this.opts.landmarks === 0) return none;
+    const comp = this.componentsFor(p, mask);
     // Landmarks go in the largest component; others fall back to plain Dijkstra order (h = 0).
     const sizes = new Map<number, number>();
-    for (const c of p.component) sizes.set(c, (sizes.get(c) ?? 0) + 1);
+    for (const c of comp) sizes.set(c, (sizes.get(c) ?? 0) + 1);
     let big = -1;
     let bigSize = 0;
     for (const [c, s] of sizes) if (s > bigSize) [big, bigSize] = [c, s];
-    let startNode = p.component.indexOf(big);
+    let startNode = comp.indexOf(big);
     const k = Math.min(this.opts.landmarks, bigSize);
-    if (k < 2) return;
+    if (k < 2) return none;
     const from = w.alloc(k * nc * 4);
     const to = w.alloc(k * nc * 4);
     w.useGraph(nc, this.cFirst, this.cTarget, this.cSource, this.cTwin);
-    w.useWeights(p.coreCost, p.coreHaz, 0);
+    w.useWeights(p.coreCost, p.coreHaz, mask);
     w.useLandmarks(0, 0, 0, 0);
     const minDist = new Float64Array(nc).fill(Infinity);
     // Farthest-first selection: the first landmark is the node farthest from an arbitrary one.
@@ -522,15 +516,14 @@ export class RoutingKernel {
       if (next < 0) break;
       startNode = next;
     }
-    p.lmFrom = from;
-    p.lmTo = to;
-    p.lmCount = k;
+    return { count: k, from, to };
   }
 }
 
-interface ChainWalk {
-  edges: number[];
-  fraction: number; // fraction at which the first (head) or last (tail) edge starts/ends
+interface Landmarks {
+  count: number;
+  from: number; // ptr f32[count * coreNodes]: cost from landmark to node
+  to: number; // ptr f32[count * coreNodes]: cost from node to landmark
 }
 
 interface ChainPoint {
@@ -541,10 +534,6 @@ interface ChainPoint {
   costToStart: number;
   costFromStart: number;
   costFromEnd: number;
-  forward: ChainWalk;
-  backward: ChainWalk;
-  fromStart: ChainWalk;
-  fromEnd: ChainWalk;
 }
 
 /** The last node settled by the last search: the farthest one reached. */
