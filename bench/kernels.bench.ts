@@ -16,7 +16,7 @@
 // many times faster than turf. Numbers compare only within one run on one machine; the bars are ≥ 1.0x
 // twin and ≥ 5x turf. Memory: heap + external (WASM memory is external) after GC, before and after.
 // Run: node --expose-gc --import tsx bench/kernels.bench.ts [kernel…]   (BENCH_SMOKE=1: one short round, ~3 s)
-// Output: a table on stdout and bench/results/kernels.json.
+// Output: a table on stdout and bench/results/kernels.json (kernels.smoke.json in smoke mode).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -28,8 +28,8 @@ import * as wasm from '../geo-wasm/src/geometry.js';
 import * as twin from '../geo-wasm/reference/geometry.js';
 
 const SMOKE = process.env['BENCH_SMOKE'] === '1';
-const ROUNDS = SMOKE ? 1 : 3;
-const TIME_MS = SMOKE ? 4 : 40;
+const ROUNDS = SMOKE ? 1 : 5;
+const TIME_MS = SMOKE ? 4 : 30;
 const SIZES = [100, 1_000, 10_000];
 const ONLY = process.argv.slice(2); // kernel names to run (default: all), e.g. `along simplify`
 const gc = (globalThis as { gc?: () => void }).gc ?? ((): void => {});
@@ -253,7 +253,7 @@ async function main(): Promise<void> {
   }
   mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
   writeFileSync(
-    new URL('./results/kernels.json', import.meta.url),
+    new URL(`./results/kernels${SMOKE ? '.smoke' : ''}.json`, import.meta.url),
     `${JSON.stringify({ date: new Date().toISOString(), commit, node: process.version, cpu: cpus()[0]?.model ?? 'unknown', smoke: SMOKE, rounds: ROUNDS, timeMs: TIME_MS, memory: { before: memBefore, after: memAfter }, rows }, null, 2)}\n`,
   );
 }

@@ -1,6 +1,6 @@
 // Line length, cumulative distances, the point at a distance (along) and the sub-line between two (slice).
 import { CHUNK_SEGMENTS, ERR_ARGUMENT, ERR_STRIDE, ERR_TOO_FEW, chunkPtr, copyVertex, resultPtr, setResult } from './memory';
-import { anchor, segmentLengths } from './project';
+import { anchor, cumulativeLengths, segmentLengths } from './project';
 
 function badStride(stride: i32): bool {
   return stride != 2 && stride != 3;
@@ -28,16 +28,11 @@ export function lineLength(ptr: usize, n: i32, stride: i32): i32 {
 export function cumulativeDistances(ptr: usize, n: i32, stride: i32, out: usize): i32 {
   if (badStride(stride)) return ERR_STRIDE;
   if (n < 1) return ERR_TOO_FEW;
-  store<f64>(out, 0.0);
   let total = 0.0;
+  store<f64>(out, 0.0);
   if (n >= 2) {
     anchor(load<f64>(ptr + 8) * (Math.PI / 180.0));
-    segmentLengths(ptr, stride, 0, n - 1, out + 8);
-    for (let i = 1; i < n; i++) {
-      const q = out + (<usize>i << 3);
-      total += load<f64>(q);
-      store<f64>(q, total);
-    }
+    total = cumulativeLengths(ptr, stride, n - 1, out);
   }
   setResult(0, total);
   return n;

@@ -130,3 +130,41 @@ export function segmentLengths(ptr: usize, stride: i32, first: i32, count: i32, 
     store<f64>(out + (<usize>k << 3), segmentMetres(f64x2.extract_lane(a, 0), f64x2.extract_lane(a, 1), f64x2.extract_lane(b, 0), f64x2.extract_lane(b, 1)));
   }
 }
+
+/**
+ * Cumulative distances: out[k] = out[k - 1] + length of segment k - 1 for k = 1 .. count, out[0] = 0;
+ * the same sums in the same order as adding segmentMetres one by one, in one pass. Returns the total.
+ */
+export function cumulativeLengths(ptr: usize, stride: i32, count: i32, out: usize): f64 {
+  const vb = <usize>stride << 3;
+  let p = ptr;
+  let total = 0.0;
+  store<f64>(out, 0.0);
+  let k = 0;
+  let a = v128.load(p);
+  while (k + 2 <= count) {
+    const b = v128.load(p + vb);
+    const c = v128.load(p + 2 * vb);
+    const l = pairLengths(a, b, c);
+    if (pairSlow) {
+      total += segmentMetres(f64x2.extract_lane(a, 0), f64x2.extract_lane(a, 1), f64x2.extract_lane(b, 0), f64x2.extract_lane(b, 1));
+      store<f64>(out + (<usize>(k + 1) << 3), total);
+      total += segmentMetres(f64x2.extract_lane(b, 0), f64x2.extract_lane(b, 1), f64x2.extract_lane(c, 0), f64x2.extract_lane(c, 1));
+      store<f64>(out + (<usize>(k + 2) << 3), total);
+    } else {
+      total += f64x2.extract_lane(l, 0);
+      store<f64>(out + (<usize>(k + 1) << 3), total);
+      total += f64x2.extract_lane(l, 1);
+      store<f64>(out + (<usize>(k + 2) << 3), total);
+    }
+    a = c;
+    p += 2 * vb;
+    k += 2;
+  }
+  if (k < count) {
+    const b = v128.load(p + vb);
+    total += segmentMetres(f64x2.extract_lane(a, 0), f64x2.extract_lane(a, 1), f64x2.extract_lane(b, 0), f64x2.extract_lane(b, 1));
+    store<f64>(out + (<usize>(k + 1) << 3), total);
+  }
+  return total;
+}
