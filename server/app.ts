@@ -18,9 +18,15 @@ import { Router } from './http/router.js';
 import type { Logger } from './logger.js';
 import { managementRoutes } from './management/management-routes.js';
 import { REPO_ROOT } from './paths.js';
-import { CollectionCreateParams } from './studio/collections/collection-schemas.js';
+import { collectionRoutes } from './studio/collections/collection-routes.js';
+import { itineraryRoutes } from './studio/itineraries/itinerary-routes.js';
 import { studioRoutes } from './studio/operations.js';
 import { shareRoutes } from './studio/shares/share-routes.js';
+import type { StudioDeps } from './studio/studio-deps.js';
+import { transferRoutes } from './studio/transfer/transfer-routes.js';
+import { createWriteBatcher, type WriteBatcher } from './studio/write-batcher.js';
+import { zoneRoutes } from './studio/zones/zone-routes.js';
+import type { WorkerPool } from '../workers/pool.js';
 import { diagnosticRoutes } from './system/diagnostic-routes.js';
 import { systemRoutes } from './system/system-routes.js';
 
@@ -37,6 +43,8 @@ export interface AppDeps {
   logger: Logger;
   /** Overrides of the default in-memory counters (tests inject failing ones). */
   counters?: Partial<Counters>;
+  /** The process's worker pool (routing); tests that need no routing may leave it out. */
+  pool?: WorkerPool;
   /** SESSION_SECRET from the environment, if any. */
   sessionSecret?: string;
   now?: () => number;
@@ -48,6 +56,7 @@ export interface App {
   stores: Stores;
   quota: QuotaGate;
   signer: TokenSigner;
+  writes: WriteBatcher;
 }
 
 /** Limits of session creation (spec, Limits). */
@@ -95,6 +104,8 @@ export function buildApp(deps: AppDeps): App {
     now: deps.now,
   });
 
+  const writes = createWriteBatcher(deps.db, (error) => logger.error('group commit failed', { error: String(error) }));
+  const studio: StudioDeps = { stores, writes, pool: deps.pool, config, logger };
   // Studio operations that exist; the rest of the 50 are declared and answer 501 until they land.
   const builtStudio: RouteDef[] = [
     auth.postSession,
@@ -105,16 +116,10 @@ export function buildApp(deps: AppDeps): App {
       memberships: stores.memberships,
       publicAppUrl: config.publicAppUrl,
     }),
-    {
-      op: 'postCollection',
-      method: 'POST',
-      path: '/v1/collections',
-      scope: 'resources',
-      public: true,
-      body: CollectionCreateParams,
-      status: 201,
-      handler: notImplemented,
-    },
+    ...collectionRoutes(studio),
+    ...zoneRoutes(studio),
+    ...itineraryRoutes(studio),
+    ...transferRoutes(studio),
   ];
   // Surfaces whose handlers land in later work: declared so that access control already guards them.
   const declaredSurfaces: RouteDef[] = [
@@ -132,5 +137,5 @@ export function buildApp(deps: AppDeps): App {
   ];
   const router = new Router(routes);
   const handle = createPipeline({ router, config, logger, authenticate });
-  return { router, handle, stores, quota, signer };
+  return { router, handle, stores, quota, signer, writes };
 }

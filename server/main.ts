@@ -1,6 +1,7 @@
 // Process entry: config → database (migrated, demo-seeded) → app → listen; SIGTERM/SIGINT drain and close.
 
 import { openDatabase } from '../data/db.js';
+import { createPool } from '../workers/pool.js';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { listen, loadNativeUws } from './http/uws-adapter.js';
@@ -12,7 +13,9 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const db = openDatabase(config.databasePath);
-  const app = buildApp({ config, logger, db, sessionSecret: process.env.SESSION_SECRET });
+  // One pool for the process; each worker loads the region (REGION_PATH, or the demo region) once.
+  const pool = createPool({ env: { ...process.env, REGION_PATH: config.regionPath } });
+  const app = buildApp({ config, logger, db, pool, sessionSecret: process.env.SESSION_SECRET });
   // Usage counts are aggregated in memory and written once a second (and at shutdown).
   const usageFlush = setInterval(() => app.quota.flush(), 1000);
   usageFlush.unref();
@@ -30,6 +33,8 @@ async function main(): Promise<void> {
     await server.drain(config.shutdownGraceMs);
     clearInterval(usageFlush);
     app.quota.flush();
+    app.writes.flush();
+    await pool.close();
     db.close();
     logger.info('stopped', { signal });
     logger.flush();

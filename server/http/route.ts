@@ -41,6 +41,14 @@ export type Reply =
   | { status?: number; headers?: Record<string, string>; json: unknown }
   | { status?: number; headers?: Record<string, string>; body: Uint8Array | string; contentType: string };
 
+/** The 409 metadata schemas of the spec (Errors → Conflict metadata). */
+export type ConflictSchema =
+  | 'ResponseMetadataPostItinerary'
+  | 'ResponseMetadataPatchItinerary'
+  | 'ResponseMetadataPostCollection'
+  | 'ResponseMetadataPatchCollection'
+  | 'ResponseMetadataLockConflict';
+
 export interface RouteDef {
   /** The operationId (DESIGN §6): the log tag and the OpenAPI operationId. */
   op: string;
@@ -60,6 +68,12 @@ export interface RouteDef {
   bodyLimit?: number;
   /** Status of a successful reply when the handler does not set one. */
   status?: number;
+  /** Schema of the successful response body (the OpenAPI document's 2xx). */
+  response?: TSchema;
+  /** The 409 this operation may answer, by the name of its metadata schema. */
+  conflict?: ConflictSchema;
+  /** Longer description for the OpenAPI document (the `Required scope:` line is added from `scope`). */
+  description?: string;
   /** Accepts share tokens (read-only Studio reads, tiles, embed). */
   share?: boolean;
   /** Only a signed-in user (`Authorization: Bearer usr_…`) may call it (share-link minting and the like). */
