@@ -121,7 +121,7 @@ interface State {
 
 let state: State | null = null;
 
-/** Instantiates the module for this thread (tests pass 'debug'); later calls reuse it. */
+/** Instantiates the module for this thread (tests pass 'debug'); the first call wins, later calls reuse it. */
 export function initGeometry(build?: WasmBuild): void {
   if (state !== null) return;
   const k = loadWasm('geometry', build).exports as unknown as GeometryExports;
@@ -262,7 +262,8 @@ export function nearestOnSegment(
 
 /**
  * Bilinear elevation (metres) of the grid at each point; NaN outside the grid or over voids. The grid's
- * samples are copied into WASM memory on first use and stay resident until another grid is sampled.
+ * samples are copied into WASM memory on first use and stay resident until another grid is sampled, so
+ * the samples array is treated as read-only (region data is): to change a grid, pass a new array.
  */
 export function sampleDem(grid: DemGrid, coords: Float64Array, stride: Stride = 2): Float64Array | GeometryFailure {
   const n = vertexCount(coords, stride);
