@@ -43,6 +43,13 @@ export interface RoutingExports {
   snapLon(): number;
   snapLat(): number;
   matchLine(coords: number, count: number, maxDist: number, cost: number, out: number): number;
+  useHierarchy(n: number, ff: number, ft: number, fw: number, fr: number, bf: number, bt: number, bw: number, br: number): void;
+  chBegin(): void;
+  chSource(v: number, cost: number): void;
+  chTarget(v: number, cost: number): void;
+  chSearch(): number;
+  chMeet(): number;
+  chParents(side: number): number;
 }
 
 export type WasmBuild = 'debug' | 'release';

@@ -2,6 +2,7 @@
 // degree-2 chains into a core graph, prepares per-profile weights and landmarks, and answers
 // routes, snaps, reachable areas and line matches without exposing pointers.
 import type { RegionGraph } from '../../data/region/region-graph.js';
+import { buildHierarchy, unpackRecord, type Hierarchy } from './routing-ch.js';
 import { instantiateRouting, type RoutingExports, type WasmBuild } from './routing-wasm.js';
 
 /** A position on the network: directed edge `edge`, `fraction` (0..1) from its source node. */
@@ -38,7 +39,9 @@ export interface ProfileWeights {
 export interface RoutingKernelOptions {
   /** WASM build: 'debug' (assertions) for tests, 'release' otherwise. */
   build: WasmBuild;
-  /** Landmarks computed per profile (0 disables ALT). */
+  /** Core searches use a contraction hierarchy (else A* with landmarks). */
+  hierarchy: boolean;
+  /** Landmarks computed per profile and mask when the hierarchy is off (0 = plain Dijkstra order). */
   landmarks: number;
   /** Landmarks used per query (the best ones for the pair). */
   landmarksPerQuery: number;
@@ -46,15 +49,17 @@ export interface RoutingKernelOptions {
   cellDeg: number;
 }
 
-const DEFAULTS: RoutingKernelOptions = { build: 'release', landmarks: 16, landmarksPerQuery: 4, cellDeg: 0.0025 };
+const DEFAULTS: RoutingKernelOptions = { build: 'release', hierarchy: true, landmarks: 16, landmarksPerQuery: 4, cellDeg: 0.0025 };
 
 interface ProfileState {
   cost: number; // ptr f32[m]
   haz: number; // ptr u8[m]
   coreCost: number; // ptr f32[mc]
   coreHaz: number; // ptr u8[mc]
-  /** ALT tables per avoid mask (built for mask 0 at registration, others on first use). */
+  /** ALT tables per avoid mask (built on first use when the hierarchy is off). */
   landmarks: Map<number, Landmarks>;
+  /** Contraction hierarchies per avoid mask (built on first use). */
+  hierarchies: Map<number, ResidentHierarchy>;
   costArr: Float32Array; // host copies (read by the chain offsets)
   hazArr: Uint8Array;
   component: Int32Array; // per core node, connected component over allowed edges
@@ -72,6 +77,9 @@ export interface KernelStats {
   profileMs: Record<number, number>;
   /** Landmark build time per avoid mask (last profile built). */
   landmarkMs: Record<string, number>;
+  /** Hierarchy build time and shortcut count per avoid mask (last profile built). */
+  hierarchyMs: Record<string, number>;
+  shortcuts: Record<string, number>;
   wasmBytes: number;
 }
 
@@ -141,6 +149,8 @@ export class RoutingKernel {
       coreEdges: core.target.length,
       profileMs: {},
       landmarkMs: {},
+      hierarchyMs: {},
+      shortcuts: {},
       wasmBytes: 0,
     };
     this.stats.wasmBytes = this.w.memory.buffer.byteLength;
@@ -175,6 +185,7 @@ export class RoutingKernel {
       coreCost: this.put(coreCost),
       coreHaz: this.put(coreHaz),
       landmarks: new Map(),
+      hierarchies: new Map(),
       costArr: cost,
       hazArr: hazard,
       component: components(this.coreFirst, this.coreTarget, this.coreTwin, coreCost),
@@ -182,15 +193,83 @@ export class RoutingKernel {
       coreHazArr: coreHaz,
       maskedComponents: new Map(),
     };
-    this.landmarksFor(state, 0);
     this.profiles.set(id, state);
+    this.prepareMask(id, 0);
     this.stats.profileMs[id] = performance.now() - t0;
     this.stats.wasmBytes = this.w.memory.buffer.byteLength;
   }
 
-  /** Builds the components and landmark tables used under `mask` now rather than on first use. */
+  /** Builds what queries under `mask` use (hierarchy or landmark tables) now rather than on first use. */
   prepareMask(id: number, mask: number): void {
-    this.landmarksFor(this.profile(id), mask);
+    const p = this.profile(id);
+    if (this.opts.hierarchy) this.hierarchyFor(p, mask);
+    else this.landmarksFor(p, mask);
+  }
+
+  /** Core search with the contraction hierarchy (bidirectional, upward edges only). */
+  private searchHierarchy(p: ProfileState, mask: number, sn: number[], sc: number[], tn: number[], tc: number[]): CoreSearch | null {
+    const w = this.w;
+    const h = this.hierarchyFor(p, mask);
+    const nc = this.coreNode.length;
+    w.useHierarchy(nc, h.ptrs[0]!, h.ptrs[1]!, h.ptrs[2]!, h.ptrs[3]!, h.ptrs[4]!, h.ptrs[5]!, h.ptrs[6]!, h.ptrs[7]!);
+    w.chBegin();
+    for (let i = 0; i < 2; i++) if (sc[i]! < Infinity) w.chSource(sn[i]!, sc[i]!);
+    for (let j = 0; j < 2; j++) if (tc[j]! < Infinity) w.chTarget(tn[j]!, tc[j]!);
+    const cost = w.chSearch();
+    if (!(cost < Infinity)) return null;
+    const meet = w.chMeet();
+    const hier = h.hierarchy;
+    const pf = new Int32Array(w.memory.buffer, w.chParents(0), nc);
+    const pb = new Int32Array(w.memory.buffer, w.chParents(1), nc);
+    const up: number[] = [];
+    for (let r = pf[meet]!; r >= 0; r = pf[hier.recFrom[r]!]!) up.push(r);
+    const down: number[] = [];
+    for (let r = pb[meet]!; r >= 0; r = pb[hier.recTo[r]!]!) down.push(r);
+    const coreEdges: number[] = [];
+    for (let i = up.length - 1; i >= 0; i--) unpackRecord(hier, up[i]!, coreEdges);
+    for (const r of down) unpackRecord(hier, r, coreEdges);
+    const firstNode = up.length ? hier.recFrom[up[up.length - 1]!]! : meet;
+    const lastNode = down.length ? hier.recTo[down[down.length - 1]!]! : meet;
+    return { cost, coreEdges, firstNode, lastNode };
+  }
+
+  /** Core search with A* and landmark bounds. */
+  private searchLandmarks(p: ProfileState, mask: number, sn: number[], sc: number[], tn: number[], tc: number[]): CoreSearch | null {
+    const w = this.w;
+    w.useGraph(this.coreNode.length, this.cFirst, this.cTarget, this.cSource, this.cTwin);
+    w.useWeights(p.coreCost, p.coreHaz, mask);
+    const lm = this.landmarksFor(p, mask);
+    w.useLandmarks(lm.count, lm.from, lm.to, this.opts.landmarksPerQuery);
+    w.clearEndpoints();
+    for (let i = 0; i < 2; i++) if (sc[i]! < Infinity) w.addSource(sn[i]!, sc[i]!);
+    for (let j = 0; j < 2; j++) if (tc[j]! < Infinity) w.addTarget(tn[j]!, tc[j]!);
+    const cost = w.search(0, Infinity);
+    if (!(cost < Infinity)) return null;
+    const count = w.pathEdgeCount();
+    const outPtr = this.scratchFor(count * 4);
+    w.writePath(outPtr);
+    const coreEdges = Array.from(new Int32Array(w.memory.buffer, outPtr, count));
+    const firstNode = w.pathSource();
+    const lastNode = count ? this.coreTarget[coreEdges[count - 1]!]! : firstNode;
+    return { cost, coreEdges, firstNode, lastNode };
+  }
+
+  /** The contraction hierarchy of a profile under a mask, built and copied in on first use. */
+  private hierarchyFor(p: ProfileState, mask: number): ResidentHierarchy {
+    let h = p.hierarchies.get(mask);
+    if (!h) {
+      const t0 = performance.now();
+      const hierarchy = buildHierarchy({ first: this.coreFirst, target: this.coreTarget, cost: p.coreCostArr, hazard: p.coreHazArr }, mask);
+      const f = hierarchy.forward;
+      const b = hierarchy.backward;
+      const ptrs = [f.first, f.target, f.weight, f.record, b.first, b.target, b.weight, b.record].map((a) => this.put(a));
+      h = { hierarchy, ptrs };
+      p.hierarchies.set(mask, h);
+      this.stats.hierarchyMs[`${mask}`] = performance.now() - t0;
+      this.stats.shortcuts[`${mask}`] = hierarchy.shortcuts;
+      this.stats.wasmBytes = this.w.memory.buffer.byteLength;
+    }
+    return h;
   }
 
   hasProfile(id: number): boolean {
@@ -228,7 +307,6 @@ export class RoutingKernel {
     const p = this.profile(profileId);
     const a = this.chainPoint(from, p, avoidMask);
     const b = this.chainPoint(to, p, avoidMask);
-    const w = this.w;
     // Endpoints on the core graph: leave P forwards to the chain's end or backwards to its start.
     const srcNodes = [this.coreTarget[a.chain]!, this.coreSource[a.chain]!];
     const srcCosts = [a.costToEnd, a.costToStart];
@@ -243,25 +321,15 @@ export class RoutingKernel {
       }
     }
     if (!connected) return best;
-    w.useGraph(this.coreNode.length, this.cFirst, this.cTarget, this.cSource, this.cTwin);
-    w.useWeights(p.coreCost, p.coreHaz, avoidMask);
-    const lm = this.landmarksFor(p, avoidMask);
-    w.useLandmarks(lm.count, lm.from, lm.to, this.opts.landmarksPerQuery);
-    w.clearEndpoints();
-    for (let i = 0; i < 2; i++) if (srcCosts[i]! < Infinity) w.addSource(srcNodes[i]!, srcCosts[i]!);
-    for (let j = 0; j < 2; j++) if (tgtCosts[j]! < Infinity) w.addTarget(tgtNodes[j]!, tgtCosts[j]!);
-    const cost = w.search(0, Infinity);
-    if (!(cost < Infinity) || (best && best.cost <= cost)) return best;
-    const count = w.pathEdgeCount();
-    const outPtr = this.scratchFor(count * 4);
-    w.writePath(outPtr);
-    const coreEdges = new Int32Array(w.memory.buffer, outPtr, count);
-    const first = w.pathSource();
+    const found = this.opts.hierarchy
+      ? this.searchHierarchy(p, avoidMask, srcNodes, srcCosts, tgtNodes, tgtCosts)
+      : this.searchLandmarks(p, avoidMask, srcNodes, srcCosts, tgtNodes, tgtCosts);
+    if (!found || (best && best.cost <= found.cost)) return best;
+    const { cost, coreEdges, firstNode, lastNode } = found;
     // Which way P left: forwards when the path starts at the chain's end (ties: the cheaper one).
-    const forwardOut = first === srcNodes[0] && (first !== srcNodes[1] || a.costToEnd <= a.costToStart);
-    // reachedTarget() counts only the targets added above.
-    const t = w.reachedTarget();
-    const tgtIndex = t === 0 && tgtCosts[0]! < Infinity ? 0 : 1;
+    const forwardOut = firstNode === srcNodes[0] && (firstNode !== srcNodes[1] || a.costToEnd <= a.costToStart);
+    // Which way Q was entered: from its chain's start (index 0) or its end (ties: the cheaper one).
+    const tgtIndex = lastNode === tgtNodes[0] && (lastNode !== tgtNodes[1] || b.costFromStart <= b.costFromEnd) ? 0 : 1;
     // Head: P to the chain end it left by; core chains; tail: the chain end it entered by to Q.
     const s0 = this.chainStart[a.chain]!;
     const aEnd = this.chainStart[a.chain + 1]!;
@@ -518,6 +586,19 @@ export class RoutingKernel {
     }
     return { count: k, from, to };
   }
+}
+
+interface CoreSearch {
+  cost: number;
+  coreEdges: number[];
+  firstNode: number;
+  lastNode: number;
+}
+
+interface ResidentHierarchy {
+  hierarchy: Hierarchy;
+  /** WASM pointers: forward first/target/weight/record, then backward. */
+  ptrs: number[];
 }
 
 interface Landmarks {

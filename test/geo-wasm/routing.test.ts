@@ -73,10 +73,11 @@ function syntheticGraph(seed: number): { g: RegionGraph; cost: Float32Array; haz
 }
 
 describe('routing kernels on synthetic graphs', () => {
-  for (const seed of [1, 2, 3]) {
-    it(`costs between random edge positions equal the reference (seed ${seed}, with and without a mask)`, () => {
+  for (const [seed, hierarchy] of [[1, true], [2, true], [3, true], [1, false], [2, false], [3, false]] as const) {
+    const search = hierarchy ? 'contraction hierarchy' : 'A* with landmarks';
+    it(`costs between random edge positions equal the reference (${search}, seed ${seed}, with and without a mask)`, () => {
       const { g, cost, hazard } = syntheticGraph(seed);
-      const k = RoutingKernel.create(g, { build: 'debug', landmarks: 4 });
+      const k = RoutingKernel.create(g, { build: 'debug', landmarks: 4, hierarchy });
       k.addProfile(0, { cost, hazard });
       const rnd = seeded(seed * 100);
       for (let i = 0; i < 60; i++) {

@@ -360,3 +360,4 @@ export function copyDistances(out: usize): void {
 }
 
 export * from './snap';
+export * from './ch';
