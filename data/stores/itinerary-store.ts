@@ -69,6 +69,37 @@ const COLUMNS =
   'id, organization_id, name, description, activity, privacy, created_by, draft_version, published_version, ' +
   'published_at, created_at, updated_at';
 
+/** Filters of one page of a collection's itineraries. */
+export interface CollectionItineraryOptions {
+  /** Only public itineraries (listing with a bare publishable key). */
+  publicOnly: boolean;
+  /** Only itineraries that have been published (share tokens). */
+  publishedOnly: boolean;
+  limit: number;
+  offset: number;
+}
+
+/** Filters of `listGrouped` (GET /v1/itineraries). */
+export interface GroupedListOptions {
+  /** The organizations whose itineraries are listed. */
+  organizationIds: string[];
+  /** The grouping collections, in display order; an itinerary goes to the first one holding it. */
+  collectionIds: string[];
+  publicOnly: boolean;
+  limit: number;
+  offset: number;
+}
+
+/** One row of `listGrouped`: the itinerary and the index of its group in `collectionIds` (null: in none). */
+export interface GroupedItinerary {
+  itinerary: Itinerary;
+  group: number | null;
+}
+
+const PREFIXED = COLUMNS.split(', ')
+  .map((c) => `i.${c}`)
+  .join(', ');
+
 export class ItineraryStore {
   readonly #insert: Statement<ItineraryRow>;
   readonly #get: Statement<[string], ItineraryRow>;
@@ -80,6 +111,17 @@ export class ItineraryStore {
   readonly #publish: Statement<[string, string, string]>;
   readonly #snapshot: Statement<[string], { published_snapshot: string | null }>;
   readonly #delete: Statement<[string]>;
+  readonly #update: Statement<{ id: string; name: string; description: string; activity: Activity; privacy: Privacy; now: string }>;
+  readonly #inCollection: Statement<
+    { collection: string; publicOnly: number; publishedOnly: number; limit: number; offset: number },
+    ItineraryRow
+  >;
+  readonly #inCollectionCount: Statement<{ collection: string; publicOnly: number; publishedOnly: number }, { n: number }>;
+  readonly #grouped: Statement<
+    { orgs: string; collections: string; publicOnly: number; limit: number; offset: number },
+    ItineraryRow & { grp: number | null }
+  >;
+  readonly #groupedCount: Statement<{ orgs: string; publicOnly: number }, { n: number }>;
 
   constructor(db: Database) {
     this.#insert = db.prepare(
@@ -107,6 +149,31 @@ export class ItineraryStore {
     );
     this.#snapshot = db.prepare('SELECT published_snapshot FROM itineraries WHERE id = ?');
     this.#delete = db.prepare('DELETE FROM itineraries WHERE id = ?');
+    this.#update = db.prepare(
+      `UPDATE itineraries SET name = @name, description = @description, activity = @activity, privacy = @privacy,
+        updated_at = @now WHERE id = @id`,
+    );
+    const inCollection = `ci.collection_id = @collection AND (@publicOnly = 0 OR i.privacy = 'public')
+      AND (@publishedOnly = 0 OR i.published_at IS NOT NULL)`;
+    this.#inCollection = db.prepare(
+      `SELECT ${PREFIXED} FROM itineraries i JOIN collection_itineraries ci ON ci.itinerary_id = i.id
+       WHERE ${inCollection} ORDER BY ci.added_at, i.rowid LIMIT @limit OFFSET @offset`,
+    );
+    this.#inCollectionCount = db.prepare(
+      `SELECT count(*) AS n FROM itineraries i JOIN collection_itineraries ci ON ci.itinerary_id = i.id WHERE ${inCollection}`,
+    );
+    const visible = `i.organization_id IN (SELECT value FROM json_each(@orgs)) AND (@publicOnly = 0 OR i.privacy = 'public')`;
+    // Each itinerary appears once: in the first grouping collection holding it, else in the null group (last).
+    this.#grouped = db.prepare(
+      `WITH grp(collection_id, ord) AS (SELECT value, key FROM json_each(@collections))
+       SELECT * FROM (
+         SELECT ${PREFIXED}, i.rowid AS rid,
+           (SELECT min(g.ord) FROM collection_itineraries ci JOIN grp g ON g.collection_id = ci.collection_id
+            WHERE ci.itinerary_id = i.id) AS grp
+         FROM itineraries i WHERE ${visible})
+       ORDER BY grp IS NULL, grp, created_at, rid LIMIT @limit OFFSET @offset`,
+    );
+    this.#groupedCount = db.prepare(`SELECT count(*) AS n FROM itineraries i WHERE ${visible}`);
   }
 
   /** Creates an itinerary (draft version 1, never published). A taken name in the org: UNIQUE constraint error. */
@@ -171,7 +238,49 @@ export class ItineraryStore {
     return text == null ? undefined : (JSON.parse(text) as unknown);
   }
 
+  /**
+   * Changes the descriptive fields (omitted ones keep their value); does not bump the draft version.
+   * A taken name in the org: UNIQUE constraint error.
+   */
+  update(id: string, patch: Partial<Pick<Itinerary, 'name' | 'description' | 'activity' | 'privacy'>>): Itinerary | undefined {
+    const current = this.get(id);
+    if (!current) return undefined;
+    const next = { ...current, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) };
+    this.#update.run({
+      id,
+      name: next.name,
+      description: next.description,
+      activity: next.activity,
+      privacy: next.privacy,
+      now: nowIso(),
+    });
+    return this.get(id);
+  }
+
   delete(id: string): boolean {
     return this.#delete.run(id).changes > 0;
+  }
+
+  /** One page of the itineraries filed in a collection, in filing order, with the total matching the filters. */
+  listInCollection(collectionId: string, options: CollectionItineraryOptions): { items: Itinerary[]; total: number } {
+    const params = {
+      collection: collectionId,
+      publicOnly: options.publicOnly ? 1 : 0,
+      publishedOnly: options.publishedOnly ? 1 : 0,
+    };
+    const items = this.#inCollection.all({ ...params, limit: options.limit, offset: options.offset }).map(toItinerary);
+    return { items, total: this.#inCollectionCount.get(params)?.n ?? 0 };
+  }
+
+  /**
+   * One page of the organizations' itineraries ordered by group (the first of `collectionIds` holding each, then
+   * those in none), then by creation. `total` counts every itinerary matching the filters.
+   */
+  listGrouped(options: GroupedListOptions): { items: GroupedItinerary[]; total: number } {
+    const params = { orgs: JSON.stringify(options.organizationIds), publicOnly: options.publicOnly ? 1 : 0 };
+    const items = this.#grouped
+      .all({ ...params, collections: JSON.stringify(options.collectionIds), limit: options.limit, offset: options.offset })
+      .map((row) => ({ itinerary: toItinerary(row), group: row.grp }));
+    return { items, total: this.#groupedCount.get(params)?.n ?? 0 };
   }
 }

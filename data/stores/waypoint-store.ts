@@ -1,0 +1,84 @@
+// Waypoints of itinerary chains: the joints W0..Wn between segments, ordered by position.
+import type { Statement } from 'better-sqlite3';
+import { nowIso, type Database } from '../db.js';
+
+export interface WaypointRecord {
+  id: string;
+  itineraryId: string;
+  /** 0-based place in the chain. */
+  position: number;
+  lon: number; // degrees
+  lat: number; // degrees
+  /** Metres; null when unknown. */
+  ele: number | null;
+  name: string | null;
+  kind: string | null;
+}
+
+interface WaypointRow {
+  id: string;
+  itinerary_id: string;
+  position: number;
+  lon: number;
+  lat: number;
+  ele: number | null;
+  name: string | null;
+  kind: string | null;
+}
+
+const COLUMNS = 'id, itinerary_id, position, lon, lat, ele, name, kind';
+
+function toRecord(row: WaypointRow): WaypointRecord {
+  return {
+    id: row.id,
+    itineraryId: row.itinerary_id,
+    position: row.position,
+    lon: row.lon,
+    lat: row.lat,
+    ele: row.ele,
+    name: row.name,
+    kind: row.kind,
+  };
+}
+
+export class WaypointStore {
+  readonly #list: Statement<[string], WaypointRow>;
+  readonly #upsert: Statement<WaypointRow & { now: string }>;
+  readonly #delete: Statement<[string, string]>;
+
+  constructor(db: Database) {
+    this.#list = db.prepare(`SELECT ${COLUMNS} FROM waypoints WHERE itinerary_id = ? ORDER BY position, rowid`);
+    this.#upsert = db.prepare(
+      `INSERT INTO waypoints (${COLUMNS}, created_at, updated_at) VALUES (@id, @itinerary_id, @position, @lon, @lat,
+        @ele, @name, @kind, @now, @now)
+       ON CONFLICT (id) DO UPDATE SET position = excluded.position, lon = excluded.lon, lat = excluded.lat,
+        ele = excluded.ele, name = excluded.name, kind = excluded.kind, updated_at = excluded.updated_at
+       WHERE waypoints.itinerary_id = excluded.itinerary_id`,
+    );
+    this.#delete = db.prepare('DELETE FROM waypoints WHERE id = ? AND itinerary_id = ?');
+  }
+
+  /** The itinerary's waypoints in chain order. */
+  listByItinerary(itineraryId: string): WaypointRecord[] {
+    return this.#list.all(itineraryId).map(toRecord);
+  }
+
+  /** Inserts or replaces a waypoint (keyed by id, never moved to another itinerary). */
+  upsert(record: WaypointRecord): void {
+    this.#upsert.run({
+      id: record.id,
+      itinerary_id: record.itineraryId,
+      position: record.position,
+      lon: record.lon,
+      lat: record.lat,
+      ele: record.ele,
+      name: record.name,
+      kind: record.kind,
+      now: nowIso(),
+    });
+  }
+
+  delete(itineraryId: string, id: string): boolean {
+    return this.#delete.run(id, itineraryId).changes > 0;
+  }
+}

@@ -1,0 +1,162 @@
+// The itinerary chain in memory: waypoints W0..Wn, segments S1..Sn (Si from W(i-1) to Wi), flat groups.
+// Operations build a new Chain from the current one; `sealChain` makes the joints exact and `saveChain`
+// writes the difference.
+
+import { randomUUID } from 'node:crypto';
+import type { SegmentEngine } from '../../../data/stores/segment-store.js';
+import type { ChainStores } from './chain-stores.js';
+
+/** lon, lat (degrees), ele (metres; NaN = unknown). */
+export type Coord = [number, number, number];
+
+export interface ChainWaypoint {
+  id: string;
+  name: string | null;
+  kind: string | null;
+  coord: Coord;
+}
+
+export interface ChainSegment {
+  id: string;
+  engine: SegmentEngine;
+  geometry: Coord[];
+  distance: number; // m
+  ascent: number; // m
+  descent: number; // m
+  duration: number; // s
+  name: string | null;
+  description: string | null;
+  groupId: string | null;
+}
+
+export interface ChainGroup {
+  id: string;
+  name: string;
+  color: string;
+  speed: number | null;
+}
+
+export interface Chain {
+  waypoints: ChainWaypoint[];
+  segments: ChainSegment[];
+  groups: ChainGroup[];
+}
+
+/** A line with its measures (what routing or measuring a segment gives). */
+export interface MeasuredGeometry {
+  geometry: Coord[];
+  distance: number;
+  ascent: number;
+  descent: number;
+  duration: number;
+}
+
+export const newId = (): string => randomUUID();
+
+export function toCoord(p: readonly number[]): Coord {
+  const ele = p.length > 2 && typeof p[2] === 'number' && Number.isFinite(p[2]) ? p[2] : Number.NaN;
+  return [p[0] as number, p[1] as number, ele];
+}
+
+/** Same place (longitude and latitude, exactly). */
+export function samePlace(a: readonly number[], b: readonly number[]): boolean {
+  return a[0] === b[0] && a[1] === b[1];
+}
+
+export function cloneChain(chain: Chain): Chain {
+  return structuredClone(chain);
+}
+
+export function newWaypoint(coord: Coord, name: string | null = null, kind: string | null = null): ChainWaypoint {
+  return { id: newId(), name, kind, coord: [...coord] as Coord };
+}
+
+export function newSegment(engine: SegmentEngine, line: MeasuredGeometry): ChainSegment {
+  return { id: newId(), engine, ...line, name: null, description: null, groupId: null };
+}
+
+/** Replaces a segment's line and measures, keeping its identity and descriptive fields. */
+export function withLine(segment: ChainSegment, line: MeasuredGeometry, engine = segment.engine): ChainSegment {
+  return { ...segment, engine, ...line };
+}
+
+/**
+ * Makes the chain exact: every joint vertex is the waypoint's coordinate to the last bit (longitude and
+ * latitude from the waypoint, elevation from the segment end that reaches it), every line has two points,
+ * groups without segments disappear and dangling group references are cleared.
+ */
+export function sealChain(chain: Chain): Chain {
+  const { waypoints, segments } = chain;
+  if (segments.length === 0) return { waypoints: [], segments: [], groups: [] };
+  if (waypoints.length !== segments.length + 1) throw new Error('chain has mismatched waypoints and segments');
+  for (const s of segments) if (s.geometry.length === 1) s.geometry.push([...s.geometry[0]!] as Coord);
+  waypoints.forEach((w, j) => {
+    const before = j > 0 ? segments[j - 1]! : undefined;
+    const after = segments[j];
+    const ele = before ? before.geometry[before.geometry.length - 1]![2] : after!.geometry[0]![2];
+    const coord: Coord = [w.coord[0], w.coord[1], Number.isFinite(ele) ? ele : w.coord[2]];
+    w.coord = coord;
+    if (before) before.geometry[before.geometry.length - 1] = [...coord] as Coord;
+    if (after) after.geometry[0] = [...coord] as Coord;
+  });
+  const used = new Set(segments.map((s) => s.groupId).filter((g): g is string => g !== null));
+  const groups = chain.groups.filter((g) => used.has(g.id));
+  const known = new Set(groups.map((g) => g.id));
+  for (const s of segments) if (s.groupId !== null && !known.has(s.groupId)) s.groupId = null;
+  return { waypoints, segments, groups };
+}
+
+/** Reads an itinerary's chain from the stores. */
+export function loadChain(stores: ChainStores, itineraryId: string): Chain {
+  return {
+    waypoints: stores.waypoints.listByItinerary(itineraryId).map((w) => ({
+      id: w.id,
+      name: w.name,
+      kind: w.kind,
+      coord: [w.lon, w.lat, w.ele ?? Number.NaN],
+    })),
+    segments: stores.segments.listByItinerary(itineraryId).map((s) => ({
+      id: s.id,
+      engine: s.engine,
+      geometry: s.geometry.map(toCoord),
+      distance: s.distance,
+      ascent: s.ascent,
+      descent: s.descent,
+      duration: s.duration,
+      name: s.name,
+      description: s.description,
+      groupId: s.groupId,
+    })),
+    groups: stores.groups.listByItinerary(itineraryId).map((g) => ({ id: g.id, name: g.name, color: g.color, speed: g.speed })),
+  };
+}
+
+const key = (value: unknown): string => JSON.stringify(value, (_k, v: unknown) => (Number.isNaN(v) ? 'NaN' : v));
+
+/** Writes what differs between `before` and `after` (synchronous: call inside a Studio write). */
+export function saveChain(stores: ChainStores, itineraryId: string, before: Chain, after: Chain): void {
+  const beforeGroups = new Map(before.groups.map((g) => [g.id, key(g)]));
+  for (const g of after.groups) {
+    if (beforeGroups.get(g.id) !== key(g)) stores.groups.upsert({ ...g, itineraryId });
+  }
+  const beforeSegments = new Map(before.segments.map((s, i) => [s.id, key({ s, i })]));
+  after.segments.forEach((s, i) => {
+    if (beforeSegments.get(s.id) !== key({ s, i })) stores.segments.upsert({ ...s, itineraryId, position: i });
+  });
+  const beforeWaypoints = new Map(before.waypoints.map((w, i) => [w.id, key({ w, i })]));
+  after.waypoints.forEach((w, i) => {
+    if (beforeWaypoints.get(w.id) === key({ w, i })) return;
+    const [lon, lat, ele] = w.coord;
+    stores.waypoints.upsert({ id: w.id, itineraryId, position: i, lon, lat, ele: Number.isFinite(ele) ? ele : null, name: w.name, kind: w.kind });
+  });
+  const keepS = new Set(after.segments.map((s) => s.id));
+  for (const s of before.segments) if (!keepS.has(s.id)) stores.segments.delete(itineraryId, s.id);
+  const keepW = new Set(after.waypoints.map((w) => w.id));
+  for (const w of before.waypoints) if (!keepW.has(w.id)) stores.waypoints.delete(itineraryId, w.id);
+  const keepG = new Set(after.groups.map((g) => g.id));
+  for (const g of before.groups) if (!keepG.has(g.id)) stores.groups.delete(itineraryId, g.id);
+}
+
+/** Index of the segment / waypoint with `id`, or -1. */
+export const segmentIndex = (chain: Chain, id: string): number => chain.segments.findIndex((s) => s.id === id);
+export const waypointIndex = (chain: Chain, id: string): number => chain.waypoints.findIndex((w) => w.id === id);

@@ -1,0 +1,235 @@
+// Itinerary records: create (also from imported lines), read (draft or published snapshot), rename and
+// describe, delete. Chain edits live in chain-service.ts, publish and duplicate in publish-service.ts.
+
+import { isConstraintError } from '../../../data/db.js';
+import type { Activity, Itinerary } from '../../../data/stores/itinerary-store.js';
+import type { Privacy } from '../../../data/stores/collection-store.js';
+import type { Access } from '../../auth/access.js';
+import { enforceLimit } from '../../auth/limits.js';
+import { ApiError } from '../../errors.js';
+import type { StudioDeps } from '../studio-deps.js';
+import { type Chain, type ChainWaypoint, loadChain, newSegment, newWaypoint, saveChain, sealChain, toCoord } from './chain.js';
+import { haversine, measureLocal } from './chain-geometry.js';
+import { measureFreehand } from './chain-routing.js';
+import { chainStores } from './chain-stores.js';
+import { canWriteOrganization, loadReadable, loadWritable } from './itinerary-access.js';
+import { type ItineraryView, itineraryView } from './itinerary-view.js';
+
+const EMPTY_CHAIN: Chain = { waypoints: [], segments: [], groups: [] };
+
+/** 409 CONFLICT naming the itinerary that holds the name (ResponseMetadataPostItinerary / …Patch…). */
+export function nameConflict(itineraryId: string): ApiError {
+  return new ApiError('CONFLICT', undefined, { itinerary: { id: itineraryId } });
+}
+
+export interface NewItinerary {
+  organizationId: string;
+  actorUserId: string | null;
+  name: string;
+  description?: string;
+  activity?: Activity;
+  privacy?: Privacy;
+  collectionId?: string;
+}
+
+/** Synchronous create (inside a Studio write): plan limit, name, collection, then the record. */
+export function insertItinerary(deps: StudioDeps, input: NewItinerary, collectionPath: (string | number)[] = ['request', 'body', 'collection_id']): Itinerary {
+  const { itineraries, organizations, collections } = deps.stores;
+  const organization = organizations.get(input.organizationId);
+  if (!organization) throw new ApiError('NOT_FOUND');
+  enforceLimit(organization, 'itineraries', itineraries.list(organization.id, { limit: 1 }).total);
+  const taken = itineraries.findByName(organization.id, input.name);
+  if (taken) throw nameConflict(taken.id);
+  if (input.collectionId !== undefined) {
+    const collection = collections.get(input.collectionId);
+    const usable =
+      collection !== undefined &&
+      collection.organizationId === organization.id &&
+      (collection.scope === 'organization' || collection.ownerUserId === input.actorUserId);
+    if (!usable) throw ApiError.validation([{ path: collectionPath }]);
+  }
+  let it: Itinerary;
+  try {
+    it = itineraries.create({
+      organizationId: organization.id,
+      name: input.name,
+      description: input.description,
+      activity: input.activity,
+      privacy: input.privacy,
+      createdBy: input.actorUserId,
+    });
+  } catch (error) {
+    const holder = isConstraintError(error, 'UNIQUE') ? itineraries.findByName(organization.id, input.name) : undefined;
+    if (holder) throw nameConflict(holder.id);
+    throw error;
+  }
+  if (input.collectionId !== undefined) collections.addItinerary(input.collectionId, it.id);
+  return it;
+}
+
+/** The organization a create goes to: the key's own, or for a signed-in user the one named or implied. */
+export function targetOrganization(deps: StudioDeps, access: Access, requested: string | undefined, collectionId: string | undefined): string {
+  if (access.kind === 'key') {
+    if (requested !== undefined && requested !== access.organization.id) throw new ApiError('FORBIDDEN');
+    return access.organization.id;
+  }
+  if (access.kind !== 'user') throw new ApiError('FORBIDDEN');
+  let org = requested ?? (collectionId !== undefined ? deps.stores.collections.get(collectionId)?.organizationId : undefined);
+  if (org === undefined) {
+    const writable = deps.stores.memberships.listByUser(access.user.id).filter((m) => m.role !== 'viewer');
+    if (writable.length !== 1) throw ApiError.validation([{ path: ['request', 'body', 'organization_id'] }]);
+    org = writable[0]!.organizationId;
+  }
+  if (!canWriteOrganization(deps, access, org)) throw new ApiError('FORBIDDEN');
+  return org;
+}
+
+export interface CreateBody {
+  name: string;
+  description?: string;
+  activity?: Activity;
+  privacy?: Privacy;
+  collection_id?: string;
+  organization_id?: string;
+}
+
+/** postItinerary: an empty draft. */
+export async function createItinerary(deps: StudioDeps, access: Access, body: CreateBody, actor: string): Promise<ItineraryView> {
+  const organizationId = targetOrganization(deps, access, body.organization_id, body.collection_id);
+  return deps.writes.write(() => {
+    const it = insertItinerary(deps, {
+      organizationId,
+      actorUserId: actor,
+      name: body.name,
+      description: body.description,
+      activity: body.activity,
+      privacy: body.privacy,
+      collectionId: body.collection_id,
+    });
+    return itineraryView(it, EMPTY_CHAIN);
+  });
+}
+
+export interface LinesInput {
+  organizationId: string;
+  actorUserId: string;
+  name: string;
+  description?: string;
+  activity: Activity;
+  privacy: Privacy;
+  collectionId?: string;
+  /** One flat lon,lat,ele array per segment (degrees, degrees, metres); each line starts where the previous ended. */
+  lines: number[][];
+  /**
+   * Names and kinds for the joints. With exactly lines.length + 1 entries they are taken in order (W0..Wn);
+   * otherwise each joint takes the nearest entry within 50 m. Joint positions always come from the lines.
+   */
+  waypoints: { name?: string; kind?: string; coordinates: number[] }[];
+}
+
+const JOINT_MATCH_M = 50;
+
+/**
+ * Creates an itinerary whose chain is `lines` as freehand segments, every track point kept (import).
+ * Elevation: the lines' own where every point has one, else the region DEM. Throws ApiError (409 name
+ * conflict with `itinerary.id` metadata, 403 plan limit, 400 for a line of fewer than two points).
+ */
+export async function createItineraryFromLines(deps: StudioDeps, input: LinesInput): Promise<ItineraryView> {
+  const bad = input.lines.findIndex((l) => l.length < 6 || l.length % 3 !== 0);
+  if (bad >= 0) throw ApiError.validation([{ path: ['request', 'body'] }]);
+  const lines = input.lines.map((flat) => {
+    const pts: number[][] = [];
+    for (let i = 0; i < flat.length; i += 3) pts.push([flat[i]!, flat[i + 1]!, flat[i + 2]!]);
+    return pts;
+  });
+  const segments = [];
+  for (const [i, pts] of lines.entries()) {
+    const measured = await measureFreehand({ deps, activity: input.activity }, pts, ['request', 'body', 'lines', i]);
+    if (pts.every((p) => Number.isFinite(p[2]))) {
+      measured.geometry = measured.geometry.map((c, k) => [c[0], c[1], pts[k]?.[2] ?? c[2]]);
+      Object.assign(measured, measureLocal(measured.geometry));
+    }
+    segments.push(newSegment('freehand', measured));
+  }
+  const joints = lines.length === 0 ? [] : [lines[0]![0]!, ...lines.map((l) => l[l.length - 1]!)];
+  const waypoints: ChainWaypoint[] = joints.map((p, j) => {
+    const named =
+      input.waypoints.length === joints.length
+        ? input.waypoints[j]
+        : input.waypoints
+            .map((w) => ({ w, d: haversine(w.coordinates, p) }))
+            .filter((x) => x.d <= JOINT_MATCH_M)
+            .sort((a, b) => a.d - b.d)[0]?.w;
+    return newWaypoint(toCoord(p), named?.name ?? null, named?.kind ?? null);
+  });
+  const chain = sealChain({ waypoints, segments, groups: [] });
+  return deps.writes.write(() => {
+    const it = insertItinerary(deps, { ...input, actorUserId: input.actorUserId });
+    saveChain(chainStores(deps.stores.db), it.id, EMPTY_CHAIN, chain);
+    return itineraryView(it, chain);
+  });
+}
+
+/**
+ * The API view of an itinerary, without access checks: the draft, or the published snapshot (undefined
+ * when unknown or never published).
+ */
+export function readItinerary(deps: StudioDeps, id: string, version: 'draft' | 'published'): ItineraryView | undefined {
+  const it = deps.stores.itineraries.get(id);
+  if (!it) return undefined;
+  if (version === 'published') return deps.stores.itineraries.publishedSnapshot(id) as ItineraryView | undefined;
+  return itineraryView(it, loadChain(chainStores(deps.stores.db), id));
+}
+
+/**
+ * The view a caller may read: share tokens get the published snapshot only; others `version` (default
+ * draft). 404 when invisible, unknown, or `published` was asked of a never-published itinerary.
+ */
+export async function readVisibleItinerary(
+  deps: StudioDeps,
+  access: Access,
+  id: string,
+  version: 'draft' | 'published' = 'draft',
+): Promise<ItineraryView> {
+  await deps.writes.settled();
+  loadReadable(deps, access, id);
+  const view = readItinerary(deps, id, access.kind === 'share' ? 'published' : version);
+  if (!view) throw new ApiError('NOT_FOUND');
+  return view;
+}
+
+export interface PatchBody {
+  name?: string;
+  description?: string;
+  activity?: Activity;
+  privacy?: Privacy;
+}
+
+/** patchItinerary: omitted fields keep their value; a taken name is 409. */
+export async function patchItinerary(deps: StudioDeps, access: Access, id: string, body: PatchBody): Promise<ItineraryView> {
+  const { itinerary } = loadWritable(deps, access, id);
+  const { itineraries } = deps.stores;
+  return deps.writes.write(() => {
+    if (body.name !== undefined && body.name !== itinerary.name) {
+      const taken = itineraries.findByName(itinerary.organizationId, body.name);
+      if (taken && taken.id !== id) throw nameConflict(taken.id);
+    }
+    try {
+      itineraries.update(id, body);
+    } catch (error) {
+      const holder = isConstraintError(error, 'UNIQUE') && body.name ? itineraries.findByName(itinerary.organizationId, body.name) : undefined;
+      if (holder) throw nameConflict(holder.id);
+      throw error;
+    }
+    itineraries.bumpDraftVersion(id);
+    return readItinerary(deps, id, 'draft') as ItineraryView;
+  });
+}
+
+/** deleteItinerary. */
+export async function deleteItinerary(deps: StudioDeps, access: Access, id: string): Promise<void> {
+  loadWritable(deps, access, id);
+  await deps.writes.write(() => {
+    if (!deps.stores.itineraries.delete(id)) throw new ApiError('NOT_FOUND');
+  });
+}

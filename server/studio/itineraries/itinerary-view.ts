@@ -1,0 +1,110 @@
+// The API view of an itinerary (draft or published snapshot): what GET answers and export reads.
+
+import type { Itinerary } from '../../../data/stores/itinerary-store.js';
+import type { Chain, ChainGroup, ChainSegment, ChainWaypoint, Coord } from './chain.js';
+
+export type ViewPosition = [number, number] | [number, number, number];
+
+export interface SegmentView {
+  id: string;
+  position: number;
+  engine: 'smart' | 'freehand';
+  groupId: string | null;
+  name: string | null;
+  description: string | null;
+  distance: number;
+  ascent: number;
+  descent: number;
+  duration: number;
+  geometry: { type: 'LineString'; coordinates: ViewPosition[] };
+}
+
+export interface WaypointView {
+  id: string;
+  position: number;
+  name: string | null;
+  kind: string | null;
+  coordinates: ViewPosition;
+}
+
+export interface GroupView {
+  id: string;
+  name: string;
+  color: string;
+  speed: number | null;
+}
+
+export interface ItineraryView {
+  id: string;
+  organization_id: string;
+  name: string;
+  description: string;
+  activity: string;
+  privacy: 'public' | 'private';
+  /** The draft version this view shows. */
+  version: number;
+  published_version: number | null;
+  published_at: string | null;
+  distance: number;
+  ascent: number;
+  descent: number;
+  duration: number;
+  segments: SegmentView[];
+  waypoints: WaypointView[];
+  groups: GroupView[];
+  created_at: string;
+  updated_at: string;
+}
+
+/** A coordinate for JSON: unknown elevation is left out. */
+export function viewPosition(c: Coord): ViewPosition {
+  return Number.isFinite(c[2]) ? [c[0], c[1], c[2]] : [c[0], c[1]];
+}
+
+export function segmentView(s: ChainSegment, position: number): SegmentView {
+  return {
+    id: s.id,
+    position,
+    engine: s.engine,
+    groupId: s.groupId,
+    name: s.name,
+    description: s.description,
+    distance: s.distance,
+    ascent: s.ascent,
+    descent: s.descent,
+    duration: s.duration,
+    geometry: { type: 'LineString', coordinates: s.geometry.map(viewPosition) },
+  };
+}
+
+export function waypointView(w: ChainWaypoint, position: number): WaypointView {
+  return { id: w.id, position, name: w.name, kind: w.kind, coordinates: viewPosition(w.coord) };
+}
+
+export function groupView(g: ChainGroup): GroupView {
+  return { id: g.id, name: g.name, color: g.color, speed: g.speed };
+}
+
+export function itineraryView(it: Itinerary, chain: Chain): ItineraryView {
+  const sum = (f: (s: ChainSegment) => number) => chain.segments.reduce((n, s) => n + f(s), 0);
+  return {
+    id: it.id,
+    organization_id: it.organizationId,
+    name: it.name,
+    description: it.description,
+    activity: it.activity,
+    privacy: it.privacy,
+    version: it.draftVersion,
+    published_version: it.publishedVersion,
+    published_at: it.publishedAt,
+    distance: sum((s) => s.distance),
+    ascent: sum((s) => s.ascent),
+    descent: sum((s) => s.descent),
+    duration: sum((s) => s.duration),
+    segments: chain.segments.map(segmentView),
+    waypoints: chain.waypoints.map(waypointView),
+    groups: chain.groups.map(groupView),
+    created_at: it.createdAt,
+    updated_at: it.updatedAt,
+  };
+}
