@@ -17,6 +17,7 @@ import type { RouteDef } from './http/route.js';
 import { Router } from './http/router.js';
 import type { Logger } from './logger.js';
 import { managementRoutes } from './management/management-routes.js';
+import { openApiRoute } from './openapi/openapi-routes.js';
 import { REPO_ROOT } from './paths.js';
 import { collectionRoutes } from './studio/collections/collection-routes.js';
 import { itineraryRoutes } from './studio/itineraries/itinerary-routes.js';
@@ -129,6 +130,7 @@ export function buildApp(deps: AppDeps): App {
   ];
   const routes: RouteDef[] = [
     ...systemRoutes(ASSET_DIR),
+    openApiRoute(config, () => router.routes),
     auth.login,
     ...studioRoutes(builtStudio),
     ...declaredSurfaces,

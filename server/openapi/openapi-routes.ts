@@ -1,0 +1,56 @@
+// GET /v1/openapi.json: the public OpenAPI document, public and unmetered (DESIGN §12, §16). Built once from
+// the route table on first use; the serialized bytes are cached per server origin.
+
+import type { Config } from '../config.js';
+import type { RouteDef } from '../http/route.js';
+import { buildOpenApiDocument, type OpenApiOptions } from './openapi-document.js';
+
+/** Distinct request origins kept serialized when PUBLIC_BASE_URL is unset (a Host header cannot grow it further). */
+const MAX_CACHED_ORIGINS = 8;
+
+/**
+ * The document route. `routes` returns the finished route table (it is read once, after the table is built,
+ * so the route can sit inside the table it describes).
+ */
+export function openApiRoute(config: Config, routes: () => readonly RouteDef[]): RouteDef {
+  let document: Record<string, unknown> | undefined;
+  const bytesByOrigin = new Map<string, Uint8Array>();
+
+  const serialize = (serverUrl: string): Uint8Array => {
+    if (!document) {
+      const authUrl = config.publicAuthUrl.replace(/\/+$/, '');
+      const options: OpenApiOptions = { serverUrl: config.publicBaseUrl.replace(/\/+$/, ''), authUrl: authUrl || undefined };
+      document = buildOpenApiDocument(routes(), options);
+    }
+    return new TextEncoder().encode(JSON.stringify({ ...document, servers: [{ url: serverUrl }] }));
+  };
+
+  const bytesFor = (serverUrl: string): Uint8Array => {
+    const cached = bytesByOrigin.get(serverUrl);
+    if (cached) return cached;
+    const bytes = serialize(serverUrl);
+    if (bytesByOrigin.size < MAX_CACHED_ORIGINS) bytesByOrigin.set(serverUrl, bytes);
+    return bytes;
+  };
+
+  return {
+    op: 'getOpenApiDocument',
+    method: 'GET',
+    path: '/v1/openapi.json',
+    scope: 'public',
+    summary: 'The public OpenAPI 3.1 document of the Studio API',
+    handler: ({ headers }) => {
+      let serverUrl = config.publicBaseUrl.replace(/\/+$/, '');
+      if (!serverUrl) {
+        const forwarded = config.trustProxy ? headers['x-forwarded-proto']?.split(',')[0]?.trim() : undefined;
+        const proto = forwarded === 'https' ? 'https' : 'http';
+        serverUrl = `${proto}://${headers.host ?? 'localhost'}`;
+      }
+      return {
+        body: bytesFor(serverUrl),
+        contentType: 'application/json; charset=utf-8',
+        headers: { 'Cache-Control': 'public, max-age=300' },
+      };
+    },
+  };
+}
