@@ -78,6 +78,35 @@ const COLUMNS =
 const LIST_FILTER = `organization_id = @org AND (@scope IS NULL OR scope = @scope)
   AND (@owner IS NULL OR owner_user_id = @owner) AND (@publicOnly = 0 OR privacy = 'public')`;
 
+/** Fields a partial update may change (scope and owner never change). */
+export interface CollectionPatch {
+  name?: string;
+  description?: string;
+  privacy?: Privacy;
+}
+
+/** Which collections holding an item a caller may see (`getItineraryCollections`, `getZoneCollections`). */
+export interface HoldingListOptions {
+  /** Organization collections: only public ones (listing with a bare publishable key). */
+  publicOnly: boolean;
+  /** Personal collections are listed only for their owner; null lists none. */
+  viewerUserId: string | null;
+  limit: number;
+  offset: number;
+}
+
+interface HoldingParams {
+  item: string;
+  publicOnly: number;
+  viewer: string | null;
+}
+
+interface PersonalParams {
+  owner: string;
+  org: string | null;
+  publicOnly: number;
+}
+
 interface ListParams {
   org: string;
   scope: string | null;
@@ -98,6 +127,16 @@ export class CollectionStore {
   readonly #addZone: Statement<[string, string, string]>;
   readonly #removeZone: Statement<[string, string]>;
   readonly #zoneIds: Statement<[string], { zone_id: string }>;
+  readonly #update: Statement<CollectionRow>;
+  readonly #countByOrg: Statement<[string], { n: number }>;
+  readonly #personal: Statement<PersonalParams & { limit: number; offset: number }, CollectionRow>;
+  readonly #personalCount: Statement<PersonalParams, { n: number }>;
+  readonly #holdingItinerary: Statement<HoldingParams & { limit: number; offset: number }, CollectionRow>;
+  readonly #holdingItineraryCount: Statement<HoldingParams, { n: number }>;
+  readonly #holdingZone: Statement<HoldingParams & { limit: number; offset: number }, CollectionRow>;
+  readonly #holdingZoneCount: Statement<HoldingParams, { n: number }>;
+  readonly #holdsItinerary: Statement<[string, string], { one: number }>;
+  readonly #holdsZone: Statement<[string, string], { one: number }>;
 
   constructor(db: Database) {
     this.#insert = db.prepare(
@@ -126,6 +165,35 @@ export class CollectionStore {
     );
     this.#removeZone = db.prepare('DELETE FROM collection_zones WHERE collection_id = ? AND zone_id = ?');
     this.#zoneIds = db.prepare('SELECT zone_id FROM collection_zones WHERE collection_id = ? ORDER BY added_at, zone_id');
+    this.#update = db.prepare(
+      `UPDATE collections SET name = @name, description = @description, privacy = @privacy, updated_at = @updated_at
+       WHERE id = @id`,
+    );
+    this.#countByOrg = db.prepare('SELECT count(*) AS n FROM collections WHERE organization_id = ?');
+    const personal = `scope = 'personal' AND owner_user_id = @owner AND (@org IS NULL OR organization_id = @org)
+      AND (@publicOnly = 0 OR privacy = 'public')`;
+    this.#personal = db.prepare(
+      `SELECT ${COLUMNS} FROM collections WHERE ${personal} ORDER BY created_at, rowid LIMIT @limit OFFSET @offset`,
+    );
+    this.#personalCount = db.prepare(`SELECT count(*) AS n FROM collections WHERE ${personal}`);
+    const holding = (table: string, column: string) =>
+      `id IN (SELECT collection_id FROM ${table} WHERE ${column} = @item)
+       AND ((scope = 'organization' AND (@publicOnly = 0 OR privacy = 'public'))
+         OR (scope = 'personal' AND owner_user_id = @viewer))`;
+    const holdingItinerary = holding('collection_itineraries', 'itinerary_id');
+    const holdingZone = holding('collection_zones', 'zone_id');
+    this.#holdingItinerary = db.prepare(
+      `SELECT ${COLUMNS} FROM collections WHERE ${holdingItinerary} ORDER BY created_at, rowid LIMIT @limit OFFSET @offset`,
+    );
+    this.#holdingItineraryCount = db.prepare(`SELECT count(*) AS n FROM collections WHERE ${holdingItinerary}`);
+    this.#holdingZone = db.prepare(
+      `SELECT ${COLUMNS} FROM collections WHERE ${holdingZone} ORDER BY created_at, rowid LIMIT @limit OFFSET @offset`,
+    );
+    this.#holdingZoneCount = db.prepare(`SELECT count(*) AS n FROM collections WHERE ${holdingZone}`);
+    this.#holdsItinerary = db.prepare(
+      'SELECT 1 AS one FROM collection_itineraries WHERE collection_id = ? AND itinerary_id = ?',
+    );
+    this.#holdsZone = db.prepare('SELECT 1 AS one FROM collection_zones WHERE collection_id = ? AND zone_id = ?');
   }
 
   /** Creates a collection. A taken name (same org, scope and owner) throws a SQLite UNIQUE constraint error. */
@@ -201,5 +269,77 @@ export class CollectionStore {
 
   zoneIds(collectionId: string): string[] {
     return this.#zoneIds.all(collectionId).map((r) => r.zone_id);
+  }
+
+  /** Partial update: undefined fields keep their value. Undefined when the collection does not exist. */
+  update(id: string, patch: CollectionPatch): Collection | undefined {
+    const current = this.get(id);
+    if (!current) return undefined;
+    const next: Collection = {
+      ...current,
+      name: patch.name ?? current.name,
+      description: patch.description ?? current.description,
+      privacy: patch.privacy ?? current.privacy,
+      updatedAt: nowIso(),
+    };
+    this.#update.run({
+      id: next.id,
+      organization_id: next.organizationId,
+      scope: next.scope,
+      owner_user_id: next.ownerUserId,
+      name: next.name,
+      description: next.description,
+      privacy: next.privacy,
+      created_by: next.createdBy,
+      created_at: next.createdAt,
+      updated_at: next.updatedAt,
+    });
+    return next;
+  }
+
+  /** Every collection of the organization, both scopes (plan limit `collections`). */
+  countByOrganization(organizationId: string): number {
+    return this.#countByOrg.get(organizationId)?.n ?? 0;
+  }
+
+  /** One page of a user's personal collections (optionally within one organization), oldest first. */
+  listPersonal(
+    ownerUserId: string,
+    options: { organizationId?: string; publicOnly?: boolean; limit?: number; offset?: number } = {},
+  ): { items: Collection[]; total: number } {
+    const params: PersonalParams = {
+      owner: ownerUserId,
+      org: options.organizationId ?? null,
+      publicOnly: options.publicOnly ? 1 : 0,
+    };
+    const items = this.#personal
+      .all({ ...params, limit: options.limit ?? 20, offset: options.offset ?? 0 })
+      .map(toCollection);
+    return { items, total: this.#personalCount.get(params)?.n ?? 0 };
+  }
+
+  /** One page of the collections an itinerary or a zone is filed in, as `options` lets the caller see them. */
+  listHolding(kind: 'itinerary' | 'zone', itemId: string, options: HoldingListOptions): { items: Collection[]; total: number } {
+    const params: HoldingParams = {
+      item: itemId,
+      publicOnly: options.publicOnly ? 1 : 0,
+      viewer: options.viewerUserId,
+    };
+    const [list, count] =
+      kind === 'itinerary'
+        ? [this.#holdingItinerary, this.#holdingItineraryCount]
+        : [this.#holdingZone, this.#holdingZoneCount];
+    const items = list.all({ ...params, limit: options.limit, offset: options.offset }).map(toCollection);
+    return { items, total: count.get(params)?.n ?? 0 };
+  }
+
+  /** Whether the itinerary is filed in the collection. */
+  holdsItinerary(collectionId: string, itineraryId: string): boolean {
+    return this.#holdsItinerary.get(collectionId, itineraryId) !== undefined;
+  }
+
+  /** Whether the zone is filed in the collection. */
+  holdsZone(collectionId: string, zoneId: string): boolean {
+    return this.#holdsZone.get(collectionId, zoneId) !== undefined;
   }
 }

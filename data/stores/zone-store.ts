@@ -107,6 +107,9 @@ export class ZoneStore {
   readonly #count: Statement<{ org: string; publicOnly: number }, { n: number }>;
   readonly #byCollection: Statement<[string], ZoneRow>;
   readonly #delete: Statement<[string]>;
+  readonly #countByOrg: Statement<[string], { n: number }>;
+  readonly #inCollection: Statement<{ collection: string; publicOnly: number; limit: number; offset: number }, ZoneRow>;
+  readonly #inCollectionCount: Statement<{ collection: string; publicOnly: number }, { n: number }>;
 
   constructor(db: Database) {
     this.#db = db;
@@ -131,6 +134,18 @@ export class ZoneStore {
        WHERE cz.collection_id = ? ORDER BY cz.added_at, z.rowid`,
     );
     this.#delete = db.prepare('DELETE FROM zones WHERE id = ?');
+    this.#countByOrg = db.prepare('SELECT count(*) AS n FROM zones WHERE organization_id = ?');
+    const prefixed = COLUMNS.split(', ')
+      .map((c) => `z.${c}`)
+      .join(', ');
+    const inCollection = `cz.collection_id = @collection AND (@publicOnly = 0 OR z.privacy = 'public')`;
+    this.#inCollection = db.prepare(
+      `SELECT ${prefixed} FROM zones z JOIN collection_zones cz ON cz.zone_id = z.id
+       WHERE ${inCollection} ORDER BY cz.added_at, z.rowid LIMIT @limit OFFSET @offset`,
+    );
+    this.#inCollectionCount = db.prepare(
+      `SELECT count(*) AS n FROM zones z JOIN collection_zones cz ON cz.zone_id = z.id WHERE ${inCollection}`,
+    );
   }
 
   /** Creates a zone. CIRCLE needs radiusM, CORRIDOR needs widthM (CHECK constraint error otherwise). */
@@ -194,5 +209,20 @@ export class ZoneStore {
 
   delete(id: string): boolean {
     return this.#delete.run(id).changes > 0;
+  }
+
+  /** Every zone of the organization (plan limit `zones`). */
+  countByOrganization(organizationId: string): number {
+    return this.#countByOrg.get(organizationId)?.n ?? 0;
+  }
+
+  /** One page of the zones filed in a collection, in filing order, with the total matching the filter. */
+  listInCollection(
+    collectionId: string,
+    options: { publicOnly: boolean; limit: number; offset: number },
+  ): { items: Zone[]; total: number } {
+    const params = { collection: collectionId, publicOnly: options.publicOnly ? 1 : 0 };
+    const items = this.#inCollection.all({ ...params, limit: options.limit, offset: options.offset }).map(toZone);
+    return { items, total: this.#inCollectionCount.get(params)?.n ?? 0 };
   }
 }

@@ -1,0 +1,79 @@
+// GET /v1/itineraries: the caller's itineraries grouped by collection. Without `organization_id` the groups are
+// the caller's personal collections (a key has no identity, so none); with it, that organization's
+// collections as its listing shows them. Each itinerary appears once, in the first group holding it, and the
+// ones in no group come last under `collection: null`.
+
+import type { Collection } from '../../../data/stores/collection-store.js';
+import type { Stores } from '../../../data/stores/stores.js';
+import type { Access } from '../../auth/access.js';
+import { canReadById, listsPrivate } from '../../auth/visibility.js';
+import { ApiError } from '../../errors.js';
+import type { WriteBatcher } from '../write-batcher.js';
+import { draftSummary, type ItinerarySummaryView } from './itinerary-summary.js';
+import type { Page } from './pagination.js';
+import { organizationOf } from './studio-access.js';
+
+/** SQLite's "no limit": every grouping collection takes part, whatever the page. */
+const ALL = -1;
+
+export interface ItineraryGroup {
+  collection: { id: string; name: string; privacy: Collection['privacy'] } | null;
+  itineraries: ItinerarySummaryView[];
+}
+
+export function createItineraryGrouping(deps: { stores: Stores; writes: WriteBatcher }) {
+  const { collections, itineraries, memberships } = deps.stores;
+
+  /** Which organizations, which grouping collections, and whether private itineraries are listed. */
+  const scopeOf = (access: Access, organizationId: string | undefined) => {
+    if (organizationId !== undefined) {
+      const org = organizationOf(access, organizationId, memberships);
+      const publicOnly = !listsPrivate(access, org, memberships);
+      const groups = collections.list(org, { scope: 'organization', publicOnly, limit: ALL }).items;
+      return { organizationIds: [org], groups, publicOnly };
+    }
+    if (access.kind === 'key') {
+      const org = access.organization.id;
+      return { organizationIds: [org], groups: [], publicOnly: !listsPrivate(access, org, memberships) };
+    }
+    if (access.kind === 'user') {
+      const organizationIds = memberships.listByUser(access.user.id).map((m) => m.organizationId);
+      const groups = collections.listPersonal(access.user.id, { limit: ALL }).items;
+      return { organizationIds, groups, publicOnly: false };
+    }
+    throw new ApiError('FORBIDDEN');
+  };
+
+  return {
+    async list(access: Access, organizationId: string | undefined, page: Page) {
+      await deps.writes.settled();
+      const { organizationIds, groups, publicOnly } = scopeOf(access, organizationId);
+      const { items, total } = itineraries.listGrouped({
+        organizationIds,
+        collectionIds: groups.map((g) => g.id),
+        publicOnly,
+        ...page,
+      });
+      const data: ItineraryGroup[] = [];
+      let current: ItineraryGroup | undefined;
+      let currentIndex: number | null | undefined;
+      for (const { itinerary, group } of items) {
+        if (!current || currentIndex !== group) {
+          const c = group === null ? undefined : groups[group];
+          current = { collection: c ? { id: c.id, name: c.name, privacy: c.privacy } : null, itineraries: [] };
+          currentIndex = group;
+          data.push(current);
+        }
+        current.itineraries.push(draftSummary(itinerary));
+      }
+      return { data, count: items.length, total };
+    },
+
+    /** The itinerary when the caller may read it by id (404 otherwise): the subject of its collections listing. */
+    readableItinerary(access: Access, itineraryId: string) {
+      const itinerary = itineraries.get(itineraryId);
+      if (!itinerary || !canReadById(access, itinerary, memberships)) throw new ApiError('NOT_FOUND');
+      return itinerary;
+    },
+  };
+}

@@ -1,0 +1,48 @@
+// The compact itinerary row of collection and grouped listings: the draft's bookkeeping for members and keys,
+// the published snapshot's for share links (which never reach a draft).
+
+import type { Itinerary, ItineraryStore } from '../../../data/stores/itinerary-store.js';
+import type { Privacy } from '../../../data/stores/collection-store.js';
+
+export interface ItinerarySummaryView {
+  id: string;
+  name: string;
+  description: string;
+  activity: string;
+  privacy: Privacy;
+  /** The draft version, or the published one when read through a share link. */
+  version: number;
+  published_version: number | null;
+  published_at: string | null;
+}
+
+/** The summary of the draft. */
+export function draftSummary(itinerary: Itinerary): ItinerarySummaryView {
+  return {
+    id: itinerary.id,
+    name: itinerary.name,
+    description: itinerary.description,
+    activity: itinerary.activity,
+    privacy: itinerary.privacy,
+    version: itinerary.draftVersion,
+    published_version: itinerary.publishedVersion,
+    published_at: itinerary.publishedAt,
+  };
+}
+
+/**
+ * The summary of the published snapshot: its name, description and activity when the snapshot records them
+ * (a later draft rename must not leak through a link), the record's otherwise. Call only for published ones.
+ */
+export function publishedSummary(itinerary: Itinerary, store: ItineraryStore): ItinerarySummaryView {
+  const snapshot = store.publishedSnapshot(itinerary.id);
+  const fields = (snapshot && typeof snapshot === 'object' ? snapshot : {}) as Record<string, unknown>;
+  const text = (key: string, fallback: string) => (typeof fields[key] === 'string' ? (fields[key] as string) : fallback);
+  return {
+    ...draftSummary(itinerary),
+    name: text('name', itinerary.name),
+    description: text('description', itinerary.description),
+    activity: text('activity', itinerary.activity),
+    version: itinerary.publishedVersion ?? itinerary.draftVersion,
+  };
+}
