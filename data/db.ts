@@ -14,6 +14,8 @@ export interface OpenDatabaseOptions {
   migrationsDir?: string;
   /** Open without writing (no migrations, no journal-mode change). */
   readonly?: boolean;
+  /** Durability of each commit (default FULL). */
+  synchronous?: 'FULL' | 'NORMAL';
 }
 
 /**
@@ -24,9 +26,10 @@ export interface OpenDatabaseOptions {
  * - journal_mode=WAL: readers never block the writer, so the server and the admin command can share the file.
  * - foreign_keys=ON: SQLite leaves them off per connection unless asked.
  * - busy_timeout=5000 ms: a second writer (the admin command while the server runs) waits instead of failing.
- * - synchronous=NORMAL: in WAL mode this cannot corrupt the database; a power cut (not a process crash) may
- *   lose the last transactions committed since the previous checkpoint. FULL fsyncs every commit; its cost is
- *   measured by the Studio-writes benchmark before deciding whether to switch.
+ * - synchronous=FULL (default): every commit is fsynced, so an answered write survives a power cut. Its cost
+ *   (~260 µs per commit on these disks) is paid once per batch by the server's group commit
+ *   (server/studio/write-batcher.ts); bench/studio.bench.ts measures it. NORMAL is available for tools that
+ *   can afford to lose the last commits on a power cut (never corruption in WAL mode).
  *
  * No query result is cached by the stores: every read goes to SQLite, so a change committed by another
  * connection or process is visible to the next statement.
@@ -40,7 +43,7 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): D
     db.pragma('foreign_keys = ON');
     if (!options.readonly) {
       db.pragma('journal_mode = WAL');
-      db.pragma('synchronous = NORMAL');
+      db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
       applyMigrations(db, loadMigrations(options.migrationsDir));
     }
   } catch (err) {

@@ -25,13 +25,13 @@ function temp(): TempDatabase {
 }
 
 describe('openDatabase', () => {
-  it('creates the parent folder and turns on WAL, foreign keys, busy timeout and synchronous NORMAL', () => {
+  it('creates the parent folder and turns on WAL, foreign keys, busy timeout and synchronous FULL', () => {
     const t = temp();
     const db = track(t.open());
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(db.pragma('busy_timeout', { simple: true })).toBe(5000);
-    expect(db.pragma('synchronous', { simple: true })).toBe(1); // NORMAL
+    expect(db.pragma('synchronous', { simple: true })).toBe(2); // FULL
   });
 
   it('opens an in-memory database for tests with foreign keys on and the schema applied', () => {
