@@ -177,7 +177,10 @@ export async function createItineraryFromLines(deps: StudioDeps, input: LinesInp
 export function readItinerary(deps: StudioDeps, id: string, version: 'draft' | 'published'): ItineraryView | undefined {
   const it = deps.stores.itineraries.get(id);
   if (!it) return undefined;
-  if (version === 'published') return deps.stores.itineraries.publishedSnapshot(id) as ItineraryView | undefined;
+  if (version === 'published') {
+    const snapshot = deps.stores.itineraries.publishedSnapshot(id) as ItineraryView | undefined;
+    return snapshot && { ...snapshot, published_version: it.publishedVersion, published_at: it.publishedAt };
+  }
   return itineraryView(it, loadChain(chainStores(deps.stores.db), id));
 }
 

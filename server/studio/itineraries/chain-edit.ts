@@ -1,0 +1,83 @@
+// The one way a chain changes: plan (checks ids and locks), build the new chain (may route on the worker
+// pool), then one Studio write that re-checks the locks, writes the difference, bumps the draft version
+// and locks what it created. Edits of one itinerary run one at a time, so a plan never works on a stale
+// chain; a refused edit (lock conflict, bad input, unroutable line) changes nothing.
+
+import type { LockPart } from '../../../data/stores/lock-store.js';
+import type { Itinerary } from '../../../data/stores/itinerary-store.js';
+import type { Access } from '../../auth/access.js';
+import { ApiError } from '../../errors.js';
+import type { StudioDeps } from '../studio-deps.js';
+import { type Chain, cloneChain, loadChain, saveChain, sealChain } from './chain.js';
+import type { RouteContext } from './chain-routing.js';
+import { chainStores } from './chain-stores.js';
+import { loadWritable } from './itinerary-access.js';
+import { type ItineraryView, itineraryView } from './itinerary-view.js';
+import { allParts, renewLocks, requireLocks } from './lock-service.js';
+
+export interface EditPlan {
+  /** Parts the caller must hold a lock on (empty: the operation is not lock-guarded). */
+  guard: LockPart[];
+  /** Builds the next chain from a private copy of the current one. */
+  build(chain: Chain, route: RouteContext): Chain | Promise<Chain>;
+}
+
+export interface EditResult {
+  itinerary: Itinerary;
+  chain: Chain;
+  view: ItineraryView;
+}
+
+const queues = new Map<string, Promise<unknown>>();
+
+/** Runs `fn` after every earlier call with the same key has settled. */
+function exclusive<T>(key: string, fn: () => Promise<T>): Promise<T> {
+  const run = (queues.get(key) ?? Promise.resolve()).then(fn, fn);
+  const tail = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  queues.set(key, tail);
+  void tail.then(() => {
+    if (queues.get(key) === tail) queues.delete(key);
+  });
+  return run;
+}
+
+export function editChain(
+  deps: StudioDeps,
+  access: Access,
+  itineraryId: string,
+  plan: (chain: Chain, itinerary: Itinerary) => EditPlan,
+  signal?: AbortSignal,
+): Promise<EditResult> {
+  const { actor } = loadWritable(deps, access, itineraryId);
+  const stores = chainStores(deps.stores.db);
+  return exclusive(itineraryId, async () => {
+    await deps.writes.settled();
+    const itinerary = deps.stores.itineraries.get(itineraryId);
+    if (!itinerary) throw new ApiError('NOT_FOUND');
+    const before = loadChain(stores, itineraryId);
+    const p = plan(before, itinerary);
+    requireLocks(deps, itineraryId, actor, p.guard);
+    const after = sealChain(await p.build(cloneChain(before), { deps, activity: itinerary.activity, signal }));
+    return deps.writes.write((): EditResult => {
+      if (!deps.stores.itineraries.get(itineraryId)) throw new ApiError('NOT_FOUND');
+      const now = Date.now();
+      requireLocks(deps, itineraryId, actor, p.guard, now);
+      saveChain(stores, itineraryId, before, after);
+      deps.stores.itineraries.bumpDraftVersion(itineraryId);
+      const kept = new Set(allParts(after).map((x) => `${x.type}:${x.id}`));
+      const existed = new Set(allParts(before).map((x) => `${x.type}:${x.id}`));
+      const gone = allParts(before).filter((x) => !kept.has(`${x.type}:${x.id}`));
+      if (gone.length > 0) deps.stores.locks.release(itineraryId, actor, gone);
+      const renew = [
+        ...p.guard.filter((x) => kept.has(`${x.type}:${x.id}`)),
+        ...allParts(after).filter((x) => !existed.has(`${x.type}:${x.id}`)),
+      ];
+      renewLocks(deps, itineraryId, actor, renew, now);
+      const updated = deps.stores.itineraries.get(itineraryId) as Itinerary;
+      return { itinerary: updated, chain: after, view: itineraryView(updated, after) };
+    });
+  });
+}

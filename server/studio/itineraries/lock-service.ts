@@ -1,0 +1,93 @@
+// Soft locks on itinerary parts (DESIGN §6): take all-or-nothing, list, release; and the guard every
+// lock-guarded write runs inside its Studio write (409 with `holder.id` when the caller lacks a lock).
+
+import { type LockPart, NO_HOLDER } from '../../../data/stores/lock-store.js';
+import type { Access } from '../../auth/access.js';
+import { ApiError } from '../../errors.js';
+import type { StudioDeps } from '../studio-deps.js';
+import { type Chain, loadChain } from './chain.js';
+import { chainStores } from './chain-stores.js';
+import { loadReadable, loadWritable } from './itinerary-access.js';
+
+export interface LockView {
+  type: LockPart['type'];
+  id: string;
+  holder: { id: string };
+  expires_at: string;
+}
+
+/** 409 CONFLICT with ResponseMetadataLockConflict (`holder.id`, all zeros when nobody holds the part). */
+export function lockConflict(holderId: string): ApiError {
+  return new ApiError('CONFLICT', undefined, { holder: { id: holderId } });
+}
+
+/** Throws the lock conflict unless `actor` holds a live lock on every part. */
+export function requireLocks(deps: StudioDeps, itineraryId: string, actor: string, parts: readonly LockPart[], now = Date.now()): void {
+  const holder = deps.stores.locks.blockingHolder(itineraryId, actor, parts, now);
+  if (holder !== undefined) throw lockConflict(holder);
+}
+
+/** Takes or renews the caller's locks on `parts` (after a guarded write, and on parts a write created). */
+export function renewLocks(deps: StudioDeps, itineraryId: string, actor: string, parts: readonly LockPart[], now = Date.now()): void {
+  if (parts.length === 0) return;
+  const result = deps.stores.locks.acquire(itineraryId, actor, parts, now);
+  if (!result.ok) throw lockConflict(result.holderUserId);
+}
+
+/** Every part of the chain, as lock parts. */
+export function allParts(chain: Chain): LockPart[] {
+  return [
+    ...chain.segments.map((s) => ({ type: 'segment' as const, id: s.id })),
+    ...chain.waypoints.map((w) => ({ type: 'waypoint' as const, id: w.id })),
+    ...chain.groups.map((g) => ({ type: 'segment_group' as const, id: g.id })),
+  ];
+}
+
+function view(lock: { type: LockPart['type']; id: string; holderUserId: string; expiresAt: string }): LockView {
+  return { type: lock.type, id: lock.id, holder: { id: lock.holderUserId }, expires_at: lock.expiresAt };
+}
+
+/** getItineraryLocks: every live lock and its holder. */
+export async function listLocks(deps: StudioDeps, access: Access, itineraryId: string): Promise<LockView[]> {
+  await deps.writes.settled();
+  loadReadable(deps, access, itineraryId);
+  return deps.stores.locks.list(itineraryId, Date.now()).map(view);
+}
+
+/** postItineraryLock: all or nothing; 409 naming the holder when another member holds any part. */
+export async function takeLocks(
+  deps: StudioDeps,
+  access: Access,
+  itineraryId: string,
+  parts: readonly LockPart[] | 'all',
+): Promise<LockView[]> {
+  const { actor } = loadWritable(deps, access, itineraryId);
+  return deps.writes.write(() => {
+    const chain = loadChain(chainStores(deps.stores.db), itineraryId);
+    const existing = new Set(allParts(chain).map((p) => `${p.type}:${p.id}`));
+    let wanted: LockPart[];
+    if (parts === 'all') wanted = allParts(chain);
+    else {
+      const unknown = parts.flatMap((p, i) => (existing.has(`${p.type}:${p.id}`) ? [] : [{ path: ['request', 'body', 'parts', i, 'id'] }]));
+      if (unknown.length > 0) throw ApiError.validation(unknown);
+      wanted = [...new Map(parts.map((p) => [`${p.type}:${p.id}`, { type: p.type, id: p.id }])).values()];
+    }
+    const result = deps.stores.locks.acquire(itineraryId, actor, wanted, Date.now());
+    if (!result.ok) throw lockConflict(result.holderUserId);
+    return result.locks.map(view);
+  });
+}
+
+/** deleteItineraryLock: releases the caller's locks (all of them, or the parts named). */
+export async function releaseLocks(deps: StudioDeps, access: Access, itineraryId: string, parts?: readonly LockPart[]): Promise<void> {
+  const { actor } = loadWritable(deps, access, itineraryId);
+  await deps.writes.write(() => deps.stores.locks.release(itineraryId, actor, parts));
+}
+
+/** Publish guard: 409 when any other member holds a lock anywhere on the itinerary. */
+export function requireNoOtherLocks(deps: StudioDeps, itineraryId: string, actor: string): void {
+  const other = deps.stores.locks.heldByOther(itineraryId, actor, Date.now());
+  if (other) throw lockConflict(other.holderUserId);
+}
+
+export { NO_HOLDER };
