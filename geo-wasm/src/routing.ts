@@ -72,6 +72,10 @@ interface ProfileState {
 /** Timings (ms) of the work done at load and per profile, for the docs and the bench. */
 export interface KernelStats {
   loadMs: number;
+  /** Parts of loadMs: reverse-edge table, chain contraction, snapping grid. */
+  twinsMs: number;
+  contractMs: number;
+  gridMs: number;
   coreNodes: number;
   coreEdges: number;
   profileMs: Record<number, number>;
@@ -128,7 +132,9 @@ export class RoutingKernel {
     this.pTarget = this.put(edgeTarget);
     this.pSource = this.put(this.edgeSource);
     this.pTwin = this.put(this.edgeTwin);
+    const t1 = performance.now();
     const core = contractChains(graph, this.edgeTwin);
+    const t2 = performance.now();
     this.coreNode = core.coreNode;
     this.coreFirst = core.first;
     this.coreTarget = core.target;
@@ -142,9 +148,14 @@ export class RoutingKernel {
     this.cTarget = this.put(core.target);
     this.cSource = this.put(core.source);
     this.cTwin = this.put(core.twin);
+    const t3 = performance.now();
     this.buildGrid();
+    const t4 = performance.now();
     this.stats = {
       loadMs: performance.now() - t0,
+      twinsMs: t1 - t0,
+      contractMs: t2 - t1,
+      gridMs: t4 - t3,
       coreNodes: core.coreNode.length,
       coreEdges: core.target.length,
       profileMs: {},
