@@ -241,7 +241,13 @@ describe('waypoints', () => {
     expectContinuousChain(next);
     expect(next.waypoints[1]).toMatchObject({ name: 'Col', kind: 'pass' });
     expect(next.waypoints[1].coordinates.slice(0, 2)).toEqual(P()[6]);
-    expect(next.segments[1].geometry.coordinates.slice(1)).toEqual(it1.segments[1].geometry.coordinates.slice(1).map((c: number[], i: number, a: unknown[]) => (i === a.length - 1 ? next.waypoints[2].coordinates : expect.any(Array))));
+    // The freehand segment after it keeps its drawn vertices; only its first one moved.
+    const drawn = it1.segments[1].geometry.coordinates.map((c: number[]) => c.slice(0, 2));
+    const moved = next.segments[1].geometry.coordinates.map((c: number[]) => c.slice(0, 2));
+    expect(moved.slice(1)).toEqual(drawn.slice(1));
+    expect(moved[0]).toEqual(P()[6]);
+    expect(next.segments[0].engine).toBe('smart');
+    expect(next.segments[0].geometry.coordinates.at(-1).slice(0, 2)).toEqual(P()[6]);
   });
 
   it('deleting a middle waypoint joins its neighbours; the guard names the holder', async () => {
