@@ -171,7 +171,13 @@ describe('GET /v1/openapi.json', () => {
       // 409 exactly where the route declares a conflict, with the named metadata schema.
       expect(statuses.includes('409')).toBe(route.conflict !== undefined);
       if (route.conflict) {
-        expect(route.conflict).toBe(SPEC_CONFLICTS[route.op]);
+        // Name conflicts only where the spec puts them; lock conflicts only on an itinerary's parts (the spec's
+        // eleven guarded writes, and taking locks, which another member's lock also refuses).
+        if (SPEC_CONFLICTS[route.op]) expect(route.conflict).toBe(SPEC_CONFLICTS[route.op]);
+        else {
+          expect(route.conflict).toBe('ResponseMetadataLockConflict');
+          expect(route.path.startsWith('/v1/itineraries/{itinerary_id}/')).toBe(true);
+        }
         const schema = op.responses['409']?.content?.['application/json']?.schema;
         expect(JSON.stringify(schema)).toContain(`"#/components/schemas/${route.conflict}"`);
         expect(JSON.stringify(schema)).toContain('"#/components/schemas/ErrorEnvelope"');

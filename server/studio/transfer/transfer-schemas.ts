@@ -1,0 +1,57 @@
+// Request schemas of import and export (DESIGN §6 #19, #25; §16).
+
+import { Type } from '@sinclair/typebox';
+import { ACTIVITIES } from '../../../data/stores/itinerary-store.js';
+import { StringEnum } from '../../http/schema-types.js';
+import { RESPONSE_CONTENT_TYPES } from '../../openapi/openapi-document.js';
+
+export const EXPORT_FORMATS = ['gpx', 'kml', 'geojson'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** Media types an import accepts; application/xml and text/xml are read as GPX or KML by their root element. */
+export const IMPORT_CONTENT_TYPES = [
+  'application/gpx+xml',
+  'application/vnd.google-earth.kml+xml',
+  'application/geo+json',
+  'application/json',
+  'application/xml',
+  'text/xml',
+];
+
+export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
+  gpx: 'application/gpx+xml',
+  kml: 'application/vnd.google-earth.kml+xml',
+  geojson: 'application/geo+json',
+};
+
+export const ItineraryImportQuery = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: "Defaults to the file's own name, then \"Imported itinerary\"." })),
+    activity: Type.Optional(StringEnum(ACTIVITIES, { description: 'Default HIKING_AND_TRAIL.' })),
+    privacy: Type.Optional(StringEnum(['public', 'private'], { description: 'Default private.' })),
+    collection_id: Type.Optional(Type.String({ format: 'uuid', description: 'File the new itinerary in this collection.' })),
+    organization_id: Type.Optional(
+      Type.String({ format: 'uuid', description: 'Signed-in users in several organizations: where to create it.' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const ItineraryParams = Type.Object({ itinerary_id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
+
+export const ItineraryExportQuery = Type.Object(
+  {
+    format: Type.Optional(StringEnum(EXPORT_FORMATS, { description: 'Default gpx.' })),
+    version: Type.Optional(
+      StringEnum(['draft', 'published'], { description: 'Members and keys: default draft. Share tokens: published only.' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+/** The export's body, as the OpenAPI document shows it (one media type per format). */
+export const ItineraryExportFile = Type.Unsafe<string>({
+  type: 'string',
+  description: 'GPX 1.1, KML 2.2 or a GeoJSON FeatureCollection, by `format`.',
+  [RESPONSE_CONTENT_TYPES]: Object.values(EXPORT_CONTENT_TYPES),
+});

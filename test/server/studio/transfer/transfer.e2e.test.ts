@@ -1,0 +1,446 @@
+// Itinerary import (GPX, KML, GeoJSON) and export over real HTTP: what is kept, how lines are split at
+// waypoints, the refusals, access, and round trips through each format.
+
+import Database from 'better-sqlite3';
+import { readFileSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CollectionStore } from '../../../../data/stores/collection-store.js';
+import { admin, bootstrap, type Bootstrapped, REPO_ROOT, type RunningServer, startServer } from '../../../helpers/server.js';
+
+const FIXTURES = join(REPO_ROOT, 'test', 'fixtures', 'transfer');
+const GPX = readFileSync(join(FIXTURES, 'ridge-walk.gpx'), 'utf8');
+const KML = readFileSync(join(FIXTURES, 'valley-path.kml'), 'utf8');
+const GEOJSON = readFileSync(join(FIXTURES, 'forest-loop.geojson'), 'utf8');
+
+type Position = number[];
+interface View {
+  id: string;
+  name: string;
+  description: string;
+  activity: string;
+  privacy: string;
+  segments: { id: string; position: number; engine: string; groupId: string | null; geometry: { coordinates: Position[] } }[];
+  waypoints: { name: string | null; kind: string | null; coordinates: Position }[];
+}
+
+let server: RunningServer;
+let A: Bootstrapped;
+let B: Bootstrapped;
+let writer: Record<string, string>;
+let viewerId: string;
+let ownerToken: string;
+
+/** The fixture GPX's track points, in order (lon, lat, ele). */
+function gpxPoints(text: string): Position[] {
+  return [...text.matchAll(/<trkpt lat="([^"]+)" lon="([^"]+)"><ele>([^<]+)<\/ele>/g)].map((m) => [Number(m[2]), Number(m[1]), Number(m[3])]);
+}
+
+/** All vertices of the chain, junctions once. */
+function chainPoints(view: View): Position[] {
+  const out: Position[] = [];
+  for (const s of [...view.segments].sort((a, b) => a.position - b.position)) {
+    s.geometry.coordinates.forEach((p, i) => {
+      if (i > 0 || out.length === 0) out.push(p);
+    });
+  }
+  return out;
+}
+
+async function importFile(
+  body: string | Buffer,
+  contentType: string,
+  query = '',
+  headers: Record<string, string> = writer,
+): Promise<Response> {
+  return fetch(`${server.url}/v1/itineraries/import${query}`, {
+    method: 'POST',
+    headers: { 'Content-Type': contentType, ...headers },
+    body,
+  });
+}
+
+async function imported(body: string, contentType: string, query = ''): Promise<View> {
+  const res = await importFile(body, contentType, query);
+  const json = (await res.json()) as { data: View };
+  expect(res.status, JSON.stringify(json)).toBe(201);
+  return json.data;
+}
+
+async function exportOf(id: string, query: string, headers: Record<string, string> = { 'X-API-Key': A.publishableKey.key }) {
+  return fetch(`${server.url}/v1/itineraries/${id}/export${query}`, { headers });
+}
+
+async function errorOf(res: Response): Promise<{ status: number; code: string; message: string; path?: unknown[]; body: any }> {
+  const body = (await res.json()) as any;
+  return { status: res.status, code: body.errors[0].extensions.code, message: body.errors[0].message, path: body.errors[0].path, body };
+}
+
+function expectSameCoordinates(actual: Position[], expected: Position[]) {
+  expect(actual).toHaveLength(expected.length);
+  actual.forEach((p, i) => {
+    const q = expected[i] as Position;
+    expect(Math.abs((p[0] as number) - (q[0] as number)), `lon ${i}`).toBeLessThanOrEqual(1e-7);
+    expect(Math.abs((p[1] as number) - (q[1] as number)), `lat ${i}`).toBeLessThanOrEqual(1e-7);
+    expect(p.length, `elevation present at ${i}`).toBe(q.length);
+    if (q.length > 2) expect(Math.abs((p[2] as number) - (q[2] as number)), `ele ${i}`).toBeLessThanOrEqual(0.1);
+  });
+}
+
+/** Sends raw bytes over a socket and resolves with everything the server wrote back before closing or `ms`. */
+function rawExchange(send: (socket: Socket) => void, ms = 3000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(server.port, '127.0.0.1');
+    let received = '';
+    const timer = setTimeout(() => {
+      socket.destroy();
+      resolve(received);
+    }, ms);
+    socket.setEncoding('utf8');
+    socket.on('data', (d: string) => (received += d));
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve(received);
+    });
+    socket.on('error', (e) => {
+      // The server may reset the connection after answering 413; what it wrote before counts.
+      if (received) resolve(received);
+      else reject(e);
+    });
+    socket.on('connect', () => send(socket));
+  });
+}
+
+async function login(email: string, password: string): Promise<string> {
+  const res = await fetch(`${server.url}/v1/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+/** Publishes the draft through the publish operation. */
+async function publish(id: string) {
+  const res = await fetch(`${server.url}/v1/itineraries/${id}/publish`, { method: 'POST', headers: writer });
+  expect(res.status, await res.clone().text()).toBeLessThan(300);
+}
+
+beforeAll(async () => {
+  server = await startServer({ SEED_DEMO: '0' });
+  A = bootstrap(server);
+  B = bootstrap(server);
+  const viewer = admin(server, 'create-user', '--email', 'viewer@transfer.test', '--password', 'viewer-pass-1');
+  viewerId = viewer.user.id;
+  admin(server, 'add-member', '--org', A.organization.id, '--user', viewerId, '--role', 'viewer');
+  writer = { 'X-API-Key': A.publishableKey.key, 'X-User-Id': A.owner.id };
+  ownerToken = await login(A.owner.email, A.owner.password);
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('POST /v1/itineraries/import', () => {
+  let ridge: View;
+
+  it('imports a GPX track, keeping every point and elevation, split into 3 segments at its 2 waypoints', async () => {
+    ridge = await imported(GPX, 'application/gpx+xml');
+    expect(ridge.name).toBe('Coll de la Botella ridge');
+    expect(ridge.description).toBe('Morning walk along the ridge, recorded with a handheld GPS.');
+    expect(ridge.activity).toBe('HIKING_AND_TRAIL');
+    expect(ridge.privacy).toBe('private');
+    expect(ridge.segments.map((s) => s.engine)).toEqual(['freehand', 'freehand', 'freehand']);
+    const points = gpxPoints(GPX);
+    expect(points).toHaveLength(45);
+    expectSameCoordinates(chainPoints(ridge), points);
+    // Both track segments of the file are joined; the waypoints split at the track's own vertices 15 and 30.
+    expect(ridge.segments.map((s) => s.geometry.coordinates.length)).toEqual([16, 16, 15]);
+    expect(ridge.waypoints.map((w) => [w.name, w.kind])).toEqual([
+      [null, null],
+      ['Refugi', 'hut'],
+      ['Pic del Maià', 'summit'],
+      [null, null],
+    ]);
+    expectSameCoordinates(
+      ridge.waypoints.map((w) => w.coordinates),
+      [points[0], points[15], points[30], points[44]] as Position[],
+    );
+  });
+
+  it('imports a KML LineString with its altitudes; a Point at the start names it', async () => {
+    const view = await imported(KML, 'application/vnd.google-earth.kml+xml');
+    expect(view.name).toBe('Valley path to the lakes');
+    expect(view.segments).toHaveLength(1);
+    const coordinates = KML.split('<coordinates>')[1]!.split('</coordinates>')[0]!.trim().split(/\s+/).map((t) => t.split(',').map(Number));
+    expect(coordinates).toHaveLength(32);
+    expectSameCoordinates(chainPoints(view), coordinates);
+    expect(view.waypoints.map((w) => w.name)).toEqual(['Car park', null]);
+  });
+
+  it('imports 2D GeoJSON (application/geo+json), keeping every position; elevation comes from the region', async () => {
+    const view = await imported(GEOJSON, 'application/geo+json');
+    expect(view.name).toBe('Forest loop');
+    const expected = (JSON.parse(GEOJSON) as { features: { geometry: { coordinates: Position[] } }[] }).features[0]!.geometry.coordinates;
+    const got = chainPoints(view);
+    expectSameCoordinates(got.map((p) => p.slice(0, 2)), expected);
+  });
+
+  it('accepts GeoJSON as application/json, and GPX or KML as application/xml or text/xml (sniffed by root element)', async () => {
+    expect((await imported(GEOJSON, 'application/json', '?name=Forest%20loop%20json')).segments).toHaveLength(1);
+    expect((await imported(GPX, 'application/xml; charset=utf-8', '?name=Ridge%20xml')).segments).toHaveLength(3);
+    expect((await imported(KML, 'text/xml', '?name=Valley%20xml')).segments).toHaveLength(1);
+  });
+
+  it('takes name, activity, privacy and collection_id from the query', async () => {
+    const view = await imported(
+      GPX,
+      'application/gpx+xml',
+      `?name=Ridge%20for%20runners&activity=TRAIL_RUNNING&privacy=public&collection_id=${A.collection.id}`,
+    );
+    expect(view).toMatchObject({ name: 'Ridge for runners', activity: 'TRAIL_RUNNING', privacy: 'public' });
+    const db = new Database(join(server.dataDir, 'platform.db'), { readonly: true });
+    try {
+      expect(new CollectionStore(db).itineraryIds(A.collection.id)).toContain(view.id);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('names a file without a name "Imported itinerary"', async () => {
+    const bare = GEOJSON.replace('"name": "Forest loop",', '');
+    expect((await imported(bare, 'application/geo+json')).name).toBe('Imported itinerary');
+  });
+
+  it('uses GPX routes when the file has no track, and leaves out waypoints farther than 25 m from the line', async () => {
+    const rte = `<?xml version="1.0"?><gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1">
+      <wpt lat="42.5100" lon="1.5500"><name>Far spring</name></wpt>
+      <wpt lat="42.5001" lon="1.5600"><name>Bridge</name></wpt>
+      <rte><name>Planned route</name>
+        <rtept lat="42.4990" lon="1.5580"/><rtept lat="42.5001" lon="1.5600"/><rtept lat="42.5010" lon="1.5630"/>
+      </rte></gpx>`;
+    const view = await imported(rte, 'application/gpx+xml');
+    expect(view.name).toBe('Planned route');
+    expect(view.segments).toHaveLength(2);
+    expect(view.waypoints.map((w) => w.name)).toEqual([null, 'Bridge', null]);
+  });
+
+  it('answers 409 CONFLICT with the holder in extensions.metadata.itinerary.id when the name is taken', async () => {
+    const res = await importFile(GPX, 'application/gpx+xml');
+    const error = await errorOf(res);
+    expect(error.status).toBe(409);
+    expect(error.code).toBe('CONFLICT');
+    expect(error.body.extensions.metadata).toEqual({ itinerary: { id: ridge.id } });
+  });
+
+  describe('refusals', () => {
+    const cases: [string, string, string, number, string][] = [
+      ['malformed XML', '<gpx><trk><trkseg>', 'application/gpx+xml', 400, 'BAD_REQUEST'],
+      ['XML that is neither GPX nor KML', '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"/>', 'application/xml', 400, 'BAD_REQUEST'],
+      ['malformed JSON as application/json', '{"type": "FeatureCollection",', 'application/json', 400, 'BAD_REQUEST'],
+      ['malformed JSON as application/geo+json', '{"type": ', 'application/geo+json', 400, 'BAD_REQUEST'],
+      ['JSON that is not GeoJSON', '{"hello": "world"}', 'application/geo+json', 400, 'BAD_REQUEST'],
+      ['GeoJSON with no line', '{"type":"Feature","properties":{},"geometry":{"type":"Point","coordinates":[1.56,42.5]}}', 'application/geo+json', 400, 'VALIDATION_FAILED'],
+      ['a GPX with waypoints only', '<gpx version="1.1"><wpt lat="42.5" lon="1.56"/></gpx>', 'application/gpx+xml', 400, 'VALIDATION_FAILED'],
+      ['a latitude out of range', '<gpx version="1.1"><trk><trkseg><trkpt lat="42.5" lon="1.56"/><trkpt lat="95" lon="1.57"/></trkseg></trk></gpx>', 'application/gpx+xml', 400, 'VALIDATION_FAILED'],
+      ['a longitude out of range', '{"type":"LineString","coordinates":[[1.56,42.5],[181,42.5]]}', 'application/geo+json', 400, 'VALIDATION_FAILED'],
+      ['a track of one point', '<kml xmlns="http://www.opengis.net/kml/2.2"><Placemark><LineString><coordinates>1.56,42.5</coordinates></LineString></Placemark></kml>', 'application/vnd.google-earth.kml+xml', 400, 'VALIDATION_FAILED'],
+      ['a wrong content type', GPX, 'text/plain', 400, 'BAD_REQUEST'],
+      ['an empty body', '', 'application/gpx+xml', 400, 'BAD_REQUEST'],
+    ];
+    for (const [what, body, type, status, code] of cases) {
+      it(`refuses ${what} with ${status} ${code} and a clear message`, async () => {
+        const error = await errorOf(await importFile(body, type, '?name=Refused'));
+        expect(error.status).toBe(status);
+        expect(error.code).toBe(code);
+        expect(error.message.length).toBeGreaterThan(10);
+        if (code === 'VALIDATION_FAILED') expect(error.path).toEqual(['request', 'body']);
+      });
+    }
+
+    it('explains a malformed file in the caller\'s language', async () => {
+      const res = await importFile('<gpx><trk>', 'application/gpx+xml', '', { ...writer, 'Accept-Language': 'fr' });
+      const error = await errorOf(res);
+      expect(error.message).toMatch(/XML bien formé/);
+      const out = await errorOf(await importFile('{"type":"LineString","coordinates":[[1.56,42.5],[1.57,95]]}', 'application/geo+json', '', writer));
+      expect(out.message).toMatch(/Point 2 is out of range/);
+    });
+
+    it('answers 413 PAYLOAD_TOO_LARGE to a declared Content-Length beyond 10 MiB, without reading the body', async () => {
+      const raw = await rawExchange((socket) => {
+        socket.write(
+          `POST /v1/itineraries/import HTTP/1.1\r\nHost: x\r\nX-API-Key: ${A.publishableKey.key}\r\nX-User-Id: ${A.owner.id}\r\n` +
+            `Content-Type: application/gpx+xml\r\nContent-Length: ${10 * 1024 * 1024 + 1}\r\n\r\n<gpx>`,
+        );
+      });
+      expect(raw.startsWith('HTTP/1.1 413')).toBe(true);
+      expect(raw).toContain('"PAYLOAD_TOO_LARGE"');
+    });
+
+    it('answers 413 to a streamed body as soon as it passes 10 MiB, before the client finishes', async () => {
+      const chunk = ' '.repeat(256 * 1024);
+      let sent = 0;
+      const raw = await rawExchange((socket) => {
+        socket.write(
+          `POST /v1/itineraries/import HTTP/1.1\r\nHost: x\r\nX-API-Key: ${A.publishableKey.key}\r\nX-User-Id: ${A.owner.id}\r\n` +
+            'Content-Type: application/gpx+xml\r\nTransfer-Encoding: chunked\r\n\r\n',
+        );
+        const pump = () => {
+          // Stop after 20 MiB even if nothing came back, and never send the final chunk.
+          if (socket.destroyed || sent > 20 * 1024 * 1024) return;
+          socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
+          sent += chunk.length;
+          setTimeout(pump, 1);
+        };
+        pump();
+      }, 5000);
+      expect(raw.startsWith('HTTP/1.1 413')).toBe(true);
+      expect(raw).toContain('"PAYLOAD_TOO_LARGE"');
+      expect(sent).toBeGreaterThan(10 * 1024 * 1024);
+      expect(sent).toBeLessThan(20 * 1024 * 1024);
+    });
+
+    it('accepts a file just under the limit size class (a 5 MiB GPX is read, not refused for size)', async () => {
+      const pad = `<!-- ${'x'.repeat(5 * 1024 * 1024)} -->`;
+      const res = await importFile(GPX.replace('<trk>', `${pad}<trk>`), 'application/gpx+xml', '?name=Padded%20ridge');
+      expect(res.status).toBe(201);
+    });
+  });
+
+  describe('access', () => {
+    it('refuses a share token (403): links are read-only', async () => {
+      const share = await fetch(`${server.url}/v1/itineraries/${ridge.id}/share`, { method: 'POST', headers: { Authorization: `Bearer ${ownerToken}` } });
+      expect(share.status).toBe(201);
+      const token = ((await share.json()) as { data: { token: string } }).data.token;
+      const error = await errorOf(await importFile(GPX, 'application/gpx+xml', '?name=Shared', { 'X-Share-Token': token }));
+      expect([error.status, error.code]).toEqual([403, 'FORBIDDEN']);
+    });
+
+    it('refuses a viewer (403) and a key write without X-User-Id (400)', async () => {
+      const viewer = await errorOf(await importFile(GPX, 'application/gpx+xml', '?name=Viewer', { 'X-API-Key': A.publishableKey.key, 'X-User-Id': viewerId }));
+      expect([viewer.status, viewer.code]).toEqual([403, 'FORBIDDEN']);
+      const anonymous = await errorOf(await importFile(GPX, 'application/gpx+xml', '?name=Nobody', { 'X-API-Key': A.publishableKey.key }));
+      expect([anonymous.status, anonymous.code]).toEqual([400, 'BAD_REQUEST']);
+      const none = await errorOf(await importFile(GPX, 'application/gpx+xml', '?name=None', {}));
+      expect([none.status, none.code]).toEqual([401, 'UNAUTHORIZED']);
+    });
+
+    it('lets a signed-in writer import without a key', async () => {
+      const res = await importFile(GPX, 'application/gpx+xml', '?name=Owner%20import', { Authorization: `Bearer ${ownerToken}` });
+      expect(res.status).toBe(201);
+    });
+  });
+});
+
+describe('GET /v1/itineraries/{itinerary_id}/export', () => {
+  let ridge: View;
+
+  beforeAll(async () => {
+    ridge = await imported(GPX, 'application/gpx+xml', '?name=Ridge%20%C3%A0%20exporter');
+  });
+
+  it('writes GPX 1.1: one trkseg per segment and a wpt per waypoint', async () => {
+    const res = await exportOf(ridge.id, '?format=gpx');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/gpx\+xml/);
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="Ridge-a-exporter.gpx"; filename*=UTF-8''${encodeURIComponent('Ridge à exporter.gpx')}`,
+    );
+    const text = await res.text();
+    expect(text).toContain('<gpx version="1.1"');
+    expect(text).toContain('xmlns="http://www.topografix.com/GPX/1/1"');
+    expect(text.match(/<trkseg>/g)).toHaveLength(3);
+    expect(text.match(/<wpt /g)).toHaveLength(4);
+    expect(text).toContain('<name>Pic del Maià</name>');
+  });
+
+  it('writes KML 2.2: a LineString Placemark per segment and a Point Placemark per waypoint', async () => {
+    const res = await exportOf(ridge.id, '?format=kml');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/vnd\.google-earth\.kml\+xml/);
+    expect(res.headers.get('content-disposition')).toContain('filename="Ridge-a-exporter.kml"');
+    const text = await res.text();
+    expect(text).toContain('xmlns="http://www.opengis.net/kml/2.2"');
+    expect(text.match(/<LineString>/g)).toHaveLength(3);
+    expect(text.match(/<Point>/g)).toHaveLength(4);
+  });
+
+  it('writes a GeoJSON FeatureCollection: LineString per segment with engine, position, groupId; Points for waypoints', async () => {
+    const res = await exportOf(ridge.id, '?format=geojson');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/geo\+json/);
+    expect(res.headers.get('content-disposition')).toContain('filename="Ridge-a-exporter.geojson"');
+    const fc = (await res.json()) as { type: string; features: { geometry: { type: string }; properties: Record<string, unknown> }[] };
+    expect(fc.type).toBe('FeatureCollection');
+    const lines = fc.features.filter((f) => f.geometry.type === 'LineString');
+    expect(lines.map((f) => [f.properties.engine, f.properties.position, f.properties.groupId])).toEqual([
+      ['freehand', 0, null],
+      ['freehand', 1, null],
+      ['freehand', 2, null],
+    ]);
+    expect(fc.features.filter((f) => f.geometry.type === 'Point')).toHaveLength(4);
+  });
+
+  it('defaults to GPX and refuses an unknown format with 400', async () => {
+    const res = await exportOf(ridge.id, '');
+    expect(res.headers.get('content-type')).toMatch(/^application\/gpx\+xml/);
+    const error = await errorOf(await exportOf(ridge.id, '?format=shp'));
+    expect([error.status, error.code]).toEqual([400, 'VALIDATION_FAILED']);
+  });
+
+  for (const [format, type] of [
+    ['gpx', 'application/gpx+xml'],
+    ['kml', 'application/vnd.google-earth.kml+xml'],
+    ['geojson', 'application/geo+json'],
+  ] as const) {
+    it(`round-trips through ${format}: import(export(x)) keeps every coordinate, segment and waypoint`, async () => {
+      const file = await (await exportOf(ridge.id, `?format=${format}`)).text();
+      const again = await imported(file, type, `?name=${format}%20round%20trip`);
+      expect(again.segments).toHaveLength(ridge.segments.length);
+      ridge.segments.forEach((s, i) => {
+        expectSameCoordinates(again.segments[i]!.geometry.coordinates, s.geometry.coordinates);
+      });
+      expect(again.waypoints.map((w) => [w.name, w.kind])).toEqual(ridge.waypoints.map((w) => [w.name, w.kind]));
+      expectSameCoordinates(again.waypoints.map((w) => w.coordinates), ridge.waypoints.map((w) => w.coordinates));
+    });
+  }
+
+  it('round-trips an itinerary without file elevations through each format', async () => {
+    const loop = await imported(GEOJSON, 'application/geo+json', '?name=Loop%20for%20round%20trips');
+    for (const [format, type] of [['gpx', 'application/gpx+xml'], ['kml', 'application/vnd.google-earth.kml+xml'], ['geojson', 'application/geo+json']]) {
+      const file = await (await exportOf(loop.id, `?format=${format}`)).text();
+      const again = await imported(file, type as string, `?name=Loop%20${format}`);
+      expectSameCoordinates(chainPoints(again), chainPoints(loop));
+    }
+  });
+
+  it('is 404 to a share token while never published, then serves the published version', async () => {
+    const share = await fetch(`${server.url}/v1/itineraries/${ridge.id}/share`, { method: 'POST', headers: { Authorization: `Bearer ${ownerToken}` } });
+    const token = ((await share.json()) as { data: { token: string } }).data.token;
+    const before = await errorOf(await exportOf(ridge.id, '?format=gpx', { 'X-Share-Token': token }));
+    expect([before.status, before.code]).toEqual([404, 'NOT_FOUND']);
+    const viaQuery = await errorOf(await exportOf(ridge.id, `?format=gpx&share_token=${token}`, {}));
+    expect(viaQuery.status).toBe(404);
+
+    await publish(ridge.id);
+    const after = await exportOf(ridge.id, '?format=geojson&version=draft', { 'X-Share-Token': token });
+    expect(after.status).toBe(200);
+    const fc = (await after.json()) as { name: string; features: unknown[] };
+    expect(fc.name).toBe('Ridge à exporter');
+    expect(fc.features).toHaveLength(7);
+  });
+
+  it('serves members the draft by default and 404 for version=published when never published', async () => {
+    const fresh = await imported(KML, 'application/vnd.google-earth.kml+xml', '?name=Never%20published');
+    expect((await exportOf(fresh.id, '?format=kml')).status).toBe(200);
+    const error = await errorOf(await exportOf(fresh.id, '?format=kml&version=published'));
+    expect([error.status, error.code]).toEqual([404, 'NOT_FOUND']);
+  });
+
+  it('is 404 for another organization\'s private itinerary', async () => {
+    const error = await errorOf(await exportOf(ridge.id, '?format=gpx', { 'X-API-Key': B.publishableKey.key }));
+    expect([error.status, error.code]).toEqual([404, 'NOT_FOUND']);
+  });
+});
