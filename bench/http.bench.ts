@@ -19,7 +19,8 @@
 // fastify, cairn, …). The server's CPU time over each run comes from /proc/<pid>/stat
 // (utime+stime). BENCH_SMOKE=1: one 1-second round and no warm-up (keeps the script working).
 // BENCH_HTTP_SECONDS overrides the seconds per run; BENCH_HTTP_SERVER names another built
-// main.js (e.g. from a clean `git archive HEAD` export, to measure the commit without local edits).
+// main.js; BENCH_HTTP_SERVER=head exports and compiles the committed tree first (+~20 s), so the
+// numbers describe the recorded commit rather than uncommitted edits in a shared checkout.
 //
 // Reading the output: per route and server, the medians over rounds of req/s, p50/p99 latency (ms),
 // server CPU% of one core, and req per CPU-second (efficiency; the steadiest figure on a noisy
@@ -27,12 +28,24 @@
 // cairn median req/s over the peer's median req/s; PASS/BELOW marks the bar against bare uWS.
 // A server under 100% CPU was not the bottleneck (wrk or the machine was): compare req/CPU-s then.
 // Absolute numbers only compare on the same machine; the process never fails on timing.
-// Raw per-round numbers go to bench/results/http.json (smoke runs: http.smoke.json).
+// Raw per-round numbers go to bench/results/http.json (smoke runs: http.smoke.json; runs with
+// BENCH_HTTP_SILENT=1, which add Cairn with LOG_LEVEL=silent as a diagnostic: http.silent.json).
 
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync, execSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { machineInfo, REPO_ROOT, writeResults } from './lib/machine.js';
+import { machineInfo, REPO_ROOT, writeResults, type MachineInfo } from './lib/machine.js';
 import { startCpuMeter } from './lib/proc-cpu.js';
 import { freePort, startServer, type ServerProcess } from './lib/server-process.js';
 import { median, ratio, round } from './lib/stats.js';
@@ -110,6 +123,26 @@ function newestSource(dir: string): number {
   return newest;
 }
 
+/**
+ * Exports the committed tree (`git archive <commit>`, HEAD when the run began) to `dir` and compiles it there, so that the
+ * numbers describe the recorded commit and not uncommitted edits in the shared checkout.
+ * node_modules and the WASM build are linked from the checkout. Returns the built main.js.
+ */
+function buildHead(dir: string, commit: string): string {
+  if (!/^[0-9a-f]{4,40}$/.test(commit)) throw new Error(`cannot export the committed tree: commit "${commit}"`);
+  mkdirSync(dir, { recursive: true });
+  execSync(`git archive ${commit} | tar -x -C ${JSON.stringify(dir)}`, { cwd: REPO_ROOT, stdio: 'inherit' });
+  symlinkSync(join(REPO_ROOT, 'node_modules'), join(dir, 'node_modules'));
+  const wasm = join(REPO_ROOT, 'geo-wasm', 'build');
+  if (existsSync(wasm)) symlinkSync(wasm, join(dir, 'geo-wasm', 'build'));
+  console.log('building the committed server (git archive HEAD, tsc -p tsconfig.build.json)…');
+  execFileSync(process.execPath, [join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], {
+    cwd: dir,
+    stdio: 'inherit',
+  });
+  return join(dir, 'dist', 'server', 'main.js');
+}
+
 interface Answer {
   status: number;
   headers: [string, string][];
@@ -136,7 +169,22 @@ async function main(): Promise<void> {
     }
     throw new Error(message);
   }
-  const entry = resolve(process.env.BENCH_HTTP_SERVER ?? join(REPO_ROOT, 'dist', 'server', 'main.js'));
+  // Taken before anything is built, so the commit is the one measured even if HEAD moves meanwhile.
+  const head = process.env.BENCH_HTTP_SERVER === 'head';
+  const machine = { ...machineInfo(head ? [] : ['server']), server: head ? 'HEAD (git archive, compiled)' : 'entry' };
+  const tmp = mkdtempSync(join(tmpdir(), 'cairn-http-bench-'));
+  try {
+    await measure(tmp, machine);
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+async function measure(tmp: string, machine: MachineInfo & { server: string }): Promise<void> {
+  const entry =
+    machine.server !== 'entry'
+      ? buildHead(join(tmp, 'head'), machine.commit)
+      : resolve(process.env.BENCH_HTTP_SERVER ?? join(REPO_ROOT, 'dist', 'server', 'main.js'));
   const serverRoot = resolve(dirname(entry), '..', '..');
   if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build:ts\` first`);
   if (newestSource(join(serverRoot, 'server')) > statSync(entry).mtimeMs) {
@@ -147,7 +195,6 @@ async function main(): Promise<void> {
   const serverCpus = pinned ? SETTINGS.serverCpus : undefined;
   const wrkCpus = pinned ? SETTINGS.wrkCpus : undefined;
 
-  const tmp = mkdtempSync(join(tmpdir(), 'cairn-http-bench-'));
   const servers = new Map<ServerName, ServerProcess>();
   const stopAll = () => Promise.all([...servers.values()].map((s) => s.stop()));
   try {
@@ -364,11 +411,11 @@ async function main(): Promise<void> {
 
     const suspicious = runs.filter((r) => r.non2xx > 0 || r.socketErrors > 0);
     if (suspicious.length) console.log(`\nwarning: ${suspicious.length} run(s) had non-2xx answers or socket errors (see results file)`);
-    const path = writeResults(SMOKE ? 'http.smoke' : 'http', {
+    const path = writeResults(SMOKE ? 'http.smoke' : CAIRNS.length > 1 ? 'http.silent' : 'http', {
       bench: 'http',
       smoke: SMOKE,
-      ...machineInfo(['server']),
-      serverEntry: entry,
+      ...machine,
+      server: machine.server === 'entry' ? entry : machine.server,
       settings: { ...SETTINGS, serverCpus, wrkCpus },
       routes: ROUTES,
       runs,
@@ -378,7 +425,6 @@ async function main(): Promise<void> {
     console.log(`\nwrote ${path}`);
   } finally {
     await stopAll();
-    rmSync(tmp, { recursive: true, force: true });
   }
 }
 

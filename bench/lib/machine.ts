@@ -24,7 +24,7 @@ export interface MachineInfo {
 
 function git(args: string[]): string {
   try {
-    return execFileSync('git', args, { cwd: REPO_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return execFileSync('git', args, { cwd: REPO_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
   } catch {
     return '';
   }
@@ -50,7 +50,7 @@ export function machineInfo(watchPaths: readonly string[] = []): MachineInfo {
     : [];
   return {
     date: new Date().toISOString(),
-    commit: git(['rev-parse', '--short', 'HEAD']) || 'unknown',
+    commit: git(['rev-parse', '--short', 'HEAD']).trim() || 'unknown',
     dirtyPaths: dirty,
     nproc: availableParallelism(),
     cpuModel: cpuModel(),
