@@ -90,6 +90,35 @@ describe('POST /v1/collections', () => {
     expect(foreign.status).toBe(403);
   });
 
+  it('two creates of one name at once: one 201, one 409 naming it, and one collection exists', async () => {
+    const body = { name: 'Race', privacy: 'public' };
+    const replies = await Promise.all([
+      req('POST', '/v1/collections', w.owner, body),
+      req('POST', '/v1/collections', w.keyAs(w.contributorId), body),
+    ]);
+    const statuses = replies.map((r) => r.status).sort();
+    expect(statuses).toEqual([201, 409]);
+    const winner = replies.find((r) => r.status === 201) as Reply;
+    const loser = replies.find((r) => r.status === 409) as Reply;
+    expect(loser.json.extensions.metadata.collection.id).toBe(winner.json.data.id);
+    const list = await req('GET', `/v1/organizations/${w.A.organization.id}/collections?limit=100`, w.owner);
+    expect(list.json.data.filter((c: any) => c.name === 'Race')).toHaveLength(1);
+  });
+
+  it('a signed-in user of several organizations must name one (400 at request.query.organization_id)', async () => {
+    const both = admin(w.server, 'create-user', '--email', 'both@a.test', '--password', 'both-pass-12').user.id as string;
+    admin(w.server, 'add-member', '--org', w.A.organization.id, '--user', both, '--role', 'admin');
+    admin(w.server, 'add-member', '--org', w.B.organization.id, '--user', both, '--role', 'viewer');
+    const login = await req('POST', '/v1/login', {}, { email: 'both@a.test', password: 'both-pass-12' });
+    const headers = { Authorization: `Bearer ${login.json.data.token as string}` };
+    const res = await req('POST', '/v1/collections', headers, { name: 'Where', privacy: 'public' });
+    expect(res.status).toBe(400);
+    expect(paths(res)).toEqual(['request.query.organization_id']);
+    expect((await req('POST', `/v1/collections?organization_id=${w.B.organization.id}`, headers, { name: 'Where', privacy: 'public' })).status).toBe(403);
+    const ok = await req('POST', `/v1/collections?organization_id=${w.A.organization.id}`, headers, { name: 'Where', privacy: 'public' });
+    expect(ok.json.data).toMatchObject({ organization_id: w.A.organization.id, role: 'admin' });
+  });
+
   it('a plan limit already reached answers 403 and creates nothing', async () => {
     const org = w.B.organization.id;
     const before = await req('GET', `/v1/organizations/${org}/collections`, w.ownerB);
