@@ -2,7 +2,7 @@
 import { buildDemoRegion } from '../data/region/demo-region.js';
 import { loadRegion } from '../data/region/region-folder.js';
 import type { Region } from '../data/region/region.js';
-import type { WasmBuild } from '../geo-wasm/src/routing-wasm.js';
+import { wasmBuild, type WasmBuild } from '../geo-wasm/src/load-wasm.js';
 import { RouteEngine } from './route-engine.js';
 
 export interface RoutingRegion {
@@ -13,8 +13,11 @@ export interface RoutingRegion {
   loadMs: number;
 }
 
-/** Loads `dir` (or the demo region when undefined) and builds its engine (WASM instance, core graph). */
-export function loadRoutingRegion(dir: string | undefined, build: WasmBuild = 'release'): RoutingRegion {
+/**
+ * Loads `dir` (or the demo region when undefined) and builds its engine (core graph in the thread's
+ * WASM instance). The build follows CAIRN_WASM_BUILD / NODE_ENV unless given.
+ */
+export function loadRoutingRegion(dir: string | undefined, build: WasmBuild = wasmBuild()): RoutingRegion {
   const t0 = performance.now();
   const region = dir ? loadRegion(dir) : buildDemoRegion();
   const engine = new RouteEngine(region.graph, region.dem, { kernel: { build } });

@@ -21,8 +21,7 @@ let loaded: RoutingRegion | undefined;
 
 /** The thread's region and engine, loaded on the first task (piscina caches this module per thread). */
 function routing(): RoutingRegion {
-  const build = process.env['CAIRN_WASM_BUILD'] === 'debug' ? 'debug' : 'release';
-  loaded ??= loadRoutingRegion(process.env['REGION_PATH'] || undefined, build);
+  loaded ??= loadRoutingRegion(process.env['REGION_PATH'] || undefined);
   return loaded;
 }
 

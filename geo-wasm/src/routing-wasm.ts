@@ -1,18 +1,7 @@
-// Loads the `routing` WASM module once per thread and types its exports.
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+// Types the exports of the `routing` WASM module, loaded once per thread by the shared loader.
+import { loadWasm, wasmBuild, type WasmBuild, type WasmMemory } from './load-wasm.js';
 
-// lib ES2023 carries no WebAssembly types and @types/node 20 none either: the few used here.
-interface WasmMemory {
-  readonly buffer: ArrayBuffer;
-}
-interface WasmModule {
-  readonly kind: 'module';
-}
-declare const WebAssembly: {
-  Module: new (bytes: Uint8Array) => WasmModule;
-  Instance: new (mod: WasmModule, imports: Record<string, Record<string, unknown>>) => { exports: unknown };
-};
+export type { WasmBuild } from './load-wasm.js';
 
 /** Exports of build/routing.<debug|release>.wasm (pointers are byte offsets in `memory`). */
 export interface RoutingExports {
@@ -52,38 +41,11 @@ export interface RoutingExports {
   chParents(side: number): number;
 }
 
-export type WasmBuild = 'debug' | 'release';
-
-/** Candidate locations of the build folder: beside the sources, or from dist/geo-wasm/src. */
-function wasmPath(build: WasmBuild): URL {
-  const name = `routing.${build}.wasm`;
-  const candidates = [new URL(`../build/${name}`, import.meta.url), new URL(`../../../geo-wasm/build/${name}`, import.meta.url)];
-  for (const url of candidates) {
-    try {
-      readFileSync(fileURLToPath(url), { flag: 'r' }).byteLength;
-      return url;
-    } catch {
-      // try the next location
-    }
-  }
-  throw new Error(`geo-wasm: ${name} not found; run npm run build:wasm`);
-}
-
-const modules = new Map<WasmBuild, WasmModule>();
-
-/** A fresh instance (its own memory) of the routing module; the compiled module is cached. */
-export function instantiateRouting(build: WasmBuild = 'release'): RoutingExports {
-  let mod = modules.get(build);
-  if (!mod) {
-    mod = new WebAssembly.Module(readFileSync(fileURLToPath(wasmPath(build))));
-    modules.set(build, mod);
-  }
-  const instance = new WebAssembly.Instance(mod, {
-    env: {
-      abort(_msg: number, _file: number, line: number, col: number): never {
-        throw new Error(`routing.wasm: abort at ${line}:${col}`);
-      },
-    },
-  });
-  return instance.exports as unknown as RoutingExports;
+/**
+ * The thread's instance of the routing module, from the shared loader (one instance and one
+ * memory per thread and build; several kernels in one thread share it and re-select their arrays
+ * before each call).
+ */
+export function instantiateRouting(build: WasmBuild = wasmBuild()): RoutingExports {
+  return loadWasm('routing', build).exports as unknown as RoutingExports;
 }

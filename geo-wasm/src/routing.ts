@@ -3,6 +3,7 @@
 // routes, snaps, reachable areas and line matches without exposing pointers.
 import type { RegionGraph } from '../../data/region/region-graph.js';
 import { buildHierarchy, unpackRecord, type Hierarchy } from './routing-ch.js';
+import { wasmBuild } from './load-wasm.js';
 import { instantiateRouting, type RoutingExports, type WasmBuild } from './routing-wasm.js';
 
 /** A position on the network: directed edge `edge`, `fraction` (0..1) from its source node. */
@@ -49,7 +50,7 @@ export interface RoutingKernelOptions {
   cellDeg: number;
 }
 
-const DEFAULTS: RoutingKernelOptions = { build: 'release', hierarchy: true, landmarks: 16, landmarksPerQuery: 4, cellDeg: 0.0025 };
+const DEFAULTS: Omit<RoutingKernelOptions, 'build'> = { hierarchy: true, landmarks: 16, landmarksPerQuery: 4, cellDeg: 0.0025 };
 
 interface ProfileState {
   cost: number; // ptr f32[m]
@@ -116,6 +117,7 @@ export class RoutingKernel {
   private readonly cTarget: number;
   private readonly cSource: number;
   private readonly cTwin: number;
+  private spatial: number[] = [];
   private scratch = 0;
   private scratchBytes = 0;
 
@@ -169,7 +171,7 @@ export class RoutingKernel {
 
   /** Copies the graph into a new WASM instance and contracts it (one per thread). */
   static create(graph: RegionGraph, options: Partial<RoutingKernelOptions> = {}): RoutingKernel {
-    return new RoutingKernel(graph, { ...DEFAULTS, ...options });
+    return new RoutingKernel(graph, { ...DEFAULTS, build: wasmBuild(), ...options });
   }
 
   /** Registers a profile's weights under `id`: copies them in, sums chains, computes landmarks. */
@@ -293,6 +295,7 @@ export class RoutingKernel {
    */
   snap(lon: number, lat: number, maxDistance: number, profile?: number): Snap | null {
     const cost = profile === undefined ? 0 : this.profile(profile).cost;
+    this.useSpatial();
     const e = this.w.snap(lon, lat, maxDistance, cost, 0, 0, 0);
     if (e < 0) return null;
     return { edge: e, fraction: this.w.snapFraction(), lon: this.w.snapLon(), lat: this.w.snapLat(), distance: this.w.snapDistance() };
@@ -309,6 +312,7 @@ export class RoutingKernel {
     new Float64Array(this.w.memory.buffer, inPtr, lonLat.length).set(lonLat);
     const outPtr = inPtr + lonLat.byteLength;
     const cost = profile === undefined ? 0 : this.profile(profile).cost;
+    this.useSpatial();
     this.w.matchLine(inPtr, count, maxDistance, cost, outPtr);
     return new Int32Array(this.w.memory.buffer, outPtr, count - 1).slice();
   }
@@ -453,7 +457,13 @@ export class RoutingKernel {
     const lat = this.put(g.nodeLat);
     const start = this.put(counts);
     const it = this.put(items);
-    this.w.useSpatial(lon, lat, this.pSource, this.pTarget, this.pTwin, w, h, west, south, cell, start, it);
+    this.spatial = [lon, lat, this.pSource, this.pTarget, this.pTwin, w, h, west, south, cell, start, it];
+  }
+
+  /** Re-selects this kernel's snapping grid (another kernel in the thread may have selected its own). */
+  private useSpatial(): void {
+    const s = this.spatial;
+    this.w.useSpatial(s[0]!, s[1]!, s[2]!, s[3]!, s[4]!, s[5]!, s[6]!, s[7]!, s[8]!, s[9]!, s[10]!, s[11]!);
   }
 
   /**
