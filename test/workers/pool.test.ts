@@ -35,6 +35,14 @@ describe('routing worker pool', () => {
     expect(out.routes[0]!.coordinates.length % 3).toBe(0);
   });
 
+  it('answers a batch of directions queries in one task', async () => {
+    const q = { activity: Activity.WALKING, waypoints: [[1.551, 42.4952], [1.5703, 42.5049]] as [number, number][] };
+    const out = await pool.runTask('directionsBatch', [q, { ...q, waypoints: [[10, 10], [1.56, 42.5]] }, q]);
+    expect(out.ok).toBe(true);
+    if (!out.ok) return;
+    expect(out.results.map((r) => r.ok)).toEqual([true, false, true]);
+  });
+
   it('returns unroutable input as a failure value', async () => {
     const out = await pool.runTask('directions', { activity: Activity.WALKING, waypoints: [[10, 10], [1.56, 42.5]] });
     expect(out).toMatchObject({ ok: false, code: 'VALIDATION_FAILED', path: ['input', 'waypoints', 0] });

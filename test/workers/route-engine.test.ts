@@ -243,6 +243,11 @@ describe('difficulty, snapping and analysis on the demo region', () => {
     }
   });
 
+  it('a freehand line that starts far from the network is a failure value naming its first point', () => {
+    const out = engine.snapLine({ activity: Activity.HIKING_AND_TRAIL, coordinates: [[2.5, 43.5], [1.56, 42.5]] });
+    expect(out).toMatchObject({ ok: false, code: 'VALIDATION_FAILED', path: ['input', 'coordinates', 0] });
+  });
+
   it('unroutable or invalid input comes back as failure values', () => {
     const far = engine.directions({ activity: Activity.HIKING_AND_TRAIL, waypoints: [[10, 10], [1.56, 42.5]] });
     expect(far).toMatchObject({ ok: false, code: 'VALIDATION_FAILED', path: ['input', 'waypoints', 0] });
