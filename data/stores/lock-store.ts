@@ -55,6 +55,7 @@ export class LockStore {
   readonly #releaseAll: Statement<[string, string]>;
   readonly #releaseOne: Statement<[string, string, string, string]>;
   readonly #other: Statement<[string, string, string], LockRow>;
+  readonly #dropPart: Statement<[string, string, string]>;
 
   constructor(db: Database) {
     this.#db = db;
@@ -74,6 +75,7 @@ export class LockStore {
     this.#releaseOne = db.prepare(
       'DELETE FROM locks WHERE itinerary_id = ? AND holder_user_id = ? AND part_type = ? AND part_id = ?',
     );
+    this.#dropPart = db.prepare('DELETE FROM locks WHERE itinerary_id = ? AND part_type = ? AND part_id = ?');
     this.#other = db.prepare(
       `SELECT ${COLUMNS} FROM locks WHERE itinerary_id = ? AND holder_user_id <> ? AND expires_at > ? LIMIT 1`,
     );
@@ -143,5 +145,10 @@ export class LockStore {
     return this.#db.transaction(() =>
       parts.reduce((n, p) => n + this.#releaseOne.run(itineraryId, userId, p.type, p.id).changes, 0),
     )();
+  }
+
+  /** Drops every lock on parts that no longer exist, whoever held them; returns how many were dropped. */
+  dropParts(itineraryId: string, parts: readonly LockPart[]): number {
+    return this.#db.transaction(() => parts.reduce((n, p) => n + this.#dropPart.run(itineraryId, p.type, p.id).changes, 0))();
   }
 }

@@ -70,7 +70,7 @@ export function editChain(
       const kept = new Set(allParts(after).map((x) => `${x.type}:${x.id}`));
       const existed = new Set(allParts(before).map((x) => `${x.type}:${x.id}`));
       const gone = allParts(before).filter((x) => !kept.has(`${x.type}:${x.id}`));
-      if (gone.length > 0) deps.stores.locks.release(itineraryId, actor, gone);
+      if (gone.length > 0) deps.stores.locks.dropParts(itineraryId, gone);
       const renew = [
         ...p.guard.filter((x) => kept.has(`${x.type}:${x.id}`)),
         ...allParts(after).filter((x) => !existed.has(`${x.type}:${x.id}`)),

@@ -117,6 +117,19 @@ describe('POST /v1/itineraries', () => {
     expect(k.status).toBe(403);
   });
 
+  it('at the plan limit for itineraries, create and duplicate answer 403 FORBIDDEN', async () => {
+    const C = bootstrap(server);
+    const asC = httpClient(server.url, { 'X-API-Key': C.publishableKey.key, 'X-User-Id': C.owner.id });
+    const made = await asC('POST', '/v1/itineraries', { name: 'Only one' });
+    expect(made.status).toBe(201);
+    admin(server, 'set', '--org', C.organization.id, 'limits.itineraries=1');
+    const r = await asC('POST', '/v1/itineraries', { name: 'One too many' });
+    expect(r.status).toBe(403);
+    expect(code(r)).toBe('FORBIDDEN');
+    const d = await asC('POST', `/v1/itineraries/${made.body.data.id}/duplicate`, {});
+    expect(d.status).toBe(403);
+  });
+
   it('files the new itinerary in a collection of its organization', async () => {
     const r = await asOwnerKey('POST', '/v1/itineraries', { name: 'Filed', collection_id: A.collection.id });
     expect(r.status).toBe(201);
