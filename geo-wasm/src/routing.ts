@@ -3,6 +3,7 @@
 // routes, snaps, reachable areas and line matches without exposing pointers.
 import type { RegionGraph } from '../../data/region/region-graph.js';
 import { buildHierarchy, unpackRecord, type Hierarchy } from './routing-ch.js';
+import { buildSnapGrid, components, computeTwins, contractChains } from './routing-core.js';
 import { wasmBuild } from './load-wasm.js';
 import { instantiateRouting, type RoutingExports, type WasmBuild } from './routing-wasm.js';
 
@@ -432,32 +433,12 @@ export class RoutingKernel {
 
   private buildGrid(): void {
     const g = this.graph;
-    const cell = this.opts.cellDeg;
-    const [west0, south0, east, north] = g.bbox;
-    const west = west0 - cell;
-    const south = south0 - cell;
-    const w = Math.max(1, Math.ceil((east - west) / cell) + 2);
-    const h = Math.max(1, Math.ceil((north - south) / cell) + 2);
-    const counts = new Uint32Array(w * h + 1);
-    const visit = (e: number, fn: (c: number) => void): void => {
-      const a = this.edgeSource[e]!;
-      const b = g.edgeTarget[e]!;
-      const x0 = Math.floor((Math.min(g.nodeLon[a]!, g.nodeLon[b]!) - west) / cell);
-      const x1 = Math.floor((Math.max(g.nodeLon[a]!, g.nodeLon[b]!) - west) / cell);
-      const y0 = Math.floor((Math.min(g.nodeLat[a]!, g.nodeLat[b]!) - south) / cell);
-      const y1 = Math.floor((Math.max(g.nodeLat[a]!, g.nodeLat[b]!) - south) / cell);
-      for (let y = Math.max(0, y0); y <= Math.min(h - 1, y1); y++) for (let x = Math.max(0, x0); x <= Math.min(w - 1, x1); x++) fn(y * w + x);
-    };
-    for (let e = 0; e < g.edgeCount; e++) if (e < this.edgeTwin[e]! || e === this.edgeTwin[e]) visit(e, (c) => counts[c + 1]!++);
-    for (let c = 0; c < w * h; c++) counts[c + 1]! += counts[c]!;
-    const items = new Uint32Array(counts[w * h]!);
-    const fill = counts.slice(0, w * h);
-    for (let e = 0; e < g.edgeCount; e++) if (e < this.edgeTwin[e]! || e === this.edgeTwin[e]) visit(e, (c) => (items[fill[c]!++] = e));
+    const grid = buildSnapGrid(g, this.edgeSource, this.edgeTwin, this.opts.cellDeg);
     const lon = this.put(g.nodeLon);
     const lat = this.put(g.nodeLat);
-    const start = this.put(counts);
-    const it = this.put(items);
-    this.spatial = [lon, lat, this.pSource, this.pTarget, this.pTwin, w, h, west, south, cell, start, it];
+    const start = this.put(grid.cellStart);
+    const items = this.put(grid.cellItems);
+    this.spatial = [lon, lat, this.pSource, this.pTarget, this.pTwin, grid.w, grid.h, grid.west, grid.south, grid.cellDeg, start, items];
   }
 
   /** Re-selects this kernel's snapping grid (another kernel in the thread may have selected its own). */
@@ -643,150 +624,4 @@ function lastSettled(w: RoutingExports): number {
   const count = w.settled();
   const list = new Int32Array(w.memory.buffer, w.settledList(), count);
   return count > 0 ? list[count - 1]! : 0;
-}
-
-
-/** For each directed edge, the edge between the same nodes in the other direction (same way when possible). */
-export function computeTwins(g: RegionGraph, source: Uint32Array): Uint32Array {
-  const twin = new Uint32Array(g.edgeCount);
-  const used = new Uint8Array(g.edgeCount);
-  for (let e = 0; e < g.edgeCount; e++) {
-    const a = source[e]!;
-    const b = g.edgeTarget[e]!;
-    let found = -1;
-    for (let f = g.firstEdge[b]!; f < g.firstEdge[b + 1]!; f++) {
-      if (g.edgeTarget[f] !== a || f === e) continue;
-      if (g.edgeWay[f] === g.edgeWay[e] && !used[f]) {
-        found = f;
-        break;
-      }
-      if (found < 0 && !used[f]) found = f;
-    }
-    if (a === b) found = e; // degenerate self loop
-    if (found < 0) throw new TypeError(`region graph edge ${e} has no reverse edge`);
-    twin[e] = found;
-  }
-  return twin;
-}
-
-interface CoreGraph {
-  coreOf: Int32Array;
-  coreNode: Uint32Array;
-  first: Uint32Array;
-  target: Uint32Array;
-  source: Uint32Array;
-  twin: Uint32Array;
-  chainStart: Uint32Array;
-  chainEdges: Uint32Array;
-  chainOf: Uint32Array;
-  posInChain: Uint32Array;
-}
-
-/** Contracts runs of degree-2 nodes into chains between junctions (degree ≠ 2). */
-export function contractChains(g: RegionGraph, twin: Uint32Array): CoreGraph {
-  const n = g.nodeCount;
-  const m = g.edgeCount;
-  const junction = new Uint8Array(n);
-  for (let v = 0; v < n; v++) if (g.firstEdge[v + 1]! - g.firstEdge[v]! !== 2) junction[v] = 1;
-  const nextOf = (prevEdge: number): number => {
-    const v = g.edgeTarget[prevEdge]!;
-    const back = twin[prevEdge]!;
-    const f0 = g.firstEdge[v]!;
-    return f0 === back ? f0 + 1 : f0;
-  };
-  // Mark edges reached from junctions; cycles of degree-2 nodes get one junction each.
-  const seen = new Uint8Array(m);
-  const walkMark = (e0: number): void => {
-    let e = e0;
-    while (true) {
-      seen[e] = 1;
-      const v = g.edgeTarget[e]!;
-      if (junction[v]) return;
-      e = nextOf(e);
-    }
-  };
-  for (let v = 0; v < n; v++) if (junction[v]) for (let e = g.firstEdge[v]!; e < g.firstEdge[v + 1]!; e++) walkMark(e);
-  for (let e = 0; e < m; e++) {
-    if (seen[e]) continue;
-    const v = g.edgeTarget[twin[e]!]!; // source of e
-    junction[v] = 1;
-    for (let f = g.firstEdge[v]!; f < g.firstEdge[v + 1]!; f++) walkMark(f);
-  }
-  const coreOf = new Int32Array(n).fill(-1);
-  const nodes: number[] = [];
-  for (let v = 0; v < n; v++) if (junction[v] && g.firstEdge[v + 1]! > g.firstEdge[v]!) coreOf[v] = nodes.push(v) - 1;
-  const coreNode = Uint32Array.from(nodes);
-  const nc = coreNode.length;
-  const first = new Uint32Array(nc + 1);
-  const target: number[] = [];
-  const source: number[] = [];
-  const chainStart: number[] = [0];
-  const chainEdges = new Uint32Array(m);
-  const chainOf = new Uint32Array(m);
-  const posInChain = new Uint32Array(m);
-  let ce = 0;
-  for (let c = 0; c < nc; c++) {
-    const v = coreNode[c]!;
-    first[c] = target.length;
-    for (let e0 = g.firstEdge[v]!; e0 < g.firstEdge[v + 1]!; e0++) {
-      const id = target.length;
-      let e = e0;
-      let k = 0;
-      while (true) {
-        chainEdges[ce++] = e;
-        chainOf[e] = id;
-        posInChain[e] = k++;
-        const w = g.edgeTarget[e]!;
-        if (junction[w]) {
-          target.push(coreOf[w]!);
-          break;
-        }
-        e = nextOf(e);
-      }
-      source.push(c);
-      chainStart.push(ce);
-    }
-  }
-  first[nc] = target.length;
-  const mc = target.length;
-  const coreTwin = new Uint32Array(mc);
-  for (let c = 0; c < mc; c++) coreTwin[c] = chainOf[twin[chainEdges[chainStart[c + 1]! - 1]!]!]!;
-  return {
-    coreOf,
-    coreNode,
-    first,
-    target: Uint32Array.from(target),
-    source: Uint32Array.from(source),
-    twin: coreTwin,
-    chainStart: Uint32Array.from(chainStart),
-    chainEdges,
-    chainOf,
-    posInChain,
-  };
-}
-
-/** Connected components (undirected, over edges allowed in some direction) of a CSR graph. */
-function components(first: Uint32Array, target: Uint32Array, twin: Uint32Array, cost: Float32Array): Int32Array {
-  const n = first.length - 1;
-  const comp = new Int32Array(n).fill(-1);
-  const stack: number[] = [];
-  let id = 0;
-  for (let s = 0; s < n; s++) {
-    if (comp[s] !== -1) continue;
-    comp[s] = id;
-    stack.push(s);
-    while (stack.length) {
-      const v = stack.pop()!;
-      for (let e = first[v]!; e < first[v + 1]!; e++) {
-        if (!(cost[e]! < Infinity) && !(cost[twin[e]!]! < Infinity)) continue;
-        const t = target[e]!;
-        if (comp[t] === -1) {
-          comp[t] = id;
-          stack.push(t);
-        }
-      }
-    }
-    id++;
-  }
-  return comp;
 }
