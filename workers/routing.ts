@@ -15,6 +15,7 @@ import type {
   TaskFailure,
   TaskMap,
 } from './protocol.js';
+import { isActivity } from './profiles.js';
 import { loadRoutingRegion, type RoutingRegion } from './region-source.js';
 
 let loaded: RoutingRegion | undefined;
@@ -23,6 +24,12 @@ let loaded: RoutingRegion | undefined;
 function routing(): RoutingRegion {
   loaded ??= loadRoutingRegion(process.env['REGION_PATH'] || undefined);
   return loaded;
+}
+
+// ROUTING_WARM=HIKING_AND_TRAIL,WALKING loads the region and prepares those activities when the
+// worker starts (piscina imports this module at thread start), so first requests skip that work.
+for (const activity of (process.env['ROUTING_WARM'] ?? '').split(',').map((a) => a.trim()).filter(isActivity)) {
+  routing().engine.prepare(activity);
 }
 
 export function directions(input: DirectionsInput): DirectionsOutput | TaskFailure {

@@ -5,7 +5,7 @@ import { compileWorkers } from './compile-workers.js';
 
 // Workers load the compiled task module from dist/workers/, as in production.
 let TASKS = '';
-const env = { ...process.env, REGION_PATH: '', CAIRN_WASM_BUILD: 'debug' };
+const env = { ...process.env, REGION_PATH: '', CAIRN_WASM_BUILD: 'debug', ROUTING_WARM: 'WALKING' };
 
 let pool: WorkerPool;
 beforeAll(() => {
