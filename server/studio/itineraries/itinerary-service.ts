@@ -77,7 +77,8 @@ export function targetOrganization(deps: StudioDeps, access: Access, requested: 
   let org = requested ?? (collectionId !== undefined ? deps.stores.collections.get(collectionId)?.organizationId : undefined);
   if (org === undefined) {
     const writable = deps.stores.memberships.listByUser(access.user.id).filter((m) => m.role !== 'viewer');
-    if (writable.length !== 1) throw ApiError.validation([{ path: ['request', 'body', 'organization_id'] }]);
+    if (writable.length === 0) throw new ApiError('FORBIDDEN');
+    if (writable.length > 1) throw ApiError.validation([{ path: ['request', 'body', 'organization_id'] }]);
     org = writable[0]!.organizationId;
   }
   if (!canWriteOrganization(deps, access, org)) throw new ApiError('FORBIDDEN');
