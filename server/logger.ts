@@ -1,16 +1,9 @@
 // Structured one-line JSON logs. Request lines carry the route pattern, never the URL, so no
 // credential passed in a query string or header can reach the log.
 
-export interface RequestLog {
-  method: string;
-  route: string;
-  status: number;
-  ms: number;
-  requestId: string;
-}
-
 export interface Logger {
-  request(entry: RequestLog): void;
+  /** One request line: method, route pattern (never the URL), status, duration in ms, request id. */
+  request(method: string, route: string, status: number, ms: number, requestId: string): void;
   error(message: string, fields: Record<string, unknown>): void;
   info(message: string, fields?: Record<string, unknown>): void;
   /** Writes out anything buffered (called at shutdown). */
@@ -19,6 +12,12 @@ export interface Logger {
 
 /** Credentials look like these; any string field matching is masked before it is written. */
 const CREDENTIAL = /\b(pk|sk|sess|share|usr|mcp)_[A-Za-z0-9._~+/=-]{6,}/g;
+
+/** True when `text` contains something shaped like a Cairn credential. */
+export function containsCredential(text: string): boolean {
+  CREDENTIAL.lastIndex = 0;
+  return CREDENTIAL.test(text);
+}
 
 export function redact(text: string): string {
   return text.replace(CREDENTIAL, (_m, prefix: string) => `${prefix}_[redacted]`);
@@ -42,26 +41,49 @@ export function createLogger(
       out(chunk);
     }
   };
-  const write = (line: Record<string, unknown>) => {
-    buffer += `${redact(JSON.stringify(line))}\n`;
+  const append = (line: string) => {
+    buffer += line;
     if (!scheduled) {
       scheduled = true;
       setImmediate(flush);
     }
   };
+  const write = (line: Record<string, unknown>) => append(`${redact(JSON.stringify(line))}\n`);
+  // The ISO time is rebuilt only when the millisecond changes (toISOString costs ~2 µs).
+  let lastMs = 0;
+  let lastIso = '';
+  const isoNow = () => {
+    const now = Date.now();
+    if (now !== lastMs) {
+      lastMs = now;
+      lastIso = new Date(now).toISOString();
+    }
+    return lastIso;
+  };
   return {
-    request(entry) {
+    request(method, route, status, ms, requestId) {
       if (level !== 'info') return;
-      write({ time: new Date().toISOString(), level: 'info', msg: 'request', ...entry });
+      // Built by hand: the fields are known and credential-free (a route pattern, a validated request id),
+      // so neither JSON.stringify of an object nor the credential mask is needed on this path.
+      append(
+        `{"time":"${isoNow()}","level":"info","msg":"request","method":${jsonString(method)},"route":${jsonString(route)},"status":${status},"ms":${Math.round(ms * 100) / 100},"requestId":${jsonString(requestId)}}\n`,
+      );
     },
     error(message, fields) {
       if (level === 'silent') return;
-      write({ time: new Date().toISOString(), level: 'error', msg: message, ...fields });
+      write({ time: isoNow(), level: 'error', msg: message, ...fields });
     },
     info(message, fields) {
       if (level !== 'info') return;
-      write({ time: new Date().toISOString(), level: 'info', msg: message, ...fields });
+      write({ time: isoNow(), level: 'info', msg: message, ...fields });
     },
     flush,
   };
+}
+
+const PLAIN = /^[A-Za-z0-9 ._:/{}()@+-]*$/;
+
+/** JSON string literal; skips JSON.stringify for the plain strings request lines carry. */
+function jsonString(value: string): string {
+  return PLAIN.test(value) ? `"${value}"` : JSON.stringify(value);
 }

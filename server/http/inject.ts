@@ -1,7 +1,7 @@
 // In-process requests through the real pipeline, without a socket: for tests of behaviour that needs an
 // injected dependency (a failing counter store, a fake clock). Contract tests still go over real HTTP.
 
-import type { Handle } from './pipeline.js';
+import { type Handle, RequestAbort } from './pipeline.js';
 
 export interface InjectRequest {
   method?: string;
@@ -36,7 +36,7 @@ export async function inject(handle: Handle, request: InjectRequest): Promise<In
       body.length > limit
         ? Promise.reject(new Error('inject: body over limit'))
         : Promise.resolve(body),
-    new AbortController(),
+    new RequestAbort(),
   );
   const text = typeof response.body === 'string' ? response.body : Buffer.from(response.body).toString('utf8');
   return {

@@ -1,14 +1,19 @@
 // The request lifecycle, independent of the socket library:
 // match → (preflight) → authenticate → read body → parse → validate → handler → serialize → log.
 // Each step fails with its own code; the whole run sits under the request time budget.
+//
+// Hot-path notes: a request whose steps all complete synchronously (no body, sync access check, sync
+// handler) is answered without allocating a promise, a timer or an AbortController; only requests that
+// go asynchronous register a deadline with the shared sweeper.
 
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Config } from '../config.js';
 import { ApiError, isServerError } from '../errors.js';
 import { negotiateLanguage } from '../i18n/accept-language.js';
 import type { Language } from '../i18n/messages.js';
-import type { Logger } from '../logger.js';
+import { containsCredential, type Logger } from '../logger.js';
 import { preflightHeaders, simpleCorsHeaders } from './cors.js';
+import { DeadlineSweeper } from './deadlines.js';
 import { asApiError, renderError } from './envelope.js';
 import { BODY_METHODS, type HttpMethod, type Reply, type RequestContext, type RouteDef } from './route.js';
 import type { Router } from './router.js';
@@ -20,7 +25,8 @@ export interface IncomingRequest {
   path: string;
   query: string; // raw, without "?"
   headers: Record<string, string>; // lower-case names
-  remoteAddress: string;
+  /** The client address (may be computed on first read). */
+  readonly remoteAddress: string;
 }
 
 export interface OutgoingResponse {
@@ -38,13 +44,10 @@ export type StartBody = (limit: number) => Promise<Buffer>;
 
 /** Credentials carried in the query string; reserved names, never filters (spec, Credentials). */
 export const RESERVED_QUERY_NAMES = ['publishable_key', 'session_token', 'share_token', 'auth_token'] as const;
+export type QueryCredentials = Partial<Record<(typeof RESERVED_QUERY_NAMES)[number], string>>;
 
 /** Runs after matching, before the body is parsed; throws ApiError to refuse. Filled by the access layer. */
-export type Authenticate = (
-  route: RouteDef,
-  request: IncomingRequest,
-  credentials: Partial<Record<(typeof RESERVED_QUERY_NAMES)[number], string>>,
-) => unknown | Promise<unknown>;
+export type Authenticate = (route: RouteDef, request: IncomingRequest, credentials: QueryCredentials) => unknown;
 
 export interface PipelineDeps {
   router: Router;
@@ -52,6 +55,41 @@ export interface PipelineDeps {
   logger: Logger;
   authenticate?: Authenticate;
 }
+
+/**
+ * Cancellation of one request: the client went away or the budget was spent. The AbortController behind
+ * `signal` is created only when a handler asks for it (creating one costs microseconds on Node 20).
+ */
+export class RequestAbort {
+  private controller: AbortController | undefined;
+  private reason: unknown;
+  private isAborted = false;
+
+  get aborted(): boolean {
+    return this.isAborted;
+  }
+
+  get signal(): AbortSignal {
+    if (!this.controller) {
+      this.controller = new AbortController();
+      if (this.isAborted) this.controller.abort(this.reason);
+    }
+    return this.controller.signal;
+  }
+
+  abort(reason: unknown): void {
+    if (this.isAborted) return;
+    this.isAborted = true;
+    this.reason = reason;
+    this.controller?.abort(reason);
+  }
+}
+
+export type Handle = (
+  request: IncomingRequest,
+  startBody: StartBody,
+  abort: RequestAbort,
+) => OutgoingResponse | Promise<OutgoingResponse>;
 
 interface CompiledRoute {
   params?: Validator;
@@ -77,16 +115,52 @@ export function statusLine(status: number): string {
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 const JSON_TYPE = 'application/json';
-const TIMED_OUT = Symbol('timed-out');
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+const NO_ACCESS = Object.freeze({ kind: 'none' });
 
-export type Handle = (
-  request: IncomingRequest,
-  startBody: StartBody,
-  controller: AbortController,
-) => Promise<OutgoingResponse>;
+// Request ids: a random prefix per process and a counter. Unique, cheap, and not a secret.
+const ID_PREFIX = randomBytes(6).toString('base64url');
+let idCounter = 0;
+function nextRequestId(): string {
+  idCounter++;
+  return `${ID_PREFIX}-${idCounter.toString(36)}`;
+}
+
+function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
+}
+
+/** What a handler sees; `signal` is a getter so the AbortController exists only when asked for. */
+class Context implements RequestContext {
+  constructor(
+    readonly method: HttpMethod,
+    readonly route: string,
+    readonly op: string,
+    readonly params: Record<string, string>,
+    readonly query: Record<string, unknown>,
+    readonly body: unknown,
+    readonly headers: Record<string, string>,
+    readonly requestId: string,
+    readonly lang: Language,
+    private readonly request: IncomingRequest,
+    private readonly abortState: RequestAbort,
+    readonly access: unknown,
+  ) {}
+
+  get remoteAddress(): string {
+    return this.request.remoteAddress;
+  }
+
+  get signal(): AbortSignal {
+    return this.abortState.signal;
+  }
+}
 
 export function createPipeline(deps: PipelineDeps): Handle {
   const { router, config, logger } = deps;
+  const authenticate = deps.authenticate;
+  const budgetMs = config.requestBudgetMs;
+  const sweeper = new DeadlineSweeper();
   const compiled = new Map<RouteDef, CompiledRoute>();
   for (const route of router.routes) {
     compiled.set(route, {
@@ -99,115 +173,184 @@ export function createPipeline(deps: PipelineDeps): Handle {
     });
   }
 
-  return function handle(request, startBody, controller) {
-    const started = performance.now();
-    const incomingId = request.headers['x-request-id'];
-    const requestId = incomingId && REQUEST_ID.test(incomingId) ? incomingId : randomUUID();
-    const lang = negotiateLanguage(request.headers['accept-language']);
-    const origin = request.headers.origin;
+  /** One request in flight: its state, and the steps as methods (no closures allocated per request). */
+  class Exchange {
+    label = '(unmatched)';
+    route: RouteDef | undefined;
+    spec: CompiledRoute | undefined;
+    params: Record<string, string> = {};
+    bodyPromise: Promise<Buffer> | undefined;
+    bodyTooLarge = false;
+    query: Record<string, string | string[]> = {};
 
-    const finish = (response: OutgoingResponse, routeLabel: string): OutgoingResponse => {
-      response.headers.push(['X-Request-Id', requestId]);
+    constructor(
+      readonly request: IncomingRequest,
+      readonly abort: RequestAbort,
+      readonly started: number,
+      readonly requestId: string,
+      readonly lang: Language,
+    ) {}
+
+    finish(response: OutgoingResponse): OutgoingResponse {
+      response.headers.push(['X-Request-Id', this.requestId]);
+      const origin = this.request.headers.origin;
       if (origin && !response.headers.some(([k]) => k === 'Access-Control-Allow-Origin')) {
         response.headers.push(...simpleCorsHeaders(origin));
       }
-      if (request.method === 'HEAD') response.omitBody = true;
-      logger.request({
-        method: request.method,
-        route: routeLabel,
-        status: response.status,
-        ms: Math.round((performance.now() - started) * 100) / 100,
-        requestId,
-      });
+      if (this.request.method === 'HEAD') response.omitBody = true;
+      logger.request(this.request.method, this.label, response.status, performance.now() - this.started, this.requestId);
       return response;
-    };
-    const fail = (error: ApiError, routeLabel: string, extra: [string, string][] = []) =>
-      finish(errorResponse(error, lang, extra), routeLabel);
+    }
+
+    fail(error: ApiError, extra?: [string, string][]): OutgoingResponse {
+      return this.finish(errorResponse(error, this.lang, extra));
+    }
+
+    /** Any thrown value as a response; unexpected ones are logged with the request id. */
+    failure(thrown: unknown): OutgoingResponse {
+      const error = asApiError(thrown);
+      if (error.code === 'INTERNAL_ERROR') {
+        logger.error('unhandled error', {
+          requestId: this.requestId,
+          op: this.route?.op,
+          error: thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown),
+        });
+      }
+      return errorResponse(error, this.lang, undefined, error.code === 'PAYLOAD_TOO_LARGE');
+    }
+
+    /** Steps from authentication on; synchronous until one of them returns a promise. */
+    execute(): OutgoingResponse | Promise<OutgoingResponse> {
+      const route = this.route as RouteDef;
+      const credentials = parseQueryInto(this.request.query, this.query);
+      const access = authenticate ? authenticate(route, this.request, credentials) : NO_ACCESS;
+      if (isPromise(access)) return access.then((a) => this.afterAuth(a));
+      return this.afterAuth(access);
+    }
+
+    afterAuth(access: unknown): OutgoingResponse | Promise<OutgoingResponse> {
+      const spec = this.spec as CompiledRoute;
+      if (this.bodyTooLarge) throw tooLarge(spec.bodyLimit);
+      if (this.bodyPromise) {
+        return this.bodyPromise.then((raw) =>
+          this.afterBody(access, parseBody(raw, this.request.headers['content-type'], spec)),
+        );
+      }
+      return this.afterBody(access, undefined);
+    }
+
+    afterBody(access: unknown, body: unknown): OutgoingResponse | Promise<OutgoingResponse> {
+      const route = this.route as RouteDef;
+      const spec = this.spec as CompiledRoute;
+      spec.params?.(this.params, this.lang);
+      spec.query?.(this.query, this.lang);
+      spec.body?.(body, this.lang);
+      const ctx = new Context(
+        route.method,
+        route.path,
+        route.op,
+        this.params,
+        this.query,
+        body,
+        this.request.headers,
+        this.requestId,
+        this.lang,
+        this.request,
+        this.abort,
+        access,
+      );
+      const reply = route.handler(ctx);
+      if (isPromise(reply)) return reply.then((r) => replyToResponse(r, spec.status));
+      return replyToResponse(reply, spec.status);
+    }
+
+    /** A 5xx produced after the budget is spent is restated as 504; a 4xx never is. */
+    settle(response: OutgoingResponse): OutgoingResponse {
+      if (isServerError(response.status) && performance.now() - this.started > budgetMs) {
+        this.abort.abort(new ApiError('GATEWAY_TIMEOUT'));
+        return this.fail(new ApiError('GATEWAY_TIMEOUT'));
+      }
+      return this.finish(response);
+    }
+
+    /** Waits for an asynchronous outcome, racing it against the request's deadline. */
+    await(outcome: Promise<OutgoingResponse>): Promise<OutgoingResponse> {
+      return new Promise((resolve) => {
+        let settled = false;
+        const deadline = {
+          at: this.started + budgetMs,
+          expire: () => {
+            if (settled) return;
+            settled = true;
+            this.abort.abort(new ApiError('GATEWAY_TIMEOUT'));
+            resolve(this.fail(new ApiError('GATEWAY_TIMEOUT')));
+          },
+        };
+        sweeper.add(deadline);
+        outcome.then(undefined, (thrown: unknown) => this.failure(thrown)).then((response) => {
+          if (settled) return;
+          settled = true;
+          sweeper.delete(deadline);
+          resolve(this.settle(response));
+        });
+      });
+    }
+  }
+
+  return function handle(request, startBody, abort) {
+    const started = performance.now();
+    const headers = request.headers;
+    const incomingId = headers['x-request-id'];
+    // An incoming id is echoed when it is plain, and never when it looks like a credential (it is logged).
+    const requestId =
+      incomingId !== undefined && REQUEST_ID.test(incomingId) && !containsCredential(incomingId)
+        ? incomingId
+        : nextRequestId();
+    const ex = new Exchange(request, abort, started, requestId, negotiateLanguage(headers['accept-language']));
 
     // Preflight and plain OPTIONS are answered for every known path.
     if (request.method === 'OPTIONS') {
       const allow = router.allowedMethods(request.path);
-      if (!allow) return Promise.resolve(fail(new ApiError('NOT_FOUND'), '(unmatched)'));
-      const headers: [string, string][] =
-        origin && request.headers['access-control-request-method']
-          ? preflightHeaders(origin, allow)
-          : [['Allow', allow]];
-      return Promise.resolve(finish({ status: 204, headers, body: '' }, '(options)'));
+      if (!allow) return ex.fail(new ApiError('NOT_FOUND'));
+      ex.label = '(options)';
+      const origin = headers.origin;
+      const answer: [string, string][] =
+        origin && headers['access-control-request-method'] ? preflightHeaders(origin, allow) : [['Allow', allow]];
+      return ex.finish({ status: 204, headers: answer, body: '' });
     }
 
     const match = router.match(request.method, request.path);
-    if (match.kind === 'not-found') return Promise.resolve(fail(new ApiError('NOT_FOUND'), '(unmatched)'));
+    if (match.kind === 'not-found') return ex.fail(new ApiError('NOT_FOUND'));
     if (match.kind === 'method-not-allowed') {
-      return Promise.resolve(fail(new ApiError('METHOD_NOT_ALLOWED'), '(method)', [['Allow', match.allow]]));
+      ex.label = '(method)';
+      return ex.fail(new ApiError('METHOD_NOT_ALLOWED'), [['Allow', match.allow]]);
     }
-    const { route, params } = match;
+    const route = match.route;
     const spec = compiled.get(route) as CompiledRoute;
+    ex.route = route;
+    ex.spec = spec;
+    ex.params = match.params;
+    ex.label = route.path;
 
     // The body must start streaming now (uWS delivers it only to a handler attached synchronously).
-    let bodyPromise: Promise<Buffer> | undefined;
-    let bodyTooLarge = false;
     if (BODY_METHODS.has(route.method)) {
-      const declared = Number(request.headers['content-length'] ?? '0');
+      const declared = Number(headers['content-length'] ?? '0');
       if (Number.isFinite(declared) && declared > spec.bodyLimit) {
-        bodyTooLarge = true;
+        ex.bodyTooLarge = true;
       } else {
-        bodyPromise = startBody(spec.bodyLimit);
-        // Attach a no-op catch: a rejection is handled when awaited, or ignored if the run ended first.
-        bodyPromise.catch(() => undefined);
+        ex.bodyPromise = startBody(spec.bodyLimit);
+        // A rejection is handled when awaited, or ignored if the run ended first.
+        ex.bodyPromise.catch(() => undefined);
       }
     }
 
-    const run = async (): Promise<OutgoingResponse> => {
-      const { query, credentials } = parseQuery(request.query);
-      const access = deps.authenticate ? await deps.authenticate(route, request, credentials) : { kind: 'none' };
-      if (bodyTooLarge) throw tooLarge(spec.bodyLimit);
-      let body: unknown;
-      if (bodyPromise) body = parseBody(await bodyPromise, request.headers['content-type'], spec);
-      spec.params?.(params, lang);
-      spec.query?.(query, lang);
-      spec.body?.(body, lang);
-      const ctx: RequestContext = {
-        method: route.method,
-        route: route.path,
-        op: route.op,
-        params,
-        query,
-        body,
-        headers: request.headers,
-        requestId,
-        lang,
-        remoteAddress: request.remoteAddress,
-        signal: controller.signal,
-        access,
-      };
-      return replyToResponse(await route.handler(ctx), spec.status);
-    };
-
-    const budgetMs = config.requestBudgetMs;
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
-      timer = setTimeout(resolve, budgetMs, TIMED_OUT);
-    });
-    const work = run().catch((thrown: unknown) => {
-      const error = asApiError(thrown);
-      if (error.code === 'INTERNAL_ERROR') {
-        logger.error('unhandled error', {
-          requestId,
-          op: route.op,
-          error: thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown),
-        });
-      }
-      return errorResponse(error, lang, [], error.code === 'PAYLOAD_TOO_LARGE');
-    });
-    return Promise.race([work, timeout]).then((outcome) => {
-      clearTimeout(timer);
-      const overran = performance.now() - started > budgetMs;
-      if (outcome === TIMED_OUT || (overran && isServerError(outcome.status))) {
-        controller.abort(new ApiError('GATEWAY_TIMEOUT'));
-        return fail(new ApiError('GATEWAY_TIMEOUT'), route.path);
-      }
-      return finish(outcome, route.path);
-    });
+    let outcome: OutgoingResponse | Promise<OutgoingResponse>;
+    try {
+      outcome = ex.execute();
+    } catch (thrown) {
+      outcome = ex.failure(thrown);
+    }
+    return isPromise(outcome) ? ex.await(outcome) : ex.settle(outcome);
   };
 }
 
@@ -218,44 +361,41 @@ function tooLarge(limit: number): ApiError {
 function errorResponse(
   error: ApiError,
   lang: Language,
-  extra: [string, string][],
+  extra?: [string, string][],
   closeConnection = false,
 ): OutgoingResponse {
   const rendered = renderError(error, lang);
-  const headers: [string, string][] = [['Content-Type', 'application/json; charset=utf-8'], ...extra];
+  const headers: [string, string][] = [['Content-Type', JSON_CONTENT_TYPE]];
+  if (extra) headers.push(...extra);
   return { status: rendered.status, headers, body: rendered.body, closeConnection };
 }
 
 function replyToResponse(reply: Reply, defaultStatus: number): OutgoingResponse {
   const headers: [string, string][] = [];
-  if (reply.headers) for (const [k, v] of Object.entries(reply.headers)) headers.push([k, v]);
+  if (reply.headers) for (const key in reply.headers) headers.push([key, reply.headers[key] as string]);
   const status = reply.status ?? defaultStatus;
   if ('json' in reply) {
-    headers.push(['Content-Type', 'application/json; charset=utf-8']);
+    headers.push(['Content-Type', JSON_CONTENT_TYPE]);
     return { status, headers, body: status === 204 ? '' : JSON.stringify(reply.json) };
   }
   headers.push(['Content-Type', reply.contentType]);
   return { status, headers, body: reply.body };
 }
 
-/** Splits the query into application parameters and the reserved credential names. */
-function parseQuery(raw: string): {
-  query: Record<string, string | string[]>;
-  credentials: Partial<Record<(typeof RESERVED_QUERY_NAMES)[number], string>>;
-} {
-  const query: Record<string, string | string[]> = {};
-  const credentials: Partial<Record<(typeof RESERVED_QUERY_NAMES)[number], string>> = {};
-  if (!raw) return { query, credentials };
+/** Fills `into` with the application parameters and returns the reserved credential names found. */
+function parseQueryInto(raw: string, into: Record<string, string | string[]>): QueryCredentials {
+  const credentials: QueryCredentials = {};
+  if (!raw) return credentials;
   for (const [key, value] of new URLSearchParams(raw)) {
     if ((RESERVED_QUERY_NAMES as readonly string[]).includes(key)) {
       credentials[key as (typeof RESERVED_QUERY_NAMES)[number]] ??= value;
       continue;
     }
-    const prior = query[key];
-    if (prior === undefined) query[key] = value;
-    else query[key] = Array.isArray(prior) ? [...prior, value] : [prior, value];
+    const prior = into[key];
+    if (prior === undefined) into[key] = value;
+    else into[key] = Array.isArray(prior) ? [...prior, value] : [prior, value];
   }
-  return { query, credentials };
+  return credentials;
 }
 
 /** Checks the content type and parses JSON bodies; other declared types pass through as a Buffer. */

@@ -5,8 +5,7 @@
 import { createRequire } from 'node:module';
 import type { HttpRequest, HttpResponse, TemplatedApp, us_listen_socket } from 'uWebSockets.js';
 import { ApiError } from '../errors.js';
-import type { Handle, IncomingRequest, OutgoingResponse } from './pipeline.js';
-import { statusLine } from './pipeline.js';
+import { type Handle, type IncomingRequest, type OutgoingResponse, RequestAbort, statusLine } from './pipeline.js';
 
 const require = createRequire(import.meta.url);
 export type Uws = typeof import('uWebSockets.js');
@@ -57,51 +56,44 @@ export function listen(uws: Uws, handle: Handle, options: ListenOptions): Promis
   let drained: (() => void) | undefined;
 
   app.any('/*', (res: HttpResponse, req: HttpRequest) => {
-    const request = copyRequest(res, req, options.trustProxy);
-    const controller = new AbortController();
-    let aborted = false;
-    res.onAborted(() => {
-      aborted = true;
-      controller.abort(new ApiError('BAD_REQUEST'));
-    });
-    inFlight++;
-
-    const startBody = (limit: number) =>
-      new Promise<Buffer>((resolve, reject) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        let over = false;
-        res.onData((chunk, isLast) => {
-          if (over) return;
-          size += chunk.byteLength;
-          if (size > limit) {
-            over = true;
-            chunks.length = 0;
-            reject(ApiError.withMessage('PAYLOAD_TOO_LARGE', 'PAYLOAD_TOO_LARGE', { limit }));
-            return;
-          }
-          // uWS reuses the chunk's memory after this callback returns: copy it.
-          chunks.push(Buffer.from(new Uint8Array(chunk)));
-          if (isLast) resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size));
-        });
-      });
-
-    const done = () => {
-      inFlight--;
-      if (draining && inFlight === 0) drained?.();
+    const request = new UwsRequest(res, req, options.trustProxy);
+    const abort = new RequestAbort();
+    let bodyStarted = false;
+    const startBody = (limit: number) => {
+      bodyStarted = true;
+      return readBody(res, limit);
     };
-    handle(request, startBody, controller).then(
+
+    const outcome = handle(request, startBody, abort);
+    if (!(outcome instanceof Promise)) {
+      // Answered within this callback, where uWS has already corked the socket. A body still arriving
+      // (an error before it was read) is cut off by closing after the answer.
+      writeResponse(res, outcome, draining || bodyStarted === false && hasBody(request));
+      return;
+    }
+
+    inFlight++;
+    res.onAborted(() => {
+      request.aborted = true;
+      abort.abort(new ApiError('BAD_REQUEST'));
+    });
+    outcome.then(
       (response) => {
-        if (!aborted) write(res, response, draining);
+        if (!request.aborted) res.cork(() => writeResponse(res, response, draining));
         done();
       },
       () => {
         // The pipeline renders its own errors; reaching here is a bug in it. Never leave a client hanging.
-        if (!aborted) write(res, { status: 500, headers: [], body: '', closeConnection: true }, draining);
+        if (!request.aborted) res.cork(() => writeResponse(res, { status: 500, headers: [], body: '', closeConnection: true }, draining));
         done();
       },
     );
   });
+
+  const done = () => {
+    inFlight--;
+    if (draining && inFlight === 0) drained?.();
+  };
 
   return new Promise((resolve, reject) => {
     const onListen = (socket: us_listen_socket | false) => {
@@ -137,35 +129,77 @@ export function listen(uws: Uws, handle: Handle, options: ListenOptions): Promis
   });
 }
 
-function copyRequest(res: HttpResponse, req: HttpRequest, trustProxy: boolean): IncomingRequest {
-  const headers: Record<string, string> = {};
-  req.forEach((key, value) => {
-    const prior = headers[key];
-    headers[key] = prior === undefined ? value : `${prior}, ${value}`;
-  });
-  let remoteAddress = Buffer.from(res.getRemoteAddressAsText()).toString();
-  if (trustProxy && headers['x-forwarded-for']) {
-    remoteAddress = headers['x-forwarded-for'].split(',')[0]?.trim() || remoteAddress;
+/** The request as copied off uWS before returning from its callback; the client address is read lazily. */
+class UwsRequest implements IncomingRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly query: string;
+  readonly headers: Record<string, string> = {};
+  aborted = false;
+  private address: string | undefined;
+
+  constructor(
+    private readonly res: HttpResponse,
+    req: HttpRequest,
+    private readonly trustProxy: boolean,
+  ) {
+    const headers = this.headers;
+    req.forEach((key, value) => {
+      const prior = headers[key];
+      headers[key] = prior === undefined ? value : `${prior}, ${value}`;
+    });
+    this.method = req.getCaseSensitiveMethod().toUpperCase();
+    this.path = req.getUrl();
+    this.query = req.getQuery() ?? '';
   }
-  return {
-    method: req.getCaseSensitiveMethod().toUpperCase(),
-    path: req.getUrl(),
-    query: req.getQuery() ?? '',
-    headers,
-    remoteAddress,
-  };
+
+  /** The HttpResponse stays valid until it ends or aborts, so the address can be read after an await. */
+  get remoteAddress(): string {
+    if (this.address === undefined) {
+      const forwarded = this.trustProxy ? this.headers['x-forwarded-for']?.split(',')[0]?.trim() : undefined;
+      this.address = forwarded || (this.aborted ? '' : Buffer.from(this.res.getRemoteAddressAsText()).toString());
+    }
+    return this.address;
+  }
 }
 
-function write(res: HttpResponse, response: OutgoingResponse, draining: boolean): void {
-  res.cork(() => {
-    res.writeStatus(statusLine(response.status));
-    for (const [key, value] of response.headers) res.writeHeader(key, value);
-    const close = response.closeConnection === true || draining;
-    if (response.omitBody || response.status === 204 || response.status === 304) {
-      const length = typeof response.body === 'string' ? Buffer.byteLength(response.body) : response.body.byteLength;
-      res.endWithoutBody(response.status === 204 || response.status === 304 ? 0 : length, close);
-    } else {
-      res.end(response.body, close);
-    }
+function hasBody(request: IncomingRequest): boolean {
+  const length = request.headers['content-length'];
+  return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
+}
+
+/** Collects the body, copying each chunk (uWS reuses its memory), and rejects as soon as it passes `limit`. */
+function readBody(res: HttpResponse, limit: number): Promise<Buffer> {
+  return new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    res.onData((chunk, isLast) => {
+      if (over) return;
+      size += chunk.byteLength;
+      if (size > limit) {
+        over = true;
+        chunks.length = 0;
+        reject(ApiError.withMessage('PAYLOAD_TOO_LARGE', 'PAYLOAD_TOO_LARGE', { limit }));
+        return;
+      }
+      chunks.push(Buffer.from(new Uint8Array(chunk)));
+      if (isLast) resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size));
+    });
   });
+}
+
+function writeResponse(res: HttpResponse, response: OutgoingResponse, closeAfter: boolean): void {
+  res.writeStatus(statusLine(response.status));
+  for (const [key, value] of response.headers) res.writeHeader(key, value);
+  const close = response.closeConnection === true || closeAfter;
+  if (response.omitBody || response.status === 204 || response.status === 304) {
+    const length = typeof response.body === 'string' ? Buffer.byteLength(response.body) : response.body.byteLength;
+    const reported = response.status === 204 || response.status === 304 ? 0 : length;
+    // uWS counts a HEAD answer that reports a length as still open: it needs an abort handler to return.
+    if (reported > 0) res.onAborted(() => undefined);
+    res.endWithoutBody(reported, close);
+  } else {
+    res.end(response.body, close);
+  }
 }

@@ -169,17 +169,18 @@ const BAD: [number, string] = [400, 'BAD_REQUEST'];
 const matrix: Record<string, Record<keyof typeof surfaces, [number, string | undefined]>> = {
   none: { studioRead: U, studioReadItinerary: U, studioWrite: U, data: U, tiles: U, embed: U, managementRead: U, managementWrite: U, shareMint: U },
   // The demo organization holds `intelligence`, so its embed always needs a session token.
-  pk: { studioRead: OK200, studioReadItinerary: OK501, studioWrite: BAD, data: U, tiles: OK501, embed: U, managementRead: F, managementWrite: F, shareMint: F },
-  pkSession: { studioRead: OK200, studioReadItinerary: OK501, studioWrite: BAD, data: OK501, tiles: OK501, embed: OK501, managementRead: F, managementWrite: F, shareMint: F },
+  pk: { studioRead: OK200, studioReadItinerary: OK200, studioWrite: BAD, data: U, tiles: OK501, embed: U, managementRead: F, managementWrite: F, shareMint: F },
+  pkSession: { studioRead: OK200, studioReadItinerary: OK200, studioWrite: BAD, data: OK501, tiles: OK501, embed: OK501, managementRead: F, managementWrite: F, shareMint: F },
   pkExpiredSession: { studioRead: U, studioReadItinerary: U, studioWrite: U, data: U, tiles: U, embed: U, managementRead: F, managementWrite: F, shareMint: F },
   pkSessionOfOtherOrg: { studioRead: U, studioReadItinerary: U, studioWrite: U, data: U, tiles: U, embed: U, managementRead: F, managementWrite: F, shareMint: F },
   pkForgedSession: { studioRead: U, studioReadItinerary: U, studioWrite: U, data: U, tiles: U, embed: U, managementRead: F, managementWrite: F, shareMint: F },
-  shareItinerary: { studioRead: NF, studioReadItinerary: OK501, studioWrite: F, data: U, tiles: OK501, embed: OK501, managementRead: U, managementWrite: U, shareMint: F },
-  shareCollection: { studioRead: OK200, studioReadItinerary: OK501, studioWrite: F, data: U, tiles: OK501, embed: OK501, managementRead: U, managementWrite: U, shareMint: F },
+  // The itinerary was never published: share links do not reach it at all.
+  shareItinerary: { studioRead: NF, studioReadItinerary: NF, studioWrite: F, data: U, tiles: OK501, embed: OK501, managementRead: U, managementWrite: U, shareMint: F },
+  shareCollection: { studioRead: OK200, studioReadItinerary: NF, studioWrite: F, data: U, tiles: OK501, embed: OK501, managementRead: U, managementWrite: U, shareMint: F },
   shareRotated: { studioRead: U, studioReadItinerary: U, studioWrite: U, data: U, tiles: U, embed: U, managementRead: U, managementWrite: U, shareMint: U },
   shareDisabled: { studioRead: U, studioReadItinerary: U, studioWrite: U, data: U, tiles: U, embed: U, managementRead: U, managementWrite: U, shareMint: U },
   shareMalformed: { studioRead: U, studioReadItinerary: U, studioWrite: U, data: U, tiles: U, embed: U, managementRead: U, managementWrite: U, shareMint: U },
-  user: { studioRead: OK200, studioReadItinerary: OK501, studioWrite: OK201, data: U, tiles: U, embed: U, managementRead: [200, undefined], managementWrite: [200, undefined], shareMint: [201, undefined] },
+  user: { studioRead: OK200, studioReadItinerary: OK200, studioWrite: OK201, data: U, tiles: U, embed: U, managementRead: [200, undefined], managementWrite: [200, undefined], shareMint: [201, undefined] },
   forgedUser: { studioRead: U, studioReadItinerary: U, studioWrite: U, data: U, tiles: U, embed: U, managementRead: U, managementWrite: U, shareMint: U },
   skInApiKeyHeader: { studioRead: U, studioReadItinerary: U, studioWrite: U, data: U, tiles: U, embed: U, managementRead: U, managementWrite: U, shareMint: U },
 };
