@@ -13,6 +13,8 @@ type XmlElement = NonNullable<XmlDocument['documentElement']>;
 function parseXml(source: string): XmlDocument {
   let problem: string | undefined;
   const parser = new DOMParser({
+    // Without the locator xmldom parses about 40% faster; messages then carry no line and column.
+    locator: false,
     onError: (level, message) => {
       if (level !== 'warning') problem ??= String(message).split('\n')[0]?.trim() || 'parse error';
     },

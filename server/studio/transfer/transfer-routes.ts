@@ -13,7 +13,6 @@ import type { StudioDeps } from '../studio-deps.js';
 import type { ImportedTrack } from './imported-track.js';
 import { planImport, SPLIT_DISTANCE_M } from './import-plan.js';
 import { parseGeoJsonTrack } from './parse-geojson-track.js';
-import { parseXmlTrack } from './parse-xml-track.js';
 import { toGeoJson } from './serialize-geojson.js';
 import { toGpx } from './serialize-gpx.js';
 import { toKml } from './serialize-kml.js';
@@ -27,6 +26,7 @@ import {
   ItineraryParams,
 } from './transfer-schemas.js';
 import { ImportProblem, problemToError } from './transfer-messages.js';
+import { createXmlParser, type XmlParser } from './xml-parser-thread.js';
 
 const DEFAULT_NAME = 'Imported itinerary';
 const NAME_MAX = 200;
@@ -46,12 +46,12 @@ interface ExportQuery {
 }
 
 /** Reads the body by its media type (JSON bodies arrive parsed, the others as bytes). */
-function readTrack(ctx: RequestContext): ImportedTrack {
+async function readTrack(ctx: RequestContext, xml: XmlParser): Promise<ImportedTrack> {
   const body = ctx.body as unknown;
   if (body === undefined) throw new ImportProblem('empty');
   const mediaType = (ctx.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   if (mediaType === 'application/json' || mediaType === 'application/geo+json') return parseGeoJsonTrack(body);
-  return parseXmlTrack(body as Uint8Array);
+  return xml.parse(body as Uint8Array, ctx.signal);
 }
 
 /** A file name for Content-Disposition: the itinerary's name in plain ASCII, and the exact name as filename*. */
@@ -73,6 +73,7 @@ const SERIALIZERS: Record<ExportFormat, { write: (view: ItineraryView) => string
 };
 
 export function transferRoutes(deps: StudioDeps): RouteDef[] {
+  const xml = createXmlParser();
   return [
     {
       op: 'postItineraryImport',
@@ -103,7 +104,7 @@ export function transferRoutes(deps: StudioDeps): RouteDef[] {
         let track: ImportedTrack;
         let plan: ReturnType<typeof planImport>;
         try {
-          track = readTrack(ctx);
+          track = await readTrack(ctx, xml);
           plan = planImport(track);
         } catch (error) {
           if (error instanceof ImportProblem) throw problemToError(error, ctx.lang);

@@ -309,6 +309,30 @@ describe('POST /v1/itineraries/import', () => {
     });
   });
 
+  it('parses a large GPX off the event loop: every point kept, other requests answered meanwhile', async () => {
+    const n = 15_000;
+    const points = Array.from({ length: n }, (_, i) => {
+      const t = i / n;
+      return `<trkpt lat="${(42.485 + 0.03 * t + 0.0002 * Math.sin(i)).toFixed(7)}" lon="${(1.535 + 0.05 * t).toFixed(7)}"><ele>${(1200 + 200 * Math.sin(i / 400)).toFixed(1)}</ele><time>2026-06-14T07:30:00Z</time></trkpt>`;
+    });
+    const file = `<?xml version="1.0"?><gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk><name>Long day</name><trkseg>\n${points.join('\n')}\n</trkseg></trk></gpx>`;
+    expect(file.length).toBeGreaterThan(1024 * 1024);
+    let importDone = 0;
+    const pending = importFile(file, 'application/gpx+xml').then((res) => {
+      importDone = performance.now();
+      return res;
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    const health = await fetch(`${server.url}/healthz`);
+    const healthDone = performance.now();
+    expect(health.status).toBe(200);
+    const res = await pending;
+    expect(res.status).toBe(201);
+    expect(healthDone).toBeLessThan(importDone);
+    const view = ((await res.json()) as { data: View }).data;
+    expect(chainPoints(view)).toHaveLength(n);
+  });
+
   describe('access', () => {
     it('refuses a share token (403): links are read-only', async () => {
       const share = await fetch(`${server.url}/v1/itineraries/${ridge.id}/share`, { method: 'POST', headers: { Authorization: `Bearer ${ownerToken}` } });

@@ -1,0 +1,133 @@
+// GPX and KML parsing off the event loop. @xmldom/xmldom and @tmcw/togeojson need about a second per MiB of
+// GPX, so a large upload parsed on the main thread would stall every other request. Files above
+// INLINE_LIMIT go to one lazily started worker thread, one file at a time; a parse whose request is aborted
+// (client gone, time budget spent) terminates the thread instead of finishing work nobody will read.
+// (The process's Piscina pool declares its task set in workers/protocol.ts; this parser can move there.)
+
+import { Worker } from 'node:worker_threads';
+import { ApiError } from '../../errors.js';
+import type { ImportedTrack } from './imported-track.js';
+import { parseXmlTrack } from './parse-xml-track.js';
+import { ImportProblem, type ProblemKey } from './transfer-messages.js';
+
+export interface ParseRequest {
+  id: number;
+  bytes: Uint8Array;
+}
+
+export type ParseReply =
+  | { id: number; ok: true; track: ImportedTrack }
+  | { id: number; ok: false; problem: { key: ProblemKey; params: Record<string, string | number> } }
+  | { id: number; ok: false; error: string };
+
+export interface XmlParser {
+  /** Reads a GPX or KML file; rejects with ImportProblem (the file) or ApiError (busy, aborted, crashed). */
+  parse(bytes: Uint8Array, signal?: AbortSignal): Promise<ImportedTrack>;
+  /** Stops the thread, if one is running. */
+  close(): Promise<void>;
+}
+
+export interface XmlParserOptions {
+  /** Files up to this many bytes are parsed inline (a few milliseconds; no thread hop). */
+  inlineLimit?: number;
+  /** Files waiting beyond this answer SERVICE_UNAVAILABLE. */
+  maxQueue?: number;
+}
+
+interface Job {
+  request: ParseRequest;
+  signal: AbortSignal | undefined;
+  resolve: (track: ImportedTrack) => void;
+  reject: (error: unknown) => void;
+  onAbort: () => void;
+}
+
+const WORKER_URL = new URL('./xml-parse-worker.js', import.meta.url);
+
+export function createXmlParser(options: XmlParserOptions = {}): XmlParser {
+  const inlineLimit = options.inlineLimit ?? 256 * 1024;
+  const maxQueue = options.maxQueue ?? 8;
+  let worker: Worker | undefined;
+  let running: Job | undefined;
+  const queue: Job[] = [];
+  let nextId = 1;
+
+  const settle = (job: Job) => {
+    job.signal?.removeEventListener('abort', job.onAbort);
+    if (running === job) running = undefined;
+  };
+
+  const ensureWorker = (): Worker => {
+    if (worker) return worker;
+    const w = new Worker(WORKER_URL);
+    w.unref();
+    w.on('message', (reply: ParseReply) => {
+      const job = running;
+      if (!job || job.request.id !== reply.id) return;
+      settle(job);
+      if (reply.ok) job.resolve(reply.track);
+      else if ('problem' in reply) job.reject(new ImportProblem(reply.problem.key, reply.problem.params));
+      else job.reject(new Error(reply.error));
+      pump();
+    });
+    const lost = (error: unknown) => {
+      if (worker !== w) return;
+      worker = undefined;
+      const job = running;
+      if (job) {
+        settle(job);
+        job.reject(error instanceof Error ? error : new Error(`xml parser thread exited (${String(error)})`));
+      }
+      pump();
+    };
+    w.on('error', lost);
+    w.on('exit', (code) => lost(code));
+    worker = w;
+    return w;
+  };
+
+  const pump = () => {
+    if (running) return;
+    const job = queue.shift();
+    if (!job) return;
+    running = job;
+    ensureWorker().postMessage(job.request);
+  };
+
+  return {
+    parse(bytes, signal) {
+      if (bytes.byteLength <= inlineLimit) return Promise.resolve().then(() => parseXmlTrack(bytes));
+      if (signal?.aborted) return Promise.reject(new ApiError('GATEWAY_TIMEOUT'));
+      if (queue.length >= maxQueue) return Promise.reject(new ApiError('SERVICE_UNAVAILABLE'));
+      return new Promise<ImportedTrack>((resolve, reject) => {
+        const job: Job = {
+          request: { id: nextId++, bytes },
+          signal,
+          resolve,
+          reject,
+          onAbort: () => {
+            const index = queue.indexOf(job);
+            if (index >= 0) queue.splice(index, 1);
+            settle(job);
+            reject(new ApiError('GATEWAY_TIMEOUT'));
+            // The thread is mid-parse on a file nobody waits for: stop it (the next file starts a new one).
+            if (index < 0 && worker) {
+              const w = worker;
+              worker = undefined;
+              void w.terminate();
+            }
+            pump();
+          },
+        };
+        signal?.addEventListener('abort', job.onAbort, { once: true });
+        queue.push(job);
+        pump();
+      });
+    },
+    async close() {
+      const w = worker;
+      worker = undefined;
+      if (w) await w.terminate();
+    },
+  };
+}

@@ -1,0 +1,60 @@
+// The import rule: lines joined in order, every point kept, split at waypoints within 25 m of a vertex.
+
+import { describe, expect, it } from 'vitest';
+import type { ImportedTrack } from '../../../../server/studio/transfer/imported-track.js';
+import { planImport, SPLIT_DISTANCE_M } from '../../../../server/studio/transfer/import-plan.js';
+import { ImportProblem } from '../../../../server/studio/transfer/transfer-messages.js';
+
+/** A straight line east along 42.5N from 1.55E, one vertex every ~82 m (0.001 deg). */
+const line = (n: number, from = 0) => Array.from({ length: n }, (_, i) => [1.55 + (from + i) * 0.001, 42.5, 1000 + i]);
+const M_PER_DEG_LAT = 111_195;
+const triples = (flat: number[]) => Array.from({ length: flat.length / 3 }, (_, i) => flat.slice(i * 3, i * 3 + 3));
+
+describe('planImport', () => {
+  it('keeps a line without waypoints as one segment with every point', () => {
+    const plan = planImport({ lines: [line(10)], waypoints: [] });
+    expect(plan.lines).toHaveLength(1);
+    expect(triples(plan.lines[0]!)).toEqual(line(10));
+    expect(plan.waypoints).toEqual([{ coordinates: line(10)[0] }, { coordinates: line(10)[9] }]);
+  });
+
+  it('joins lines in order, dropping only a repeated junction point', () => {
+    const plan = planImport({ lines: [line(5), line(5, 4), line(3, 10)], waypoints: [] });
+    const points = triples(plan.lines[0]!);
+    expect(points).toHaveLength(5 + 4 + 3);
+    expect(points.map((p) => p[0])).toEqual([...line(9), ...line(3, 10)].map((p) => p[0]));
+  });
+
+  it('splits at waypoints within 25 m of a vertex, at the vertex, and names the junctions', () => {
+    const offset = (20 / M_PER_DEG_LAT); // 20 m north of vertex 3
+    const track: ImportedTrack = {
+      lines: [line(10)],
+      waypoints: [
+        { name: 'Far', coordinates: [1.555, 42.5 + 30 / M_PER_DEG_LAT] },
+        { name: 'Hut', kind: 'hut', coordinates: [1.553, 42.5 + offset] },
+        { name: 'Pass', coordinates: line(10)[7]! },
+        { name: 'Start', coordinates: line(10)[0]! },
+      ],
+    };
+    const plan = planImport(track);
+    expect(plan.lines.map((l) => l.length / 3)).toEqual([4, 5, 3]);
+    expect(plan.waypoints.map((w) => w.name ?? null)).toEqual(['Start', 'Hut', 'Pass', null]);
+    expect(plan.waypoints[1]).toEqual({ name: 'Hut', kind: 'hut', coordinates: line(10)[3] });
+    expect(SPLIT_DISTANCE_M).toBe(25);
+  });
+
+  it('lets the first waypoint on a vertex win', () => {
+    const plan = planImport({ lines: [line(6)], waypoints: [{ name: 'A', coordinates: line(6)[2]! }, { name: 'B', coordinates: line(6)[2]! }] });
+    expect(plan.waypoints.map((w) => w.name ?? null)).toEqual([null, 'A', null]);
+  });
+
+  it('writes NaN for a point without elevation', () => {
+    const plan = planImport({ lines: [[[1.55, 42.5], [1.56, 42.5, 1200]]], waypoints: [] });
+    expect(plan.lines[0]).toEqual([1.55, 42.5, Number.NaN, 1.56, 42.5, 1200]);
+  });
+
+  it('refuses a file with no line, or a line of one point', () => {
+    expect(() => planImport({ lines: [], waypoints: [{ coordinates: [1.5, 42.5] }] })).toThrow(ImportProblem);
+    expect(() => planImport({ lines: [[[1.5, 42.5]]], waypoints: [] })).toThrow(expect.objectContaining({ key: 'too_short' }));
+  });
+});

@@ -1,0 +1,94 @@
+// GPX, KML and GeoJSON readers: what they take from a file, and what they refuse.
+
+import { describe, expect, it } from 'vitest';
+import { parseGeoJsonTrack } from '../../../../server/studio/transfer/parse-geojson-track.js';
+import { parseXmlTrack } from '../../../../server/studio/transfer/parse-xml-track.js';
+import { toGpx } from '../../../../server/studio/transfer/serialize-gpx.js';
+import { toKml } from '../../../../server/studio/transfer/serialize-kml.js';
+import { toGeoJson } from '../../../../server/studio/transfer/serialize-geojson.js';
+import type { ItineraryView } from '../../../../server/studio/itineraries/itinerary-view.js';
+
+const bytes = (s: string) => new TextEncoder().encode(s);
+
+describe('parseXmlTrack', () => {
+  it('reads GPX 1.0 (name directly under <gpx>) and every track segment in order', () => {
+    const track = parseXmlTrack(bytes(`<gpx version="1.0" xmlns="http://www.topografix.com/GPX/1/0"><name>Old GPS</name>
+      <trk><trkseg><trkpt lat="42.5" lon="1.56"><ele>1000</ele></trkpt><trkpt lat="42.51" lon="1.57"/></trkseg>
+      <trkseg><trkpt lat="42.52" lon="1.58"/><trkpt lat="42.53" lon="1.59"/></trkseg></trk></gpx>`));
+    expect(track.name).toBe('Old GPS');
+    expect(track.lines).toEqual([[[1.56, 42.5, 1000], [1.57, 42.51]], [[1.58, 42.52], [1.59, 42.53]]]);
+  });
+
+  it('reads KML inside Folders and MultiGeometry, and gx:Track', () => {
+    const track = parseXmlTrack(bytes(`<kml xmlns="http://www.opengis.net/kml/2.2" xmlns:gx="http://www.google.com/kml/ext/2.2"><Document><Folder>
+      <Placemark><MultiGeometry><LineString><coordinates>1.56,42.5 1.57,42.51</coordinates></LineString>
+      <Point><coordinates>1.57,42.51</coordinates></Point></MultiGeometry></Placemark>
+      <Placemark><gx:Track><gx:coord>1.57 42.51 1100</gx:coord><gx:coord>1.58 42.52 1110</gx:coord></gx:Track></Placemark>
+      </Folder></Document></kml>`));
+    expect(track.lines).toEqual([[[1.56, 42.5], [1.57, 42.51]], [[1.57, 42.51, 1100], [1.58, 42.52, 1110]]]);
+    expect(track.waypoints).toHaveLength(1);
+  });
+
+  it('does not expand entities declared in a DTD (no entity bombs, no external files)', () => {
+    const bomb = `<?xml version="1.0"?><!DOCTYPE gpx [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;">]>
+      <gpx version="1.1"><metadata><name>&b;</name></metadata><trk><trkseg><trkpt lat="42.5" lon="1.56"/><trkpt lat="42.51" lon="1.57"/></trkseg></trk></gpx>`;
+    expect(() => parseXmlTrack(bytes(bomb))).toThrow(expect.objectContaining({ key: 'malformed_xml' }));
+  });
+
+  it('refuses malformed XML and XML of another kind', () => {
+    expect(() => parseXmlTrack(bytes('<gpx><trk></gpx>'))).toThrow(expect.objectContaining({ key: 'malformed_xml' }));
+    expect(() => parseXmlTrack(bytes('<html/>'))).toThrow(expect.objectContaining({ key: 'not_gpx_or_kml' }));
+  });
+});
+
+describe('parseGeoJsonTrack', () => {
+  it('reads a bare geometry, a Feature and a GeometryCollection', () => {
+    expect(parseGeoJsonTrack({ type: 'LineString', coordinates: [[1.56, 42.5], [1.57, 42.5]] }).lines).toHaveLength(1);
+    const gc = parseGeoJsonTrack({
+      type: 'Feature',
+      properties: { name: 'Mixed' },
+      geometry: { type: 'GeometryCollection', geometries: [{ type: 'MultiLineString', coordinates: [[[1.56, 42.5], [1.57, 42.5]], [[1.57, 42.5], [1.58, 42.5]]] }, { type: 'Point', coordinates: [1.57, 42.5] }] },
+    });
+    expect(gc.lines).toHaveLength(2);
+    expect(gc.waypoints).toEqual([{ name: 'Mixed', coordinates: [1.57, 42.5] }]);
+  });
+
+  it('refuses non-numeric and out-of-range positions, naming the point', () => {
+    expect(() => parseGeoJsonTrack({ type: 'LineString', coordinates: [[1.56, 42.5], ['x', 42.5]] })).toThrow(
+      expect.objectContaining({ key: 'out_of_range', params: { index: 2 } }),
+    );
+    expect(() => parseGeoJsonTrack({ type: 'LineString', coordinates: [[1.56, -90.5], [1.57, 42.5]] })).toThrow(
+      expect.objectContaining({ key: 'out_of_range', params: { index: 1 } }),
+    );
+  });
+});
+
+describe('serializers', () => {
+  const view = {
+    id: 'i',
+    name: 'Tom & Jerry <ridge>',
+    description: 'Quotes " and \' apostrophes',
+    activity: 'HIKING_AND_TRAIL',
+    updated_at: '2026-01-01T00:00:00.000Z',
+    segments: [
+      { id: 's1', position: 0, engine: 'freehand', groupId: null, name: null, geometry: { type: 'LineString', coordinates: [[1.5600001, 42.5000001, 1000.25], [1.57, 42.51]] } },
+    ],
+    waypoints: [
+      { id: 'w0', position: 0, name: 'A&B', kind: null, coordinates: [1.5600001, 42.5000001, 1000.25] },
+      { id: 'w1', position: 1, name: null, kind: 'summit', coordinates: [1.57, 42.51] },
+    ],
+  } as unknown as ItineraryView;
+
+  it('escapes names in GPX and KML, and reads back the same coordinates', () => {
+    for (const text of [toGpx(view), toKml(view)]) {
+      expect(text).toContain('Tom &amp; Jerry &lt;ridge&gt;');
+      const track = parseXmlTrack(bytes(text));
+      expect(track.name).toBe('Tom & Jerry <ridge>');
+      expect(track.lines.flat()).toEqual([[1.5600001, 42.5000001, 1000.25], [1.57, 42.51]]);
+      expect(track.waypoints.map((w) => [w.name, w.kind])).toEqual([['A&B', undefined], [undefined, 'summit']]);
+    }
+    const geo = parseGeoJsonTrack(bytes(toGeoJson(view)));
+    expect(geo.name).toBe('Tom & Jerry <ridge>');
+    expect(geo.lines).toEqual([[[1.5600001, 42.5000001, 1000.25], [1.57, 42.51]]]);
+  });
+});
