@@ -297,6 +297,23 @@ describe('segment groups', () => {
     expect(paths(bad)).toEqual(expect.arrayContaining([['request', 'body', 'color'], ['request', 'body', 'segment_ids']]));
   });
 
+  it('segment PUT joins a neighbouring segment to a group, and refuses one that would leave a hole (400)', async () => {
+    const it1 = await chain3();
+    const g = (await owner('POST', `/v1/itineraries/${it1.id}/segment-groups`, { name: 'G', color: '#abc', segment_ids: [it1.segments[0].id] })).body.data;
+    const far = await owner('PUT', `/v1/itineraries/${it1.id}/segments/${it1.segments[2].id}`, { group_id: g.id });
+    expect(far.status).toBe(400);
+    expect(paths(far)).toEqual([['request', 'body', 'group_id']]);
+    const near = await owner('PUT', `/v1/itineraries/${it1.id}/segments/${it1.segments[1].id}`, { group_id: g.id });
+    expect(near.status).toBe(200);
+    expect(near.body.data.segments.map((s: any) => s.groupId)).toEqual([g.id, g.id, null]);
+    const hole = await owner('PUT', `/v1/itineraries/${it1.id}/segments/${it1.segments[2].id}`, { group_id: g.id });
+    expect(hole.status).toBe(200);
+    const middle = await owner('PUT', `/v1/itineraries/${it1.id}/segments/${it1.segments[1].id}`, { group_id: null });
+    expect(middle.status).toBe(400);
+    const unknown = await owner('PUT', `/v1/itineraries/${it1.id}/segments/${it1.segments[1].id}`, { group_id: it1.segments[0].id });
+    expect(paths(unknown)).toEqual([['request', 'body', 'group_id']]);
+  });
+
   it('update and delete need the group lock; delete ungroups its segments', async () => {
     const it1 = await chain3();
     const g = (await owner('POST', `/v1/itineraries/${it1.id}/segment-groups`, { name: 'G', color: '#123456', segment_ids: [it1.segments[2].id] })).body.data;

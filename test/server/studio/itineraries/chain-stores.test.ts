@@ -1,0 +1,69 @@
+// The chain's stores and saveChain over a real in-memory SQLite: rows round-trip (elevation included),
+// saving writes only the difference, and a row never moves to another itinerary.
+
+import { describe, expect, it } from 'vitest';
+import { memoryStores } from '../../../data/memory-db.js';
+import { type Chain, loadChain, saveChain, sealChain } from '../../../../server/studio/itineraries/chain.js';
+import { chainStores } from '../../../../server/studio/itineraries/chain-stores.js';
+
+function setup() {
+  const stores = memoryStores();
+  const org = stores.organizations.create({ name: 'Org', products: ['studio'], cardOnFile: true, limits: { itineraries: null } });
+  const a = stores.itineraries.create({ organizationId: org.id, name: 'A' });
+  const b = stores.itineraries.create({ organizationId: org.id, name: 'B' });
+  return { stores, chain: chainStores(stores.db), a: a.id, b: b.id };
+}
+
+const sample = (): Chain =>
+  sealChain({
+    waypoints: [
+      { id: '11111111-1111-4111-8111-111111111111', name: 'Start', kind: null, coord: [1.56, 42.5, Number.NaN] },
+      { id: '22222222-2222-4222-8222-222222222222', name: null, kind: 'pass', coord: [1.57, 42.51, Number.NaN] },
+    ],
+    segments: [
+      {
+        id: '33333333-3333-4333-8333-333333333333',
+        engine: 'freehand',
+        geometry: [[1.56, 42.5, 1000], [1.565, 42.505, Number.NaN], [1.57, 42.51, 1100]],
+        distance: 1400,
+        ascent: 100,
+        descent: 0,
+        duration: 1200,
+        name: null,
+        description: 'd',
+        groupId: '44444444-4444-4444-8444-444444444444',
+      },
+    ],
+    groups: [{ id: '44444444-4444-4444-8444-444444444444', name: 'G', color: '#fff', speed: null }],
+  });
+
+describe('chain stores', () => {
+  it('round-trip a sealed chain, unknown elevations included', () => {
+    const { chain, a } = setup();
+    const c = sample();
+    saveChain(chain, a, { waypoints: [], segments: [], groups: [] }, c);
+    const back = loadChain(chain, a);
+    expect(back.segments[0]!.geometry[1]![2]).toBeNaN();
+    expect(back.waypoints.map((w) => w.coord)).toEqual([[1.56, 42.5, 1000], [1.57, 42.51, 1100]]);
+    expect(JSON.stringify(back)).toBe(JSON.stringify(c));
+  });
+
+  it('saving removes what the new chain dropped and renumbers the rest', () => {
+    const { chain, a } = setup();
+    const c = sample();
+    saveChain(chain, a, { waypoints: [], segments: [], groups: [] }, c);
+    const empty = sealChain({ waypoints: [], segments: [], groups: [] });
+    saveChain(chain, a, c, empty);
+    expect(loadChain(chain, a)).toEqual(empty);
+  });
+
+  it('an id of another itinerary is never taken over', () => {
+    const { chain, a, b } = setup();
+    const c = sample();
+    saveChain(chain, a, { waypoints: [], segments: [], groups: [] }, c);
+    chain.segments.upsert({ ...c.segments[0]!, itineraryId: b, position: 0, name: 'hijack' });
+    expect(chain.segments.listByItinerary(b)).toEqual([]);
+    expect(chain.segments.listByItinerary(a)[0]!.name).toBeNull();
+    expect(chain.segments.delete(b, c.segments[0]!.id)).toBe(false);
+  });
+});
