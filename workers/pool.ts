@@ -67,21 +67,28 @@ export function createPool(options: Partial<PoolOptions> = {}): WorkerPool {
       );
       const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
       if (signal?.aborted) return failure('GATEWAY_TIMEOUT', 'task deadline passed before it started');
-      try {
-        return (await piscina.run(input, { name, ...(signal ? { signal } : {}) })) as TaskOutput<N>;
-      } catch (err) {
-        return mapRunError(err, signal);
-      }
+      // The signal is NOT handed to piscina: aborting a running task there terminates its worker (which
+      // then reloads the region), and a result already posted by that worker surfaces as an uncaught
+      // "Unexpected message from Worker" error. Routing tasks are short, so an abandoned one simply
+      // finishes and its result is dropped; the caller gets its answer at once.
+      const task = piscina.run(input, { name }) as Promise<TaskOutput<N>>;
+      if (!signal) return task.catch(mapRunError);
+      return new Promise<TaskOutput<N>>((resolve) => {
+        const onAbort = () => resolve(failure('GATEWAY_TIMEOUT', 'task aborted or past its deadline'));
+        signal.addEventListener('abort', onAbort, { once: true });
+        task.catch(mapRunError).then((out) => {
+          signal.removeEventListener('abort', onAbort);
+          resolve(out);
+        });
+      });
     },
     close: () => piscina.close(),
   };
 }
 
-/** Maps piscina's queue-full and abort errors to failure values; anything else is a bug and rethrows. */
-function mapRunError(err: unknown, signal: AbortSignal | undefined): TaskFailure {
+/** Maps piscina's queue-full error to a failure value; anything else is a bug and rethrows. */
+function mapRunError(err: unknown): TaskFailure {
   const message = err instanceof Error ? err.message : String(err);
   if (/queue is at limit/i.test(message)) return failure('SERVICE_UNAVAILABLE', 'worker queue is full');
-  const name = err instanceof Error ? err.name : '';
-  if (signal?.aborted || name === 'AbortError' || /aborted/i.test(message)) return failure('GATEWAY_TIMEOUT', 'task aborted or past its deadline');
   throw err;
 }
