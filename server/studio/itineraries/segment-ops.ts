@@ -175,8 +175,10 @@ export function planUpdate(segmentId: string, input: SegmentUpdateBody): (chain:
 export function planDelete(segmentId: string): (chain: Chain) => EditPlan {
   return (chain) => {
     const k = segmentAt(chain, segmentId);
+    const middle = k > 0 && k < chain.segments.length - 1;
     return {
-      guard: [seg(segmentId)],
+      // A middle segment's removal reshapes the following one, so that one is changed too.
+      guard: [seg(segmentId), ...(middle ? [seg(chain.segments[k + 1]!.id)] : [])],
       async build(next, route) {
         const last = next.segments.length - 1;
         if (k === 0 || k === last) {
