@@ -103,6 +103,22 @@ describe('append', () => {
     expect(after.body.data.segments).toEqual([]);
   });
 
+  it('concurrent appends to one itinerary all land, one after the other, in a continuous chain', async () => {
+    const c = await owner('POST', '/v1/itineraries', { name: 'Concurrent appends' });
+    const id = c.body.data.id;
+    await owner('POST', `/v1/itineraries/${id}/segments`, { engine: 'smart', from: P()[5], to: P()[7] });
+    const results = await Promise.all(
+      [8, 9, 10, 11, 12, 13].map((i, n) =>
+        owner('POST', `/v1/itineraries/${id}/segments`, n % 2 ? { engine: 'smart', to: P()[i] } : { engine: 'freehand', coordinates: [P()[i]] }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201, 201, 201]);
+    const after = (await owner('GET', `/v1/itineraries/${id}`)).body.data;
+    expect(after.segments).toHaveLength(7);
+    expect(after.version).toBe(8);
+    expectContinuousChain(after);
+  });
+
   it("another organization's key cannot append to a private itinerary (404) and a viewer cannot (403)", async () => {
     const it1 = await chain3();
     const r = await outsider('POST', `/v1/itineraries/${it1.id}/segments`, { engine: 'smart', to: P()[6] });
