@@ -8,8 +8,8 @@ import { CONFLICT_METADATA, ERROR_ENVELOPE, SUCCESS_ENVELOPE } from './component
 import { type JsonSchema, SchemaRegistry, schemaRef } from './schema-registry.js';
 
 /**
- * A response schema carrying this keyword lists the media types the success body is served as (non-JSON
- * replies such as exports); the keyword itself is removed from the published schema.
+ * A response schema carrying this keyword maps each media type the success body is served as to its schema
+ * (non-JSON replies such as exports); the published document shows that map instead of the schema itself.
  */
 export const RESPONSE_CONTENT_TYPES = 'x-content-types';
 
@@ -181,20 +181,17 @@ function requestBodyOf(route: RouteDef, registry: SchemaRegistry): JsonSchema | 
 function successOf(route: RouteDef, registry: SchemaRegistry): [string, JsonSchema] {
   const status = route.status ?? 200;
   if (status === 204) return ['204', { description: 'Done; no body.' }];
-  let types = [JSON_TYPE];
-  let schema: JsonSchema = schemaRef('SuccessEnvelope');
+  let content: Record<string, JsonSchema> = { [JSON_TYPE]: { schema: schemaRef('SuccessEnvelope') } };
   if (route.response) {
-    const raw = route.response as unknown as JsonSchema;
-    const listed = raw[RESPONSE_CONTENT_TYPES];
-    if (Array.isArray(listed)) {
-      types = listed as string[];
-      const { [RESPONSE_CONTENT_TYPES]: _omit, ...rest } = raw;
-      schema = registry.convert(rest);
+    const byType = (route.response as unknown as JsonSchema)[RESPONSE_CONTENT_TYPES];
+    if (byType !== null && typeof byType === 'object') {
+      content = Object.fromEntries(
+        Object.entries(byType as Record<string, JsonSchema>).map(([type, s]) => [type, { schema: registry.convert(s) }]),
+      );
     } else {
-      schema = registry.convert(route.response);
+      content = { [JSON_TYPE]: { schema: registry.convert(route.response) } };
     }
   }
-  const content = Object.fromEntries(types.map((t) => [t, { schema }]));
   return [String(status), { description: status === 201 ? 'Created.' : 'OK.', content }];
 }
 

@@ -7,6 +7,7 @@ import type { Access } from '../../auth/access.js';
 import { ApiError } from '../../errors.js';
 import type { RequestContext, RouteDef } from '../../http/route.js';
 import { actorOf } from '../itineraries/itinerary-access.js';
+import { Envelope, Itinerary, ItineraryParams } from '../itineraries/itinerary-schemas.js';
 import { createItineraryFromLines, readVisibleItinerary, targetOrganization } from '../itineraries/itinerary-service.js';
 import type { ItineraryView } from '../itineraries/itinerary-view.js';
 import type { StudioDeps } from '../studio-deps.js';
@@ -23,7 +24,6 @@ import {
   ItineraryExportFile,
   ItineraryExportQuery,
   ItineraryImportQuery,
-  ItineraryParams,
 } from './transfer-schemas.js';
 import { ImportProblem, problemToError } from './transfer-messages.js';
 import { createXmlParser, type XmlParser } from './xml-parser-thread.js';
@@ -94,6 +94,7 @@ export function transferRoutes(deps: StudioDeps): RouteDef[] {
       bodyLimit: deps.config.importBodyLimit,
       status: 201,
       conflict: 'ResponseMetadataPostItinerary',
+      response: Envelope(Itinerary),
       handler: async (ctx) => {
         const access = ctx.access as Access;
         const query = ctx.query as ImportQuery;
@@ -121,7 +122,7 @@ export function transferRoutes(deps: StudioDeps): RouteDef[] {
           lines: plan.lines,
           waypoints: plan.waypoints,
         });
-        return { status: 201, json: { data: view } };
+        return { status: 201, json: { data: view, extensions: { metadata: {} } } };
       },
     },
     {

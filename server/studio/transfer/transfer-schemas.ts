@@ -37,8 +37,6 @@ export const ItineraryImportQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const ItineraryParams = Type.Object({ itinerary_id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
-
 export const ItineraryExportQuery = Type.Object(
   {
     format: Type.Optional(StringEnum(EXPORT_FORMATS, { description: 'Default gpx.' })),
@@ -49,9 +47,17 @@ export const ItineraryExportQuery = Type.Object(
   { additionalProperties: false },
 );
 
-/** The export's body, as the OpenAPI document shows it (one media type per format). */
+/** The export's body, as the OpenAPI document shows it: one media type per format. */
 export const ItineraryExportFile = Type.Unsafe<string>({
-  type: 'string',
-  description: 'GPX 1.1, KML 2.2 or a GeoJSON FeatureCollection, by `format`.',
-  [RESPONSE_CONTENT_TYPES]: Object.values(EXPORT_CONTENT_TYPES),
+  description: 'The itinerary as a file, by `format`.',
+  [RESPONSE_CONTENT_TYPES]: {
+    [EXPORT_CONTENT_TYPES.gpx]: { type: 'string', description: 'GPX 1.1: one trk with a trkseg per segment, a wpt per waypoint.' },
+    [EXPORT_CONTENT_TYPES.kml]: { type: 'string', description: 'KML 2.2: a LineString Placemark per segment, a Point Placemark per waypoint.' },
+    [EXPORT_CONTENT_TYPES.geojson]: {
+      type: 'object',
+      description: 'FeatureCollection: a LineString Feature per segment (engine, position, groupId), a Point Feature per waypoint.',
+      required: ['type', 'features'],
+      properties: { type: { const: 'FeatureCollection' }, features: { type: 'array', items: { type: 'object' } } },
+    },
+  },
 });

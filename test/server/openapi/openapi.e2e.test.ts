@@ -185,6 +185,32 @@ describe('GET /v1/openapi.json', () => {
     }
   });
 
+  it('declares every 409 of the spec with its metadata schema', () => {
+    for (const [opId, schema] of Object.entries(SPEC_CONFLICTS)) {
+      const entry = operations.find((o) => o.op.operationId === opId);
+      const conflict = entry?.op.responses['409']?.content?.['application/json']?.schema;
+      expect(JSON.stringify(conflict), opId).toContain(`"#/components/schemas/${schema}"`);
+    }
+  });
+
+  it('names the segment group schemas as the spec does', () => {
+    expect(doc.components.schemas.SegmentGroupCreateParams).toBeDefined();
+    expect(doc.components.schemas.ItinerarySegmentGroup).toBeDefined();
+    const create = doc.paths['/v1/itineraries/{itinerary_id}/segment-groups']?.post;
+    expect(JSON.stringify(create?.requestBody)).toContain('"#/components/schemas/SegmentGroupCreateParams"');
+  });
+
+  it('describes import bodies and export files by media type', () => {
+    const importOp = doc.paths['/v1/itineraries/import']?.post;
+    expect(Object.keys(importOp?.requestBody?.content ?? {})).toEqual(
+      expect.arrayContaining(['application/gpx+xml', 'application/vnd.google-earth.kml+xml', 'application/geo+json']),
+    );
+    expect(importOp?.responses['413']).toBeDefined();
+    const exportOk = doc.paths['/v1/itineraries/{itinerary_id}/export']?.get?.responses['200']?.content ?? {};
+    expect(Object.keys(exportOk).sort()).toEqual(['application/geo+json', 'application/gpx+xml', 'application/vnd.google-earth.kml+xml']);
+    expect(exportOk['application/geo+json']?.schema.type).toBe('object');
+  });
+
   it('declares 401, 500 and 504 on every operation', () => {
     for (const { op } of operations) {
       for (const s of ['401', '500', '504']) expect(op.responses[s], `${op.operationId} ${s}`).toBeDefined();
