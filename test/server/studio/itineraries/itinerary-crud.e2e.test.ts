@@ -242,6 +242,23 @@ describe('publish', () => {
     expect((await asOwnerKey('POST', `/v1/itineraries/${draft.id}/publish`)).status).toBe(200);
   });
 
+  it('a collection link reaches an itinerary filed in it only once published, and then its snapshot', async () => {
+    const filed = await asOwnerKey('POST', '/v1/itineraries', { name: 'Filed for sharing', collection_id: A.collection.id });
+    const id = filed.body.data.id;
+    await asOwnerKey('POST', `/v1/itineraries/${id}/segments`, { engine: 'smart', from: P()[5], to: P()[7] });
+    const token = (await asOwnerUser('POST', `/v1/collections/${A.collection.id}/share`)).body.data.token;
+    const before = await anonymous('GET', `/v1/itineraries/${id}`, undefined, { 'X-Share-Token': token });
+    expect(before.status).toBe(404);
+    expect((await asOwnerKey('POST', `/v1/itineraries/${id}/publish`)).status).toBe(200);
+    const after = await anonymous('GET', `/v1/itineraries/${id}?version=draft`, undefined, { 'X-Share-Token': token });
+    expect(after.status).toBe(200);
+    expect(after.body.data.segments).toHaveLength(1);
+    const outside = await asOwnerKey('POST', '/v1/itineraries', { name: 'Not filed', privacy: 'public' });
+    await asOwnerKey('POST', `/v1/itineraries/${outside.body.data.id}/publish`);
+    const notCovered = await anonymous('GET', `/v1/itineraries/${outside.body.data.id}`, undefined, { 'X-Share-Token': token });
+    expect(notCovered.status).toBe(404);
+  });
+
   it('a share token cannot write: 403 FORBIDDEN', async () => {
     const draft = await createWithChain(asOwnerKey, 'Share cannot write');
     const token = (await asOwnerUser('POST', `/v1/itineraries/${draft.id}/share`)).body.data.token;
