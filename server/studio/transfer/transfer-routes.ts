@@ -66,6 +66,21 @@ function disposition(name: string, extension: string): string {
   return `attachment; filename="${ascii}.${extension}"; filename*=UTF-8''${encodeURIComponent(`${name}.${extension}`)}`;
 }
 
+/**
+ * The itinerary service names fields of a JSON create body; an import has a query and a file instead:
+ * `collection_id` is a query parameter and a refused line is the file itself.
+ */
+function relocate(error: ApiError): ApiError {
+  const moved = error.entries.map((entry) => {
+    const [a, b, field] = entry.path ?? [];
+    if (a !== 'request' || b !== 'body') return entry;
+    if (field === 'collection_id') return { ...entry, path: ['request', 'query', 'collection_id'] };
+    if (field === 'lines') return { ...entry, path: ['request', 'body'] };
+    return entry;
+  });
+  return new ApiError(error.code, moved, error.metadata);
+}
+
 const SERIALIZERS: Record<ExportFormat, { write: (view: ItineraryView) => string; extension: string }> = {
   gpx: { write: toGpx, extension: 'gpx' },
   kml: { write: toKml, extension: 'kml' },
@@ -121,6 +136,8 @@ export function transferRoutes(deps: StudioDeps): RouteDef[] {
           collectionId: query.collection_id,
           lines: plan.lines,
           waypoints: plan.waypoints,
+        }).catch((error: unknown) => {
+          throw error instanceof ApiError ? relocate(error) : error;
         });
         return { status: 201, json: { data: view, extensions: { metadata: {} } } };
       },

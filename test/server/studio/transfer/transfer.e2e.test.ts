@@ -351,6 +351,18 @@ describe('POST /v1/itineraries/import', () => {
       expect([none.status, none.code]).toEqual([401, 'UNAUTHORIZED']);
     });
 
+    it('refuses a signed-in viewer (403)', async () => {
+      const token = await login('viewer@transfer.test', 'viewer-pass-1');
+      const error = await errorOf(await importFile(GPX, 'application/gpx+xml', '?name=Viewer%20signed%20in', { Authorization: `Bearer ${token}` }));
+      expect([error.status, error.code]).toEqual([403, 'FORBIDDEN']);
+    });
+
+    it("names the query parameter when collection_id is not one of the organization's collections", async () => {
+      const error = await errorOf(await importFile(GPX, 'application/gpx+xml', `?name=Elsewhere&collection_id=${B.collection.id}`));
+      expect([error.status, error.code]).toEqual([400, 'VALIDATION_FAILED']);
+      expect(error.path).toEqual(['request', 'query', 'collection_id']);
+    });
+
     it('lets a signed-in writer import without a key', async () => {
       const res = await importFile(GPX, 'application/gpx+xml', '?name=Owner%20import', { Authorization: `Bearer ${ownerToken}` });
       expect(res.status).toBe(201);
