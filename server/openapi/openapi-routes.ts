@@ -1,5 +1,5 @@
 // GET /v1/openapi.json: the public OpenAPI document, public and unmetered (DESIGN §12, §16). Built once from
-// the route table on first use; the serialized bytes are cached per server origin.
+// the route table at start; the serialized bytes are cached per server origin.
 
 import type { Config } from '../config.js';
 import type { RouteDef } from '../http/route.js';
@@ -9,19 +9,33 @@ import { buildOpenApiDocument, type OpenApiOptions } from './openapi-document.js
 const MAX_CACHED_ORIGINS = 8;
 
 /**
- * The document route. `routes` returns the finished route table (it is read once, after the table is built,
- * so the route can sit inside the table it describes).
+ * The document route. `routes` returns the finished route table, so the route can sit inside the table it
+ * describes: the document is built in a microtask right after the synchronous composition that declares
+ * this route (a route table the generator refuses, such as two schemas under one $id, fails at start).
  */
 export function openApiRoute(config: Config, routes: () => readonly RouteDef[]): RouteDef {
+  const baseUrl = config.publicBaseUrl.replace(/\/+$/, '');
   let document: Record<string, unknown> | undefined;
   const bytesByOrigin = new Map<string, Uint8Array>();
 
-  const serialize = (serverUrl: string): Uint8Array => {
-    if (!document) {
-      const authUrl = config.publicAuthUrl.replace(/\/+$/, '');
-      const options: OpenApiOptions = { serverUrl: config.publicBaseUrl.replace(/\/+$/, ''), authUrl: authUrl || undefined };
-      document = buildOpenApiDocument(routes(), options);
+  const build = (table: readonly RouteDef[]) => {
+    const authUrl = config.publicAuthUrl.replace(/\/+$/, '');
+    const options: OpenApiOptions = { serverUrl: baseUrl, authUrl: authUrl || undefined };
+    document = buildOpenApiDocument(table, options);
+    if (baseUrl) bytesFor(baseUrl);
+  };
+  queueMicrotask(() => {
+    let table: readonly RouteDef[];
+    try {
+      table = routes();
+    } catch {
+      return; // the composition failed before the table existed; that error is the one to report
     }
+    if (!document) build(table);
+  });
+
+  const serialize = (serverUrl: string): Uint8Array => {
+    if (!document) build(routes());
     return new TextEncoder().encode(JSON.stringify({ ...document, servers: [{ url: serverUrl }] }));
   };
 
@@ -40,7 +54,7 @@ export function openApiRoute(config: Config, routes: () => readonly RouteDef[]):
     scope: 'public',
     summary: 'The public OpenAPI 3.1 document of the Studio API',
     handler: ({ headers }) => {
-      let serverUrl = config.publicBaseUrl.replace(/\/+$/, '');
+      let serverUrl = baseUrl;
       if (!serverUrl) {
         const forwarded = config.trustProxy ? headers['x-forwarded-proto']?.split(',')[0]?.trim() : undefined;
         const proto = forwarded === 'https' ? 'https' : 'http';
