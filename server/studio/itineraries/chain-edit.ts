@@ -4,7 +4,7 @@
 // chain; a refused edit (lock conflict, bad input, unroutable line) changes nothing.
 
 import type { LockPart } from '../../../data/stores/lock-store.js';
-import type { Itinerary } from '../../../data/stores/itinerary-store.js';
+import type { Activity, Itinerary } from '../../../data/stores/itinerary-store.js';
 import type { Access } from '../../auth/access.js';
 import { ApiError } from '../../errors.js';
 import type { StudioDeps } from '../studio-deps.js';
@@ -44,12 +44,20 @@ function exclusive<T>(key: string, fn: () => Promise<T>): Promise<T> {
   return run;
 }
 
+export interface EditOptions {
+  signal?: AbortSignal;
+  /** Route for this activity instead of the itinerary's (an activity change re-routes with the new one). */
+  activity?: Activity;
+  /** More synchronous work for the same Studio write (the record's own fields), run after the chain is saved. */
+  alsoWrite?: () => void;
+}
+
 export function editChain(
   deps: StudioDeps,
   access: Access,
   itineraryId: string,
   plan: (chain: Chain, itinerary: Itinerary) => EditPlan,
-  signal?: AbortSignal,
+  options: EditOptions = {},
 ): Promise<EditResult> {
   const { actor } = loadWritable(deps, access, itineraryId);
   const stores = chainStores(deps.stores.db);
@@ -60,12 +68,14 @@ export function editChain(
     const before = loadChain(stores, itineraryId);
     const p = plan(before, itinerary);
     requireLocks(deps, itineraryId, actor, p.guard);
-    const after = sealChain(await p.build(cloneChain(before), { deps, activity: itinerary.activity, signal }));
+    const route = { deps, activity: options.activity ?? itinerary.activity, signal: options.signal };
+    const after = sealChain(await p.build(cloneChain(before), route));
     return deps.writes.write((): EditResult => {
       if (!deps.stores.itineraries.get(itineraryId)) throw new ApiError('NOT_FOUND');
       const now = Date.now();
       requireLocks(deps, itineraryId, actor, p.guard, now);
       saveChain(stores, itineraryId, before, after);
+      options.alsoWrite?.();
       deps.stores.itineraries.bumpDraftVersion(itineraryId);
       const kept = new Set(allParts(after).map((x) => `${x.type}:${x.id}`));
       const existed = new Set(allParts(before).map((x) => `${x.type}:${x.id}`));

@@ -68,7 +68,7 @@ const BASE = '/v1/itineraries/{itinerary_id}';
 export function itineraryRoutes(deps: StudioDeps): RouteDef[] {
   const itineraryEnvelope = S.Envelope(S.Itinerary);
   const edit = (ctx: Ctx, plan: Parameters<typeof editChain>[3]) =>
-    editChain(deps, ctx.access, ctx.params.itinerary_id as string, plan, ctx.signal);
+    editChain(deps, ctx.access, ctx.params.itinerary_id as string, plan, { signal: ctx.signal });
   const chainRoute = (d: Omit<Def, 'handler' | 'response' | 'conflict'> & { guarded?: boolean; plan: (ctx: Ctx) => Parameters<typeof editChain>[3]; check?: (ctx: Ctx) => void }) =>
     route({
       ...d,
@@ -94,7 +94,7 @@ export function itineraryRoutes(deps: StudioDeps): RouteDef[] {
     route({
       op: 'patchItinerary', method: 'PATCH', path: BASE, params: S.ItineraryParams, body: S.ItineraryPatchParams,
       response: itineraryEnvelope, conflict: 'ResponseMetadataPatchItinerary', summary: 'Update an itinerary (all fields optional)',
-      handler: async (ctx) => ok(await patchItinerary(deps, ctx.access, ctx.params.itinerary_id!, ctx.body ?? {})),
+      handler: async (ctx) => ok(await patchItinerary(deps, ctx.access, ctx.params.itinerary_id!, ctx.body ?? {}, ctx.signal)),
     }),
     route({
       op: 'deleteItinerary', method: 'DELETE', path: BASE, params: S.ItineraryParams, status: 204, summary: 'Delete an itinerary',

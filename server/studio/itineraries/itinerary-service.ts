@@ -8,9 +8,10 @@ import type { Access } from '../../auth/access.js';
 import { enforceLimit } from '../../auth/limits.js';
 import { ApiError } from '../../errors.js';
 import type { StudioDeps } from '../studio-deps.js';
-import { type Chain, type ChainWaypoint, loadChain, newSegment, newWaypoint, saveChain, sealChain, toCoord } from './chain.js';
+import { type Chain, type ChainWaypoint, loadChain, newSegment, newWaypoint, saveChain, sealChain, toCoord, withLine } from './chain.js';
 import { haversine, measureLocal } from './chain-geometry.js';
-import { measureFreehand } from './chain-routing.js';
+import { measureFreehand, routeSmart } from './chain-routing.js';
+import { editChain } from './chain-edit.js';
 import { chainStores } from './chain-stores.js';
 import { canWriteOrganization, loadReadable, loadWritable } from './itinerary-access.js';
 import { type ItineraryView, itineraryView } from './itinerary-view.js';
@@ -209,11 +210,13 @@ export interface PatchBody {
   privacy?: Privacy;
 }
 
-/** patchItinerary: omitted fields keep their value; a taken name is 409. */
-export async function patchItinerary(deps: StudioDeps, access: Access, id: string, body: PatchBody): Promise<ItineraryView> {
-  const { itinerary } = loadWritable(deps, access, id);
+/**
+ * patchItinerary: omitted fields keep their value; a taken name is 409. A new activity re-routes the smart
+ * segments for it (a segment it cannot route is a 400 at `activity`, and nothing changes).
+ */
+export async function patchItinerary(deps: StudioDeps, access: Access, id: string, body: PatchBody, signal?: AbortSignal): Promise<ItineraryView> {
   const { itineraries } = deps.stores;
-  return deps.writes.write(() => {
+  const applyPatch = (itinerary: Itinerary) => () => {
     if (body.name !== undefined && body.name !== itinerary.name) {
       const taken = itineraries.findByName(itinerary.organizationId, body.name);
       if (taken && taken.id !== id) throw nameConflict(taken.id);
@@ -225,9 +228,30 @@ export async function patchItinerary(deps: StudioDeps, access: Access, id: strin
       if (holder) throw nameConflict(holder.id);
       throw error;
     }
-    itineraries.bumpDraftVersion(id);
-    return readItinerary(deps, id, 'draft') as ItineraryView;
-  });
+  };
+  let current: Itinerary | undefined;
+  const { view } = await editChain(
+    deps,
+    access,
+    id,
+    (_chain, itinerary) => {
+      current = itinerary;
+      return {
+        guard: [],
+        async build(next, route) {
+          if (body.activity === undefined || body.activity === itinerary.activity) return next;
+          for (const [k, s] of next.segments.entries()) {
+            if (s.engine !== 'smart') continue;
+            const line = await routeSmart(route, [next.waypoints[k]!.coord, next.waypoints[k + 1]!.coord], ['request', 'body', 'activity']);
+            next.segments[k] = withLine(s, line);
+          }
+          return next;
+        },
+      };
+    },
+    { signal, activity: body.activity, alsoWrite: () => applyPatch(current as Itinerary)() },
+  );
+  return view;
 }
 
 /** deleteItinerary. */

@@ -177,6 +177,26 @@ describe('PATCH and DELETE', () => {
     expect(r.body.data).toMatchObject({ name: 'After rename', description: 'keep me', activity: 'WALKING', privacy: 'private', version: 2 });
   });
 
+  it('a new activity re-routes the smart segments for it; one it cannot route is a 400 at activity and changes nothing', async () => {
+    const draft = await createWithChain(asOwnerKey, 'Activity change');
+    const walking = await asOwnerKey('PATCH', `/v1/itineraries/${draft.id}`, { activity: 'WALKING' });
+    expect(walking.status).toBe(200);
+    expect(walking.body.data.activity).toBe('WALKING');
+    expect(walking.body.data.version).toBe(draft.version + 1);
+    expectContinuousChain(walking.body.data);
+    expect(walking.body.data.waypoints).toEqual(draft.waypoints);
+    const cycling = await asOwnerKey('PATCH', `/v1/itineraries/${draft.id}`, { activity: 'ROAD_CYCLING', name: 'Renamed with it' });
+    const now = await asOwnerKey('GET', `/v1/itineraries/${draft.id}`);
+    if (cycling.status === 400) {
+      expect(paths(cycling)).toEqual([['request', 'body', 'activity']]);
+      expect(now.body.data).toEqual(walking.body.data);
+    } else {
+      expect(cycling.status).toBe(200);
+      expect(now.body.data).toMatchObject({ activity: 'ROAD_CYCLING', name: 'Renamed with it' });
+      expectContinuousChain(now.body.data);
+    }
+  });
+
   it('a rename onto a taken name answers 409 with the holder in itinerary.id', async () => {
     const a = await asOwnerKey('POST', '/v1/itineraries', { name: 'Rename holder' });
     const b = await asOwnerKey('POST', '/v1/itineraries', { name: 'Rename mover' });
