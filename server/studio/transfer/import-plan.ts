@@ -12,6 +12,10 @@
 //    vertex the first in the file wins.
 // 3. Waypoints farther than 25 m from the line are not part of the chain and are left out.
 // 4. Junctions without a matching waypoint (the start and end, when nothing names them) are unnamed.
+// 5. Elevation: a file with elevations on some points only (a GPS losing its barometer for a while) gets
+//    the gaps filled by linear interpolation along the distance between the recorded neighbours (the
+//    nearest recorded value before the first or after the last one), so no recorded elevation is replaced.
+//    A file with no elevation at all takes them from the region's elevation model.
 
 import { haversine } from '../itineraries/chain-geometry.js';
 import type { ImportedTrack, ImportedWaypoint, Position } from './imported-track.js';
@@ -53,11 +57,36 @@ function nearestVertex(line: readonly Position[], p: Position): { index: number;
   return { index, distance };
 }
 
+/** Fills missing elevations between recorded ones (rule 5); a line with none or all recorded is returned as is. */
+function fillElevationGaps(line: Position[]): Position[] {
+  const known = line.map((p, i) => (p.length > 2 && Number.isFinite(p[2]) ? i : -1)).filter((i) => i >= 0);
+  if (known.length === 0 || known.length === line.length) return line;
+  const along: number[] = [0];
+  for (let i = 1; i < line.length; i++) along.push((along[i - 1] as number) + haversine(line[i - 1] as Position, line[i] as Position));
+  const ele = (i: number) => (line[i] as Position)[2] as number;
+  let k = 0; // index into `known` of the last recorded point at or before i
+  return line.map((p, i) => {
+    if (p.length > 2 && Number.isFinite(p[2])) return p;
+    while (k + 1 < known.length && (known[k + 1] as number) < i) k++;
+    const before = (known[k] as number) < i ? (known[k] as number) : undefined;
+    const after = known.find((j) => j > i);
+    let value: number;
+    if (before === undefined) value = ele(after as number);
+    else if (after === undefined) value = ele(before);
+    else {
+      const span = (along[after] as number) - (along[before] as number);
+      const t = span > 0 ? ((along[i] as number) - (along[before] as number)) / span : 0;
+      value = ele(before) + t * (ele(after) - ele(before));
+    }
+    return [p[0] as number, p[1] as number, value];
+  });
+}
+
 const flat = (points: readonly Position[]): number[] =>
   points.flatMap((p) => [p[0] as number, p[1] as number, p.length > 2 ? (p[2] as number) : Number.NaN]);
 
 export function planImport(track: ImportedTrack): ImportPlan {
-  const line = joinLines(track.lines.filter((l) => l.length > 0));
+  const line = fillElevationGaps(joinLines(track.lines.filter((l) => l.length > 0)));
   if (line.length === 0) throw new ImportProblem('no_line');
   if (line.length < 2) throw new ImportProblem('too_short');
 

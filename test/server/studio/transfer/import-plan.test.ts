@@ -48,9 +48,23 @@ describe('planImport', () => {
     expect(plan.waypoints.map((w) => w.name ?? null)).toEqual([null, 'A', null]);
   });
 
-  it('writes NaN for a point without elevation', () => {
-    const plan = planImport({ lines: [[[1.55, 42.5], [1.56, 42.5, 1200]]], waypoints: [] });
-    expect(plan.lines[0]).toEqual([1.55, 42.5, Number.NaN, 1.56, 42.5, 1200]);
+  it('writes NaN elevations for a line without any (the region fills them)', () => {
+    const plan = planImport({ lines: [[[1.55, 42.5], [1.56, 42.5]]], waypoints: [] });
+    expect(plan.lines[0]).toEqual([1.55, 42.5, Number.NaN, 1.56, 42.5, Number.NaN]);
+  });
+
+  it('fills elevation gaps by distance between recorded neighbours, never replacing a recorded one', () => {
+    const plan = planImport({
+      lines: [[[1.55, 42.5], [1.551, 42.5, 1000], [1.552, 42.5], [1.554, 42.5], [1.555, 42.5, 1400], [1.556, 42.5]]],
+      waypoints: [],
+    });
+    const ele = triples(plan.lines[0]!).map((p) => p[2]!);
+    expect(ele[0]).toBe(1000);
+    expect(ele[1]).toBe(1000);
+    expect(ele[2]).toBeCloseTo(1100, 6);
+    expect(ele[3]).toBeCloseTo(1300, 6);
+    expect(ele[4]).toBe(1400);
+    expect(ele[5]).toBe(1400);
   });
 
   it('refuses a file with no line, or a line of one point', () => {

@@ -227,6 +227,28 @@ describe('POST /v1/itineraries/import', () => {
     expect(view.waypoints.map((w) => w.name)).toEqual([null, 'Bridge', null]);
   });
 
+  it('keeps repeated points (a device standing still) and a waypoint on one of them', async () => {
+    const pts = [[1.556, 42.5], [1.557, 42.5], [1.557, 42.5], [1.557, 42.5], [1.558, 42.5], [1.559, 42.5]];
+    const file = `<gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><wpt lat="42.5" lon="1.557"><name>Pause</name></wpt><trk><name>Pauses</name><trkseg>${pts
+      .map(([lon, lat], i) => `<trkpt lat="${lat}" lon="${lon}"><ele>${1000 + i}</ele></trkpt>`)
+      .join('')}</trkseg></trk></gpx>`;
+    const view = await imported(file, 'application/gpx+xml');
+    expect(chainPoints(view)).toEqual(pts.map(([lon, lat], i) => [lon, lat, 1000 + i]));
+    expect(view.segments.map((s) => s.geometry.coordinates.length)).toEqual([2, 5]);
+    expect(view.waypoints.map((w) => w.name)).toEqual([null, 'Pause', null]);
+  });
+
+  it('keeps recorded elevations when some points lack one, filling the gaps between them', async () => {
+    const file = `<gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk><name>Gaps</name><trkseg>
+      <trkpt lat="42.5" lon="1.556"><ele>1500</ele></trkpt><trkpt lat="42.5" lon="1.557"/><trkpt lat="42.5" lon="1.558"><ele>1520</ele></trkpt>
+      </trkseg></trk></gpx>`;
+    const view = await imported(file, 'application/gpx+xml');
+    const ele = chainPoints(view).map((p) => p[2]);
+    expect(ele[0]).toBe(1500);
+    expect(ele[1]).toBeCloseTo(1510, 3);
+    expect(ele[2]).toBe(1520);
+  });
+
   it('answers 409 CONFLICT with the holder in extensions.metadata.itinerary.id when the name is taken', async () => {
     const res = await importFile(GPX, 'application/gpx+xml');
     const error = await errorOf(res);
