@@ -4,6 +4,8 @@
 // (client gone, time budget spent) terminates the thread instead of finishing work nobody will read.
 // (The process's Piscina pool declares its task set in workers/protocol.ts; this parser can move there.)
 
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { ApiError } from '../../errors.js';
 import type { ImportedTrack } from './imported-track.js';
@@ -45,7 +47,8 @@ interface Job {
 const WORKER_URL = new URL('./xml-parse-worker.js', import.meta.url);
 
 export function createXmlParser(options: XmlParserOptions = {}): XmlParser {
-  const inlineLimit = options.inlineLimit ?? 256 * 1024;
+  // Run from TypeScript sources (tests through tsx) there is no compiled worker file: parse inline then.
+  const inlineLimit = existsSync(fileURLToPath(WORKER_URL)) ? (options.inlineLimit ?? 256 * 1024) : Number.POSITIVE_INFINITY;
   const maxQueue = options.maxQueue ?? 8;
   let worker: Worker | undefined;
   let running: Job | undefined;

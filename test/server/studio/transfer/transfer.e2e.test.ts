@@ -448,6 +448,19 @@ describe('GET /v1/itineraries/{itinerary_id}/export', () => {
     expect([error.status, error.code]).toEqual([400, 'VALIDATION_FAILED']);
   });
 
+  it('exports an itinerary without segments as valid, empty files', async () => {
+    const res = await fetch(`${server.url}/v1/itineraries`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...writer },
+      body: JSON.stringify({ name: 'Empty plan' }),
+    });
+    expect(res.status).toBe(201);
+    const id = ((await res.json()) as { data: { id: string } }).data.id;
+    expect(await (await exportOf(id, '?format=gpx')).text()).not.toContain('<trkseg>');
+    expect(await (await exportOf(id, '?format=kml')).text()).not.toContain('<Placemark>');
+    expect(((await (await exportOf(id, '?format=geojson')).json()) as { features: unknown[] }).features).toEqual([]);
+  });
+
   for (const [format, type] of [
     ['gpx', 'application/gpx+xml'],
     ['kml', 'application/vnd.google-earth.kml+xml'],

@@ -1,0 +1,59 @@
+// The GPX/KML parser thread, run from the compiled build (the worker entry is a compiled file): same result
+// as parsing inline, a parse whose request is aborted stops, and a full queue answers SERVICE_UNAVAILABLE.
+
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseXmlTrack } from '../../../../server/studio/transfer/parse-xml-track.js';
+import type { XmlParser } from '../../../../server/studio/transfer/xml-parser-thread.js';
+import { REPO_ROOT } from '../../../helpers/server.js';
+
+const GPX = new Uint8Array(readFileSync(join(REPO_ROOT, 'test', 'fixtures', 'transfer', 'ridge-walk.gpx')));
+
+/** A GPX of `n` timestamped points (about 110 bytes each). */
+function bigGpx(n: number): Uint8Array {
+  const pts = Array.from({ length: n }, (_, i) => `<trkpt lat="${(42.49 + i * 1e-6).toFixed(7)}" lon="1.5600000"><ele>1200</ele><time>2026-06-14T07:30:00Z</time></trkpt>`);
+  return new TextEncoder().encode(`<gpx version="1.1"><trk><trkseg>${pts.join('')}</trkseg></trk></gpx>`);
+}
+
+let parser: XmlParser;
+let createXmlParser: (options?: { inlineLimit?: number; maxQueue?: number }) => XmlParser;
+
+beforeAll(async () => {
+  const url = pathToFileURL(join(REPO_ROOT, 'dist', 'server', 'studio', 'transfer', 'xml-parser-thread.js')).href;
+  ({ createXmlParser } = (await import(url)) as { createXmlParser: typeof createXmlParser });
+  parser = createXmlParser({ inlineLimit: 0, maxQueue: 1 });
+});
+
+afterAll(async () => {
+  await parser?.close();
+});
+
+describe('createXmlParser (worker thread)', () => {
+  it('gives the same track as parsing inline', async () => {
+    expect(await parser.parse(GPX)).toEqual(parseXmlTrack(GPX));
+  });
+
+  it('reports a malformed file as the same import problem', async () => {
+    await expect(parser.parse(new TextEncoder().encode('<gpx><trk>'))).rejects.toMatchObject({ key: 'malformed_xml' });
+  });
+
+  it('stops a parse whose request is aborted, and parses the next file on a fresh thread', async () => {
+    const controller = new AbortController();
+    const pending = parser.parse(bigGpx(60_000), controller.signal);
+    setTimeout(() => controller.abort(), 50);
+    await expect(pending).rejects.toMatchObject({ code: 'GATEWAY_TIMEOUT' });
+    expect((await parser.parse(GPX)).lines).toHaveLength(2);
+  });
+
+  it('answers SERVICE_UNAVAILABLE when more files wait than the queue holds', async () => {
+    const controller = new AbortController();
+    const first = parser.parse(bigGpx(40_000), controller.signal); // running
+    const second = parser.parse(GPX, controller.signal); // waiting
+    await expect(parser.parse(GPX)).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    controller.abort();
+    await expect(first).rejects.toMatchObject({ code: 'GATEWAY_TIMEOUT' });
+    await expect(second).rejects.toMatchObject({ code: 'GATEWAY_TIMEOUT' });
+  });
+});
