@@ -12,6 +12,8 @@ export interface WrkOptions {
   threads: number;
   /** CPU list for `taskset -c` (e.g. "1"); undefined = not pinned. */
   cpus?: string;
+  /** A wrk Lua script (-s) setting the method, headers and body of each request. */
+  script?: string;
 }
 
 export interface WrkResult {
@@ -83,6 +85,7 @@ export function runWrk(options: WrkOptions): Promise<WrkResult> {
     `-c${options.connections}`,
     `-d${options.seconds}s`,
     '--latency',
+    ...(options.script ? ['-s', options.script] : []),
     options.url,
   ];
   const [cmd, args] = options.cpus ? ['taskset', ['-c', options.cpus, 'wrk', ...wrkArgs]] : ['wrk', wrkArgs];
