@@ -1,0 +1,140 @@
+// Itinerary export (GPX, KML, GeoJSON) over real HTTP: the files, round trips through each format, and
+// what share tokens and members may read.
+
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Bootstrapped, RunningServer } from '../../../helpers/server.js';
+import { chainPoints, errorOf, expectSameCoordinates, exportOf, GEOJSON, GPX, imported, KML, publish, useTransferServer, type View } from './transfer-harness.js';
+
+const h = useTransferServer();
+let server: RunningServer;
+let B: Bootstrapped;
+let writer: Record<string, string>;
+let ownerToken: string;
+beforeAll(() => {
+  ({ server, B, writer, ownerToken } = h);
+});
+
+describe('GET /v1/itineraries/{itinerary_id}/export', () => {
+  let ridge: View;
+
+  beforeAll(async () => {
+    ridge = await imported(GPX, 'application/gpx+xml', '?name=Ridge%20%C3%A0%20exporter');
+  });
+
+  it('writes GPX 1.1: one trkseg per segment and a wpt per waypoint', async () => {
+    const res = await exportOf(ridge.id, '?format=gpx');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/gpx\+xml/);
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="Ridge-a-exporter.gpx"; filename*=UTF-8''${encodeURIComponent('Ridge à exporter.gpx')}`,
+    );
+    const text = await res.text();
+    expect(text).toContain('<gpx version="1.1"');
+    expect(text).toContain('xmlns="http://www.topografix.com/GPX/1/1"');
+    expect(text.match(/<trkseg>/g)).toHaveLength(3);
+    expect(text.match(/<wpt /g)).toHaveLength(4);
+    expect(text).toContain('<name>Pic del Maià</name>');
+  });
+
+  it('writes KML 2.2: a LineString Placemark per segment and a Point Placemark per waypoint', async () => {
+    const res = await exportOf(ridge.id, '?format=kml');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/vnd\.google-earth\.kml\+xml/);
+    expect(res.headers.get('content-disposition')).toContain('filename="Ridge-a-exporter.kml"');
+    const text = await res.text();
+    expect(text).toContain('xmlns="http://www.opengis.net/kml/2.2"');
+    expect(text.match(/<LineString>/g)).toHaveLength(3);
+    expect(text.match(/<Point>/g)).toHaveLength(4);
+  });
+
+  it('writes a GeoJSON FeatureCollection: LineString per segment with engine, position, groupId; Points for waypoints', async () => {
+    const res = await exportOf(ridge.id, '?format=geojson');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/geo\+json/);
+    expect(res.headers.get('content-disposition')).toContain('filename="Ridge-a-exporter.geojson"');
+    const fc = (await res.json()) as { type: string; features: { geometry: { type: string }; properties: Record<string, unknown> }[] };
+    expect(fc.type).toBe('FeatureCollection');
+    const lines = fc.features.filter((f) => f.geometry.type === 'LineString');
+    expect(lines.map((f) => [f.properties.engine, f.properties.position, f.properties.groupId])).toEqual([
+      ['freehand', 0, null],
+      ['freehand', 1, null],
+      ['freehand', 2, null],
+    ]);
+    expect(fc.features.filter((f) => f.geometry.type === 'Point')).toHaveLength(4);
+  });
+
+  it('defaults to GPX and refuses an unknown format with 400', async () => {
+    const res = await exportOf(ridge.id, '');
+    expect(res.headers.get('content-type')).toMatch(/^application\/gpx\+xml/);
+    const error = await errorOf(await exportOf(ridge.id, '?format=shp'));
+    expect([error.status, error.code]).toEqual([400, 'VALIDATION_FAILED']);
+  });
+
+  it('exports an itinerary without segments as valid, empty files', async () => {
+    const res = await fetch(`${server.url}/v1/itineraries`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...writer },
+      body: JSON.stringify({ name: 'Empty plan' }),
+    });
+    expect(res.status).toBe(201);
+    const id = ((await res.json()) as { data: { id: string } }).data.id;
+    expect(await (await exportOf(id, '?format=gpx')).text()).not.toContain('<trkseg>');
+    expect(await (await exportOf(id, '?format=kml')).text()).not.toContain('<Placemark>');
+    expect(((await (await exportOf(id, '?format=geojson')).json()) as { features: unknown[] }).features).toEqual([]);
+  });
+
+  for (const [format, type] of [
+    ['gpx', 'application/gpx+xml'],
+    ['kml', 'application/vnd.google-earth.kml+xml'],
+    ['geojson', 'application/geo+json'],
+  ] as const) {
+    it(`round-trips through ${format}: import(export(x)) keeps every coordinate, segment and waypoint`, async () => {
+      const file = await (await exportOf(ridge.id, `?format=${format}`)).text();
+      const again = await imported(file, type, `?name=${format}%20round%20trip`);
+      expect(again.segments).toHaveLength(ridge.segments.length);
+      ridge.segments.forEach((s, i) => {
+        expectSameCoordinates(again.segments[i]!.geometry.coordinates, s.geometry.coordinates);
+      });
+      expect(again.waypoints.map((w) => [w.name, w.kind])).toEqual(ridge.waypoints.map((w) => [w.name, w.kind]));
+      expectSameCoordinates(again.waypoints.map((w) => w.coordinates), ridge.waypoints.map((w) => w.coordinates));
+    });
+  }
+
+  it('round-trips an itinerary without file elevations through each format', async () => {
+    const loop = await imported(GEOJSON, 'application/geo+json', '?name=Loop%20for%20round%20trips');
+    for (const [format, type] of [['gpx', 'application/gpx+xml'], ['kml', 'application/vnd.google-earth.kml+xml'], ['geojson', 'application/geo+json']]) {
+      const file = await (await exportOf(loop.id, `?format=${format}`)).text();
+      const again = await imported(file, type as string, `?name=Loop%20${format}`);
+      expectSameCoordinates(chainPoints(again), chainPoints(loop));
+    }
+  });
+
+  it('is 404 to a share token while never published, then serves the published version', async () => {
+    const share = await fetch(`${server.url}/v1/itineraries/${ridge.id}/share`, { method: 'POST', headers: { Authorization: `Bearer ${ownerToken}` } });
+    const token = ((await share.json()) as { data: { token: string } }).data.token;
+    const before = await errorOf(await exportOf(ridge.id, '?format=gpx', { 'X-Share-Token': token }));
+    expect([before.status, before.code]).toEqual([404, 'NOT_FOUND']);
+    const viaQuery = await errorOf(await exportOf(ridge.id, `?format=gpx&share_token=${token}`, {}));
+    expect(viaQuery.status).toBe(404);
+
+    await publish(ridge.id);
+    const after = await exportOf(ridge.id, '?format=geojson&version=draft', { 'X-Share-Token': token });
+    expect(after.status).toBe(200);
+    const fc = (await after.json()) as { name: string; features: unknown[] };
+    expect(fc.name).toBe('Ridge à exporter');
+    expect(fc.features).toHaveLength(7);
+  });
+
+  it('serves members the draft by default and 404 for version=published when never published', async () => {
+    const fresh = await imported(KML, 'application/vnd.google-earth.kml+xml', '?name=Never%20published');
+    expect((await exportOf(fresh.id, '?format=kml')).status).toBe(200);
+    const error = await errorOf(await exportOf(fresh.id, '?format=kml&version=published'));
+    expect([error.status, error.code]).toEqual([404, 'NOT_FOUND']);
+  });
+
+  it('is 404 for another organization\'s private itinerary', async () => {
+    const error = await errorOf(await exportOf(ridge.id, '?format=gpx', { 'X-API-Key': B.publishableKey.key }));
+    expect([error.status, error.code]).toEqual([404, 'NOT_FOUND']);
+  });
+});
+
