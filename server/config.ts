@@ -15,6 +15,8 @@ export interface Config {
   importBodyLimit: number;
   /** Time budget of one request in ms; a 5xx or an overrun past it is answered 504. */
   requestBudgetMs: number;
+  /** Time budget of an itinerary import in ms (parsing a 10 MiB GPX takes seconds). */
+  importBudgetMs: number;
   /** Longest wait for in-flight requests at shutdown before closing anyway, in ms. */
   shutdownGraceMs: number;
   /** Trust X-Forwarded-For for the client address (only behind a proxy you run). */
@@ -40,6 +42,7 @@ export const DEFAULTS: Config = {
   bodyLimit: 1024 * 1024,
   importBodyLimit: 10 * 1024 * 1024,
   requestBudgetMs: 10_000,
+  importBudgetMs: 60_000,
   shutdownGraceMs: 15_000,
   trustProxy: false,
   publicBaseUrl: '',
@@ -77,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: int('BODY_LIMIT', env.BODY_LIMIT, DEFAULTS.bodyLimit, 1),
     importBodyLimit: int('IMPORT_BODY_LIMIT', env.IMPORT_BODY_LIMIT, DEFAULTS.importBodyLimit, 1),
     requestBudgetMs: int('REQUEST_BUDGET_MS', env.REQUEST_BUDGET_MS, DEFAULTS.requestBudgetMs, 1),
+    importBudgetMs: int('IMPORT_BUDGET_MS', env.IMPORT_BUDGET_MS, DEFAULTS.importBudgetMs, 1),
     shutdownGraceMs: int('SHUTDOWN_GRACE_MS', env.SHUTDOWN_GRACE_MS, DEFAULTS.shutdownGraceMs, 0),
     trustProxy: bool(env.TRUST_PROXY, DEFAULTS.trustProxy),
     publicBaseUrl: env.PUBLIC_BASE_URL ?? '',

@@ -97,6 +97,7 @@ interface CompiledRoute {
   body?: Validator;
   contentTypes: Set<string>;
   bodyLimit: number;
+  budgetMs: number;
   status: number;
 }
 
@@ -159,7 +160,6 @@ class Context implements RequestContext {
 export function createPipeline(deps: PipelineDeps): Handle {
   const { router, config, logger } = deps;
   const authenticate = deps.authenticate;
-  const budgetMs = config.requestBudgetMs;
   const sweeper = new DeadlineSweeper();
   const compiled = new Map<RouteDef, CompiledRoute>();
   for (const route of router.routes) {
@@ -169,6 +169,7 @@ export function createPipeline(deps: PipelineDeps): Handle {
       body: route.body ? compileValidator(route.body, 'body') : undefined,
       contentTypes: new Set(route.contentTypes ?? [JSON_TYPE]),
       bodyLimit: route.bodyLimit ?? config.bodyLimit,
+      budgetMs: route.budgetMs ?? config.requestBudgetMs,
       status: route.status ?? 200,
     });
   }
@@ -200,6 +201,10 @@ export function createPipeline(deps: PipelineDeps): Handle {
       if (this.request.method === 'HEAD') response.omitBody = true;
       logger.request(this.request.method, this.label, response.status, performance.now() - this.started, this.requestId);
       return response;
+    }
+
+    budgetMs(): number {
+      return this.spec?.budgetMs ?? config.requestBudgetMs;
     }
 
     fail(error: ApiError, extra?: [string, string][]): OutgoingResponse {
@@ -266,7 +271,7 @@ export function createPipeline(deps: PipelineDeps): Handle {
 
     /** A 5xx produced after the budget is spent is restated as 504; a 4xx never is. */
     settle(response: OutgoingResponse): OutgoingResponse {
-      if (isServerError(response.status) && performance.now() - this.started > budgetMs) {
+      if (isServerError(response.status) && performance.now() - this.started > this.budgetMs()) {
         this.abort.abort(new ApiError('GATEWAY_TIMEOUT'));
         return this.fail(new ApiError('GATEWAY_TIMEOUT'));
       }
@@ -278,7 +283,7 @@ export function createPipeline(deps: PipelineDeps): Handle {
       return new Promise((resolve) => {
         let settled = false;
         const deadline = {
-          at: this.started + budgetMs,
+          at: this.started + this.budgetMs(),
           expire: () => {
             if (settled) return;
             settled = true;

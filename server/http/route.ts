@@ -66,6 +66,8 @@ export interface RouteDef {
   contentTypes?: string[];
   /** Maximum request body in bytes (default: config.bodyLimit, 1 MiB). */
   bodyLimit?: number;
+  /** Time budget of this operation in ms (default: config.requestBudgetMs); imports of large files need more. */
+  budgetMs?: number;
   /** Status of a successful reply when the handler does not set one. */
   status?: number;
   /** Schema of the successful response body (the OpenAPI document's 2xx). */

@@ -107,6 +107,7 @@ export function transferRoutes(deps: StudioDeps): RouteDef[] {
       query: ItineraryImportQuery,
       contentTypes: IMPORT_CONTENT_TYPES,
       bodyLimit: deps.config.importBodyLimit,
+      budgetMs: deps.config.importBudgetMs,
       status: 201,
       conflict: 'ResponseMetadataPostItinerary',
       response: Envelope(Itinerary),
