@@ -103,3 +103,14 @@ export interface Bootstrapped {
 export function bootstrap(server: RunningServer): Bootstrapped {
   return admin<Bootstrapped>(server, 'bootstrap');
 }
+
+/** Signs a user in (POST /v1/login) and returns the `usr_` token; fails the test on any other status. */
+export async function login(server: RunningServer, email: string, password: string): Promise<string> {
+  const res = await fetch(`${server.url}/v1/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (res.status !== 200) throw new Error(`login ${email} answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CollectionStore } from '../../../data/stores/collection-store.js';
 import { ItineraryStore } from '../../../data/stores/itinerary-store.js';
 import { TokenSigner } from '../../../server/auth/signed-token.js';
-import { admin, bootstrap, type Bootstrapped, type RunningServer, startServer } from '../../helpers/server.js';
+import { admin, bootstrap, type Bootstrapped, type RunningServer, startServer, login as loginAs } from '../../helpers/server.js';
 
 const SECRET = 'test-session-secret-0123456789-abcdefghijklmnop';
 const signer = new TokenSigner(SECRET);
@@ -23,15 +23,7 @@ let mintTargetId: string;
 let contributorId: string;
 let viewerId: string;
 
-async function login(email: string, password: string): Promise<string> {
-  const res = await fetch(`${server.url}/v1/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
+const login = (email: string, password: string) => loginAs(server, email, password);
 
 async function mintSession(sk: string, pk: string): Promise<string> {
   const res = await fetch(`${server.url}/v1/sessions`, {

@@ -2,7 +2,7 @@
 // plan limits, and that a refused write changes nothing.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, bootstrap, type Bootstrapped, type RunningServer, startServer } from '../../helpers/server.js';
+import { admin, bootstrap, type Bootstrapped, type RunningServer, startServer, login as loginAs } from '../../helpers/server.js';
 
 let server: RunningServer;
 let org: Bootstrapped;
@@ -17,14 +17,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function login(email: string, password: string): Promise<string> {
-  const res = await fetch(`${server.url}/v1/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
+const login = (email: string, password: string) => loginAs(server, email, password);
 
 async function call(token: string, method: string, path: string, body?: unknown) {
   const headers: Record<string, string> = { Authorization: `Bearer ${token}` };

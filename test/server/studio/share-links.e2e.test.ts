@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CollectionStore } from '../../../data/stores/collection-store.js';
-import { admin, bootstrap, type Bootstrapped, type RunningServer, startServer } from '../../helpers/server.js';
+import { admin, bootstrap, type Bootstrapped, type RunningServer, startServer, login as loginAs } from '../../helpers/server.js';
 
 let server: RunningServer;
 let org: Bootstrapped;
@@ -19,15 +19,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function login(email: string, password: string): Promise<string> {
-  const res = await fetch(`${server.url}/v1/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
+const login = (email: string, password: string) => loginAs(server, email, password);
 
 async function share(method: string, path: string, headers: Record<string, string>) {
   const res = await fetch(server.url + path, { method, headers });

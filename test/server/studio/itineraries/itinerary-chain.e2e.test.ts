@@ -2,7 +2,7 @@
 // and each documented refusal (400 per field, 403, 404, 409 with holder.id) answers as the spec says.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, bootstrap, type Bootstrapped, type RunningServer, startServer } from '../../../helpers/server.js';
+import { admin, bootstrap, type Bootstrapped, type RunningServer, startServer, login as loginAs } from '../../../helpers/server.js';
 import { expectContinuousChain, httpClient, networkPoints, type Send } from './chain-helpers.js';
 
 const NOBODY = '00000000-0000-0000-0000-000000000000';
@@ -18,14 +18,7 @@ const P = () => networkPoints();
 const code = (r: { body: any }) => r.body?.errors?.[0]?.extensions?.code;
 const paths = (r: { body: any }) => (r.body?.errors ?? []).map((e: any) => e.path);
 
-async function login(email: string, password: string): Promise<string> {
-  const res = await fetch(`${server.url}/v1/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
+const login = (email: string, password: string) => loginAs(server, email, password);
 
 let counter = 0;
 /** A new itinerary of A with a smart, a freehand and a smart segment, all locked by the owner. */

@@ -2,7 +2,7 @@
 // duplicate and publish, with each documented failure.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, bootstrap, type Bootstrapped, type RunningServer, startServer } from '../../../helpers/server.js';
+import { admin, bootstrap, type Bootstrapped, type RunningServer, startServer, login as loginAs } from '../../../helpers/server.js';
 import { expectContinuousChain, httpClient, networkPoints, type Send } from './chain-helpers.js';
 
 let server: RunningServer;
@@ -19,15 +19,7 @@ let viewerId: string;
 let contributorId: string;
 const P = () => networkPoints();
 
-async function login(email: string, password: string): Promise<string> {
-  const res = await fetch(`${server.url}/v1/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
+const login = (email: string, password: string) => loginAs(server, email, password);
 
 const code = (r: { body: any }) => r.body?.errors?.[0]?.extensions?.code;
 const paths = (r: { body: any }) => (r.body?.errors ?? []).map((e: any) => e.path);

@@ -4,7 +4,7 @@
 // with holder.id), leaving the itinerary exactly as it was.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, bootstrap, type Bootstrapped, type RunningServer, startServer } from '../../../helpers/server.js';
+import { admin, bootstrap, type Bootstrapped, type RunningServer, startServer, login as loginAs } from '../../../helpers/server.js';
 import { httpClient, networkPoints, type Send } from './chain-helpers.js';
 
 const NOBODY = '00000000-0000-0000-0000-000000000000';
@@ -21,14 +21,7 @@ let otherId: string;
 const P = () => networkPoints();
 const code = (r: { body: any }) => r.body?.errors?.[0]?.extensions?.code;
 
-async function login(email: string, password: string): Promise<string> {
-  const res = await fetch(`${server.url}/v1/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
+const login = (email: string, password: string) => loginAs(server, email, password);
 
 let counter = 0;
 /** smart, smart, freehand segments; the freehand one in a group; everything locked by the owner. */
