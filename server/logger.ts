@@ -72,7 +72,7 @@ export function createLogger(
       // Built by hand: the fields are known and credential-free (a route pattern, a validated request id),
       // so neither JSON.stringify of an object nor the credential mask is needed on this path.
       append(
-        `{"time":"${isoNow()}","level":"info","msg":"request","method":${jsonString(method)},"route":${jsonString(route)},"status":${status},"ms":${Math.round(ms * 100) / 100},"requestId":${jsonString(requestId)}}\n`,
+        `{"time":"${isoNow()}","level":"info","msg":"request","method":${jsonString(method)},"route":${jsonString(route)},"status":${status},"ms":${Math.round(ms * 100) / 100},"requestId":${jsonStringOnce(requestId)}}\n`,
       );
     },
     error(message, fields) {
@@ -88,8 +88,22 @@ export function createLogger(
 }
 
 const PLAIN = /^[A-Za-z0-9 ._:/{}()@+-]*$/;
+const literals = new Map<string, string>();
 
-/** JSON string literal; skips JSON.stringify for the plain strings request lines carry. */
+/**
+ * JSON string literal; skips JSON.stringify for the plain strings request lines carry. Methods and route
+ * patterns are few, so their literals are remembered (bounded in case of junk methods).
+ */
 function jsonString(value: string): string {
+  let literal = literals.get(value);
+  if (literal === undefined) {
+    literal = PLAIN.test(value) ? `"${value}"` : JSON.stringify(value);
+    if (literals.size < 1024) literals.set(value, literal);
+  }
+  return literal;
+}
+
+/** For values seen once (request ids). */
+function jsonStringOnce(value: string): string {
   return PLAIN.test(value) ? `"${value}"` : JSON.stringify(value);
 }

@@ -377,7 +377,12 @@ function errorResponse(
 
 function replyToResponse(reply: Reply, defaultStatus: number): OutgoingResponse {
   const headers: [string, string][] = [];
-  if (reply.headers) for (const key in reply.headers) headers.push([key, reply.headers[key] as string]);
+  const extra = reply.headers;
+  if (Array.isArray(extra)) {
+    for (const pair of extra) headers.push(pair as [string, string]);
+  } else if (extra) {
+    for (const key in extra) headers.push([key, (extra as Record<string, string>)[key] as string]);
+  }
   const status = reply.status ?? defaultStatus;
   if ('json' in reply) {
     headers.push(['Content-Type', JSON_CONTENT_TYPE]);

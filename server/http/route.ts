@@ -36,10 +36,13 @@ export interface RequestContext<P = Record<string, string>, Q = Record<string, u
   access: A;
 }
 
+/** Extra response headers: an object, or name/value pairs (pairs can be built once and reused). */
+export type ReplyHeaders = Record<string, string> | readonly (readonly [string, string])[];
+
 /** What a handler returns: a JSON value to serialize, or bytes with their content type. */
 export type Reply =
-  | { status?: number; headers?: Record<string, string>; json: unknown }
-  | { status?: number; headers?: Record<string, string>; body: Uint8Array | string; contentType: string };
+  | { status?: number; headers?: ReplyHeaders; json: unknown }
+  | { status?: number; headers?: ReplyHeaders; body: Uint8Array | string; contentType: string };
 
 /** The 409 metadata schemas of the spec (Errors → Conflict metadata). */
 export type ConflictSchema =

@@ -27,8 +27,17 @@ function allowHeader(methods: Map<HttpMethod, RouteDef>): string {
   return [...set].join(', ');
 }
 
+/** Dynamic paths remembered after a trie walk (tile paths, asset names and ids repeat a lot). */
+const PATH_CACHE_SIZE = 4096;
+
+interface Walked {
+  methods: Map<HttpMethod, RouteDef>;
+  params: Record<string, string>;
+}
+
 export class Router {
   private readonly staticRoutes = new Map<string, Map<HttpMethod, RouteDef>>();
+  private pathCache = new Map<string, Walked | null>();
   private readonly root = newNode();
   private readonly allowCache = new WeakMap<Map<HttpMethod, RouteDef>, string>();
 
@@ -72,10 +81,16 @@ export class Router {
     let params: Record<string, string> = {};
     let methods = this.staticRoutes.get(path);
     if (!methods) {
-      const found = this.walk(path);
+      let found = this.pathCache.get(path);
+      if (found === undefined) {
+        found = this.walk(path) ?? null;
+        if (this.pathCache.size >= PATH_CACHE_SIZE) this.pathCache = new Map();
+        this.pathCache.set(path, found);
+      }
       if (!found) return { kind: 'not-found' };
       methods = found.methods;
-      params = found.params;
+      // A copy: validation may coerce parameter values in place.
+      params = { ...found.params };
     }
     const route = methods.get(method as HttpMethod) ?? (method === 'HEAD' ? methods.get('GET') : undefined);
     if (route) return { kind: 'found', route, params };
@@ -90,7 +105,7 @@ export class Router {
     return match.kind === 'method-not-allowed' ? match.allow : undefined;
   }
 
-  private walk(path: string): { methods: Map<HttpMethod, RouteDef>; params: Record<string, string> } | undefined {
+  private walk(path: string): Walked | undefined {
     const segments = path.split('/');
     const params: Record<string, string> = {};
     let node: TrieNode | undefined = this.root;

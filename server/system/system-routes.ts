@@ -14,8 +14,16 @@ const TYPES: Record<string, string> = {
 };
 
 /** Loads every file of `dir` into memory once; assets are few and small. */
-function loadAssets(dir: string): Map<string, { bytes: Uint8Array; type: string; etag: string }> {
-  const assets = new Map<string, { bytes: Uint8Array; type: string; etag: string }>();
+interface Asset {
+  bytes: Uint8Array;
+  type: string;
+  /** Response headers, built once. */
+  headers: readonly (readonly [string, string])[];
+  etag: string;
+}
+
+function loadAssets(dir: string): Map<string, Asset> {
+  const assets = new Map<string, Asset>();
   let names: string[] = [];
   try {
     names = readdirSync(dir);
@@ -28,7 +36,8 @@ function loadAssets(dir: string): Map<string, { bytes: Uint8Array; type: string;
     const bytes = new Uint8Array(readFileSync(join(dir, name)));
     let hash = 2166136261;
     for (const b of bytes) hash = Math.imul(hash ^ b, 16777619) >>> 0;
-    assets.set(name, { bytes, type, etag: `"${hash.toString(16)}-${bytes.length}"` });
+    const etag = `"${hash.toString(16)}-${bytes.length}"`;
+    assets.set(name, { bytes, type, etag, headers: [['Cache-Control', 'public, max-age=3600'], ['ETag', etag]] });
   }
   return assets;
 }
@@ -48,14 +57,13 @@ export function systemRoutes(assetDir: string): RouteDef[] {
       method: 'GET',
       path: '/studio/assets/{name}',
       scope: 'public',
-      handler: ({ params }) => {
+      handler: ({ params, headers }) => {
         const asset = assets.get(params.name as string);
         if (!asset) throw new ApiError('NOT_FOUND');
-        return {
-          body: asset.bytes,
-          contentType: asset.type,
-          headers: { 'Cache-Control': 'public, max-age=3600', ETag: asset.etag },
-        };
+        if (headers['if-none-match'] === asset.etag) {
+          return { status: 304, body: '', contentType: asset.type, headers: asset.headers };
+        }
+        return { body: asset.bytes, contentType: asset.type, headers: asset.headers };
       },
     },
   ];

@@ -108,6 +108,10 @@ describe('routing', () => {
     expect(res.headers.get('content-type')).toBe('image/png');
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([...bytes.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+    const etag = res.headers.get('etag') as string;
+    const again = await fetch(`${server.url}/studio/assets/cairn-mark.png`, { headers: { 'If-None-Match': etag } });
+    expect(again.status).toBe(304);
+    expect((await again.arrayBuffer()).byteLength).toBe(0);
   });
 });
 
