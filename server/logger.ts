@@ -2,7 +2,10 @@
 // credential passed in a query string or header can reach the log.
 
 export interface Logger {
-  /** One request line: method, route pattern (never the URL), status, duration in ms, request id. */
+  /**
+   * One request line: method, route pattern (never the URL), status, duration in ms, request id. The request
+   * id must already be JSON-safe ([A-Za-z0-9._:-], as the pipeline guarantees): it is written as is.
+   */
   request(method: string, route: string, status: number, ms: number, requestId: string): void;
   error(message: string, fields: Record<string, unknown>): void;
   info(message: string, fields?: Record<string, unknown>): void;
@@ -72,7 +75,7 @@ export function createLogger(
       // Built by hand: the fields are known and credential-free (a route pattern, a validated request id),
       // so neither JSON.stringify of an object nor the credential mask is needed on this path.
       append(
-        `{"time":"${isoNow()}","level":"info","msg":"request","method":${jsonString(method)},"route":${jsonString(route)},"status":${status},"ms":${Math.round(ms * 100) / 100},"requestId":${jsonStringOnce(requestId)}}\n`,
+        `{"time":"${isoNow()}","level":"info","msg":"request","method":${jsonString(method)},"route":${jsonString(route)},"status":${status},"ms":${Math.round(ms * 100) / 100},"requestId":"${requestId}"}\n`,
       );
     },
     error(message, fields) {
@@ -103,7 +106,3 @@ function jsonString(value: string): string {
   return literal;
 }
 
-/** For values seen once (request ids). */
-function jsonStringOnce(value: string): string {
-  return PLAIN.test(value) ? `"${value}"` : JSON.stringify(value);
-}
