@@ -168,9 +168,17 @@ async function main(): Promise<void> {
 
     const moves = Array.from({ length: 16 }, (_, k) => JSON.stringify({ coordinates: pick(30 + k * 3) }));
     const movePaths = moved.map((m) => `/v1/itineraries/${m.itinerary}/waypoints/${m.waypoint}`);
-    // Check each scenario once before timing.
+    // Check each scenario before timing: every move body on every itinerary it will be sent to.
     await call(base, 'PATCH', `/v1/itineraries/${edited[0]}`, writer, { description: 'edit' });
-    await call(base, 'PUT', movePaths[0] as string, writer, JSON.parse(moves[0] as string));
+    for (const [k, path] of movePaths.entries()) {
+      for (const body of moves.slice(0, 3)) {
+        try {
+          await call(base, 'PUT', path, writer, JSON.parse(body));
+        } catch (error) {
+          throw new Error(`move check failed on itinerary ${k} with ${body}: ${(error as Error).message}`);
+        }
+      }
+    }
 
     const json = { ...writer, 'Content-Type': 'application/json' };
     const scenarios = [

@@ -11,6 +11,12 @@ export interface PoolOptions {
   maxThreads: number;
   /** Idle time (ms) before an extra worker exits. */
   idleTimeout: number;
+  /**
+   * Tasks that may wait for a worker before runTask answers SERVICE_UNAVAILABLE. Piscina's 'auto'
+   * (threads², 4 here) turned a burst of 50 routed edits into 503s; tasks take well under a millisecond,
+   * so a few hundred waiting costs little latency and sheds load only under real overload.
+   */
+  maxQueue: number;
   /** Node flags for the workers (tests pass ['--import', 'tsx'] to run the TypeScript sources). */
   execArgv: string[];
   /** Environment of the workers (REGION_PATH, CAIRN_WASM_BUILD); defaults to process.env. */
@@ -35,6 +41,7 @@ function defaults(): PoolOptions {
     filename: new URL(`./${TASK_FILES.directions}`, import.meta.url).href,
     maxThreads: Math.max(1, availableParallelism()),
     idleTimeout: 30_000,
+    maxQueue: 512,
     execArgv: [],
     env: process.env,
   };
@@ -45,23 +52,20 @@ export function createPool(options: Partial<PoolOptions> = {}): WorkerPool {
   const o = { ...defaults(), ...options };
   if (!Number.isInteger(o.maxThreads) || o.maxThreads < 1) throw new TypeError('pool.maxThreads must be a positive integer');
   if (!(o.idleTimeout > 0)) throw new TypeError('pool.idleTimeout must be a positive number');
+  if (!Number.isInteger(o.maxQueue) || o.maxQueue < 1) throw new TypeError('pool.maxQueue must be a positive integer');
   const piscina = new Piscina({
     filename: o.filename,
     maxThreads: o.maxThreads,
     minThreads: 1,
-    maxQueue: 'auto',
+    maxQueue: o.maxQueue,
     idleTimeout: o.idleTimeout,
     execArgv: o.execArgv,
     env: o.env as Record<string, string>,
   });
-  const maxQueue = (): number => {
-    const q = piscina.options.maxQueue;
-    return typeof q === 'number' ? q : o.maxThreads * o.maxThreads;
-  };
   return {
     piscina,
     async runTask<N extends TaskName>(name: N, input: TaskInput<N>, opts: RunOptions = {}): Promise<TaskOutput<N>> {
-      if (piscina.queueSize >= maxQueue()) return failure('SERVICE_UNAVAILABLE', 'worker queue is full');
+      if (piscina.queueSize >= o.maxQueue) return failure('SERVICE_UNAVAILABLE', 'worker queue is full');
       const signals = [opts.signal, opts.timeoutMs !== undefined ? AbortSignal.timeout(opts.timeoutMs) : undefined].filter(
         (s): s is AbortSignal => s !== undefined,
       );

@@ -58,7 +58,7 @@ describe('routing worker pool', () => {
   });
 
   it('maps a full queue to SERVICE_UNAVAILABLE', async () => {
-    const tiny = createPool({ filename: TASKS, maxThreads: 1, env });
+    const tiny = createPool({ filename: TASKS, maxThreads: 1, maxQueue: 2, env });
     try {
       const inputs = Array.from({ length: 20 }, () => tiny.runTask('reachable', { activity: Activity.WALKING, center: [1.56, 42.5], budget: 3600 }));
       const results = await Promise.all(inputs);
