@@ -1,7 +1,8 @@
 // The HTTP core over real sockets: routing, CORS, bodies, validation, localization, request ids.
 
-import { connect } from 'node:net';
+import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawExchange as rawHttp } from '../../helpers/raw-http.js';
 import { bootstrap, type Bootstrapped, type RunningServer, startServer } from '../../helpers/server.js';
 
 let server: RunningServer;
@@ -35,29 +36,8 @@ const json = (body: unknown, headers: Record<string, string> = {}): RequestInit 
   body: JSON.stringify(body),
 });
 
-/** Sends raw bytes over a socket and resolves with everything the server wrote back before closing or `ms`. */
-function rawExchange(send: (socket: import('node:net').Socket) => void, ms = 2000): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(server.port, '127.0.0.1');
-    let received = '';
-    const timer = setTimeout(() => {
-      socket.destroy();
-      resolve(received);
-    }, ms);
-    socket.setEncoding('utf8');
-    socket.on('data', (d: string) => (received += d));
-    socket.on('close', () => {
-      clearTimeout(timer);
-      resolve(received);
-    });
-    socket.on('error', (e) => {
-      // The server may reset the connection after answering 413; what it wrote before counts.
-      if (received) resolve(received);
-      else reject(e);
-    });
-    socket.on('connect', () => send(socket));
-  });
-}
+/** Raw exchange with the test server. */
+const rawExchange = (send: (socket: Socket) => void, ms = 2000) => rawHttp(server.port, send, ms);
 
 describe('routing', () => {
   it('an unknown path answers 404 NOT_FOUND in the error envelope', async () => {

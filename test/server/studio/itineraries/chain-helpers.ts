@@ -2,6 +2,8 @@
 // and the chain invariant check.
 
 import { expect } from 'vitest';
+import type { Handle } from '../../../../server/http/pipeline.js';
+import { inject } from '../../../../server/http/inject.js';
 import { buildDemoRegion } from '../../../../data/region/demo-region.js';
 
 let cached: [number, number][] | undefined;
@@ -78,3 +80,17 @@ export function expectContinuousChain(it: any): void {
     prev = s.groupId;
   }
 }
+
+/** A client that sends through the pipeline in-process (server/http/inject.ts), with default headers. */
+export function injectClient(handle: Handle, headers: Record<string, string>): Send {
+  return async (method, path, body) => {
+    const res = await inject(handle, {
+      method,
+      path,
+      headers: { ...headers, ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: res.text ? res.json() : undefined };
+  };
+}
+

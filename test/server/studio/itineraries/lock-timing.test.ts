@@ -7,10 +7,9 @@ import { openDatabase, type Database } from '../../../../data/db.js';
 import { seedDemo, type SeedResult } from '../../../../data/seed.js';
 import { buildApp, type App } from '../../../../server/app.js';
 import { DEFAULTS } from '../../../../server/config.js';
-import { inject } from '../../../../server/http/inject.js';
 import { createLogger } from '../../../../server/logger.js';
 import { createPool, type WorkerPool } from '../../../../workers/pool.js';
-import { networkPoints, type Send } from './chain-helpers.js';
+import { injectClient, networkPoints, type Send } from './chain-helpers.js';
 
 const TASKS = fileURLToPath(new URL('../../../../dist/workers/routing.js', import.meta.url));
 const NOBODY = '00000000-0000-0000-0000-000000000000';
@@ -23,17 +22,7 @@ let signedIn: Send;
 let other: Send;
 let otherId: string;
 
-function client(headers: Record<string, string>): Send {
-  return async (method, path, body) => {
-    const res = await inject(app.handle, {
-      method,
-      path,
-      headers: { ...headers, ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, body: res.text ? res.json() : undefined };
-  };
-}
+const client = (headers: Record<string, string>): Send => injectClient(app.handle, headers);
 
 beforeAll(() => {
   db = openDatabase(':memory:');

@@ -1,9 +1,10 @@
 // Shared set-up of the import and export tests: one real server per file, fixtures and small HTTP helpers.
 
 import { readFileSync } from 'node:fs';
-import { connect, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { rawExchange as rawHttp } from '../../../helpers/raw-http.js';
 import { admin, bootstrap, type Bootstrapped, REPO_ROOT, type RunningServer, startServer } from '../../../helpers/server.js';
 
 const FIXTURES = join(REPO_ROOT, 'test', 'fixtures', 'transfer');
@@ -93,28 +94,9 @@ export function expectSameCoordinates(actual: Position[], expected: Position[]) 
   });
 }
 
-/** Sends raw bytes over a socket and resolves with everything the server wrote back before closing or `ms`. */
+/** Raw exchange with the transfer test server (streamed and oversized uploads). */
 export function rawExchange(send: (socket: Socket) => void, ms = 3000): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(h.server.port, '127.0.0.1');
-    let received = '';
-    const timer = setTimeout(() => {
-      socket.destroy();
-      resolve(received);
-    }, ms);
-    socket.setEncoding('utf8');
-    socket.on('data', (d: string) => (received += d));
-    socket.on('close', () => {
-      clearTimeout(timer);
-      resolve(received);
-    });
-    socket.on('error', (e) => {
-      // The server may reset the connection after answering 413; what it wrote before counts.
-      if (received) resolve(received);
-      else reject(e);
-    });
-    socket.on('connect', () => send(socket));
-  });
+  return rawHttp(h.server.port, send, ms);
 }
 
 export async function login(email: string, password: string): Promise<string> {
