@@ -28,6 +28,15 @@ const en: Table = {
   'BAD_REQUEST.invalid_json': 'The request body is not valid JSON.',
   'BAD_REQUEST.content_type': 'The request body must be sent as {expected}.',
   'BAD_REQUEST.invalid_parameter': 'A parameter could not be interpreted.',
+  'VALIDATION_FAILED.required': 'This field is required here.',
+  'VALIDATION_FAILED.unroutable': 'No route on the trail network connects these points.',
+  'VALIDATION_FAILED.position': 'A position must be [longitude, latitude] or [longitude, latitude, elevation].',
+  'VALIDATION_FAILED.longitude': 'Longitude must be between -180 and 180.',
+  'VALIDATION_FAILED.latitude': 'Latitude must be between -90 and 90.',
+  'VALIDATION_FAILED.too_few_positions': 'Too few positions for this geometry.',
+  'VALIDATION_FAILED.ring_not_closed': 'A polygon ring must end where it starts.',
+  'VALIDATION_FAILED.geometry_type': 'This geometry type does not fit the zone mode.',
+  'VALIDATION_FAILED.not_applicable': 'This field does not apply to this mode.',
 };
 
 const fr: Table = {
@@ -50,6 +59,15 @@ const fr: Table = {
   'BAD_REQUEST.invalid_json': "Le corps de la requête n'est pas un JSON valide.",
   'BAD_REQUEST.content_type': 'Le corps de la requête doit être envoyé en {expected}.',
   'BAD_REQUEST.invalid_parameter': "Un paramètre n'a pas pu être interprété.",
+  'VALIDATION_FAILED.required': 'Ce champ est requis ici.',
+  'VALIDATION_FAILED.unroutable': 'Aucun itinéraire du réseau de sentiers ne relie ces points.',
+  'VALIDATION_FAILED.position': 'Une position doit être [longitude, latitude] ou [longitude, latitude, altitude].',
+  'VALIDATION_FAILED.longitude': 'La longitude doit être comprise entre -180 et 180.',
+  'VALIDATION_FAILED.latitude': 'La latitude doit être comprise entre -90 et 90.',
+  'VALIDATION_FAILED.too_few_positions': 'Trop peu de positions pour cette géométrie.',
+  'VALIDATION_FAILED.ring_not_closed': 'Un anneau de polygone doit se terminer là où il commence.',
+  'VALIDATION_FAILED.geometry_type': 'Ce type de géométrie ne convient pas au mode de la zone.',
+  'VALIDATION_FAILED.not_applicable': "Ce champ ne s'applique pas à ce mode.",
 };
 
 const es: Table = {
@@ -72,6 +90,15 @@ const es: Table = {
   'BAD_REQUEST.invalid_json': 'El cuerpo de la solicitud no es JSON válido.',
   'BAD_REQUEST.content_type': 'El cuerpo de la solicitud debe enviarse como {expected}.',
   'BAD_REQUEST.invalid_parameter': 'No se pudo interpretar un parámetro.',
+  'VALIDATION_FAILED.required': 'Este campo es obligatorio aquí.',
+  'VALIDATION_FAILED.unroutable': 'Ninguna ruta de la red de senderos une estos puntos.',
+  'VALIDATION_FAILED.position': 'Una posición debe ser [longitud, latitud] o [longitud, latitud, altitud].',
+  'VALIDATION_FAILED.longitude': 'La longitud debe estar entre -180 y 180.',
+  'VALIDATION_FAILED.latitude': 'La latitud debe estar entre -90 y 90.',
+  'VALIDATION_FAILED.too_few_positions': 'Muy pocas posiciones para esta geometría.',
+  'VALIDATION_FAILED.ring_not_closed': 'Un anillo de polígono debe terminar donde empieza.',
+  'VALIDATION_FAILED.geometry_type': 'Este tipo de geometría no corresponde al modo de la zona.',
+  'VALIDATION_FAILED.not_applicable': 'Este campo no se aplica a este modo.',
 };
 
 const ca: Table = {
@@ -94,6 +121,15 @@ const ca: Table = {
   'BAD_REQUEST.invalid_json': 'El cos de la sol·licitud no és JSON vàlid.',
   'BAD_REQUEST.content_type': "El cos de la sol·licitud s'ha d'enviar com a {expected}.",
   'BAD_REQUEST.invalid_parameter': "No s'ha pogut interpretar un paràmetre.",
+  'VALIDATION_FAILED.required': 'Aquest camp és obligatori aquí.',
+  'VALIDATION_FAILED.unroutable': 'Cap ruta de la xarxa de senders no uneix aquests punts.',
+  'VALIDATION_FAILED.position': 'Una posició ha de ser [longitud, latitud] o [longitud, latitud, altitud].',
+  'VALIDATION_FAILED.longitude': "La longitud ha d'estar entre -180 i 180.",
+  'VALIDATION_FAILED.latitude': "La latitud ha d'estar entre -90 i 90.",
+  'VALIDATION_FAILED.too_few_positions': 'Massa poques posicions per a aquesta geometria.',
+  'VALIDATION_FAILED.ring_not_closed': "Un anell de polígon ha d'acabar on comença.",
+  'VALIDATION_FAILED.geometry_type': 'Aquest tipus de geometria no correspon al mode de la zona.',
+  'VALIDATION_FAILED.not_applicable': "Aquest camp no s'aplica a aquest mode.",
 };
 
 const de: Table = {
@@ -116,6 +152,15 @@ const de: Table = {
   'BAD_REQUEST.invalid_json': 'Der Anfragetext ist kein gültiges JSON.',
   'BAD_REQUEST.content_type': 'Der Anfragetext muss als {expected} gesendet werden.',
   'BAD_REQUEST.invalid_parameter': 'Ein Parameter konnte nicht interpretiert werden.',
+  'VALIDATION_FAILED.required': 'Dieses Feld ist hier erforderlich.',
+  'VALIDATION_FAILED.unroutable': 'Keine Route im Wegenetz verbindet diese Punkte.',
+  'VALIDATION_FAILED.position': 'Eine Position muss [Länge, Breite] oder [Länge, Breite, Höhe] sein.',
+  'VALIDATION_FAILED.longitude': 'Die Länge muss zwischen -180 und 180 liegen.',
+  'VALIDATION_FAILED.latitude': 'Die Breite muss zwischen -90 und 90 liegen.',
+  'VALIDATION_FAILED.too_few_positions': 'Zu wenige Positionen für diese Geometrie.',
+  'VALIDATION_FAILED.ring_not_closed': 'Ein Polygonring muss dort enden, wo er beginnt.',
+  'VALIDATION_FAILED.geometry_type': 'Dieser Geometrietyp passt nicht zum Zonenmodus.',
+  'VALIDATION_FAILED.not_applicable': 'Dieses Feld gilt für diesen Modus nicht.',
 };
 
 export const MESSAGES: Record<Language, Table> = { en, fr, es, ca, de };

@@ -1,6 +1,6 @@
 // The error table in docs/errors.md and the code table in server/errors.ts list the same codes and statuses.
 
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ERRORS } from '../../server/errors.js';
@@ -22,3 +22,32 @@ describe('docs/errors.md', () => {
     }
   });
 });
+
+describe('message keys', () => {
+  /** Every `CODE.key` string literal in server/ (message keys handed to ApiError). */
+  function keysUsedInServer(): Set<string> {
+    const keys = new Set<string>();
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) walk(path);
+        else if (entry.name.endsWith('.ts') && !path.includes(`${join('server', 'i18n')}`)) {
+          for (const m of readFileSync(path, 'utf8').matchAll(/'((?:[A-Z_]+)\.[a-z_]+)'/g)) {
+            if ((m[1] as string).split('.')[0] as string in ERRORS) keys.add(m[1] as string);
+          }
+        }
+      }
+    };
+    walk(join(REPO_ROOT, 'server'));
+    return keys;
+  }
+
+  it('every message key the server uses has a sentence in every supported language', () => {
+    const keys = keysUsedInServer();
+    expect(keys.size).toBeGreaterThan(5);
+    for (const lang of LANGUAGES) {
+      for (const key of keys) expect(MESSAGES[lang][key], `${lang} ${key}`).toBeTruthy();
+    }
+  });
+});
+
