@@ -142,7 +142,7 @@ export function createAccessControl(deps: AccessDeps): Authenticate {
     let actingMember: { userId: string; role: Role } | undefined;
     if (write && route.scope === 'resources') {
       const userId = creds.userId?.trim();
-      if (!userId || !UUID.test(userId)) throw new ApiError('BAD_REQUEST');
+      if (!userId || !UUID.test(userId)) throw ApiError.withMessage('BAD_REQUEST', 'BAD_REQUEST.user_id');
       const membership = deps.memberships.get(organization.id, userId.toLowerCase());
       if (!membership || membership.role === 'viewer') throw forbidden();
       actingMember = { userId: membership.userId, role: membership.role };

@@ -37,6 +37,7 @@ const en: Table = {
   'VALIDATION_FAILED.ring_not_closed': 'A polygon ring must end where it starts.',
   'VALIDATION_FAILED.geometry_type': 'This geometry type does not fit the zone mode.',
   'VALIDATION_FAILED.not_applicable': 'This field does not apply to this mode.',
+  'BAD_REQUEST.user_id': "Writes with a publishable key need the X-User-Id header: the id (uuid) of the member making the change.",
 };
 
 const fr: Table = {
@@ -68,6 +69,7 @@ const fr: Table = {
   'VALIDATION_FAILED.ring_not_closed': 'Un anneau de polygone doit se terminer là où il commence.',
   'VALIDATION_FAILED.geometry_type': 'Ce type de géométrie ne convient pas au mode de la zone.',
   'VALIDATION_FAILED.not_applicable': "Ce champ ne s'applique pas à ce mode.",
+  'BAD_REQUEST.user_id': "Les écritures avec une clé publiable exigent l'en-tête X-User-Id : l'identifiant (uuid) du membre qui fait la modification.",
 };
 
 const es: Table = {
@@ -99,6 +101,7 @@ const es: Table = {
   'VALIDATION_FAILED.ring_not_closed': 'Un anillo de polígono debe terminar donde empieza.',
   'VALIDATION_FAILED.geometry_type': 'Este tipo de geometría no corresponde al modo de la zona.',
   'VALIDATION_FAILED.not_applicable': 'Este campo no se aplica a este modo.',
+  'BAD_REQUEST.user_id': "Las escrituras con una clave publicable requieren la cabecera X-User-Id: el identificador (uuid) del miembro que hace el cambio.",
 };
 
 const ca: Table = {
@@ -130,6 +133,7 @@ const ca: Table = {
   'VALIDATION_FAILED.ring_not_closed': "Un anell de polígon ha d'acabar on comença.",
   'VALIDATION_FAILED.geometry_type': 'Aquest tipus de geometria no correspon al mode de la zona.',
   'VALIDATION_FAILED.not_applicable': "Aquest camp no s'aplica a aquest mode.",
+  'BAD_REQUEST.user_id': "Les escriptures amb una clau publicable requereixen la capçalera X-User-Id: l'identificador (uuid) del membre que fa el canvi.",
 };
 
 const de: Table = {
@@ -161,6 +165,7 @@ const de: Table = {
   'VALIDATION_FAILED.ring_not_closed': 'Ein Polygonring muss dort enden, wo er beginnt.',
   'VALIDATION_FAILED.geometry_type': 'Dieser Geometrietyp passt nicht zum Zonenmodus.',
   'VALIDATION_FAILED.not_applicable': 'Dieses Feld gilt für diesen Modus nicht.',
+  'BAD_REQUEST.user_id': "Schreibzugriffe mit einem öffentlichen Schlüssel brauchen den Header X-User-Id: die ID (UUID) des Mitglieds, das die Änderung vornimmt.",
 };
 
 export const MESSAGES: Record<Language, Table> = { en, fr, es, ca, de };
