@@ -98,6 +98,7 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'cairn-studio-bench-'));
   const pinned = canPin(2);
   const results: Record<string, unknown> = { bench: 'studio', smoke: SMOKE, ...machineInfo(['server', 'data']) };
+  let stopServer: (() => Promise<void>) | undefined;
   try {
     // Raw SQLite peers on the same disk, before the server starts (nothing else writing).
     const autocommit = sqliteRate(dir, 1, SMOKE ? 0.5 : 2);
@@ -122,6 +123,7 @@ async function main(): Promise<void> {
       stderrPath: join(dir, 'server.err'),
       startTimeoutMs: 30_000,
     });
+    stopServer = () => server.stop();
     const base = `http://127.0.0.1:${server.port}`;
     const writer = { 'X-API-Key': boot.publishableKey.key, 'X-User-Id': boot.owner.id };
     const reader = { 'X-API-Key': boot.publishableKey.key };
@@ -206,6 +208,7 @@ async function main(): Promise<void> {
       }
     }
     await server.stop();
+    stopServer = undefined;
 
     const summary = scenarios.map((s) => {
       const mine = runs.filter((r) => r.scenario === s.name);
@@ -241,6 +244,7 @@ async function main(): Promise<void> {
     });
     console.log(`wrote ${writeResults(SMOKE ? 'studio.smoke' : 'studio', results)}`);
   } finally {
+    await stopServer?.(); // a failed run must not leave its server behind
     rmSync(dir, { recursive: true, force: true });
   }
 }
