@@ -118,6 +118,9 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 const JSON_TYPE = 'application/json';
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 const NO_ACCESS = Object.freeze({ kind: 'none' });
+/** Shared empties for requests without path parameters or a query (nothing writes into them). */
+const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+const NO_CREDENTIALS: QueryCredentials = Object.freeze({});
 
 // Request ids: a random prefix per process and a counter. Unique, cheap, and not a secret.
 const ID_PREFIX = randomBytes(6).toString('base64url');
@@ -179,10 +182,10 @@ export function createPipeline(deps: PipelineDeps): Handle {
     label = '(unmatched)';
     route: RouteDef | undefined;
     spec: CompiledRoute | undefined;
-    params: Record<string, string> = {};
+    params: Record<string, string> = NO_PARAMS;
     bodyPromise: Promise<Buffer> | undefined;
     bodyTooLarge = false;
-    query: Record<string, string | string[]> = {};
+    query: Record<string, string | string[]> = NO_PARAMS;
 
     constructor(
       readonly request: IncomingRequest,
@@ -227,7 +230,10 @@ export function createPipeline(deps: PipelineDeps): Handle {
     /** Steps from authentication on; synchronous until one of them returns a promise. */
     execute(): OutgoingResponse | Promise<OutgoingResponse> {
       const route = this.route as RouteDef;
-      const credentials = parseQueryInto(this.request.query, this.query);
+      // A fresh query object only when something may be written into it (parameters, schema defaults).
+      const raw = this.request.query;
+      if (raw || this.spec?.query) this.query = {};
+      const credentials = raw ? parseQueryInto(raw, this.query) : NO_CREDENTIALS;
       const access = authenticate ? authenticate(route, this.request, credentials) : NO_ACCESS;
       if (isPromise(access)) return access.then((a) => this.afterAuth(a));
       return this.afterAuth(access);
@@ -395,7 +401,6 @@ function replyToResponse(reply: Reply, defaultStatus: number): OutgoingResponse 
 /** Fills `into` with the application parameters and returns the reserved credential names found. */
 function parseQueryInto(raw: string, into: Record<string, string | string[]>): QueryCredentials {
   const credentials: QueryCredentials = {};
-  if (!raw) return credentials;
   for (const [key, value] of new URLSearchParams(raw)) {
     if ((RESERVED_QUERY_NAMES as readonly string[]).includes(key)) {
       credentials[key as (typeof RESERVED_QUERY_NAMES)[number]] ??= value;

@@ -14,6 +14,8 @@ interface TrieNode {
 }
 
 const PARAM = /^\{([a-z_][a-z0-9_]*)\}$/;
+/** Static paths have no parameters: one shared, frozen empty object. */
+const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
 function newNode(): TrieNode {
   return { literal: new Map() };
@@ -78,7 +80,7 @@ export class Router {
   }
 
   match(method: HttpMethod | string, path: string): RouteMatch {
-    let params: Record<string, string> = {};
+    let params: Record<string, string> = NO_PARAMS;
     let methods = this.staticRoutes.get(path);
     if (!methods) {
       let found = this.pathCache.get(path);
