@@ -22,7 +22,11 @@ async function main(): Promise<void> {
   const server = await listen(uws, app.handle, { host: config.host, port: config.port, trustProxy: config.trustProxy });
   const origin = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${server.port}`;
   logger.info('listening', { url: origin, port: server.port, database: config.databasePath });
-  if (config.seedDemo) seedOnFirstStart(db, origin, (text) => process.stdout.write(text));
+  // Seeding runs while the server already answers; shutdown waits for it before closing the pool and database.
+  const seeding = config.seedDemo
+    ? seedOnFirstStart(db, app, { origin, regionPath: config.regionPath, logger, print: (text) => process.stdout.write(text) })
+    : Promise.resolve();
+  seeding.catch((error: unknown) => logger.error('demo seeding failed', { error: String(error) }));
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -31,6 +35,7 @@ async function main(): Promise<void> {
     logger.info('shutting down', { signal, inFlight: server.inFlight() });
     server.stopAccepting();
     await server.drain(config.shutdownGraceMs);
+    await seeding.catch(() => undefined);
     clearInterval(usageFlush);
     app.quota.flush();
     app.writes.flush();
