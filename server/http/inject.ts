@@ -1,7 +1,8 @@
 // In-process requests through the real pipeline, without a socket: for tests of behaviour that needs an
 // injected dependency (a failing counter store, a fake clock). Contract tests still go over real HTTP.
 
-import { type Handle, RequestAbort } from './pipeline.js';
+import type { Handle } from './pipeline.js';
+import { RequestAbort } from './request-abort.js';
 
 export interface InjectRequest {
   method?: string;

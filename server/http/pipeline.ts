@@ -14,8 +14,11 @@ import type { Language } from '../i18n/messages.js';
 import { containsCredential, type Logger } from '../logger.js';
 import { preflightHeaders, simpleCorsHeaders } from './cors.js';
 import { DeadlineSweeper } from './deadlines.js';
-import { asApiError, renderError } from './envelope.js';
-import { BODY_METHODS, type HttpMethod, type Reply, type RequestContext, type RouteDef } from './route.js';
+import { asApiError } from './envelope.js';
+import { RequestAbort } from './request-abort.js';
+import { parseBody, parseQueryInto, type QueryCredentials } from './request-body.js';
+import { errorResponse, replyToResponse, tooLarge } from './responses.js';
+import { BODY_METHODS, type HttpMethod, type RequestContext, type RouteDef } from './route.js';
 import type { Router } from './router.js';
 import { compileValidator, type Validator } from './validation.js';
 
@@ -42,9 +45,6 @@ export interface OutgoingResponse {
 /** Starts reading the request body with a byte limit; must be called before the first await. */
 export type StartBody = (limit: number) => Promise<Buffer>;
 
-/** Credentials carried in the query string; reserved names, never filters (spec, Credentials). */
-export const RESERVED_QUERY_NAMES = ['publishable_key', 'session_token', 'share_token', 'auth_token'] as const;
-export type QueryCredentials = Partial<Record<(typeof RESERVED_QUERY_NAMES)[number], string>>;
 
 /** Runs after matching, before the body is parsed; throws ApiError to refuse. Filled by the access layer. */
 export type Authenticate = (route: RouteDef, request: IncomingRequest, credentials: QueryCredentials) => unknown;
@@ -54,35 +54,6 @@ export interface PipelineDeps {
   config: Config;
   logger: Logger;
   authenticate?: Authenticate;
-}
-
-/**
- * Cancellation of one request: the client went away or the budget was spent. The AbortController behind
- * `signal` is created only when a handler asks for it (creating one costs microseconds on Node 20).
- */
-export class RequestAbort {
-  private controller: AbortController | undefined;
-  private reason: unknown;
-  private isAborted = false;
-
-  get aborted(): boolean {
-    return this.isAborted;
-  }
-
-  get signal(): AbortSignal {
-    if (!this.controller) {
-      this.controller = new AbortController();
-      if (this.isAborted) this.controller.abort(this.reason);
-    }
-    return this.controller.signal;
-  }
-
-  abort(reason: unknown): void {
-    if (this.isAborted) return;
-    this.isAborted = true;
-    this.reason = reason;
-    this.controller?.abort(reason);
-  }
 }
 
 export type Handle = (
@@ -101,22 +72,8 @@ interface CompiledRoute {
   status: number;
 }
 
-const STATUS_TEXT: Record<number, string> = {
-  200: '200 OK', 201: '201 Created', 202: '202 Accepted', 204: '204 No Content', 304: '304 Not Modified',
-  400: '400 Bad Request', 401: '401 Unauthorized', 402: '402 Payment Required', 403: '403 Forbidden',
-  404: '404 Not Found', 405: '405 Method Not Allowed', 409: '409 Conflict', 413: '413 Payload Too Large',
-  429: '429 Too Many Requests', 500: '500 Internal Server Error', 501: '501 Not Implemented',
-  502: '502 Bad Gateway', 503: '503 Service Unavailable', 504: '504 Gateway Timeout',
-};
-
-/** Status line text for a status code. */
-export function statusLine(status: number): string {
-  return STATUS_TEXT[status] ?? String(status);
-}
-
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 const JSON_TYPE = 'application/json';
-const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 const NO_ACCESS = Object.freeze({ kind: 'none' });
 /** Shared empties for requests without path parameters or a query (nothing writes into them). */
 const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
@@ -244,7 +201,7 @@ export function createPipeline(deps: PipelineDeps): Handle {
       if (this.bodyTooLarge) throw tooLarge(spec.bodyLimit);
       if (this.bodyPromise) {
         return this.bodyPromise.then((raw) =>
-          this.afterBody(access, parseBody(raw, this.request.headers['content-type'], spec)),
+          this.afterBody(access, parseBody(raw, this.request.headers['content-type'], spec.contentTypes)),
         );
       }
       return this.afterBody(access, undefined);
@@ -363,72 +320,6 @@ export function createPipeline(deps: PipelineDeps): Handle {
     }
     return isPromise(outcome) ? ex.await(outcome) : ex.settle(outcome);
   };
-}
-
-function tooLarge(limit: number): ApiError {
-  return ApiError.withMessage('PAYLOAD_TOO_LARGE', 'PAYLOAD_TOO_LARGE', { limit });
-}
-
-function errorResponse(
-  error: ApiError,
-  lang: Language,
-  extra?: [string, string][],
-  closeConnection = false,
-): OutgoingResponse {
-  const rendered = renderError(error, lang);
-  const headers: [string, string][] = [['Content-Type', JSON_CONTENT_TYPE]];
-  if (extra) headers.push(...extra);
-  return { status: rendered.status, headers, body: rendered.body, closeConnection };
-}
-
-function replyToResponse(reply: Reply, defaultStatus: number): OutgoingResponse {
-  const headers: [string, string][] = [];
-  const extra = reply.headers;
-  if (Array.isArray(extra)) {
-    for (const pair of extra) headers.push(pair as [string, string]);
-  } else if (extra) {
-    for (const key in extra) headers.push([key, (extra as Record<string, string>)[key] as string]);
-  }
-  const status = reply.status ?? defaultStatus;
-  if ('json' in reply) {
-    headers.push(['Content-Type', JSON_CONTENT_TYPE]);
-    return { status, headers, body: status === 204 ? '' : JSON.stringify(reply.json) };
-  }
-  headers.push(['Content-Type', reply.contentType]);
-  return { status, headers, body: reply.body };
-}
-
-/** Fills `into` with the application parameters and returns the reserved credential names found. */
-function parseQueryInto(raw: string, into: Record<string, string | string[]>): QueryCredentials {
-  const credentials: QueryCredentials = {};
-  for (const [key, value] of new URLSearchParams(raw)) {
-    if ((RESERVED_QUERY_NAMES as readonly string[]).includes(key)) {
-      credentials[key as (typeof RESERVED_QUERY_NAMES)[number]] ??= value;
-      continue;
-    }
-    const prior = into[key];
-    if (prior === undefined) into[key] = value;
-    else into[key] = Array.isArray(prior) ? [...prior, value] : [prior, value];
-  }
-  return credentials;
-}
-
-/** Checks the content type and parses JSON bodies; other declared types pass through as a Buffer. */
-function parseBody(raw: Buffer, contentTypeHeader: string | undefined, spec: CompiledRoute): unknown {
-  // An empty body is "no body": the route's schema (if any) decides whether that is acceptable.
-  if (raw.length === 0) return undefined;
-  const mediaType = (contentTypeHeader ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-  if (!spec.contentTypes.has(mediaType)) {
-    throw ApiError.withMessage('BAD_REQUEST', 'BAD_REQUEST.content_type', {
-      expected: [...spec.contentTypes].join(', '),
-    });
-  }
-  if (mediaType !== JSON_TYPE) return raw;
-  try {
-    return JSON.parse(raw.toString('utf8'));
-  } catch {
-    throw ApiError.withMessage('BAD_REQUEST', 'BAD_REQUEST.invalid_json');
-  }
 }
 
 export type { HttpMethod };

@@ -5,7 +5,9 @@
 import { createRequire } from 'node:module';
 import type { HttpRequest, HttpResponse, TemplatedApp, us_listen_socket } from 'uWebSockets.js';
 import { ApiError } from '../errors.js';
-import { type Handle, type IncomingRequest, type OutgoingResponse, RequestAbort, statusLine } from './pipeline.js';
+import type { Handle, IncomingRequest, OutgoingResponse } from './pipeline.js';
+import { RequestAbort } from './request-abort.js';
+import { statusLine } from './status-line.js';
 
 const require = createRequire(import.meta.url);
 export type Uws = typeof import('uWebSockets.js');
