@@ -2,6 +2,7 @@
 // the same per-edge costs and hazard bits as Cairn's router and the same two-pass avoid rule.
 // Independent of geo-wasm/src/routing.ts on purpose (its own contraction and query code).
 import type { RegionGraph } from '../data/region/region-graph.js';
+import { MinHeap } from '../geo-wasm/reference/min-heap.js';
 
 /** An interior node on a directed chain: cost and hazards before it and hazards after it. */
 interface OnChain {
@@ -115,57 +116,22 @@ export class ContractedDijkstra {
       }
     }
     const stamp = ++this.stamp;
-    const hk: number[] = [];
-    const hv: number[] = [];
-    const push = (k: number, v: number): void => {
-      let i = hk.length;
-      hk.push(k);
-      hv.push(v);
-      while (i > 0) {
-        const p = (i - 1) >> 1;
-        if (hk[p]! <= k) break;
-        hk[i] = hk[p]!;
-        hv[i] = hv[p]!;
-        i = p;
-      }
-      hk[i] = k;
-      hv[i] = v;
-    };
-    const pop = (): number => {
-      const top = hv[0]!;
-      const k = hk.pop()!;
-      const v = hv.pop()!;
-      if (hk.length) {
-        let i = 0;
-        for (;;) {
-          let c = 2 * i + 1;
-          if (c >= hk.length) break;
-          if (c + 1 < hk.length && hk[c + 1]! < hk[c]!) c++;
-          if (hk[c]! >= k) break;
-          hk[i] = hk[c]!;
-          hv[i] = hv[c]!;
-          i = c;
-        }
-        hk[i] = k;
-        hv[i] = v;
-      }
-      return top;
-    };
+    const heap = new MinHeap();
     const relax = (v: number, d: number, h: number): void => {
       if (this.seen[v] !== stamp || d < this.dist[v]!) {
         this.seen[v] = stamp;
         this.dist[v] = d;
         this.hazTo[v] = h;
-        push(d, v);
+        heap.push(d, v);
       }
     };
     for (const [v, c, h] of srcs) if ((h & mask) === 0 && c < Infinity) relax(v, c, h);
     const tgtAt = new Map<number, [number, number][]>();
     for (const [v, c, h] of tgts) if ((h & mask) === 0 && c < Infinity) tgtAt.set(v, [...(tgtAt.get(v) ?? []), [c, h]]);
-    while (hk.length) {
-      const d = hk[0]!;
+    while (heap.size > 0) {
+      const d = heap.peekKey()!;
       if (d >= best) break;
-      const v = pop();
+      const v = heap.pop();
       if (d > this.dist[v]!) continue;
       const hzv = this.hazTo[v]!;
       for (const [c, h] of tgtAt.get(v) ?? []) if (d + c < best) [best, bestHaz] = [d + c, hzv | h];

@@ -20,6 +20,7 @@ import type { Feature, FeatureCollection, LineString, Point } from 'geojson';
 import { createRequire } from 'node:module';
 import { importRegion } from '../data/region/import-region.js';
 import { loadRegion } from '../data/region/region-folder.js';
+import { MinHeap } from '../geo-wasm/reference/min-heap.js';
 import type { RegionGraph } from '../data/region/region-graph.js';
 import { Activity, Hazard } from '../workers/profiles.js';
 import { RouteEngine } from '../workers/route-engine.js';
@@ -59,29 +60,12 @@ function seeded(seed: number): () => number {
 function oracle(g: RegionGraph, cost: Float32Array, haz: Uint8Array, s: number, t: number, mask: number): [number, number] {
   const dist = new Float64Array(g.nodeCount).fill(Infinity);
   const hz = new Uint8Array(g.nodeCount);
-  const hk: number[] = [0];
-  const hv: number[] = [s];
+  const heap = new MinHeap();
+  heap.push(0, s);
   dist[s] = 0;
-  while (hk.length) {
-    // binary heap pop
-    const d = hk[0]!;
-    const v = hv[0]!;
-    const k = hk.pop()!;
-    const x = hv.pop()!;
-    if (hk.length) {
-      let i = 0;
-      for (;;) {
-        let c = 2 * i + 1;
-        if (c >= hk.length) break;
-        if (c + 1 < hk.length && hk[c + 1]! < hk[c]!) c++;
-        if (hk[c]! >= k) break;
-        hk[i] = hk[c]!;
-        hv[i] = hv[c]!;
-        i = c;
-      }
-      hk[i] = k;
-      hv[i] = x;
-    }
+  while (heap.size > 0) {
+    const d = heap.peekKey()!;
+    const v = heap.pop();
     if (d > dist[v]!) continue;
     if (v === t) return [d, hz[v]!];
     for (let e = g.firstEdge[v]!; e < g.firstEdge[v + 1]!; e++) {
@@ -92,18 +76,7 @@ function oracle(g: RegionGraph, cost: Float32Array, haz: Uint8Array, s: number, 
       if (nd < dist[w]!) {
         dist[w] = nd;
         hz[w] = hz[v]! | haz[e]!;
-        let i = hk.length;
-        hk.push(nd);
-        hv.push(w);
-        while (i > 0) {
-          const p = (i - 1) >> 1;
-          if (hk[p]! <= nd) break;
-          hk[i] = hk[p]!;
-          hv[i] = hv[p]!;
-          i = p;
-        }
-        hk[i] = nd;
-        hv[i] = w;
+        heap.push(nd, w);
       }
     }
   }

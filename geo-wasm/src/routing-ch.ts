@@ -2,6 +2,8 @@
 // contracted in edge-difference order with limited witness searches; the result is two upward CSR
 // graphs for the WASM query (ch.ts) and a record table to unpack shortcuts into core edges.
 
+import { MinHeap } from '../reference/min-heap.js';
+
 /** Upward CSR graph: edges from a node to higher-ranked nodes (forward), or reversed (backward). */
 export interface UpGraph {
   first: Uint32Array;
@@ -86,54 +88,18 @@ export function buildHierarchy(core: CoreInput, mask: number): Hierarchy {
   const dist = new Float64Array(n);
   const seen = new Uint32Array(n);
   let stamp = 0;
-  const hk: number[] = [];
-  const hv: number[] = [];
-  const push = (k: number, v: number): void => {
-    let i = hk.length;
-    hk.push(k);
-    hv.push(v);
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (hk[p]! <= k) break;
-      hk[i] = hk[p]!;
-      hv[i] = hv[p]!;
-      i = p;
-    }
-    hk[i] = k;
-    hv[i] = v;
-  };
-  const pop = (): number => {
-    const top = hv[0]!;
-    const k = hk.pop()!;
-    const v = hv.pop()!;
-    if (hk.length) {
-      let i = 0;
-      for (;;) {
-        let c = 2 * i + 1;
-        if (c >= hk.length) break;
-        if (c + 1 < hk.length && hk[c + 1]! < hk[c]!) c++;
-        if (hk[c]! >= k) break;
-        hk[i] = hk[c]!;
-        hv[i] = hv[c]!;
-        i = c;
-      }
-      hk[i] = k;
-      hv[i] = v;
-    }
-    return top;
-  };
+  const heap = new MinHeap();
   /** Costs from u avoiding `skip`, up to maxW or the settle limit; read with witnessDist. */
   const witness = (u: number, skip: number, maxW: number, limit: number): void => {
     stamp++;
-    hk.length = 0;
-    hv.length = 0;
+    heap.clear();
     seen[u] = stamp;
     dist[u] = 0;
-    push(0, u);
+    heap.push(0, u);
     let settled = 0;
-    while (hk.length && settled < limit) {
-      const d = hk[0]!;
-      const v = pop();
+    while (heap.size > 0 && settled < limit) {
+      const d = heap.peekKey()!;
+      const v = heap.pop();
       if (d > dist[v]!) continue;
       if (d > maxW) break;
       settled++;
@@ -146,7 +112,7 @@ export function buildHierarchy(core: CoreInput, mask: number): Hierarchy {
         if (seen[x] !== stamp || nd < dist[x]!) {
           seen[x] = stamp;
           dist[x] = nd;
-          push(nd, x);
+          heap.push(nd, x);
         }
       }
     }
