@@ -25,7 +25,7 @@ import { studioRoutes } from './studio/operations.js';
 import { shareRoutes } from './studio/shares/share-routes.js';
 import type { StudioDeps } from './studio/studio-deps.js';
 import { transferRoutes } from './studio/transfer/transfer-routes.js';
-import { createWriteBatcher, type WriteBatcher } from './studio/write-batcher.js';
+import { createWriteBatcher, type WriteBatcher } from './write-batcher.js';
 import { zoneRoutes } from './studio/zones/zone-routes.js';
 import type { WorkerPool } from '../workers/pool.js';
 import { diagnosticRoutes } from './system/diagnostic-routes.js';
@@ -81,7 +81,8 @@ export function buildApp(deps: AppDeps): App {
     sessionFailures: deps.counters?.sessionFailures ?? new MemoryWindowCounter(),
     quota: deps.counters?.quota ?? new MemoryWindowCounter(),
   };
-  const quota = createQuotaGate({ counter: counters.quota, usage: stores.usage, logger, now: deps.now });
+  const writes = createWriteBatcher(deps.db, (error) => logger.error('group commit failed', { error: String(error) }));
+  const quota = createQuotaGate({ counter: counters.quota, usage: stores.usage, writes, logger, now: deps.now });
   const authenticate = createAccessControl({
     apiKeys: stores.apiKeys,
     organizations: stores.organizations,
@@ -105,7 +106,6 @@ export function buildApp(deps: AppDeps): App {
     now: deps.now,
   });
 
-  const writes = createWriteBatcher(deps.db, (error) => logger.error('group commit failed', { error: String(error) }));
   const studio: StudioDeps = { stores, writes, pool: deps.pool, config, logger };
   // Studio operations that exist; the rest of the 50 are declared and answer 501 until they land.
   const builtStudio: RouteDef[] = [
@@ -115,6 +115,7 @@ export function buildApp(deps: AppDeps): App {
       collections: stores.collections,
       itineraries: stores.itineraries,
       memberships: stores.memberships,
+      writes,
       publicAppUrl: config.publicAppUrl,
     }),
     ...collectionRoutes(studio),
@@ -134,7 +135,7 @@ export function buildApp(deps: AppDeps): App {
     auth.login,
     ...studioRoutes(builtStudio),
     ...declaredSurfaces,
-    ...managementRoutes({ stores, logger }),
+    ...managementRoutes({ stores, writes, logger }),
     ...(config.diagnosticRoutes ? diagnosticRoutes() : []),
   ];
   const router = new Router(routes);

@@ -6,6 +6,7 @@ import type { UsageStore } from '../../data/stores/usage-store.js';
 import { minuteOf } from '../../data/stores/usage-store.js';
 import { ApiError } from '../errors.js';
 import type { Logger } from '../logger.js';
+import type { WriteBatcher } from '../write-batcher.js';
 import type { WindowCounter } from './window-counter.js';
 
 export type MeteredApi = 'data' | 'tiles';
@@ -13,7 +14,7 @@ export type MeteredApi = 'data' | 'tiles';
 export interface QuotaGate {
   /** Counts one request of `api` for the organization; throws 429 once its per-minute quota is spent. */
   charge(organization: Organization, api: MeteredApi): void;
-  /** Writes buffered usage counts to the store (called on a timer and at shutdown). */
+  /** Writes buffered usage counts to the store (called on a timer and at shutdown, before the batch flush). */
   flush(): void;
 }
 
@@ -24,6 +25,7 @@ export interface QuotaGate {
 export function createQuotaGate(deps: {
   counter: WindowCounter;
   usage: UsageStore;
+  writes: WriteBatcher;
   logger: Logger;
   now?: () => number;
 }): QuotaGate {
@@ -45,11 +47,12 @@ export function createQuotaGate(deps: {
       if (pending.size === 0) return;
       const batch = pending;
       pending = new Map();
-      try {
-        for (const e of batch.values()) deps.usage.increment(e.organizationId, e.api, e.minute, e.count);
-      } catch (error) {
-        deps.logger.error('usage flush failed', { error: String(error) });
-      }
+      // One transaction (and one fsync) for the whole batch of counts.
+      deps.writes
+        .write(() => {
+          for (const e of batch.values()) deps.usage.increment(e.organizationId, e.api, e.minute, e.count);
+        })
+        .catch((error: unknown) => deps.logger.error('usage flush failed', { error: String(error) }));
     },
   };
 }

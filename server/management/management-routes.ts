@@ -13,6 +13,7 @@ import { enforceLimit } from '../auth/limits.js';
 import { ApiError } from '../errors.js';
 import type { RequestContext, RouteDef } from '../http/route.js';
 import type { Logger } from '../logger.js';
+import type { WriteBatcher } from '../write-batcher.js';
 import {
   BillingPatch,
   KeyCreate,
@@ -63,8 +64,10 @@ function billingView(o: Organization) {
   return { products: o.products, payment_method_on_file: o.cardOnFile, limits: o.limits };
 }
 
-export function managementRoutes(deps: { stores: Stores; logger: Logger }): RouteDef[] {
-  const { stores } = deps;
+export function managementRoutes(deps: { stores: Stores; writes: WriteBatcher; logger: Logger }): RouteDef[] {
+  // Writes go through the group commit like every other write on this connection: a direct statement
+  // made while a batch is open would join it and be answered before its commit.
+  const { stores, writes } = deps;
 
   const actorOf = (ctx: RequestContext): Actor => {
     const access = ctx.access as Access;
@@ -127,7 +130,7 @@ export function managementRoutes(deps: { stores: Stores; logger: Logger }): Rout
       method: 'PATCH',
       path: '/v1/management/settings',
       body: SettingsPatch,
-      handler: (ctx) => {
+      handler: async (ctx) => {
         const { organization } = actorOf(ctx);
         const b = (ctx.body ?? {}) as {
           require_session_token?: boolean;
@@ -136,13 +139,15 @@ export function managementRoutes(deps: { stores: Stores; logger: Logger }): Rout
           embed_layers?: string[];
           default_allowed_origins?: string[];
         };
-        const updated = stores.organizations.updateSettings(organization.id, {
-          requireSessionToken: b.require_session_token,
-          quotaData: b.quota_data,
-          quotaTiles: b.quota_tiles,
-          embedLayers: b.embed_layers,
-          defaultAllowedOrigins: b.default_allowed_origins,
-        }) as Organization;
+        const updated = (await writes.write(() =>
+          stores.organizations.updateSettings(organization.id, {
+            requireSessionToken: b.require_session_token,
+            quotaData: b.quota_data,
+            quotaTiles: b.quota_tiles,
+            embedLayers: b.embed_layers,
+            defaultAllowedOrigins: b.default_allowed_origins,
+          }),
+        )) as Organization;
         return { json: { data: settingsView(updated) } };
       },
     }),
@@ -161,13 +166,13 @@ export function managementRoutes(deps: { stores: Stores; logger: Logger }): Rout
       path: '/v1/management/keys',
       body: KeyCreate,
       status: 201,
-      handler: (ctx) => {
+      handler: async (ctx) => {
         const { organization } = actorOf(ctx);
         const b = ctx.body as { type: 'pk' | 'sk'; name: string; scopes?: ApiKey['scopes']; allowed_origins?: string[] };
         if (b.type === 'sk' && (b.allowed_origins?.length ?? 0) > 0) {
           throw ApiError.validation([{ path: ['request', 'body', 'allowed_origins'], messageKey: 'VALIDATION_FAILED' }]);
         }
-        const created = stores.db.transaction(() => {
+        const created = await writes.write(() => {
           enforceLimit(organization, 'keys', stores.apiKeys.list(organization.id).length);
           return stores.apiKeys.create({
             organizationId: organization.id,
@@ -176,7 +181,7 @@ export function managementRoutes(deps: { stores: Stores; logger: Logger }): Rout
             scopes: b.type === 'pk' ? (b.scopes ?? []) : [],
             allowedOrigins: b.allowed_origins ?? [],
           });
-        })();
+        });
         // The plaintext of a secret key is shown here once and never again.
         return { status: 201, json: { data: { ...keyView(created.apiKey), key: created.plaintext } } };
       },
@@ -187,7 +192,7 @@ export function managementRoutes(deps: { stores: Stores; logger: Logger }): Rout
       path: '/v1/management/keys/{key_id}',
       params: KeyParams,
       body: KeyPatch,
-      handler: (ctx) => {
+      handler: async (ctx) => {
         const { organization } = actorOf(ctx);
         const key = stores.apiKeys.get((ctx.params as { key_id: string }).key_id);
         if (!key || key.organizationId !== organization.id || key.revokedAt) throw new ApiError('NOT_FOUND');
@@ -196,11 +201,9 @@ export function managementRoutes(deps: { stores: Stores; logger: Logger }): Rout
           const field = b.scopes !== undefined ? 'scopes' : 'allowed_origins';
           throw ApiError.validation([{ path: ['request', 'body', field], messageKey: 'VALIDATION_FAILED' }]);
         }
-        const updated = stores.apiKeys.update(key.id, {
-          name: b.name,
-          scopes: b.scopes,
-          allowedOrigins: b.allowed_origins,
-        }) as ApiKey;
+        const updated = (await writes.write(() =>
+          stores.apiKeys.update(key.id, { name: b.name, scopes: b.scopes, allowedOrigins: b.allowed_origins }),
+        )) as ApiKey;
         return { json: { data: keyView(updated) } };
       },
     }),
@@ -210,11 +213,11 @@ export function managementRoutes(deps: { stores: Stores; logger: Logger }): Rout
       path: '/v1/management/keys/{key_id}',
       params: KeyParams,
       status: 204,
-      handler: (ctx) => {
+      handler: async (ctx) => {
         const { organization } = actorOf(ctx);
         const key = stores.apiKeys.get((ctx.params as { key_id: string }).key_id);
         if (!key || key.organizationId !== organization.id || key.revokedAt) throw new ApiError('NOT_FOUND');
-        stores.apiKeys.revoke(key.id);
+        await writes.write(() => stores.apiKeys.revoke(key.id));
         return { status: 204, json: null };
       },
     }),
@@ -240,17 +243,17 @@ export function managementRoutes(deps: { stores: Stores; logger: Logger }): Rout
       path: '/v1/management/members',
       body: MemberAdd,
       status: 201,
-      handler: (ctx) => {
+      handler: async (ctx) => {
         const actor = actorOf(ctx);
         const b = ctx.body as { email: string; role: Role };
         if (b.role === 'owner' && actor.role !== 'owner') throw new ApiError('FORBIDDEN');
         const user = stores.users.getByEmail(b.email);
         if (!user) throw ApiError.validation([{ path: ['request', 'body', 'email'], messageKey: 'VALIDATION_FAILED' }]);
-        const membership = stores.db.transaction(() => {
+        const membership = await writes.write(() => {
           if (stores.memberships.get(actor.organization.id, user.id)) throw new ApiError('CONFLICT');
           enforceLimit(actor.organization, 'members', stores.memberships.listByOrganization(actor.organization.id).length);
           return stores.memberships.add(actor.organization.id, user.id, b.role);
-        })();
+        });
         return {
           status: 201,
           json: { data: { user_id: user.id, email: user.email, name: user.name, role: membership.role } },
@@ -263,16 +266,16 @@ export function managementRoutes(deps: { stores: Stores; logger: Logger }): Rout
       path: '/v1/management/members/{user_id}',
       params: MemberParams,
       body: MemberPatch,
-      handler: (ctx) => {
+      handler: async (ctx) => {
         const actor = actorOf(ctx);
         const userId = (ctx.params as { user_id: string }).user_id;
         const role = (ctx.body as { role: Role }).role;
-        const updated = stores.db.transaction(() => {
+        const updated = await writes.write(() => {
           const current = stores.memberships.get(actor.organization.id, userId);
           if (!current) throw new ApiError('NOT_FOUND');
           checkOwnerChange(actor, actor.organization.id, userId, current.role, role);
           return stores.memberships.setRole(actor.organization.id, userId, role);
-        })();
+        });
         return { json: { data: { user_id: userId, role: updated?.role } } };
       },
     }),
@@ -282,15 +285,15 @@ export function managementRoutes(deps: { stores: Stores; logger: Logger }): Rout
       path: '/v1/management/members/{user_id}',
       params: MemberParams,
       status: 204,
-      handler: (ctx) => {
+      handler: async (ctx) => {
         const actor = actorOf(ctx);
         const userId = (ctx.params as { user_id: string }).user_id;
-        stores.db.transaction(() => {
+        await writes.write(() => {
           const current = stores.memberships.get(actor.organization.id, userId);
           if (!current) throw new ApiError('NOT_FOUND');
           checkOwnerChange(actor, actor.organization.id, userId, current.role, undefined);
           stores.memberships.remove(actor.organization.id, userId);
-        })();
+        });
         return { status: 204, json: null };
       },
     }),
@@ -305,10 +308,12 @@ export function managementRoutes(deps: { stores: Stores; logger: Logger }): Rout
       method: 'PATCH',
       path: '/v1/management/billing',
       body: BillingPatch,
-      handler: (ctx) => {
+      handler: async (ctx) => {
         const { organization } = actorOf(ctx);
         const b = ctx.body as { payment_method_on_file: boolean };
-        const updated = stores.organizations.setCardOnFile(organization.id, b.payment_method_on_file) as Organization;
+        const updated = (await writes.write(() =>
+          stores.organizations.setCardOnFile(organization.id, b.payment_method_on_file),
+        )) as Organization;
         return { json: { data: billingView(updated) } };
       },
     }),

@@ -4,7 +4,7 @@ import type { Stores } from '../../data/stores/stores.js';
 import type { WorkerPool } from '../../workers/pool.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
-import type { WriteBatcher } from './write-batcher.js';
+import type { WriteBatcher } from '../write-batcher.js';
 
 export interface StudioDeps {
   stores: Stores;

@@ -5,7 +5,7 @@ import type { Stores } from '../../../data/stores/stores.js';
 import type { Access } from '../../auth/access.js';
 import { listsPrivate } from '../../auth/visibility.js';
 import { ApiError } from '../../errors.js';
-import type { WriteBatcher } from '../write-batcher.js';
+import type { WriteBatcher } from '../../write-batcher.js';
 import { zoneView } from '../zones/zone-view.js';
 import type { CollectionService } from './collection-service.js';
 import { draftSummary, publishedSummary } from './itinerary-summary.js';

@@ -8,7 +8,7 @@ import type { Access } from '../../auth/access.js';
 import { enforceLimit } from '../../auth/limits.js';
 import { canReadById, listsPrivate, roleOf, shareCovers } from '../../auth/visibility.js';
 import { ApiError } from '../../errors.js';
-import type { WriteBatcher } from '../write-batcher.js';
+import type { WriteBatcher } from '../../write-batcher.js';
 import type { Page } from './pagination.js';
 import { organizationOf, writerIn } from './studio-access.js';
 

@@ -8,7 +8,7 @@ import type { Stores } from '../../../data/stores/stores.js';
 import type { Access } from '../../auth/access.js';
 import { canReadById, listsPrivate } from '../../auth/visibility.js';
 import { ApiError } from '../../errors.js';
-import type { WriteBatcher } from '../write-batcher.js';
+import type { WriteBatcher } from '../../write-batcher.js';
 import { draftSummary, type ItinerarySummaryView } from './itinerary-summary.js';
 import type { Page } from './pagination.js';
 import { organizationOf } from './studio-access.js';

@@ -8,12 +8,15 @@ import type { Access } from '../../auth/access.js';
 import { ApiError } from '../../errors.js';
 import type { RequestContext, RouteDef } from '../../http/route.js';
 import { Type } from '@sinclair/typebox';
+import type { WriteBatcher } from '../../write-batcher.js';
 
 export interface ShareRouteDeps {
   shareLinks: ShareLinkStore;
   collections: CollectionStore;
   itineraries: ItineraryStore;
   memberships: MembershipStore;
+  /** Group commit, which every write on the shared connection goes through. */
+  writes: WriteBatcher;
   /** Absolute origin of the embed host, or '' to use the request's Host. */
   publicAppUrl: string;
 }
@@ -63,10 +66,12 @@ export function shareRoutes(deps: ShareRouteDeps): RouteDef[] {
         method: 'POST',
         path: `${prefix}/{${param}}/share`,
         status: 201,
-        handler: (ctx) => {
+        handler: async (ctx) => {
           const id = idOf(ctx);
           const organizationId = authorize(ctx, kind, id);
-          const { token } = deps.shareLinks.mint({ organizationId, resourceKind: kind, resourceId: id, createdBy: userIdOf(ctx) });
+          const { token } = await deps.writes.write(() =>
+            deps.shareLinks.mint({ organizationId, resourceKind: kind, resourceId: id, createdBy: userIdOf(ctx) }),
+          );
           return answer(ctx, id, token);
         },
       },
@@ -76,11 +81,11 @@ export function shareRoutes(deps: ShareRouteDeps): RouteDef[] {
         method: 'POST',
         path: `${prefix}/{${param}}/share/rotate`,
         status: 201,
-        handler: (ctx) => {
+        handler: async (ctx) => {
           const id = idOf(ctx);
           authorize(ctx, kind, id);
           // The old token stops working in the same transaction that creates the new one.
-          const rotated = deps.shareLinks.rotate(kind, id, userIdOf(ctx));
+          const rotated = await deps.writes.write(() => deps.shareLinks.rotate(kind, id, userIdOf(ctx)));
           if (!rotated) throw new ApiError('NOT_FOUND');
           return answer(ctx, id, rotated.token);
         },
@@ -91,10 +96,10 @@ export function shareRoutes(deps: ShareRouteDeps): RouteDef[] {
         method: 'DELETE',
         path: `${prefix}/{${param}}/share`,
         status: 204,
-        handler: (ctx) => {
+        handler: async (ctx) => {
           const id = idOf(ctx);
           authorize(ctx, kind, id);
-          if (!deps.shareLinks.disable(kind, id)) throw new ApiError('NOT_FOUND');
+          if (!(await deps.writes.write(() => deps.shareLinks.disable(kind, id)))) throw new ApiError('NOT_FOUND');
           return { status: 204, json: null };
         },
       },

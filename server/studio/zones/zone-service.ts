@@ -10,7 +10,7 @@ import { canReadById, listsPrivate } from '../../auth/visibility.js';
 import { ApiError } from '../../errors.js';
 import type { Page } from '../collections/pagination.js';
 import { organizationOf, writerIn } from '../collections/studio-access.js';
-import type { WriteBatcher } from '../write-batcher.js';
+import type { WriteBatcher } from '../../write-batcher.js';
 import { checkZoneShape } from './zone-geometry.js';
 import { zoneView, type ZoneView } from './zone-view.js';
 

@@ -3,7 +3,7 @@
 // own savepoint, so a failing write rolls back alone; each caller is answered only after the commit that
 // holds its change, so no response ever reports a change that a crash could still lose.
 
-import type { Database } from '../../data/db.js';
+import type { Database } from '../data/db.js';
 
 export interface WriteBatcher {
   /**

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createWriteBatcher } from '../../../server/studio/write-batcher.js';
+import { createWriteBatcher } from '../../server/write-batcher.js';
 
 let dir: string;
 let db: Database.Database;
