@@ -4,45 +4,30 @@
 // input, unroutable line) leaves the itinerary exactly as it was. In-process through the real pipeline
 // with a real worker pool routing on the demo region.
 
-import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../../../data/db.js';
-import { seedDemo, type SeedResult } from '../../../../data/seed.js';
-import { buildApp, type App } from '../../../../server/app.js';
-import { DEFAULTS } from '../../../../server/config.js';
-import { createLogger } from '../../../../server/logger.js';
-import { createPool, type WorkerPool } from '../../../../workers/pool.js';
-import { expectContinuousChain, injectClient, networkPoints, type Send } from './chain-helpers.js';
+import type { SeedResult } from '../../../../data/seed.js';
+import { expectContinuousChain, networkPoints, type Send } from './chain-helpers.js';
+import { type InProcessStudio, startInProcessStudio } from './in-process-studio.js';
 
-const TASKS = fileURLToPath(new URL('../../../../dist/workers/routing.js', import.meta.url));
 
-let db: Database;
-let app: App;
-let pool: WorkerPool;
+let studio: InProcessStudio;
 let seeded: SeedResult;
 let owner: Send;
 let other: Send;
 let otherId: string;
 
-const client = (headers: Record<string, string>): Send => injectClient(app.handle, headers);
-
 beforeAll(() => {
-  db = openDatabase(':memory:');
-  seeded = seedDemo(db, { ownerPassword: 'irrelevant-password' });
-  pool = createPool({ filename: TASKS, maxThreads: 1, env: { ...process.env, REGION_PATH: '' } });
-  app = buildApp({ config: { ...DEFAULTS, logLevel: 'error' }, db, pool, logger: createLogger('silent'), sessionSecret: 'x'.repeat(40) });
-  const user = app.stores.users.create({ email: 'other@demo.test', password: 'other-password-1' });
-  app.stores.memberships.add(seeded.organization.id, user.id, 'contributor');
-  otherId = user.id;
+  studio = startInProcessStudio();
+  ({ seeded, otherId } = studio);
+  const client = studio.client;
   const key = seeded.publishableKey.key;
   owner = client({ 'X-API-Key': key, 'X-User-Id': seeded.owner.id });
   other = client({ 'X-API-Key': key, 'X-User-Id': otherId });
 });
 
 afterAll(async () => {
-  await pool?.close();
-  db?.close();
+  await studio?.close();
 });
 
 type Engine = 'smart' | 'freehand';

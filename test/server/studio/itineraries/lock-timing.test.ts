@@ -1,36 +1,25 @@
 // Lock lifetime in-process with a driven clock: a lock lapses after 120 s, each guarded write renews it,
 // and the holder is the user, whether they act through a key (X-User-Id) or signed in.
 
-import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openDatabase, type Database } from '../../../../data/db.js';
-import { seedDemo, type SeedResult } from '../../../../data/seed.js';
-import { buildApp, type App } from '../../../../server/app.js';
-import { DEFAULTS } from '../../../../server/config.js';
-import { createLogger } from '../../../../server/logger.js';
-import { createPool, type WorkerPool } from '../../../../workers/pool.js';
-import { injectClient, networkPoints, type Send } from './chain-helpers.js';
+import type { SeedResult } from '../../../../data/seed.js';
+import type { App } from '../../../../server/app.js';
+import { networkPoints, type Send } from './chain-helpers.js';
+import { type InProcessStudio, startInProcessStudio } from './in-process-studio.js';
 
-const TASKS = fileURLToPath(new URL('../../../../dist/workers/routing.js', import.meta.url));
 const NOBODY = '00000000-0000-0000-0000-000000000000';
-let db: Database;
+let studio: InProcessStudio;
 let app: App;
-let pool: WorkerPool;
 let seeded: SeedResult;
 let viaKey: Send;
 let signedIn: Send;
 let other: Send;
 let otherId: string;
 
-const client = (headers: Record<string, string>): Send => injectClient(app.handle, headers);
-
 beforeAll(() => {
-  db = openDatabase(':memory:');
-  seeded = seedDemo(db, { ownerPassword: 'irrelevant-password' });
-  pool = createPool({ filename: TASKS, maxThreads: 1, env: { ...process.env, REGION_PATH: '' } });
-  app = buildApp({ config: { ...DEFAULTS, logLevel: 'error' }, db, pool, logger: createLogger('silent'), sessionSecret: 'x'.repeat(40) });
-  otherId = app.stores.users.create({ email: 'other@demo.test', password: 'other-password-1' }).id;
-  app.stores.memberships.add(seeded.organization.id, otherId, 'contributor');
+  studio = startInProcessStudio();
+  ({ app, seeded, otherId } = studio);
+  const client = studio.client;
   const key = seeded.publishableKey.key;
   viaKey = client({ 'X-API-Key': key, 'X-User-Id': seeded.owner.id });
   other = client({ 'X-API-Key': key, 'X-User-Id': otherId });
@@ -43,8 +32,7 @@ afterEach(() => {
 });
 
 afterAll(async () => {
-  await pool?.close();
-  db?.close();
+  await studio?.close();
 });
 
 async function oneSegment(name: string): Promise<any> {
