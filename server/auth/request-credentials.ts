@@ -1,6 +1,7 @@
 // Reads the credentials of a request: header form wins over query form for each credential (spec, Authentication).
 
 import type { IncomingRequest } from '../http/pipeline.js';
+import type { QueryCredentials } from '../http/request-body.js';
 
 export interface RequestCredentials {
   apiKey?: string;
@@ -14,7 +15,7 @@ export interface RequestCredentials {
 
 export function readCredentials(
   request: IncomingRequest,
-  query: Partial<Record<'publishable_key' | 'session_token' | 'share_token' | 'auth_token', string>>,
+  query: QueryCredentials,
   options: { shareTokenInQuery: boolean },
 ): RequestCredentials {
   const h = request.headers;
@@ -24,7 +25,8 @@ export function readCredentials(
     apiKey: h['x-api-key'] ?? query.publishable_key,
     sessionToken: h['x-session-token'] ?? query.session_token,
     shareToken: h['x-share-token'] ?? (options.shareTokenInQuery ? query.share_token : undefined),
-    bearer: bearer ?? query.auth_token,
+    // User tokens travel only in the Authorization header: `auth_token` stays reserved, never a way in.
+    bearer,
     secretKey: h['x-secret-key'],
     userId: h['x-user-id'],
   };

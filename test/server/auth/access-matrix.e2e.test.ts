@@ -238,6 +238,12 @@ describe('credential precedence', () => {
     expect(res.status).toBe(501);
   });
 
+  it('a user token is accepted only in the Authorization header, never as auth_token in the query', async () => {
+    const token = (creds.user?.Authorization as string).slice('Bearer '.length);
+    expect((await fetch(`${server.url}/v1/management/organization?auth_token=${token}`)).status).toBe(401);
+    expect((await fetch(`${server.url}/v1/management/organization`, { headers: creds.user })).status).toBe(200);
+  });
+
   it('share_token in the query is accepted only where share links are', async () => {
     const token = creds.shareCollection?.['X-Share-Token'] as string;
     expect((await fetch(`${server.url}/v1/collections/${A.collection.id}?share_token=${token}`)).status).toBe(200);
