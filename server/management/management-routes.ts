@@ -343,5 +343,18 @@ export function managementRoutes(deps: { stores: Stores; writes: WriteBatcher; l
         return { json: { data: buckets } };
       },
     }),
+    // The organization's AI settings (model endpoint, model, tools) are declared here so that the access rules
+    // already apply; past them they answer 501 until the MCP and agent work builds them.
+    ...(['GET', 'PATCH'] as const).map((method) =>
+      route({
+        op: method === 'GET' ? 'getManagementAi' : 'patchManagementAi',
+        method,
+        path: '/v1/management/ai',
+        handler: (ctx) => {
+          actorOf(ctx);
+          throw new ApiError('NOT_IMPLEMENTED');
+        },
+      }),
+    ),
   ];
 }

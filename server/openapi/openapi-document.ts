@@ -226,7 +226,7 @@ function operationOf(route: RouteDef, registry: SchemaRegistry, options: OpenApi
   const operation: JsonSchema = {
     operationId: route.op,
     tags: [tagOf(route)],
-    ...(route.summary ? { summary: route.summary } : {}),
+    summary: route.summary,
     description: describe(route),
     'x-pkey-scope': route.scope,
     security: securityOf(route),
@@ -254,6 +254,7 @@ export function buildOpenApiDocument(routes: readonly RouteDef[], options: OpenA
   for (const route of routes) {
     if (!route.public) continue;
     if (seen.has(route.op)) throw new TypeError(`openapi: operationId ${route.op} used twice`);
+    if (!route.summary) throw new TypeError(`openapi: public operation ${route.op} needs a summary`);
     seen.add(route.op);
     const item = (paths[route.path] ??= {});
     item[route.method.toLowerCase()] = operationOf(route, registry, options);
@@ -264,6 +265,8 @@ export function buildOpenApiDocument(routes: readonly RouteDef[], options: OpenA
     info: {
       title: 'Cairn Studio API',
       version: options.version ?? '1.0.0',
+      // Cairn is not published under an open-source licence (package.json: UNLICENSED).
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       description:
         'The public Studio API: itineraries, segments, waypoints, segment groups, zones, collections and ' +
         'sessions. Every operation states the scope it requires (`x-pkey-scope` and the first line of its ' +

@@ -40,6 +40,7 @@ export function collectionItemRoutes(deps: StudioDeps, collections: CollectionSe
     {
       ...base,
       op: 'getCollectionItineraries',
+      summary: "List a collection's itineraries",
       method: 'GET',
       path: '/v1/collections/{collection_id}/itineraries',
       description:
@@ -58,6 +59,7 @@ export function collectionItemRoutes(deps: StudioDeps, collections: CollectionSe
     {
       ...base,
       op: 'putCollectionItinerary',
+      summary: 'File an itinerary in a collection',
       method: 'PUT',
       path: '/v1/collections/{collection_id}/itineraries/{itinerary_id}',
       description: `Files an itinerary in the collection. ${FILING}`,
@@ -71,6 +73,7 @@ export function collectionItemRoutes(deps: StudioDeps, collections: CollectionSe
     {
       ...base,
       op: 'deleteCollectionItinerary',
+      summary: 'Remove an itinerary from a collection',
       method: 'DELETE',
       path: '/v1/collections/{collection_id}/itineraries/{itinerary_id}',
       description: 'Unfiles an itinerary (204); 404 when it is not filed there. The itinerary itself is kept.',
@@ -84,6 +87,7 @@ export function collectionItemRoutes(deps: StudioDeps, collections: CollectionSe
     {
       ...base,
       op: 'getCollectionZones',
+      summary: "List a collection's zones",
       method: 'GET',
       path: '/v1/collections/{collection_id}/zones',
       description: "Lists the collection's zones. A share link of the collection reaches them.",
@@ -100,6 +104,7 @@ export function collectionItemRoutes(deps: StudioDeps, collections: CollectionSe
     {
       ...base,
       op: 'putCollectionZone',
+      summary: 'File a zone in a collection',
       method: 'PUT',
       path: '/v1/collections/{collection_id}/zones/{zone_id}',
       description: `Files a zone in the collection. ${FILING}`,
@@ -113,6 +118,7 @@ export function collectionItemRoutes(deps: StudioDeps, collections: CollectionSe
     {
       ...base,
       op: 'deleteCollectionZone',
+      summary: 'Remove a zone from a collection',
       method: 'DELETE',
       path: '/v1/collections/{collection_id}/zones/{zone_id}',
       description: 'Unfiles a zone (204); 404 when it is not filed there. The zone itself is kept.',
@@ -126,6 +132,7 @@ export function collectionItemRoutes(deps: StudioDeps, collections: CollectionSe
     {
       ...base,
       op: 'getItineraries',
+      summary: 'List itineraries grouped by collection',
       method: 'GET',
       path: '/v1/itineraries',
       description:
@@ -144,6 +151,7 @@ export function collectionItemRoutes(deps: StudioDeps, collections: CollectionSe
     {
       ...base,
       op: 'getItineraryCollections',
+      summary: 'List the collections holding an itinerary',
       method: 'GET',
       path: '/v1/itineraries/{itinerary_id}/collections',
       description: 'Lists the collections the itinerary is filed in that the caller may see.',

@@ -29,6 +29,7 @@ export function collectionRoutes(deps: StudioDeps): RouteDef[] {
     {
       ...base,
       op: 'getOrganizationCollections',
+      summary: "List an organization's collections",
       method: 'GET',
       path: '/v1/organizations/{organization_id}/collections',
       description:
@@ -47,6 +48,7 @@ export function collectionRoutes(deps: StudioDeps): RouteDef[] {
     {
       ...base,
       op: 'getUserCollections',
+      summary: "List a user's personal collections",
       method: 'GET',
       path: '/v1/users/{user_id}/collections',
       description:
@@ -65,6 +67,7 @@ export function collectionRoutes(deps: StudioDeps): RouteDef[] {
     {
       ...base,
       op: 'postCollection',
+      summary: 'Create a collection',
       method: 'POST',
       path: '/v1/collections',
       description:
@@ -84,6 +87,7 @@ export function collectionRoutes(deps: StudioDeps): RouteDef[] {
     {
       ...base,
       op: 'getCollection',
+      summary: 'Read a collection',
       method: 'GET',
       path: '/v1/collections/{collection_id}',
       description: 'Reads a collection. A share link of the collection reaches it.',
@@ -96,6 +100,7 @@ export function collectionRoutes(deps: StudioDeps): RouteDef[] {
     {
       ...base,
       op: 'patchCollection',
+      summary: 'Update a collection (all fields optional)',
       method: 'PATCH',
       path: '/v1/collections/{collection_id}',
       description:
@@ -111,6 +116,7 @@ export function collectionRoutes(deps: StudioDeps): RouteDef[] {
     {
       ...base,
       op: 'deleteCollection',
+      summary: 'Delete a collection (its itineraries and zones survive)',
       method: 'DELETE',
       path: '/v1/collections/{collection_id}',
       description: 'Deletes a collection (204). The itineraries and zones filed in it are kept.',

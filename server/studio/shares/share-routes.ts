@@ -63,6 +63,7 @@ export function shareRoutes(deps: ShareRouteDeps): RouteDef[] {
       {
         ...base,
         op: ops[0],
+        summary: `Mint a read-only share link for the ${kind}`,
         method: 'POST',
         path: `${prefix}/{${param}}/share`,
         status: 201,
@@ -78,6 +79,7 @@ export function shareRoutes(deps: ShareRouteDeps): RouteDef[] {
       {
         ...base,
         op: ops[1],
+        summary: `Replace the ${kind}'s share link (the old URL stops working)`,
         method: 'POST',
         path: `${prefix}/{${param}}/share/rotate`,
         status: 201,
@@ -93,6 +95,7 @@ export function shareRoutes(deps: ShareRouteDeps): RouteDef[] {
       {
         ...base,
         op: ops[2],
+        summary: `Disable the ${kind}'s share link`,
         method: 'DELETE',
         path: `${prefix}/{${param}}/share`,
         status: 204,

@@ -35,6 +35,7 @@ export function zoneRoutes(deps: StudioDeps): RouteDef[] {
     {
       ...base,
       op: 'getZones',
+      summary: "List the organization's zones",
       method: 'GET',
       path: '/v1/zones',
       description:
@@ -51,6 +52,7 @@ export function zoneRoutes(deps: StudioDeps): RouteDef[] {
     {
       ...base,
       op: 'postZone',
+      summary: 'Create a zone',
       method: 'POST',
       path: '/v1/zones',
       description: `Creates a zone. ${GEOMETRY}`,
@@ -66,6 +68,7 @@ export function zoneRoutes(deps: StudioDeps): RouteDef[] {
     {
       ...base,
       op: 'getZone',
+      summary: 'Read a zone',
       method: 'GET',
       path: '/v1/zones/{zone_id}',
       description: 'Reads a zone.',
@@ -76,6 +79,7 @@ export function zoneRoutes(deps: StudioDeps): RouteDef[] {
     {
       ...base,
       op: 'patchZone',
+      summary: 'Update a zone (all fields optional)',
       method: 'PATCH',
       path: '/v1/zones/{zone_id}',
       description: `Partial update: every field optional, omitted fields keep their value; the resulting shape is checked again. ${GEOMETRY}`,
@@ -88,6 +92,7 @@ export function zoneRoutes(deps: StudioDeps): RouteDef[] {
     {
       ...base,
       op: 'deleteZone',
+      summary: 'Delete a zone',
       method: 'DELETE',
       path: '/v1/zones/{zone_id}',
       description: 'Deletes a zone (204); it leaves every collection it was filed in.',
@@ -101,6 +106,7 @@ export function zoneRoutes(deps: StudioDeps): RouteDef[] {
     {
       ...base,
       op: 'getZoneCollections',
+      summary: 'List the collections holding a zone',
       method: 'GET',
       path: '/v1/zones/{zone_id}/collections',
       description: 'Lists the collections the zone is filed in that the caller may see.',

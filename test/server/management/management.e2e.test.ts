@@ -50,6 +50,17 @@ describe('who may manage', () => {
     expect((await call(viewer.token, 'GET', '/members')).code).toBe('FORBIDDEN');
   });
 
+  it('the AI settings are declared: an owner gets 501 NOT_IMPLEMENTED, a contributor still 403, no one 404', async () => {
+    const contributor = await member('contributor');
+    for (const method of ['GET', 'PATCH']) {
+      const body = method === 'PATCH' ? {} : undefined;
+      expect((await call(owner, method, '/ai', body)).status).toBe(501);
+      expect((await call(owner, method, '/ai', body)).code).toBe('NOT_IMPLEMENTED');
+      expect((await call(contributor.token, method, '/ai', body)).code).toBe('FORBIDDEN');
+    }
+    expect((await call(owner, 'DELETE', '/ai')).status).toBe(405);
+  });
+
   it('a publishable key needs the management scope and a session token', async () => {
     const key = admin(server, 'create-key', '--org', org.organization.id, '--type', 'pk', '--name', 'ops', '--scopes', 'management');
     const bare = await fetch(`${server.url}/v1/management/organization`, { headers: { 'X-API-Key': key.plaintext } });

@@ -6,7 +6,15 @@ import type { RouteDef } from '../../../server/http/route.js';
 import { buildOpenApiDocument, declaredErrorStatuses } from '../../../server/openapi/openapi-document.js';
 
 const handler = () => ({ json: {} });
-const stub: RouteDef = { op: 'deleteThing', method: 'DELETE', path: '/v1/things/{thing_id}', scope: 'resources', public: true, handler };
+const stub: RouteDef = {
+  op: 'deleteThing',
+  summary: 'Delete a thing',
+  method: 'DELETE',
+  path: '/v1/things/{thing_id}',
+  scope: 'resources',
+  public: true,
+  handler,
+};
 const doc = (routes: RouteDef[]) => buildOpenApiDocument(routes, { serverUrl: 'https://api.example.test' }) as any;
 
 describe('buildOpenApiDocument', () => {
@@ -26,7 +34,7 @@ describe('buildOpenApiDocument', () => {
   });
 
   it('describes the session call as authorized by the secret key, with 429', () => {
-    const session: RouteDef = { op: 'postSession', method: 'POST', path: '/v1/sessions', scope: 'any', public: true, handler };
+    const session: RouteDef = { ...stub, op: 'postSession', method: 'POST', path: '/v1/sessions', scope: 'any' };
     const op = doc([session]).paths['/v1/sessions'].post;
     expect(op.description.split('\n')[0]).toBe('Required scope: any scope; authorized by the secret key');
     expect(op['x-pkey-scope']).toBe('any');
@@ -43,5 +51,12 @@ describe('buildOpenApiDocument', () => {
 
   it('refuses an operationId used twice', () => {
     expect(() => doc([stub, { ...stub, path: '/v1/other/{thing_id}' }])).toThrow(TypeError);
+  });
+
+  it('refuses a public operation without a summary, and states the licence', () => {
+    const { summary: _omitted, ...bare } = stub;
+    expect(() => doc([bare])).toThrow(/deleteThing needs a summary/);
+    expect(doc([stub]).info.license).toEqual({ name: 'Proprietary', identifier: 'LicenseRef-Proprietary' });
+    expect(doc([stub]).paths['/v1/things/{thing_id}'].delete.summary).toBe('Delete a thing');
   });
 });

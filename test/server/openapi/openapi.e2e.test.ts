@@ -15,12 +15,14 @@ import { type RunningServer, startServer } from '../../helpers/server.js';
 
 type Doc = {
   openapi: string;
+  info: { license?: { name: string } };
   servers: { url: string }[];
   paths: Record<string, Record<string, Op>>;
   components: { schemas: Record<string, any>; securitySchemes: Record<string, any> };
 };
 type Op = {
   operationId: string;
+  summary?: string;
   description: string;
   'x-pkey-scope': string;
   parameters?: { name: string; in: string; required: boolean; schema: unknown }[];
@@ -209,6 +211,12 @@ describe('GET /v1/openapi.json', () => {
     const exportOk = doc.paths['/v1/itineraries/{itinerary_id}/export']?.get?.responses['200']?.content ?? {};
     expect(Object.keys(exportOk).sort()).toEqual(['application/geo+json', 'application/gpx+xml', 'application/vnd.google-earth.kml+xml']);
     expect(exportOk['application/geo+json']?.schema.type).toBe('object');
+  });
+
+  it('gives every operation a one-line summary and the document a licence', () => {
+    for (const { op } of operations) expect(op.summary, op.operationId).toMatch(/^[A-Z][^\n]{5,100}$/);
+    expect(new Set(operations.map(({ op }) => op.summary)).size).toBe(operations.length);
+    expect(doc.info.license?.name).toBe('Proprietary');
   });
 
   it('declares 401, 500 and 504 on every operation', () => {
