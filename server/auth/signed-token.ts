@@ -12,6 +12,15 @@ export interface TokenClaims {
 
 export type TokenPrefix = 'sess' | 'usr' | 'mcp';
 
+/** An HMAC-SHA256 in unpadded base64url: 43 characters, the last one carrying 4 bits (its low 2 bits zero). */
+const CANONICAL_SIGNATURE = /^[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]$/;
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+/** True when `text` is exactly what Buffer#toString('base64url') writes for the bytes it decodes to. */
+function isCanonicalBase64url(text: string): boolean {
+  return BASE64URL.test(text) && text.length % 4 !== 1 && Buffer.from(text, 'base64url').toString('base64url') === text;
+}
+
 export class TokenSigner {
   private readonly key: Buffer;
 
@@ -35,7 +44,11 @@ export class TokenSigner {
     const dot = body.indexOf('.');
     if (dot <= 0) return undefined;
     const payload = body.slice(0, dot);
-    const given = Buffer.from(body.slice(dot + 1), 'base64url');
+    const signature = body.slice(dot + 1);
+    // Node decodes base64url leniently (padding, stray characters, the unused low bits of the last
+    // character, the standard alphabet): only the one canonical encoding we write is accepted.
+    if (!isCanonicalBase64url(payload) || !CANONICAL_SIGNATURE.test(signature)) return undefined;
+    const given = Buffer.from(signature, 'base64url');
     const expected = this.mac(prefix, payload);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
     let claims: T;

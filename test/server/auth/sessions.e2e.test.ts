@@ -2,7 +2,8 @@
 // The server trusts X-Forwarded-For here so that each test counts against its own client address.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, bootstrap, type Bootstrapped, type RunningServer, startServer } from '../../helpers/server.js';
+import { admin, bootstrap, type Bootstrapped, login, type RunningServer, startServer } from '../../helpers/server.js';
+import { tamperings } from '../../helpers/token-tampering.js';
 
 let server: RunningServer;
 let A: Bootstrapped;
@@ -74,6 +75,31 @@ describe('minting', () => {
     const other = admin(server, 'create-key', '--org', A.organization.id, '--type', 'pk', '--name', 'second', '--scopes', 'data');
     const { json } = await mint(A.secretKey.key, { publishable_key: A.publishableKey.key }, freshIp());
     expect(await data(other.plaintext, json.data.token)).toBe(401);
+  });
+});
+
+describe('tampered tokens', () => {
+  it('a session token in any non-canonical encoding answers 401; the token as minted answers', async () => {
+    const { json } = await mint(A.secretKey.key, { publishable_key: A.publishableKey.key }, freshIp());
+    expect(await data(A.publishableKey.key, json.data.token)).toBe(501);
+    for (const [name, tampered] of Object.entries(tamperings(json.data.token))) {
+      if (name === 'space appended') continue; // HTTP strips trailing whitespace from header values
+      expect(await data(A.publishableKey.key, tampered), name).toBe(401);
+    }
+  });
+
+  it('a user token in any non-canonical encoding answers 401; the token as issued answers 200', async () => {
+    const token = await login(server, A.owner.email, A.owner.password);
+    const read = async (t: string) => {
+      const res = await fetch(`${server.url}/v1/management/organization`, { headers: { Authorization: `Bearer ${t}` } });
+      await res.arrayBuffer();
+      return res.status;
+    };
+    expect(await read(token)).toBe(200);
+    for (const [name, tampered] of Object.entries(tamperings(token))) {
+      if (name === 'space appended') continue; // HTTP strips trailing whitespace from header values
+      expect(await read(tampered), name).toBe(401);
+    }
   });
 });
 
