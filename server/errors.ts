@@ -25,6 +25,9 @@ export const ERRORS = {
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERRORS;
+
+/** Most entries a 400 lists; the last of them then counts the failures left out. */
+export const MAX_ERROR_ENTRIES = 50;
 export const ERROR_CODES = Object.keys(ERRORS) as ErrorCode[];
 
 /**
@@ -57,11 +60,24 @@ export class ApiError extends Error {
     this.entries = entries && entries.length > 0 ? entries : [{ code }];
   }
 
-  /** A 400 with one VALIDATION_FAILED entry per failed field. */
-  static validation(entries: Omit<ErrorEntry, 'code'>[]): ApiError {
+  /**
+   * A 400 with one VALIDATION_FAILED entry per failed field, at most MAX_ERROR_ENTRIES: past that the last
+   * entry says how many more failed (`omitted` counts failures never turned into entries), so one huge
+   * bad body cannot produce a huge answer.
+   */
+  static validation(entries: Omit<ErrorEntry, 'code'>[], omitted = 0): ApiError {
+    let listed = entries;
+    let more = omitted;
+    if (entries.length + omitted > MAX_ERROR_ENTRIES) {
+      const keep = MAX_ERROR_ENTRIES - 1;
+      listed = entries.slice(0, keep);
+      more += entries.length - keep;
+      const from = entries[keep]?.path ?? entries[keep - 1]?.path;
+      listed.push({ ...(from ? { path: from } : {}), messageKey: 'VALIDATION_FAILED.more', messageParams: { count: more } });
+    }
     return new ApiError(
       'VALIDATION_FAILED',
-      entries.map((e) => ({ ...e, code: 'VALIDATION_FAILED' as const })),
+      listed.map((e) => ({ ...e, code: 'VALIDATION_FAILED' as const })),
     );
   }
 

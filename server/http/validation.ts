@@ -1,28 +1,29 @@
-// Compiles each route's JSON Schemas once (Ajv) and turns failures into one localized entry per field.
+// Compiles each route's JSON Schemas once (Ajv) and turns failures into one entry per field, each with a
+// message key that says what to send instead (sentences in server/i18n/messages.ts).
 
 import { createRequire } from 'node:module';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { TSchema } from '@sinclair/typebox';
-import { ApiError, type ErrorEntry } from '../errors.js';
+import { ApiError, type ErrorEntry, MAX_ERROR_ENTRIES } from '../errors.js';
 import type { Language } from '../i18n/messages.js';
+import { patternMessageKey } from './schema-types.js';
 
-// Ajv, ajv-formats and ajv-i18n are CommonJS; createRequire avoids default-export interop differences.
+// Ajv and ajv-formats are CommonJS; createRequire avoids default-export interop differences.
 const require = createRequire(import.meta.url);
 const Ajv = require('ajv').default as typeof import('ajv').default;
 const addFormats = require('ajv-formats').default as typeof import('ajv-formats').default;
-type Localize = (errors?: ErrorObject[] | null) => void;
-const localizers = require('ajv-i18n') as Record<string, Localize>;
 
 export type Location = 'body' | 'params' | 'query';
 
 function makeAjv(coerce: boolean) {
   const ajv = new Ajv({
-    allErrors: true, // one entry per failed validation, as the spec asks
+    allErrors: true, // one entry per failed validation, as the spec asks (capped when rendered)
     coerceTypes: coerce, // query and path values arrive as strings
     useDefaults: true,
     strict: true,
     strictRequired: false,
     allowUnionTypes: true,
+    verbose: true, // failures carry the failing value and schema, which the sentences need
   });
   addFormats(ajv);
   return ajv;
@@ -33,32 +34,131 @@ const stringAjv = makeAjv(true);
 
 export type Validator = (value: unknown, lang: Language) => void;
 
-/** Compiles `schema` for `location`; the returned function throws a 400 ApiError listing every failure. */
+/** A query or path number written the one plain way: Ajv's coercion would also take `1e309`, `0x10`, ` 5`. */
+const CANONICAL_NUMBER: Record<'integer' | 'number', RegExp> = {
+  integer: /^-?(0|[1-9]\d{0,14})$/,
+  number: /^-?(0|[1-9]\d{0,14})(\.\d{1,15})?$/,
+};
+
+/** Compiles `schema` for `location`; the returned function throws a 400 ApiError listing the failures. */
 export function compileValidator(schema: TSchema, location: Location): Validator {
   const validate: ValidateFunction = (location === 'body' ? bodyAjv : stringAjv).compile(schema);
-  return (value, lang) => {
-    if (validate(value)) return;
-    throw ApiError.validation(toEntries(validate.errors ?? [], location, lang));
+  const numeric = location === 'body' ? [] : numericProperties(schema);
+  return (value) => {
+    const early = numeric.length > 0 ? nonCanonicalNumbers(value, numeric, location) : [];
+    if (validate(value) && early.length === 0) return;
+    const { entries, omitted } = toEntries(validate.errors ?? [], location);
+    const reported = new Set(early.map((e) => JSON.stringify(e.path)));
+    throw ApiError.validation([...early, ...entries.filter((e) => !reported.has(JSON.stringify(e.path)))], omitted);
   };
 }
 
-/** Maps Ajv errors to envelope entries with paths `["request", location, ...]`. */
+function numericProperties(schema: TSchema): [string, 'integer' | 'number', TSchema][] {
+  const properties = (schema as { properties?: Record<string, TSchema> }).properties ?? {};
+  return Object.entries(properties)
+    .filter(([, s]) => s.type === 'integer' || s.type === 'number')
+    .map(([name, s]) => [name, s.type as 'integer' | 'number', s]);
+}
+
+function nonCanonicalNumbers(
+  value: unknown,
+  numeric: [string, 'integer' | 'number', TSchema][],
+  location: Location,
+): Omit<ErrorEntry, 'code'>[] {
+  const entries: Omit<ErrorEntry, 'code'>[] = [];
+  const record = (value ?? {}) as Record<string, unknown>;
+  for (const [name, type, schema] of numeric) {
+    const raw = record[name];
+    if (typeof raw !== 'string' || CANONICAL_NUMBER[type].test(raw)) continue;
+    entries.push({ path: ['request', location, name], ...rangeSentence(type, schema) });
+  }
+  return entries;
+}
+
+/** "Use a whole number from 1 to 100." and its variants, from the schema's bounds. */
+function rangeSentence(type: 'integer' | 'number', schema: TSchema): Pick<ErrorEntry, 'messageKey' | 'messageParams'> {
+  const { minimum, maximum } = schema as { minimum?: number; maximum?: number };
+  const kind = type === 'integer' ? 'integer' : 'number';
+  if (minimum !== undefined && maximum !== undefined) {
+    return { messageKey: `VALIDATION_FAILED.${kind}_between`, messageParams: { min: minimum, max: maximum } };
+  }
+  if (minimum !== undefined) return { messageKey: `VALIDATION_FAILED.${kind}_from`, messageParams: { min: minimum } };
+  return { messageKey: `VALIDATION_FAILED.${kind}` };
+}
+
+const EXAMPLE_FORMATS = new Set(['uuid', 'date-time', 'date', 'email', 'uri']);
+
+/** The message key and parameters of one Ajv failure. */
+function sentenceOf(error: ErrorObject): Pick<ErrorEntry, 'messageKey' | 'messageParams'> {
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required':
+      return { messageKey: 'VALIDATION_FAILED.required' };
+    case 'additionalProperties':
+      return { messageKey: 'VALIDATION_FAILED.unknown_field', messageParams: { name: String(params.additionalProperty) } };
+    case 'type':
+      if (error.instancePath === '' && error.data === undefined) return { messageKey: 'VALIDATION_FAILED.body_required' };
+      if (params.type === 'integer' || params.type === 'number') return rangeSentence(params.type, error.parentSchema as TSchema);
+      return { messageKey: `VALIDATION_FAILED.type_${String(params.type).split(',')[0]}` };
+    case 'enum':
+      return { messageKey: 'VALIDATION_FAILED.enum', messageParams: { values: (params.allowedValues as unknown[]).join(', ') } };
+    case 'const':
+      return { messageKey: 'VALIDATION_FAILED.const', messageParams: { value: JSON.stringify(params.allowedValue) } };
+    case 'pattern':
+      return { messageKey: patternMessageKey(String(params.pattern)) ?? 'VALIDATION_FAILED.pattern' };
+    case 'format':
+      return EXAMPLE_FORMATS.has(String(params.format))
+        ? { messageKey: `VALIDATION_FAILED.format_${String(params.format).replace('-', '_')}` }
+        : { messageKey: 'VALIDATION_FAILED' };
+    case 'minimum':
+    case 'maximum':
+      if ((error.parentSchema as TSchema | undefined)?.type === 'integer') return rangeSentence('integer', error.parentSchema as TSchema);
+      return { messageKey: `VALIDATION_FAILED.${error.keyword}`, messageParams: { limit: Number(params.limit) } };
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+      return { messageKey: `VALIDATION_FAILED.${error.keyword}`, messageParams: { limit: Number(params.limit) } };
+    case 'minLength':
+    case 'maxLength':
+    case 'minItems':
+    case 'maxItems':
+      return { messageKey: `VALIDATION_FAILED.${error.keyword}`, messageParams: { limit: Number(params.limit) } };
+    case 'anyOf':
+    case 'oneOf':
+      return { messageKey: 'VALIDATION_FAILED.any_of', messageParams: { forms: describeForms(error.schema) } };
+    case 'uniqueItems':
+      return { messageKey: 'VALIDATION_FAILED.unique_items' };
+    default:
+      return { messageKey: 'VALIDATION_FAILED' };
+  }
+}
+
+/** The accepted shapes of a union, for its sentence: `a list`, `"all"`, `a number`… in JSON terms. */
+function describeForms(branches: unknown): string {
+  if (!Array.isArray(branches)) return '';
+  return branches
+    .map((b: { const?: unknown; enum?: unknown[]; type?: unknown }) => {
+      if (b.const !== undefined) return JSON.stringify(b.const);
+      if (Array.isArray(b.enum)) return b.enum.map((v) => JSON.stringify(v)).join(', ');
+      return String(b.type ?? 'value');
+    })
+    .join(' | ');
+}
+
+/**
+ * Maps Ajv errors to envelope entries with paths `["request", location, ...]`. Only the first entries are
+ * built (see MAX_ERROR_ENTRIES); the rest are counted, so a body with thousands of bad values stays cheap.
+ */
 export function toEntries(
   errors: ErrorObject[],
   location: Location,
-  lang: Language,
-): Omit<ErrorEntry, 'code'>[] {
-  // Localize a copy: compiled validators share their errors array between calls.
-  const copies = errors.map((e) => ({ ...e }));
-  (localizers[lang] ?? localizers.en)?.(copies);
+): { entries: Omit<ErrorEntry, 'code'>[]; omitted: number } {
   // anyOf/oneOf report every failed branch and then a summary; keep only the summary for that value.
-  const unions = new Set(
-    copies.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').map((e) => e.instancePath),
-  );
+  const unions = new Set(errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').map((e) => e.instancePath));
   const seen = new Set<string>();
   const entries: Omit<ErrorEntry, 'code'>[] = [];
-  for (const error of copies) {
-    if (unions.has(error.instancePath) && /\/(anyOf|oneOf)\/\d+\//.test(error.schemaPath)) continue;
+  let omitted = 0;
+  for (const error of errors) {
+    if (unions.size > 0 && unions.has(error.instancePath) && /\/(anyOf|oneOf)\/\d+\//.test(error.schemaPath)) continue;
     const path: (string | number)[] = ['request', location, ...pointerToPath(error.instancePath)];
     const params = error.params as Record<string, unknown>;
     if (error.keyword === 'required' && typeof params.missingProperty === 'string') {
@@ -66,12 +166,17 @@ export function toEntries(
     } else if (error.keyword === 'additionalProperties' && typeof params.additionalProperty === 'string') {
       path.push(params.additionalProperty);
     }
-    const key = `${path.join('\u0000')}|${error.keyword}`;
+    // One entry per field: a value failing two rules (too short and blank) gets the first sentence.
+    const key = path.join('\u0000');
     if (seen.has(key)) continue;
     seen.add(key);
-    entries.push({ path, message: error.message ?? 'invalid' });
+    if (entries.length >= MAX_ERROR_ENTRIES) {
+      omitted++;
+      continue;
+    }
+    entries.push({ path, ...sentenceOf(error) });
   }
-  return entries;
+  return { entries, omitted };
 }
 
 function pointerToPath(pointer: string): (string | number)[] {

@@ -4,7 +4,7 @@ import { Type } from '@sinclair/typebox';
 import { SCOPES } from '../../data/stores/api-key-store.js';
 import { ROLES } from '../../data/stores/membership-store.js';
 import { EMBED_LAYERS } from '../../data/stores/organization-store.js';
-import { StringEnum } from '../http/schema-types.js';
+import { NameText, StringEnum } from '../http/schema-types.js';
 
 const OriginPattern = Type.String({
   pattern: '^https?://(\\*\\.)?[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*(:(\\d{1,5}|\\*))?$',
@@ -32,7 +32,7 @@ export const SettingsPatch = Type.Object(
 export const KeyCreate = Type.Object(
   {
     type: StringEnum(['pk', 'sk']),
-    name: Type.String({ minLength: 1, maxLength: 100 }),
+    name: NameText({ maxLength: 100 }),
     scopes: Type.Optional(Scopes),
     allowed_origins: Type.Optional(Origins),
   },
@@ -41,7 +41,7 @@ export const KeyCreate = Type.Object(
 
 export const KeyPatch = Type.Object(
   {
-    name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    name: Type.Optional(NameText({ maxLength: 100 })),
     scopes: Type.Optional(Scopes),
     allowed_origins: Type.Optional(Origins),
   },

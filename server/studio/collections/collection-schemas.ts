@@ -1,7 +1,7 @@
 // Request and response schemas of the collection operations (DESIGN §6, §16).
 
 import { Type } from '@sinclair/typebox';
-import { StringEnum } from '../../http/schema-types.js';
+import { MultiLineText, NameText, StringEnum } from '../../http/schema-types.js';
 import { itemResponse, listResponse, Pagination } from './pagination.js';
 
 export const Privacy = StringEnum(['public', 'private']);
@@ -10,8 +10,8 @@ const Uuid = Type.String({ format: 'uuid' });
 
 export const CollectionCreateParams = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 200 }),
-    description: Type.Optional(Type.String({ maxLength: 5000 })),
+    name: NameText(),
+    description: Type.Optional(MultiLineText({ maxLength: 5000 })),
     privacy: Privacy,
     scope: Type.Optional(CollectionScope),
   },
@@ -21,8 +21,8 @@ export const CollectionCreateParams = Type.Object(
 /** PATCH: every field optional; omitted fields keep their value. Scope and owner never change. */
 export const CollectionPatchParams = Type.Object(
   {
-    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-    description: Type.Optional(Type.String({ maxLength: 5000 })),
+    name: Type.Optional(NameText()),
+    description: Type.Optional(MultiLineText({ maxLength: 5000 })),
     privacy: Type.Optional(Privacy),
   },
   { additionalProperties: false, $id: 'CollectionPatchParams' },

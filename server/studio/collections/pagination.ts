@@ -1,15 +1,17 @@
 // Pagination of Studio listings (DESIGN §6): query `limit` 1–100 (default 20) and `offset` ≥ 0, answered as
-// `extensions.metadata.pagination {limit, offset, total}`.
+// `extensions.metadata.pagination {limit, offset, total}`. Offsets stop at MAX_OFFSET.
 
 import { type TObject, type TProperties, type TSchema, Type } from '@sinclair/typebox';
 
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
+/** Deepest page a listing serves; past it, narrow the listing instead (SQLite takes 64-bit offsets only). */
+export const MAX_OFFSET = 1_000_000;
 
 /** The query properties every paginated listing accepts. */
 export const PageQueryProperties = {
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT })),
-  offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_OFFSET, default: 0 })),
 };
 
 /** A listing's query schema: the page parameters plus `extra`; anything else is a 400. */

@@ -4,7 +4,7 @@
 
 import { type TSchema, Type } from '@sinclair/typebox';
 import { ACTIVITIES } from '../../../data/stores/itinerary-store.js';
-import { StringEnum } from '../../http/schema-types.js';
+import { ColorText, LineText, MultiLineText, NameText, StringEnum } from '../../http/schema-types.js';
 
 const Uuid = Type.String({ format: 'uuid' });
 const nullable = <T extends TSchema>(schema: T) => Type.Unsafe<T['static'] | null>({ ...schema, type: [schema.type as string, 'null'] });
@@ -18,10 +18,12 @@ export const Coordinate = Type.Array(Type.Number(), {
   maxItems: 3,
   description: '[longitude, latitude] or [longitude, latitude, elevation] (degrees, degrees, metres)',
 });
-const Line = (minItems: number) => Type.Array(Coordinate, { minItems, maxItems: 100_000 });
-const Name = Type.String({ minLength: 1, maxLength: 200 });
-const Text = Type.String({ maxLength: 5000 });
-const Color = Type.String({ pattern: '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$' });
+/** Positions of one drawn line; a segment longer than this is several segments. */
+export const MAX_LINE_POSITIONS = 10_000;
+const Line = (minItems: number) => Type.Array(Coordinate, { minItems, maxItems: MAX_LINE_POSITIONS });
+const Name = NameText();
+const Text = MultiLineText({ maxLength: 5000 });
+const Color = ColorText;
 const Speed = Type.Number({ exclusiveMinimum: 0, maximum: 200, description: 'km/h' });
 const strict = { additionalProperties: false } as const;
 
@@ -78,7 +80,7 @@ export const SegmentInsertParams = Type.Object(
 );
 export const SegmentUpdateParams = Type.Object(
   {
-    name: Type.Optional(nullable(Type.String({ maxLength: 200 }))),
+    name: Type.Optional(nullable(Name)),
     description: Type.Optional(nullable(Text)),
     group_id: Type.Optional(nullable(Uuid)),
     coordinates: Type.Optional(Line(2)),
@@ -98,7 +100,7 @@ export const SegmentGroupUpdateParams = Type.Object(
   { ...strict, $id: 'SegmentGroupUpdateParams' },
 );
 export const WaypointUpdateParams = Type.Object(
-  { name: Type.Optional(nullable(Type.String({ maxLength: 200 }))), kind: Type.Optional(nullable(Type.String({ maxLength: 64 }))), coordinates: Type.Optional(Coordinate) },
+  { name: Type.Optional(nullable(Name)), kind: Type.Optional(nullable(LineText({ minLength: 1, maxLength: 64 }))), coordinates: Type.Optional(Coordinate) },
   { ...strict, $id: 'WaypointUpdateParams' },
 );
 

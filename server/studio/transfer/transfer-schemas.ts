@@ -2,7 +2,7 @@
 
 import { Type } from '@sinclair/typebox';
 import { ACTIVITIES } from '../../../data/stores/itinerary-store.js';
-import { StringEnum } from '../../http/schema-types.js';
+import { NameText, StringEnum } from '../../http/schema-types.js';
 import { RESPONSE_CONTENT_TYPES } from '../../openapi/openapi-document.js';
 
 export const EXPORT_FORMATS = ['gpx', 'kml', 'geojson'] as const;
@@ -26,7 +26,7 @@ export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
 
 export const ItineraryImportQuery = Type.Object(
   {
-    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: "Defaults to the file's own name, then \"Imported itinerary\"." })),
+    name: Type.Optional(NameText({ description: "Defaults to the file's own name, then \"Imported itinerary\"." })),
     activity: Type.Optional(StringEnum(ACTIVITIES, { description: 'Default HIKING_AND_TRAIL.' })),
     privacy: Type.Optional(StringEnum(['public', 'private'], { description: 'Default private.' })),
     collection_id: Type.Optional(Type.String({ format: 'uuid', description: 'File the new itinerary in this collection.' })),

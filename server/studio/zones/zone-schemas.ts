@@ -3,7 +3,7 @@
 // checked by ./zone-geometry.ts, one entry per bad field.
 
 import { Type } from '@sinclair/typebox';
-import { StringEnum } from '../../http/schema-types.js';
+import { MultiLineText, NameText, StringEnum } from '../../http/schema-types.js';
 import { Privacy } from '../collections/collection-schemas.js';
 import { itemResponse, listResponse, pageQuery } from '../collections/pagination.js';
 
@@ -15,7 +15,7 @@ export const ZoneMode = StringEnum(['POLYGON', 'CIRCLE', 'CORRIDOR']);
 const ZoneGeometry = Type.Object(
   {
     type: StringEnum(['Polygon', 'Point', 'LineString']),
-    coordinates: Type.Array(Type.Unknown()),
+    coordinates: Type.Array(Type.Unknown(), { maxItems: 10_000 }),
   },
   { additionalProperties: false },
 );
@@ -23,8 +23,8 @@ const Metres = Type.Number({ exclusiveMinimum: 0 });
 
 export const ZoneCreateParams = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 200 }),
-    description: Type.Optional(Type.String({ maxLength: 5000 })),
+    name: NameText(),
+    description: Type.Optional(MultiLineText({ maxLength: 5000 })),
     level: ZoneLevel,
     mode: ZoneMode,
     geometry: ZoneGeometry,
@@ -40,8 +40,8 @@ export const ZoneCreateParams = Type.Object(
 /** PATCH: every field optional; the resulting mode, geometry, radius and width are checked together. */
 export const ZonePatchParams = Type.Object(
   {
-    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-    description: Type.Optional(Type.String({ maxLength: 5000 })),
+    name: Type.Optional(NameText()),
+    description: Type.Optional(MultiLineText({ maxLength: 5000 })),
     level: Type.Optional(ZoneLevel),
     mode: Type.Optional(ZoneMode),
     geometry: Type.Optional(ZoneGeometry),
