@@ -159,19 +159,18 @@ const COMMANDS: Record<string, CommandSpec> = {
       const orgId = requireString(v, 'org');
       if (pairs.length === 0) throw new AdminError('MISSING_ARGUMENT', `set needs at least one key=value (${SET_KEYS.join(', ')})`);
       const changes = parseSettings(pairs);
-      const organization = stores.db.transaction(() => {
-        const current = requireOrganization(stores, orgId);
-        const patch: OrganizationPatch = { ...changes.patch };
-        if (changes.limits.size > 0) {
-          const limits: Limits = { ...current.limits };
-          for (const [dimension, value] of changes.limits) {
-            if (value === undefined) delete limits[dimension];
-            else limits[dimension] = value;
-          }
-          patch.limits = limits;
+      const current = requireOrganization(stores, orgId);
+      const patch: OrganizationPatch = { ...changes.patch };
+      if (changes.limits.size > 0) {
+        const limits: Limits = { ...current.limits };
+        for (const [dimension, value] of changes.limits) {
+          if (value === undefined) delete limits[dimension];
+          else limits[dimension] = value;
         }
-        return stores.organizations.update(orgId, patch);
-      })();
+        patch.limits = limits;
+      }
+      // The command's own transaction makes the read and the update one atomic change.
+      const organization = stores.organizations.update(orgId, patch);
       return { organization };
     },
   },
@@ -192,7 +191,7 @@ const COMMANDS: Record<string, CommandSpec> = {
 
 function help(): object {
   return {
-    usage: 'npm run admin -- <command> [options] [--json]',
+    usage: 'npm run -s admin -- <command> [options] [--json]',
     commands: Object.fromEntries(
       Object.entries(COMMANDS).map(([name, spec]) => [
         name,
@@ -267,7 +266,11 @@ export function runAdmin(
       result = help();
     } else {
       db = openDb();
-      result = spec.run(createStores(db), values, rest);
+      const open = db;
+      // One IMMEDIATE transaction per command: it takes the write lock first and waits on busy_timeout while
+      // the server writes. A deferred one that reads and then writes would fail at once with "database is
+      // locked" whenever the server committed in between (SQLite cannot upgrade a stale read snapshot).
+      result = open.transaction(() => spec.run(createStores(open), values, rest)).immediate();
     }
     return { exitCode: 0, stdout: `${JSON.stringify(result, null, pretty ? 2 : undefined)}\n`, stderr: '' };
   } catch (err) {
