@@ -1,6 +1,7 @@
 // Process entry: config → database (migrated, demo-seeded) → app → listen; SIGTERM/SIGINT drain and close.
 
 import { openDatabase } from '../data/db.js';
+import { checkRegionFolder } from '../data/region/region-folder.js';
 import { createPool } from '../workers/pool.js';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
@@ -11,10 +12,16 @@ import { seedOnFirstStart } from './seeding.js';
 async function main(): Promise<void> {
   const uws = loadNativeUws(); // first: fail loudly before touching anything else
   const config = loadConfig();
+  // A bad REGION_PATH stops the start here, not the first request that needs a worker.
+  if (config.regionPath) checkRegionFolder(config.regionPath);
   const logger = createLogger(config.logLevel);
   const db = openDatabase(config.databasePath);
   // One pool for the process; each worker loads the region (REGION_PATH, or the demo region) once.
-  const pool = createPool({ env: { ...process.env, REGION_PATH: config.regionPath } });
+  const pool = createPool({
+    env: { ...process.env, REGION_PATH: config.regionPath },
+    onWorkerError: (error) =>
+      logger.error('worker failed', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
+  });
   const app = buildApp({ config, logger, db, pool, sessionSecret: process.env.SESSION_SECRET });
   // Usage counts are aggregated in memory and written once a second (and at shutdown).
   const usageFlush = setInterval(() => app.quota.flush(), 1000);

@@ -21,6 +21,8 @@ export interface PoolOptions {
   execArgv: string[];
   /** Environment of the workers (REGION_PATH, CAIRN_WASM_BUILD); defaults to process.env. */
   env: Record<string, string | undefined>;
+  /** Told of every unexpected worker failure (a task that threw, a worker that died); the caller gets INTERNAL_ERROR. */
+  onWorkerError: (error: unknown) => void;
 }
 
 export interface RunOptions {
@@ -44,6 +46,7 @@ function defaults(): PoolOptions {
     maxQueue: 512,
     execArgv: [],
     env: process.env,
+    onWorkerError: () => undefined,
   };
 }
 
@@ -62,6 +65,16 @@ export function createPool(options: Partial<PoolOptions> = {}): WorkerPool {
     execArgv: o.execArgv,
     env: o.env as Record<string, string>,
   });
+  // A worker that fails outside a task (an exception at start-up, a crash) is replaced by piscina; without a
+  // listener its 'error' event would take the whole process down.
+  piscina.on('error', o.onWorkerError);
+  /** Failures as values: a full queue is SERVICE_UNAVAILABLE, anything else (a bug) INTERNAL_ERROR, reported. */
+  const mapRunError = (err: unknown): TaskFailure => {
+    const message = err instanceof Error ? err.message : String(err);
+    if (/queue is at limit/i.test(message)) return failure('SERVICE_UNAVAILABLE', 'worker queue is full');
+    o.onWorkerError(err);
+    return failure('INTERNAL_ERROR', 'the worker failed');
+  };
   return {
     piscina,
     async runTask<N extends TaskName>(name: N, input: TaskInput<N>, opts: RunOptions = {}): Promise<TaskOutput<N>> {
@@ -88,11 +101,4 @@ export function createPool(options: Partial<PoolOptions> = {}): WorkerPool {
     },
     close: () => piscina.close(),
   };
-}
-
-/** Maps piscina's queue-full error to a failure value; anything else is a bug and rethrows. */
-function mapRunError(err: unknown): TaskFailure {
-  const message = err instanceof Error ? err.message : String(err);
-  if (/queue is at limit/i.test(message)) return failure('SERVICE_UNAVAILABLE', 'worker queue is full');
-  throw err;
 }

@@ -9,6 +9,7 @@ import {
   readSync,
   renameSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -28,6 +29,26 @@ export const REGION_FILES = {
   hazards: 'hazards.json',
   routes: 'routes.json',
 } as const;
+
+/**
+ * Checks, without decoding the graph, that `dir` is a region folder this build can load: it exists, its
+ * meta.json has this format version, and every required file is there. Throws RegionInputError naming
+ * the problem; returns the metadata. The server runs it at start so a bad REGION_PATH stops it at once.
+ */
+export function checkRegionFolder(dir: string): RegionMeta {
+  if (!existsSync(dir)) throw new RegionInputError(`region folder ${dir} does not exist`);
+  if (!statSync(dir).isDirectory()) throw new RegionInputError(`region path ${dir} is not a folder`);
+  const meta = readJson<RegionMeta>(dir, REGION_FILES.meta);
+  if (meta.formatVersion !== REGION_FORMAT_VERSION) {
+    throw new RegionInputError(
+      `region ${dir} has format version ${meta.formatVersion}; this build reads ${REGION_FORMAT_VERSION} (re-import)`,
+    );
+  }
+  for (const name of [REGION_FILES.graph, REGION_FILES.places, REGION_FILES.hazards, REGION_FILES.routes]) {
+    if (!existsSync(join(dir, name))) throw new RegionInputError(`region file ${join(dir, name)} is missing`);
+  }
+  return meta;
+}
 
 /** The folder's files as bytes, in a fixed order (deterministic for the same region). */
 export function encodeRegionFiles(region: Region): Map<string, Uint8Array> {
@@ -106,13 +127,7 @@ function readShared(path: string): Uint8Array {
  * missing, incomplete, or of another format version.
  */
 export function loadRegion(dir: string, options: LoadOptions = {}): Region {
-  if (!existsSync(dir)) throw new RegionInputError(`region folder ${dir} does not exist`);
-  const meta = readJson<RegionMeta>(dir, REGION_FILES.meta);
-  if (meta.formatVersion !== REGION_FORMAT_VERSION) {
-    throw new RegionInputError(
-      `region ${dir} has format version ${meta.formatVersion}; this build reads ${REGION_FORMAT_VERSION} (re-import)`,
-    );
-  }
+  const meta = checkRegionFolder(dir);
   const graphPath = join(dir, REGION_FILES.graph);
   let graphBytes: Uint8Array;
   try {

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Activity } from '../../workers/profiles.js';
 import { createPool, type WorkerPool } from '../../workers/pool.js';
@@ -71,5 +74,42 @@ describe('routing worker pool', () => {
 
   it('rejects a bad option with a TypeError naming it', () => {
     expect(() => createPool({ maxThreads: 0 })).toThrow('pool.maxThreads must be a positive integer');
+  });
+});
+
+describe('worker failures', () => {
+  const FAILING = new URL('./fixtures/failing-tasks.mjs', import.meta.url).href;
+
+  it('a task that throws or ends its thread is an INTERNAL_ERROR value, reported once, and the pool keeps serving', async () => {
+    const reported: unknown[] = [];
+    const failing = createPool({ filename: FAILING, maxThreads: 1, onWorkerError: (e) => reported.push(e) });
+    try {
+      const run = (name: string) => failing.runTask(name as 'ping', {});
+      expect(await run('ping')).toMatchObject({ ok: true });
+      expect(await run('throws')).toEqual({ ok: false, code: 'INTERNAL_ERROR', reason: 'the worker failed' });
+      expect(await run('exits')).toEqual({ ok: false, code: 'INTERNAL_ERROR', reason: 'the worker failed' });
+      // With a deadline too (the path requests take).
+      expect(await failing.runTask('throws' as 'ping', {}, { timeoutMs: 5000 })).toMatchObject({ ok: false, code: 'INTERNAL_ERROR' });
+      expect(await run('ping')).toMatchObject({ ok: true });
+      expect(reported.length).toBeGreaterThanOrEqual(3);
+    } finally {
+      await failing.close();
+    }
+  });
+
+  it('a region that fails to load in the worker fails each task with INTERNAL_ERROR, never the process', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cairn-bad-region-'));
+    writeFileSync(join(dir, 'meta.json'), JSON.stringify({ formatVersion: 1 }));
+    for (const name of ['graph.bin', 'places.json', 'hazards.json', 'routes.json']) writeFileSync(join(dir, name), 'garbage');
+    const reported: unknown[] = [];
+    const broken = createPool({ filename: TASKS, maxThreads: 1, env: { ...env, REGION_PATH: dir, ROUTING_WARM: '' }, onWorkerError: (e) => reported.push(e) });
+    try {
+      const out = await broken.runTask('directions', { activity: Activity.WALKING, waypoints: [[1.551, 42.4952], [1.5703, 42.5049]] }, { timeoutMs: 10_000 });
+      expect(out).toMatchObject({ ok: false, code: 'INTERNAL_ERROR' });
+      expect(String(reported[0])).toMatch(/graph\.bin/);
+    } finally {
+      await broken.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
