@@ -38,7 +38,15 @@ function main(): void {
   });
   const avoid = (values.avoid ? values.avoid.split(',') : []).map((h) => h.trim()).filter(Boolean);
   for (const h of avoid) if (h !== 'TOLLWAY' && h !== 'RESTRICTED_ACCESS') fail(`unknown hazard ${h}`);
-  const { engine, source, loadMs } = loadRoutingRegion(values.region);
+  let loaded: ReturnType<typeof loadRoutingRegion>;
+  try {
+    loaded = loadRoutingRegion(values.region);
+  } catch (e) {
+    // A missing or broken region is the user's input: one line, as `npm run import` reports it.
+    process.stderr.write(`error: ${(e as Error).message}\n`);
+    process.exit(1);
+  }
+  const { engine, source, loadMs } = loaded;
   let t0 = performance.now();
   engine.prepare(values.activity); // profile weights and hierarchies, once per activity
   const prepareMs = performance.now() - t0;

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compileWorkers } from './compile-workers.js';
 
@@ -35,5 +35,12 @@ describe('route CLI', () => {
     }
     expect(status).toBe(1);
     expect(JSON.parse(stdout)).toMatchObject({ ok: false, code: 'VALIDATION_FAILED' });
+  });
+
+  it('a missing region prints one line naming it, no stack trace, and exits 1', () => {
+    const run = spawnSync(process.execPath, [cli, '--region', '/no/such/region', '--waypoints', '1.55,42.49;1.57,42.5'], { encoding: 'utf8' });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toBe('error: region folder /no/such/region does not exist\n');
   });
 });
