@@ -62,8 +62,10 @@ export function effectiveScopes(scopes: readonly Scope[]): Set<Scope> {
   return set;
 }
 
-const unauthorized = () => new ApiError('UNAUTHORIZED');
-const forbidden = () => new ApiError('FORBIDDEN');
+/** A 401 or 403 with its own sentence: each refusal says what the caller should do instead. */
+const unauthorized = (why?: string, params?: Record<string, string>) =>
+  why ? ApiError.withMessage('UNAUTHORIZED', `UNAUTHORIZED.${why}`, params) : new ApiError('UNAUTHORIZED');
+const forbidden = (why: string, params?: Record<string, string>) => ApiError.withMessage('FORBIDDEN', `FORBIDDEN.${why}`, params);
 
 export function createAccessControl(deps: AccessDeps): Authenticate {
   /** Session creation: 60 per minute per client IP, charged on every request, failing open. */
@@ -82,14 +84,16 @@ export function createAccessControl(deps: AccessDeps): Authenticate {
     const link = deps.shareLinks.findByToken(token);
     if (!link) throw unauthorized(); // malformed, unknown, rotated, disabled: the same opaque 401
     // A valid link asking for more than a read is refused, never silently downgraded.
-    if (!route.share || BODY_METHODS.has(route.method) || route.signedInOnly) throw forbidden();
+    if (BODY_METHODS.has(route.method) || route.signedInOnly) throw forbidden('share_write');
+    if (!route.share) throw forbidden('share_surface');
     return { kind: 'share', link };
   };
 
   const userAccess = (token: string): Access => {
-    const claims = deps.signer.verify<UserClaims>('usr', token);
-    const user = claims ? deps.users.get(claims.uid) : undefined;
-    if (!user) throw unauthorized();
+    const checked = deps.signer.check<UserClaims>('usr', token);
+    if (!checked.ok) throw unauthorized(checked.reason === 'expired' ? 'user_expired' : 'user_invalid');
+    const user = deps.users.get(checked.claims.uid);
+    if (!user) throw unauthorized('user_invalid');
     return { kind: 'user', user };
   };
 
@@ -106,31 +110,32 @@ export function createAccessControl(deps: AccessDeps): Authenticate {
     if (creds.shareToken !== undefined && SHARE_SURFACES.has(route.scope)) return shareAccess(route, creds.shareToken);
 
     // Publishable key (with or without a session token).
-    if (!creds.apiKey) throw unauthorized();
+    if (!creds.apiKey) throw unauthorized(creds.sessionToken !== undefined ? 'session_without_key' : 'missing_key');
     const key = deps.apiKeys.findPublishable(creds.apiKey);
-    if (!key) throw unauthorized(); // unknown, revoked, or a secret key in the wrong header
+    if (!key) throw unauthorized('unknown_key'); // unknown, revoked, or a secret key in the wrong header
     const organization = deps.organizations.get(key.organizationId);
-    if (!organization) throw unauthorized();
-    if (organization.status !== 'active') throw forbidden();
-    if (route.signedInOnly) throw forbidden(); // keys cannot mint, rotate or disable share links
+    if (!organization) throw unauthorized('unknown_key');
+    if (organization.status !== 'active') throw forbidden('inactive_organization');
+    if (route.signedInOnly) throw forbidden('signed_in_only'); // keys cannot mint, rotate or disable share links
     const allowedOrigins = key.allowedOrigins.length > 0 ? key.allowedOrigins : organization.defaultAllowedOrigins;
-    if (!originAllowed(allowedOrigins, requestOrigin(request.headers))) throw forbidden();
-    if (!effectiveScopes(key.scopes).has(route.scope as Scope)) throw forbidden();
+    if (!originAllowed(allowedOrigins, requestOrigin(request.headers))) throw forbidden('origin');
+    if (!effectiveScopes(key.scopes).has(route.scope as Scope)) throw forbidden('scope', { scope: route.scope });
 
     let session: SessionClaims | undefined;
     if (creds.sessionToken !== undefined) {
-      session = deps.signer.verify<SessionClaims>('sess', creds.sessionToken);
-      // Expired, forged, bound to another key, or minted by a secret key since revoked.
-      if (!session || session.kid !== key.id || session.org !== organization.id) throw unauthorized();
+      const checked = deps.signer.check<SessionClaims>('sess', creds.sessionToken);
+      if (!checked.ok) throw unauthorized(checked.reason === 'expired' ? 'session_expired' : 'session_invalid');
+      session = checked.claims;
+      if (session.kid !== key.id || session.org !== organization.id) throw unauthorized('session_other_key');
       const minter = deps.apiKeys.get(session.sid);
-      if (!minter || minter.revokedAt !== null) throw unauthorized();
+      if (!minter || minter.revokedAt !== null) throw unauthorized('session_revoked');
     }
     const sessionRequired =
       route.scope === 'data' ||
       route.scope === 'management' ||
       (route.scope === 'embedding' &&
         (organization.requireSessionToken || organization.products.includes('intelligence')));
-    if (sessionRequired && !session) throw unauthorized();
+    if (sessionRequired && !session) throw unauthorized('session_required');
 
     const write = BODY_METHODS.has(route.method);
     if (route.scope === 'data' && !organization.products.includes('data')) throw new ApiError('PAYMENT_REQUIRED');
@@ -144,7 +149,8 @@ export function createAccessControl(deps: AccessDeps): Authenticate {
       const userId = creds.userId?.trim();
       if (!userId || !UUID.test(userId)) throw ApiError.withMessage('BAD_REQUEST', 'BAD_REQUEST.user_id');
       const membership = deps.memberships.get(organization.id, userId.toLowerCase());
-      if (!membership || membership.role === 'viewer') throw forbidden();
+      if (!membership) throw forbidden('not_member');
+      if (membership.role === 'viewer') throw forbidden('viewer');
       actingMember = { userId: membership.userId, role: membership.role };
     }
 

@@ -6,7 +6,11 @@ import { ApiError } from '../errors.js';
 
 /** Throws 403 FORBIDDEN unless the organization may create one more resource of `dimension`. */
 export function enforceLimit(organization: Organization, dimension: string, currentCount: number): void {
-  if (!Object.hasOwn(organization.limits, dimension)) throw new ApiError('FORBIDDEN');
+  if (!Object.hasOwn(organization.limits, dimension)) {
+    throw ApiError.withMessage('FORBIDDEN', 'FORBIDDEN.limit_not_granted', { dimension });
+  }
   const limit = organization.limits[dimension];
-  if (limit !== null && limit !== undefined && currentCount >= limit) throw new ApiError('FORBIDDEN');
+  if (limit !== null && limit !== undefined && currentCount >= limit) {
+    throw ApiError.withMessage('FORBIDDEN', 'FORBIDDEN.limit_reached', { dimension, limit });
+  }
 }

@@ -12,6 +12,9 @@ export interface TokenClaims {
 
 export type TokenPrefix = 'sess' | 'usr' | 'mcp';
 
+export type TokenCheck<T> = { ok: true; claims: T } | { ok: false; reason: 'malformed' | 'expired' };
+const MALFORMED = { ok: false, reason: 'malformed' } as const;
+
 /** An HMAC-SHA256 in unpadded base64url: 43 characters, the last one carrying 4 bits (its low 2 bits zero). */
 const CANONICAL_SIGNATURE = /^[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]$/;
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
@@ -39,27 +42,33 @@ export class TokenSigner {
    * The signature is compared in constant time before the payload is parsed.
    */
   verify<T extends TokenClaims>(prefix: TokenPrefix, token: string, nowMs = Date.now()): T | undefined {
-    if (!token.startsWith(`${prefix}_`) || token.length > 2048) return undefined;
+    const checked = this.check<T>(prefix, token, nowMs);
+    return checked.ok ? checked.claims : undefined;
+  }
+
+  /** As verify, telling an expired but genuine token apart from a forged or malformed one (for the message). */
+  check<T extends TokenClaims>(prefix: TokenPrefix, token: string, nowMs = Date.now()): TokenCheck<T> {
+    if (!token.startsWith(`${prefix}_`) || token.length > 2048) return MALFORMED;
     const body = token.slice(prefix.length + 1);
     const dot = body.indexOf('.');
-    if (dot <= 0) return undefined;
+    if (dot <= 0) return MALFORMED;
     const payload = body.slice(0, dot);
     const signature = body.slice(dot + 1);
     // Node decodes base64url leniently (padding, stray characters, the unused low bits of the last
     // character, the standard alphabet): only the one canonical encoding we write is accepted.
-    if (!isCanonicalBase64url(payload) || !CANONICAL_SIGNATURE.test(signature)) return undefined;
+    if (!isCanonicalBase64url(payload) || !CANONICAL_SIGNATURE.test(signature)) return MALFORMED;
     const given = Buffer.from(signature, 'base64url');
     const expected = this.mac(prefix, payload);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return MALFORMED;
     let claims: T;
     try {
       claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as T;
     } catch {
-      return undefined;
+      return MALFORMED;
     }
-    if (typeof claims !== 'object' || claims === null || typeof claims.exp !== 'number') return undefined;
-    if (claims.exp * 1000 <= nowMs) return undefined;
-    return claims;
+    if (typeof claims !== 'object' || claims === null || typeof claims.exp !== 'number') return MALFORMED;
+    if (claims.exp * 1000 <= nowMs) return { ok: false, reason: 'expired' };
+    return { ok: true, claims };
   }
 
   /** The prefix is part of the MAC so a token of one kind can never pass as another. */

@@ -85,7 +85,7 @@ export function managementRoutes(deps: { stores: Stores; writes: WriteBatcher; l
     const membership = organizationId ? stores.memberships.get(organizationId, access.user.id) : undefined;
     const organization = membership ? stores.organizations.get(membership.organizationId) : undefined;
     if (!membership || !organization) throw new ApiError('NOT_FOUND');
-    if (!MANAGING_ROLES.has(membership.role)) throw new ApiError('FORBIDDEN');
+    if (!MANAGING_ROLES.has(membership.role)) throw ApiError.withMessage('FORBIDDEN', 'FORBIDDEN.manager_role');
     return { organization, role: membership.role, userId: access.user.id };
   };
 
@@ -97,10 +97,10 @@ export function managementRoutes(deps: { stores: Stores; writes: WriteBatcher; l
 
   /** Owners alone grant, change or remove the owner role; the last owner always stays. */
   const checkOwnerChange = (actor: Actor, organizationId: string, userId: string, current: Role, next?: Role) => {
-    if ((current === 'owner' || next === 'owner') && actor.role !== 'owner') throw new ApiError('FORBIDDEN');
+    if ((current === 'owner' || next === 'owner') && actor.role !== 'owner') throw ApiError.withMessage('FORBIDDEN', 'FORBIDDEN.owner_role');
     if (current === 'owner' && next !== 'owner') {
       const owners = stores.memberships.listByOrganization(organizationId).filter((m) => m.role === 'owner');
-      if (owners.length === 1 && owners[0]?.userId === userId) throw new ApiError('CONFLICT');
+      if (owners.length === 1 && owners[0]?.userId === userId) throw ApiError.withMessage('CONFLICT', 'CONFLICT.last_owner');
     }
   };
 
@@ -246,11 +246,11 @@ export function managementRoutes(deps: { stores: Stores; writes: WriteBatcher; l
       handler: async (ctx) => {
         const actor = actorOf(ctx);
         const b = ctx.body as { email: string; role: Role };
-        if (b.role === 'owner' && actor.role !== 'owner') throw new ApiError('FORBIDDEN');
+        if (b.role === 'owner' && actor.role !== 'owner') throw ApiError.withMessage('FORBIDDEN', 'FORBIDDEN.owner_role');
         const user = stores.users.getByEmail(b.email);
         if (!user) throw ApiError.validation([{ path: ['request', 'body', 'email'], messageKey: 'VALIDATION_FAILED' }]);
         const membership = await writes.write(() => {
-          if (stores.memberships.get(actor.organization.id, user.id)) throw new ApiError('CONFLICT');
+          if (stores.memberships.get(actor.organization.id, user.id)) throw ApiError.withMessage('CONFLICT', 'CONFLICT.already_member');
           enforceLimit(actor.organization, 'members', stores.memberships.listByOrganization(actor.organization.id).length);
           return stores.memberships.add(actor.organization.id, user.id, b.role);
         });

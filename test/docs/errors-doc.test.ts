@@ -49,5 +49,14 @@ describe('message keys', () => {
       for (const key of keys) expect(MESSAGES[lang][key], `${lang} ${key}`).toBeTruthy();
     }
   });
-});
 
+  it('every language has exactly the English keys, each with the same {placeholders}', () => {
+    const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+    for (const lang of LANGUAGES) {
+      expect(Object.keys(MESSAGES[lang]).sort(), lang).toEqual(Object.keys(MESSAGES.en).sort());
+      for (const [key, text] of Object.entries(MESSAGES.en)) {
+        expect(placeholders(MESSAGES[lang][key] as string), `${lang} ${key}`).toEqual(placeholders(text));
+      }
+    }
+  });
+});

@@ -87,7 +87,7 @@ export function createCollectionService(deps: CollectionServiceDeps) {
 
   /** 409 with the holder's id at `extensions.metadata.collection.id` (ResponseMetadataPost/PatchCollection). */
   const conflict = (holder: Collection): ApiError =>
-    new ApiError('CONFLICT', undefined, { collection: { id: holder.id } });
+    new ApiError('CONFLICT', [{ code: 'CONFLICT', messageKey: 'CONFLICT.collection_name' }], { collection: { id: holder.id } });
 
   return {
     view,

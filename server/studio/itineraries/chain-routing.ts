@@ -11,12 +11,26 @@ import { measuredLocally } from './chain-geometry.js';
 
 export type FieldPath = (string | number)[];
 
-/** Maps a task failure onto the spec's codes: input problems are a VALIDATION_FAILED entry at `path`. */
-export function failureToError(f: TaskFailure, path: FieldPath): ApiError {
+/**
+ * Maps a task failure onto the spec's codes: input problems are a VALIDATION_FAILED entry. An end of the line
+ * that is off the network is blamed on the field that gave it (`startPath` for the start, when the caller
+ * named one); a line whose ends are fine but that no route connects is blamed on `path`.
+ */
+export function failureToError(f: TaskFailure, path: FieldPath, startPath?: FieldPath): ApiError {
   switch (f.code) {
     case 'VALIDATION_FAILED':
-    case 'NOT_FOUND':
+    case 'NOT_FOUND': {
+      const offNetworkIndex = f.reason.includes('near') ? f.path?.[2] : undefined;
+      if (offNetworkIndex === 0) {
+        return ApiError.validation([
+          startPath
+            ? { path: startPath, messageKey: 'VALIDATION_FAILED.start_off_network' }
+            : { path, messageKey: 'VALIDATION_FAILED.chain_end_off_network' },
+        ]);
+      }
+      if (offNetworkIndex !== undefined) return ApiError.validation([{ path, messageKey: 'VALIDATION_FAILED.off_network' }]);
       return ApiError.validation([{ path, messageKey: 'VALIDATION_FAILED.unroutable' }]);
+    }
     case 'SERVICE_UNAVAILABLE':
       return new ApiError('SERVICE_UNAVAILABLE');
     case 'GATEWAY_TIMEOUT':
@@ -46,11 +60,16 @@ export interface RouteContext {
  * A smart line through `points` (the first and last kept exactly; two points route the best way between
  * them, more points snap a drawn line). `path` names the request field blamed when it cannot be routed.
  */
-export async function routeSmart(ctx: RouteContext, points: readonly (readonly number[])[], path: FieldPath): Promise<MeasuredGeometry> {
+export async function routeSmart(
+  ctx: RouteContext,
+  points: readonly (readonly number[])[],
+  path: FieldPath,
+  startPath?: FieldPath,
+): Promise<MeasuredGeometry> {
   const pool = ctx.deps.pool;
   if (!pool) throw new ApiError('SERVICE_UNAVAILABLE');
   const result = await pool.runTask('snapLine', { activity: ctx.activity as RoutingActivity, coordinates: points.map(lonLat) }, { signal: ctx.signal });
-  if (!result.ok) throw failureToError(result, path);
+  if (!result.ok) throw failureToError(result, path, startPath);
   const line = fromMeasured(result.route);
   return exactEnds(line, points[0]!, points[points.length - 1]!);
 }

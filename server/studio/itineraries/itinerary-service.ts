@@ -20,7 +20,7 @@ const EMPTY_CHAIN: Chain = { waypoints: [], segments: [], groups: [] };
 
 /** 409 CONFLICT naming the itinerary that holds the name (ResponseMetadataPostItinerary / …Patch…). */
 export function nameConflict(itineraryId: string): ApiError {
-  return new ApiError('CONFLICT', undefined, { itinerary: { id: itineraryId } });
+  return new ApiError('CONFLICT', [{ code: 'CONFLICT', messageKey: 'CONFLICT.itinerary_name' }], { itinerary: { id: itineraryId } });
 }
 
 export interface NewItinerary {

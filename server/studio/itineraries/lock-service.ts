@@ -18,7 +18,8 @@ export interface LockView {
 
 /** 409 CONFLICT with ResponseMetadataLockConflict (`holder.id`, all zeros when nobody holds the part). */
 export function lockConflict(holderId: string): ApiError {
-  return new ApiError('CONFLICT', undefined, { holder: { id: holderId } });
+  const key = holderId === NO_HOLDER ? 'CONFLICT.lock_missing' : 'CONFLICT.lock_held';
+  return new ApiError('CONFLICT', [{ code: 'CONFLICT', messageKey: key }], { holder: { id: holderId } });
 }
 
 /** Throws the lock conflict unless `actor` holds a live lock on every part. */

@@ -65,7 +65,7 @@ export function planAppend(input: AppendBody): (chain: Chain) => EditPlan {
         let start: number[];
         if (input.engine === 'smart') {
           start = end ? [...end] : input.from!;
-          line = await routeSmart(route, [start, input.to], body('to'));
+          line = await routeSmart(route, [start, input.to], body('to'), end ? undefined : body('from'));
         } else {
           const pts = !end || samePlace(input.coordinates[0]!, end) ? input.coordinates : [end, ...input.coordinates];
           start = pts[0]!;

@@ -28,7 +28,7 @@ export function shareRoutes(deps: ShareRouteDeps): RouteDef[] {
   /** The resource's organization, when the signed-in user may manage its link; 404 otherwise (never reveal it). */
   const authorize = (ctx: RequestContext, kind: ShareResourceKind, id: string): string => {
     const access = ctx.access as Access;
-    if (access.kind !== 'user') throw new ApiError('FORBIDDEN');
+    if (access.kind !== 'user') throw ApiError.withMessage('FORBIDDEN', 'FORBIDDEN.signed_in_only');
     let organizationId: string | undefined;
     if (kind === 'collection') {
       const collection = deps.collections.get(id);
@@ -41,7 +41,7 @@ export function shareRoutes(deps: ShareRouteDeps): RouteDef[] {
     }
     const membership = organizationId ? deps.memberships.get(organizationId, access.user.id) : undefined;
     if (!organizationId || !membership) throw new ApiError('NOT_FOUND');
-    if (membership.role === 'viewer') throw new ApiError('FORBIDDEN');
+    if (membership.role === 'viewer') throw ApiError.withMessage('FORBIDDEN', 'FORBIDDEN.viewer');
     return organizationId;
   };
 
