@@ -2,6 +2,7 @@
 // public operations, and agrees with the route table operation by operation.
 
 import SwaggerParser from '@apidevtools/swagger-parser';
+import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../data/db.js';
 import { buildApp } from '../../../server/app.js';
@@ -93,6 +94,12 @@ describe('GET /v1/openapi.json', () => {
   it('validates as an OpenAPI 3.1 document with a standard validator', async () => {
     expect(doc.openapi).toBe('3.1.0');
     await expect(SwaggerParser.validate(structuredClone(doc) as never)).resolves.toBeTruthy();
+  });
+
+  it('passes the Redocly recommended ruleset with no error or warning', async () => {
+    const config = await createConfig({ extends: ['recommended'] });
+    const problems = await lintFromString({ source: raw, absoluteRef: `${server.url}/v1/openapi.json`, config });
+    expect(problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message}`)).toEqual([]);
   });
 
   it('is public and unmetered: no credential needed, same bytes on every call', async () => {
