@@ -23,9 +23,14 @@ export interface RunningServer {
   waitForOutput(text: string, timeoutMs?: number): Promise<void>;
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts the server on a fresh temporary database, or on `options.dataDir` (kept after stop, so a test can
+ * restart a server on the same database).
+ */
+export async function startServer(env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<RunningServer> {
   if (!existsSync(MAIN_JS)) throw new Error(`${MAIN_JS} is missing: run "npm run build" first (npm test does).`);
-  const dataDir = mkdtempSync(join(tmpdir(), 'cairn-test-'));
+  const ownsDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'cairn-test-'));
   const proc = spawn(process.execPath, [MAIN_JS], {
     cwd: REPO_ROOT,
     env: {
@@ -66,7 +71,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     async stop(signal = 'SIGTERM') {
       if (proc.exitCode === null) proc.kill(signal);
       const code = await exited;
-      rmSync(dataDir, { recursive: true, force: true });
+      if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
       return code;
     },
   };
