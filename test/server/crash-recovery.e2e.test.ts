@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type Bootstrapped, bootstrap, type RunningServer, startServer } from '../helpers/server.js';
+import { type Bootstrapped, bootstrap, startServer } from '../helpers/server.js';
 import { expectContinuousChain, networkPoints } from './studio/itineraries/chain-helpers.js';
 
 const SEED = Number(process.env.CRASH_SEED ?? 20261123);
