@@ -98,7 +98,10 @@ async function main(): Promise<void> {
 
   const client = async (c: number) => {
     const random = prng(1000 + c);
-    const own = (await call('POST', '/v1/itineraries', JSON.stringify({ name: `Soak client ${c}` }))).json.data.id as string;
+    const ownItinerary = async (n: number) =>
+      (await call('POST', '/v1/itineraries', JSON.stringify({ name: `Soak client ${c}.${n}` }))).json.data.id as string;
+    let own = await ownItinerary(0);
+    let owned = 1;
     let segments = 0;
     while (performance.now() < until) {
       let roll = random() * 100;
@@ -110,8 +113,9 @@ async function main(): Promise<void> {
       if (kind === 'read') expect((await call('GET', `/v1/itineraries/${shared}`, undefined, { 'X-API-Key': boot.publishableKey.key })).status, 200);
       else if (kind === 'list') expect((await call('GET', random() < 0.5 ? '/v1/itineraries?limit=20' : '/v1/zones', undefined, { 'X-API-Key': boot.publishableKey.key })).status, 200);
       else if (kind === 'append') {
-        if (segments >= 200) {
-          // Keep each client's itinerary bounded: start a new one.
+        if (segments >= 100) {
+          // Keep each client's itinerary the size a hiker's would be: start a new one.
+          own = await ownItinerary(owned++);
           segments = 0;
         }
         const a = points[Math.floor(random() * points.length)]!;
