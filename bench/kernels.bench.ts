@@ -26,6 +26,7 @@ import { Bench } from 'tinybench';
 import type { DemGrid } from '../data/region/dem-grid.js';
 import * as wasm from '../geo-wasm/src/geometry.js';
 import * as twin from '../geo-wasm/reference/geometry.js';
+import { seededRandom as rng } from '../data/seeded-random.js';
 
 const SMOKE = process.env['BENCH_SMOKE'] === '1';
 const ROUNDS = SMOKE ? 1 : 5;
@@ -34,16 +35,6 @@ const SIZES = [100, 1_000, 10_000];
 const ONLY = process.argv.slice(2); // kernel names to run (default: all), e.g. `along simplify`
 const gc = (globalThis as { gc?: () => void }).gc ?? ((): void => {});
 
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A hiking track: n vertices ~10 m apart, stride 3 (lon, lat, ele). */
 function hikingTrack(n: number, seed: number): Float64Array {

@@ -25,6 +25,7 @@ import type { RegionGraph } from '../data/region/region-graph.js';
 import { Activity, Hazard } from '../workers/profiles.js';
 import { RouteEngine } from '../workers/route-engine.js';
 import { ContractedDijkstra } from './contracted-dijkstra.js';
+import { seededRandom } from '../data/seeded-random.js';
 
 // geojson-path-finder ships CJS with ESM-only types; load the CJS build and type what is used.
 interface GpfPath {
@@ -45,16 +46,6 @@ const MASK = Hazard.Toll | Hazard.Restricted;
 const here = new URL('.', import.meta.url).pathname;
 const OSM = join(here, '..', '..', 'shared', 'data', 'liechtenstein-latest.osm.pbf');
 
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Exact reference: Dijkstra on the full graph; returns cost and the hazard bits of its path. */
 function oracle(g: RegionGraph, cost: Float32Array, haz: Uint8Array, s: number, t: number, mask: number): [number, number] {
@@ -109,7 +100,7 @@ async function main(): Promise<void> {
     const profileMs = performance.now() - t0;
     const stats = engine.kernel.stats;
 
-    const rnd = seeded(20150727);
+    const rnd = seededRandom(20150727);
     const pairs = Array.from({ length: PAIRS }, () => [Math.floor(rnd() * g.nodeCount), Math.floor(rnd() * g.nodeCount)] as const);
 
     // Peers.
@@ -191,7 +182,7 @@ async function main(): Promise<void> {
     engine.prepare(Activity.WALKING); // profile set-up is not part of the query time
     const reach: number[] = [];
     let reached = 0;
-    const crnd = seeded(99);
+    const crnd = seededRandom(99);
     const centres = Array.from({ length: CENTRES }, () => Math.floor(crnd() * g.nodeCount));
     const area = (v: number) => engine.reachable({ activity: Activity.WALKING, center: [g.nodeLon[v]!, g.nodeLat[v]!], budget: walkBudget });
     for (const v of centres.slice(0, 10)) area(v); // warm-up (JIT, scratch memory for the full graph)

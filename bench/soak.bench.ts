@@ -27,6 +27,7 @@ import { startServer } from './lib/server-process.js';
 import { percentile, round } from './lib/stats.js';
 import { printTable } from './lib/table.js';
 import { canPin } from './lib/wrk.js';
+import { seededRandom } from '../data/seeded-random.js';
 
 const SMOKE = process.env.BENCH_SMOKE === '1';
 const SECONDS = SMOKE ? 3 : Number(process.env.SOAK_SECONDS ?? 180);
@@ -35,16 +36,6 @@ const CLIENTS = SMOKE ? 4 : Number(process.env.SOAK_CLIENTS ?? 16);
 type Kind = 'read' | 'list' | 'append' | 'edit' | 'create' | 'session' | 'import';
 const WEIGHTS: [Kind, number][] = [['read', 30], ['list', 20], ['append', 15], ['edit', 15], ['create', 10], ['session', 8], ['import', 2]];
 
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function rssMb(pid: number): number {
   const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -97,7 +88,7 @@ async function main(): Promise<void> {
   const until = performance.now() + SECONDS * 1000;
 
   const client = async (c: number) => {
-    const random = prng(1000 + c);
+    const random = seededRandom(1000 + c);
     const ownItinerary = async (n: number) =>
       (await call('POST', '/v1/itineraries', JSON.stringify({ name: `Soak client ${c}.${n}` }))).json.data.id as string;
     let own = await ownItinerary(0);

@@ -6,6 +6,7 @@ import { OsmCollector } from './osm-collector.js';
 import type { Tags } from './osm-tags.js';
 import type { Region } from './region.js';
 import { writeRegion } from './region-folder.js';
+import { seededRandom } from '../seeded-random.js';
 
 /** Origin of the valley's local metric frame (degrees); the valley spans about ±3.2 km around it. */
 export const DEMO_ORIGIN = { lon: 1.56, lat: 42.5 } as const;
@@ -13,17 +14,6 @@ const HALF = 3200; // metres from the origin to the box edge
 const M_PER_DEG_LAT = 110_574;
 const M_PER_DEG_LON = 111_320 * Math.cos((DEMO_ORIGIN.lat * Math.PI) / 180);
 
-/** mulberry32: small seeded PRNG, uniform in [0, 1). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type XY = readonly [number, number]; // metres east, north of DEMO_ORIGIN
 
@@ -288,7 +278,7 @@ function demoEntities(rand: () => number, dem: DemGrid): OsmCollector {
 
 /** The demo region, built in memory (about 3 k nodes; identical on every call). */
 export function buildDemoRegion(): Region {
-  const rand = prng(0xca12);
+  const rand = seededRandom(0xca12);
   const dem = demoDem(rand);
   const osm = demoEntities(rand, dem);
   return buildRegion(osm, {

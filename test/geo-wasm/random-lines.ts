@@ -1,15 +1,6 @@
 // Seeded random lines for the geometry tests: hiking-like tracks and wild lines (long segments, poles, antimeridian).
 
-export function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom as rng } from '../../data/seeded-random.js';
 
 /** n vertices, stride 3, steps of minStep..maxStep metres (log-uniform) from (lon, lat), wandering heading. */
 export function randomTrack(r: () => number, n: number, lon: number, lat: number, minStep = 3, maxStep = 30): Float64Array {

@@ -10,22 +10,12 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Bootstrapped, bootstrap, startServer } from '../helpers/server.js';
 import { expectContinuousChain, networkPoints } from './studio/itineraries/chain-helpers.js';
+import { seededRandom } from '../../data/seeded-random.js';
 
 const SEED = Number(process.env.CRASH_SEED ?? 20261123);
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 4);
 const WRITERS = 8;
 
-/** mulberry32: a small seeded PRNG, so a failing round can be replayed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** What the acknowledged answers promise about the database. */
 interface Ledger {
@@ -40,7 +30,7 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('kill -9 under write load', () => {
   it(`loses no acknowledged write in ${ROUNDS} rounds (seed ${SEED})`, async () => {
-    const random = prng(SEED);
+    const random = seededRandom(SEED);
     const points = networkPoints();
     const ledger: Ledger = { itineraries: new Map(), collections: new Set(), deletedCollections: new Set(), filed: new Set() };
     let server = await startServer({ SEED_DEMO: '0' }, { dataDir });
@@ -58,7 +48,7 @@ describe('kill -9 under write load', () => {
       };
 
       const writer = async (w: number) => {
-        const pick = prng(SEED * 31 + round * 1009 + w);
+        const pick = seededRandom(SEED * 31 + round * 1009 + w);
         let mine: string | undefined;
         while (!stopped) {
           try {

@@ -1,17 +1,8 @@
 // Test helpers for routing: an independent plain-JS Dijkstra, a seeded PRNG and a continuity check.
 import type { RegionGraph } from '../../data/region/region-graph.js';
 
-/** mulberry32 */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The project's seeded PRNG, under the name the routing tests use. */
+export { seededRandom as seeded } from '../../data/seeded-random.js';
 
 /**
  * Plain Dijkstra over the whole graph with a binary heap (lazy deletion). `skip(e)` removes edges.
