@@ -70,6 +70,12 @@ describe('POST /v1/itineraries/import', () => {
     expect((await imported(KML, 'text/xml', '?name=Valley%20xml')).segments).toHaveLength(1);
   });
 
+  it('tells GeoJSON, GPX and KML apart by content when sent as application/octet-stream', async () => {
+    expect((await imported(GEOJSON, 'application/octet-stream', '?name=Forest%20loop%20bytes')).segments).toHaveLength(1);
+    expect((await imported(GPX, 'application/octet-stream', '?name=Ridge%20bytes')).segments).toHaveLength(3);
+    expect((await imported(KML, 'application/octet-stream', '?name=Valley%20bytes')).segments).toHaveLength(1);
+  });
+
   it('takes name, activity, privacy and collection_id from the query', async () => {
     const view = await imported(
       GPX,
@@ -161,7 +167,7 @@ describe('POST /v1/itineraries/import', () => {
     it('explains a malformed file in the caller\'s language', async () => {
       const res = await importFile('<gpx><trk>', 'application/gpx+xml', '', { ...writer, 'Accept-Language': 'fr' });
       const error = await errorOf(res);
-      expect(error.message).toMatch(/XML bien formé/);
+      expect(error.message).toBe("Le fichier n'est pas un GPX valide : le XML est mal formé vers la ligne 1, colonne 6.");
       const out = await errorOf(await importFile('{"type":"LineString","coordinates":[[1.56,42.5],[1.57,95]]}', 'application/geo+json', '', writer));
       expect(out.message).toMatch(/Point 2 is out of range/);
     });
