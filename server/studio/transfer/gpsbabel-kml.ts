@@ -5,6 +5,8 @@
 // Left as they are, the points would each become a named waypoint splitting the track, and every import
 // would be called "GPS device". Once their generated text is removed they carry nothing of their own, and
 // the import plan treats such points on the line as track decoration (import-plan.ts).
+// With `-o kml,track=1` gpsbabel also writes each track a second time, as a gx:Track Placemark styled
+// "#multiTrack" next to the track's folder: read as well, every point would be imported twice.
 
 import { childElement, childText, localName, parentElement, type XmlDocument, type XmlElement } from './xml-document.js';
 
@@ -43,11 +45,12 @@ function remove(element: XmlElement | undefined): void {
 }
 
 /**
- * Removes the text gpsbabel generated from `doc`: the "GPS device" Document name, and the names and
- * descriptions it made up for Point Placemarks. Text a person gave (a named track point, a real
- * description) is left alone.
+ * Removes what gpsbabel generated from `doc`: the "GPS device" Document name, the names and descriptions
+ * it made up for Point Placemarks, and the gx:Track copy of a track also written as lines. Text a person
+ * gave (a named track point, a real description) is left alone.
  */
-export function removeGpsbabelText(doc: XmlDocument): void {
+export function removeGpsbabelExtras(doc: XmlDocument): void {
+  for (const placemark of repeatedTracks(doc)) remove(placemark);
   const root = doc.documentElement;
   const document = childElement(root, 'Document');
   const name = childText(document, 'name')?.trim();
@@ -63,6 +66,29 @@ export function removeGpsbabelText(doc: XmlDocument): void {
     const description = childText(placemark, 'description');
     if (description !== undefined && isGeneratedPointData(description)) remove(childElement(placemark, 'description'));
   }
+}
+
+/** The `#multiTrack` gx:Track Placemarks that repeat a track whose folder (same name) also holds its "Path". */
+function repeatedTracks(doc: XmlDocument): XmlElement[] {
+  const repeated: XmlElement[] = [];
+  const placemarks = doc.getElementsByTagName('Placemark');
+  for (let i = 0; i < placemarks.length; i++) {
+    const placemark = placemarks[i] as XmlElement;
+    if (childText(placemark, 'styleUrl')?.trim() !== '#multiTrack' || !childElement(placemark, 'Track')) continue;
+    const name = childText(placemark, 'name')?.trim() ?? '';
+    for (let n = placemark.parentNode?.firstChild; n; n = n.nextSibling) {
+      const folder = n as XmlElement;
+      if (n.nodeType !== 1 || !isFolder(folder) || (childText(folder, 'name')?.trim() ?? '') !== name) continue;
+      const paths = folder.getElementsByTagName('Placemark');
+      let hasPath = false;
+      for (let k = 0; k < paths.length && !hasPath; k++) hasPath = gpsbabelTrackName(paths[k] as XmlElement) !== undefined;
+      if (hasPath) {
+        repeated.push(placemark);
+        break;
+      }
+    }
+  }
+  return repeated;
 }
 
 /** gpsbabel names each track's line Placemark "Path" inside a Folder named after the track: that name. */

@@ -3,7 +3,7 @@
 // application/xml, text/xml and application/octet-stream uploads work too.
 
 import { gpx, kml } from '@tmcw/togeojson';
-import { gpsbabelTrackName, removeGpsbabelText } from './gpsbabel-kml.js';
+import { gpsbabelTrackName, removeGpsbabelExtras } from './gpsbabel-kml.js';
 import { type ImportedTrack, readFeatures } from './imported-track.js';
 import { cleanDescription, cleanName } from './import-text.js';
 import { isZip, kmlFromKmz } from './kmz-archive.js';
@@ -57,7 +57,7 @@ function firstLineName(doc: XmlDocument): string | undefined {
 }
 
 function readKml(doc: XmlDocument): ImportedTrack {
-  removeGpsbabelText(doc);
+  removeGpsbabelExtras(doc);
   const root = doc.documentElement as XmlElement;
   const { lines, waypoints } = readFeatures(kml(doc as never), {
     kindProperty: 'kind',

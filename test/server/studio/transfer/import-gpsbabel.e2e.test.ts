@@ -13,6 +13,7 @@ useTransferServer();
 const fixture = (name: string) => readFileSync(join(FIXTURES, name), 'utf8');
 const GPSBABEL_KML = fixture('ridge-walk.gpsbabel.kml');
 const GPSBABEL_KML_NO_POINTS = fixture('ridge-walk.gpsbabel-nopoints.kml');
+const GPSBABEL_KML_TRACK = fixture('ridge-walk.gpsbabel-track.kml');
 const GPSBABEL_GPX = fixture('ridge-walk.gpsbabel.gpx');
 const KML_TYPE = 'application/vnd.google-earth.kml+xml';
 
@@ -50,6 +51,13 @@ describe('importing what gpsbabel writes', () => {
     expectNearlySame(chainPoints(view), original);
     expect(view.segments.map((s) => s.geometry.coordinates.length)).toEqual([16, 16, 15]);
     expect(view.waypoints.map((w) => w.name)).toEqual([null, 'Refugi', 'Pic del Maià', null]);
+  });
+
+  it('reads gpsbabel\'s KML with the track written twice (track=1: a gx:Track besides the lines) once', async () => {
+    expect(GPSBABEL_KML_TRACK.match(/<gx:coord>/g)).toHaveLength(45);
+    const view = await imported(GPSBABEL_KML_TRACK, KML_TYPE, '?name=Ridge%20with%20gx%20track');
+    expectNearlySame(chainPoints(view), original);
+    expect(view.segments.map((s) => s.geometry.coordinates.length)).toEqual([16, 16, 15]);
   });
 
   it('reads the GPX gpsbabel writes back from the fixture as the original', async () => {

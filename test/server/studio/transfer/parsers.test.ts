@@ -79,6 +79,20 @@ describe('parseXmlTrack on what converters write', () => {
   });
 });
 
+describe('gpsbabel\'s gx:Track copy (track=1)', () => {
+  const multiTrack = '<Placemark><name>Morning</name><styleUrl>#multiTrack</styleUrl><gx:Track><when>2026-06-14T07:30:00Z</when><when>2026-06-14T07:31:00Z</when><gx:coord>1.56 42.5 1000</gx:coord><gx:coord>1.57 42.51 1010</gx:coord></gx:Track></Placemark>';
+  const kml = (body: string) => bytes(`<kml xmlns="http://www.opengis.net/kml/2.2" xmlns:gx="http://www.google.com/kml/ext/2.2"><Document><Folder><name>Tracks</name>${body}</Folder></Document></kml>`);
+
+  it('is left out when the track\'s folder also holds its lines', () => {
+    const track = parseXmlTrack(kml(`${multiTrack}<Folder><name>Morning</name><Placemark><name>Path</name><LineString><coordinates>1.56,42.5,1000 1.57,42.51,1010</coordinates></LineString></Placemark></Folder>`), LIMIT);
+    expect(track.lines).toEqual([[[1.56, 42.5, 1000], [1.57, 42.51, 1010]]]);
+  });
+
+  it('is the track when it is the only drawing of it', () => {
+    expect(parseXmlTrack(kml(multiTrack), LIMIT).lines).toEqual([[[1.56, 42.5, 1000], [1.57, 42.51, 1010]]]);
+  });
+});
+
 describe('parseGeoJsonTrack', () => {
   it('reads a bare geometry, a Feature and a GeometryCollection', () => {
     expect(parseGeoJsonTrack({ type: 'LineString', coordinates: [[1.56, 42.5], [1.57, 42.5]] }).lines).toHaveLength(1);
