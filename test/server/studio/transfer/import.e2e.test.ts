@@ -213,7 +213,9 @@ describe('POST /v1/itineraries/import', () => {
     });
   });
 
-  it('parses a large GPX off the event loop: every point kept, other requests answered meanwhile', async () => {
+  // That such a file is parsed on the parser thread is shown in xml-parser-thread.test.ts: over HTTP the
+  // order of answers cannot tell, as creating the itinerary takes longer than parsing the file.
+  it('imports a large GPX (over the inline parsing limit) keeping every point, answering other requests meanwhile', async () => {
     const n = 15_000;
     const points = Array.from({ length: n }, (_, i) => {
       const t = i / n;
@@ -221,18 +223,11 @@ describe('POST /v1/itineraries/import', () => {
     });
     const file = `<?xml version="1.0"?><gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk><name>Long day</name><trkseg>\n${points.join('\n')}\n</trkseg></trk></gpx>`;
     expect(file.length).toBeGreaterThan(1024 * 1024);
-    let importDone = 0;
-    const pending = importFile(file, 'application/gpx+xml').then((res) => {
-      importDone = performance.now();
-      return res;
-    });
+    const pending = importFile(file, 'application/gpx+xml');
     await new Promise((r) => setTimeout(r, 100));
-    const health = await fetch(`${server.url}/healthz`);
-    const healthDone = performance.now();
-    expect(health.status).toBe(200);
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     const res = await pending;
     expect(res.status).toBe(201);
-    expect(healthDone).toBeLessThan(importDone);
     const view = ((await res.json()) as { data: View }).data;
     expect(chainPoints(view)).toHaveLength(n);
   });

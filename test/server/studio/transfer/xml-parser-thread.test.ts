@@ -40,15 +40,27 @@ describe('createXmlParser (worker thread)', () => {
     await expect(parser.parse(new TextEncoder().encode('<gpx><trk>'))).rejects.toMatchObject({ key: 'malformed_xml_at', params: { format: 'gpx' } });
   });
 
+  // With no room in the queue, whatever would go to the thread is refused at once; inline parses are not.
+  it('parses a file above the inline limit on the thread, one at the limit inline', async () => {
+    const above = createXmlParser({ inlineLimit: GPX.byteLength - 1, maxQueue: 0 });
+    const at = createXmlParser({ inlineLimit: GPX.byteLength, maxQueue: 0 });
+    try {
+      await expect(above.parse(GPX)).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+      expect((await at.parse(GPX)).lines).toHaveLength(2);
+    } finally {
+      await above.close();
+      await at.close();
+    }
+  });
+
   it('never parses a KMZ inline, however small (it may unpack to the whole import limit)', async () => {
     const kmz = new Uint8Array(readFileSync(join(REPO_ROOT, 'test', 'fixtures', 'transfer', 'valley-path.kmz')));
-    // With no room in the queue, whatever would go to the thread is refused at once; inline parses are not.
-    const noThread = createXmlParser({ inlineLimit: 1024 * 1024, maxQueue: 0 });
+    const noRoom = createXmlParser({ inlineLimit: 1024 * 1024, maxQueue: 0 });
     try {
-      expect((await noThread.parse(GPX)).lines).toHaveLength(2);
-      await expect(noThread.parse(kmz)).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+      expect((await noRoom.parse(GPX)).lines).toHaveLength(2);
+      await expect(noRoom.parse(kmz)).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
     } finally {
-      await noThread.close();
+      await noRoom.close();
     }
   });
 
