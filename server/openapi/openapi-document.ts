@@ -170,7 +170,8 @@ function requestBodyOf(route: RouteDef, registry: SchemaRegistry): JsonSchema | 
     let schema: JsonSchema;
     if (route.body && jsonLike) schema = registry.convert(route.body);
     else if (jsonLike) schema = { type: 'object' };
-    else schema = { type: 'string' };
+    else if (type.startsWith('text/') || type.endsWith('xml')) schema = { type: 'string' };
+    else schema = { type: 'string', format: 'binary' }; // archives and octet streams are bytes, not text
     content[type] = { schema };
   }
   const body: JsonSchema = { required: true, content };

@@ -5,14 +5,17 @@
 // 1. The file's lines are joined in document order into one line. A line that starts exactly where the
 //    previous one ended (same longitude and latitude) does not repeat that point; otherwise the two are
 //    joined by a straight step. No point is dropped, moved or simplified; elevations are kept as given.
-// 2. Each waypoint of the file is matched to the nearest vertex of that line. A waypoint within
+// 2. Track decoration is not a waypoint: a point the file gives nothing of its own (no name, description,
+//    kind or position; see ImportedWaypoint.bare) within DECORATION_DISTANCE_M (1 m) of a vertex only
+//    draws a track point again, as gpsbabel's KML does for every one of them. It is left out.
+// 3. Each other waypoint of the file is matched to the nearest vertex of that line. A waypoint within
 //    SPLIT_DISTANCE_M (25 m) of its vertex lies on the line: at an inner vertex it splits the line there,
 //    at the first or last vertex it names the start or the end. The junction is the track's vertex, not the
 //    waypoint's own position, so the line stays exactly as recorded. When several waypoints fall on one
 //    vertex the first in the file wins.
-// 3. Waypoints farther than 25 m from the line are not part of the chain and are left out.
-// 4. Junctions without a matching waypoint (the start and end, when nothing names them) are unnamed.
-// 5. Elevation: a file with elevations on some points only (a GPS losing its barometer for a while) gets
+// 4. Waypoints farther than 25 m from the line are not part of the chain and are left out.
+// 5. Junctions without a matching waypoint (the start and end, when nothing names them) are unnamed.
+// 6. Elevation: a file with elevations on some points only (a GPS losing its barometer for a while) gets
 //    the gaps filled by linear interpolation along the distance between the recorded neighbours (the
 //    nearest recorded value before the first or after the last one), so no recorded elevation is replaced.
 //    A file with no elevation at all takes them from the region's elevation model.
@@ -23,6 +26,8 @@ import { ImportProblem } from './transfer-messages.js';
 
 /** Distance within which a waypoint counts as lying on the line (metres). */
 export const SPLIT_DISTANCE_M = 25;
+/** Distance within which a bare point is a track point drawn again (metres). */
+export const DECORATION_DISTANCE_M = 1;
 
 export interface ImportPlan {
   /** One flat lon,lat,ele array per segment (NaN where the file gave no elevation); neighbours share their junction. */
@@ -55,6 +60,37 @@ function nearestVertex(line: readonly Position[], p: Position): { index: number;
     }
   });
   return { index, distance };
+}
+
+/**
+ * A test "is `p` within `radius` metres (at most a few metres) of a vertex of `line`?" that stays fast for
+ * a point per vertex (gpsbabel's KML: thousands of them). Vertices are bucketed on a grid of about 11 m
+ * (1e-4 degree of latitude; longitude scaled by the cosine of the latitude), so each test looks at the
+ * 3 x 3 cells around the point only.
+ */
+function vertexFinder(line: readonly Position[]): (p: Position, radius: number) => boolean {
+  const CELL = 1e-4;
+  const cellOf = (p: Position) => {
+    const lat = p[1] as number;
+    return [Math.floor(lat / CELL), Math.floor(((p[0] as number) * Math.cos((lat * Math.PI) / 180)) / CELL)];
+  };
+  const grid = new Map<string, Position[]>();
+  for (const v of line) {
+    const [y, x] = cellOf(v);
+    const key = `${y}:${x}`;
+    const cell = grid.get(key);
+    if (cell) cell.push(v);
+    else grid.set(key, [v]);
+  }
+  return (p, radius) => {
+    const [y, x] = cellOf(p);
+    for (let dy = -1; dy <= 1; dy++) {
+      for (let dx = -1; dx <= 1; dx++) {
+        if (grid.get(`${(y as number) + dy}:${(x as number) + dx}`)?.some((v) => haversine(v, p) <= radius)) return true;
+      }
+    }
+    return false;
+  };
 }
 
 /** Fills missing elevations between recorded ones (rule 5); a line with none or all recorded is returned as is. */
@@ -90,8 +126,10 @@ export function planImport(track: ImportedTrack): ImportPlan {
   if (line.length === 0) throw new ImportProblem('no_line');
   if (line.length < 2) throw new ImportProblem('too_short');
 
+  const onVertex = vertexFinder(line);
   const at = new Map<number, ImportedWaypoint>();
   for (const w of track.waypoints) {
+    if (w.bare && onVertex(w.coordinates, DECORATION_DISTANCE_M)) continue;
     const { index, distance } = nearestVertex(line, w.coordinates);
     if (distance <= SPLIT_DISTANCE_M && !at.has(index)) at.set(index, w);
   }

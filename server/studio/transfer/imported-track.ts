@@ -1,6 +1,7 @@
 // What every import format is read into, and the GeoJSON walk that GPX, KML (through @tmcw/togeojson) and
 // GeoJSON share.
 
+import { cleanDescription, cleanName, KIND_MAX } from './import-text.js';
 import { ImportProblem } from './transfer-messages.js';
 
 /** [lon, lat] or [lon, lat, ele]: degrees, degrees, metres. */
@@ -10,11 +11,18 @@ export interface ImportedWaypoint {
   name?: string;
   kind?: string;
   coordinates: Position;
+  /**
+   * The file gives this point nothing of its own (no name, description, kind or position) and its format
+   * does not mark it as a waypoint: on the line it is track decoration, not a waypoint (import-plan.ts).
+   */
+  bare?: true;
 }
 
 export interface ImportedTrack {
   /** The file's own name (GPX metadata, KML Document, GeoJSON `name`), when it has one. */
   name?: string;
+  /** The first track's (or line's) name. */
+  trackName?: string;
   description?: string;
   /** The file's lines in document order (each track segment, route or LineString is one line). */
   lines: Position[][];
@@ -23,7 +31,8 @@ export interface ImportedTrack {
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
+/** A description property: a string, or (KML through togeojson) `{ '@type': 'html', value }`. */
+const descriptionOf = (v: unknown): string | undefined => cleanDescription(isObject(v) ? v.value : v);
 
 /** A position as numbers; anything unreadable or out of range is refused with its index in the file. */
 function position(raw: unknown, index: () => number): Position {
@@ -42,6 +51,14 @@ export interface FeatureReading {
   lineFeature?: (properties: Json) => boolean;
   /** Property holding a waypoint's kind (GPX: `type`; KML and GeoJSON: `kind`). */
   kindProperty: string;
+  /** Property holding a point's description (GPX: `desc`; KML and GeoJSON: `description`). */
+  descriptionProperty: string;
+  /**
+   * Whether a point may be mere track decoration. GPX keeps waypoints (`wpt`) apart from track points, so
+   * its points are all waypoints; KML and GeoJSON have only Points, which converters also use to draw
+   * every track point.
+   */
+  pointsMayDecorate: boolean;
 }
 
 /**
@@ -56,10 +73,13 @@ export function readFeatures(root: unknown, reading: FeatureReading): Pick<Impor
 
   const waypoint = (coords: unknown, props: Json) => {
     const w: ImportedWaypoint = { coordinates: position(coords, next) };
-    const name = text(props.name);
-    const kind = text(props[reading.kindProperty]);
+    const name = cleanName(props.name);
+    const kind = cleanName(props[reading.kindProperty], KIND_MAX);
     if (name) w.name = name;
     if (kind) w.kind = kind;
+    // `position` is what Cairn's own KML and GeoJSON exports give every waypoint, named or not.
+    const own = name || kind || descriptionOf(props[reading.descriptionProperty]) || props.position !== undefined;
+    if (reading.pointsMayDecorate && !own) w.bare = true;
     waypoints.push(w);
   };
   const line = (coords: unknown) => {
@@ -106,4 +126,4 @@ export function readFeatures(root: unknown, reading: FeatureReading): Pick<Impor
   return { lines, waypoints };
 }
 
-export { text as nonEmptyText, isObject };
+export { isObject };

@@ -1,6 +1,6 @@
-// Import and export of itineraries (DESIGN §6 #19 postItineraryImport, #25 getItineraryExport): GPX, KML and
-// GeoJSON in, the same three out. Parsing and serializing live in their own files; the chain is made by the
-// itinerary service.
+// Import and export of itineraries (DESIGN §6 #19 postItineraryImport, #25 getItineraryExport): GPX, KML,
+// KMZ and GeoJSON in; GPX, KML and GeoJSON out. Parsing and serializing live in their own files; the chain is
+// made by the itinerary service.
 
 import type { Activity } from '../../../data/stores/itinerary-store.js';
 import type { Access } from '../../auth/access.js';
@@ -12,8 +12,9 @@ import { createItineraryFromLines, readVisibleItinerary, targetOrganization } fr
 import type { ItineraryView } from '../itineraries/itinerary-view.js';
 import type { StudioDeps } from '../studio-deps.js';
 import type { ImportedTrack } from './imported-track.js';
-import { planImport, SPLIT_DISTANCE_M } from './import-plan.js';
-import { parseGeoJsonTrack } from './parse-geojson-track.js';
+import { DECORATION_DISTANCE_M, planImport, SPLIT_DISTANCE_M } from './import-plan.js';
+import { cleanDescription, importName } from './import-text.js';
+import { looksLikeJson, parseGeoJsonTrack } from './parse-geojson-track.js';
 import { toGeoJson } from './serialize-geojson.js';
 import { toGpx } from './serialize-gpx.js';
 import { toKml } from './serialize-kml.js';
@@ -28,10 +29,6 @@ import {
 import { ImportProblem, problemToError } from './transfer-messages.js';
 import { createXmlParser, type XmlParser } from './xml-parser-thread.js';
 
-const DEFAULT_NAME = 'Imported itinerary';
-const NAME_MAX = 200;
-const DESCRIPTION_MAX = 5000;
-
 interface ImportQuery {
   name?: string;
   activity?: Activity;
@@ -45,12 +42,16 @@ interface ExportQuery {
   version?: 'draft' | 'published';
 }
 
-/** Reads the body by its media type (JSON bodies arrive parsed, the others as bytes). */
+/**
+ * Reads the body by its media type (JSON bodies arrive parsed, the others as bytes). Bytes of any other
+ * type are a GPX, KML or KMZ file, told apart by their content; application/octet-stream may also be GeoJSON.
+ */
 async function readTrack(ctx: RequestContext, xml: XmlParser): Promise<ImportedTrack> {
   const body = ctx.body as unknown;
   if (body === undefined) throw new ImportProblem('empty');
   const mediaType = (ctx.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   if (mediaType === 'application/json' || mediaType === 'application/geo+json') return parseGeoJsonTrack(body);
+  if (mediaType === 'application/octet-stream' && looksLikeJson(body as Uint8Array)) return parseGeoJsonTrack(body);
   return xml.parse(body as Uint8Array, ctx.signal);
 }
 
@@ -88,7 +89,7 @@ const SERIALIZERS: Record<ExportFormat, { write: (view: ItineraryView) => string
 };
 
 export function transferRoutes(deps: StudioDeps): RouteDef[] {
-  const xml = createXmlParser();
+  const xml = createXmlParser({ inflateLimit: deps.config.importBodyLimit });
   return [
     {
       op: 'postItineraryImport',
@@ -96,14 +97,17 @@ export function transferRoutes(deps: StudioDeps): RouteDef[] {
       path: '/v1/itineraries/import',
       scope: 'resources',
       public: true,
-      summary: 'Create an itinerary from a GPX, KML or GeoJSON file',
+      summary: 'Create an itinerary from a GPX, KML, KMZ or GeoJSON file',
       description:
         'The body is the file itself, typed by Content-Type (application/xml and text/xml are read as GPX or KML by ' +
-        'their root element). Every track point is kept, with its elevation, as freehand segments. GPX tracks ' +
+        'their root element; a zip archive is read as KMZ whatever its type; application/octet-stream is told apart ' +
+        'by content). Every track point is kept, with its elevation, as freehand segments. GPX tracks ' +
         '(all track segments in order) are used, or its routes when it has no track; KML and GeoJSON lines in ' +
         `document order. A waypoint within ${SPLIT_DISTANCE_M} m of a track vertex splits the line at that vertex ` +
-        '(or names its start or end); waypoints farther away are left out. The name defaults to the file\'s own, ' +
-        'then "Imported itinerary".',
+        '(or names its start or end); waypoints farther away are left out. A KML or GeoJSON Point with no name, ' +
+        `description, kind or position of its own within ${DECORATION_DISTANCE_M} m of a vertex is a track point ` +
+        'drawn again (gpsbabel writes one per track point), not a waypoint. The name is the `name` parameter, else ' +
+        'the file\'s own name, else its first track\'s, else "Imported itinerary"; control characters are removed.',
       query: ItineraryImportQuery,
       contentTypes: IMPORT_CONTENT_TYPES,
       bodyLimit: deps.config.importBodyLimit,
@@ -130,8 +134,8 @@ export function transferRoutes(deps: StudioDeps): RouteDef[] {
         const view = await createItineraryFromLines(deps, {
           organizationId,
           actorUserId: actor,
-          name: query.name ?? track.name?.slice(0, NAME_MAX) ?? DEFAULT_NAME,
-          description: track.description?.slice(0, DESCRIPTION_MAX),
+          name: importName({ requested: query.name, file: track.name, track: track.trackName }),
+          description: cleanDescription(track.description),
           activity: query.activity ?? 'HIKING_AND_TRAIL',
           privacy: query.privacy ?? 'private',
           collectionId: query.collection_id,

@@ -8,14 +8,20 @@ import { RESPONSE_CONTENT_TYPES } from '../../openapi/openapi-document.js';
 export const EXPORT_FORMATS = ['gpx', 'kml', 'geojson'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-/** Media types an import accepts; application/xml and text/xml are read as GPX or KML by their root element. */
+/**
+ * Media types an import accepts. application/xml and text/xml are read as GPX or KML by their root element;
+ * a zip archive is read as KMZ under any of the XML types too (Google Earth files are often mislabelled);
+ * application/octet-stream is told apart by content (zip, JSON, else XML).
+ */
 export const IMPORT_CONTENT_TYPES = [
   'application/gpx+xml',
   'application/vnd.google-earth.kml+xml',
+  'application/vnd.google-earth.kmz',
   'application/geo+json',
   'application/json',
   'application/xml',
   'text/xml',
+  'application/octet-stream',
 ];
 
 export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
@@ -26,7 +32,14 @@ export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
 
 export const ItineraryImportQuery = Type.Object(
   {
-    name: Type.Optional(NameText({ description: "Defaults to the file's own name, then \"Imported itinerary\"." })),
+    name: Type.Optional(
+      NameText({
+        description:
+          "The new itinerary's name (one line, no control characters). Without it: the file's own name (GPX metadata, " +
+          'KML Document, GeoJSON `name`), then its first track\'s name, then "Imported itinerary"; names from the file ' +
+          'lose their control characters, and a blank one counts as none.',
+      }),
+    ),
     activity: Type.Optional(StringEnum(ACTIVITIES, { description: 'Default HIKING_AND_TRAIL.' })),
     privacy: Type.Optional(StringEnum(['public', 'private'], { description: 'Default private.' })),
     collection_id: Type.Optional(Type.String({ format: 'uuid', description: 'File the new itinerary in this collection.' })),

@@ -1,4 +1,4 @@
-// Worker thread entry: parses one GPX or KML file per message (see xml-parser-thread.ts for why).
+// Worker thread entry: parses one GPX, KML or KMZ file per message (see xml-parser-thread.ts for why).
 
 import { parentPort } from 'node:worker_threads';
 import { parseXmlTrack } from './parse-xml-track.js';
@@ -8,7 +8,7 @@ import type { ParseReply, ParseRequest } from './xml-parser-thread.js';
 parentPort?.on('message', (request: ParseRequest) => {
   let reply: ParseReply;
   try {
-    reply = { id: request.id, ok: true, track: parseXmlTrack(request.bytes) };
+    reply = { id: request.id, ok: true, track: parseXmlTrack(request.bytes, request.inflateLimit) };
   } catch (error) {
     reply =
       error instanceof ImportProblem

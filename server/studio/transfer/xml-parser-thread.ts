@@ -1,7 +1,8 @@
-// GPX and KML parsing off the event loop. @xmldom/xmldom and @tmcw/togeojson need about a second per MiB of
-// GPX, so a large upload parsed on the main thread would stall every other request. Files above
-// INLINE_LIMIT go to one lazily started worker thread, one file at a time; a parse whose request is aborted
-// (client gone, time budget spent) terminates the thread instead of finishing work nobody will read.
+// GPX, KML and KMZ parsing off the event loop. @xmldom/xmldom and @tmcw/togeojson need about a second per
+// MiB of GPX, so a large upload parsed on the main thread would stall every other request. Files above
+// INLINE_LIMIT, and every KMZ (a small archive can unpack to the whole import limit), go to one lazily
+// started worker thread, one file at a time; a parse whose request is aborted (client gone, time budget
+// spent) terminates the thread instead of finishing work nobody will read.
 // (The process's Piscina pool declares its task set in workers/protocol.ts; this parser can move there.)
 
 import { existsSync } from 'node:fs';
@@ -9,12 +10,15 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { ApiError } from '../../errors.js';
 import type { ImportedTrack } from './imported-track.js';
+import { isZip } from './kmz-archive.js';
 import { parseXmlTrack } from './parse-xml-track.js';
 import { ImportProblem, type ProblemKey } from './transfer-messages.js';
 
 export interface ParseRequest {
   id: number;
   bytes: Uint8Array;
+  /** Most bytes a KMZ's KML may unpack to. */
+  inflateLimit: number;
 }
 
 export type ParseReply =
@@ -23,17 +27,19 @@ export type ParseReply =
   | { id: number; ok: false; error: string };
 
 export interface XmlParser {
-  /** Reads a GPX or KML file; rejects with ImportProblem (the file) or ApiError (busy, aborted, crashed). */
+  /** Reads a GPX, KML or KMZ file; rejects with ImportProblem (the file) or ApiError (busy, aborted, crashed). */
   parse(bytes: Uint8Array, signal?: AbortSignal): Promise<ImportedTrack>;
   /** Stops the thread, if one is running. */
   close(): Promise<void>;
 }
 
 export interface XmlParserOptions {
-  /** Files up to this many bytes are parsed inline (a few milliseconds; no thread hop). */
+  /** Files up to this many bytes are parsed inline (a few milliseconds; no thread hop); never a KMZ. */
   inlineLimit?: number;
   /** Files waiting beyond this answer SERVICE_UNAVAILABLE. */
   maxQueue?: number;
+  /** Most bytes a KMZ's KML may unpack to (the import body limit). */
+  inflateLimit?: number;
 }
 
 interface Job {
@@ -48,8 +54,10 @@ const WORKER_URL = new URL('./xml-parse-worker.js', import.meta.url);
 
 export function createXmlParser(options: XmlParserOptions = {}): XmlParser {
   // Run from TypeScript sources (tests through tsx) there is no compiled worker file: parse inline then.
-  const inlineLimit = existsSync(fileURLToPath(WORKER_URL)) ? (options.inlineLimit ?? 256 * 1024) : Number.POSITIVE_INFINITY;
+  const threadAvailable = existsSync(fileURLToPath(WORKER_URL));
+  const inlineLimit = options.inlineLimit ?? 256 * 1024;
   const maxQueue = options.maxQueue ?? 8;
+  const inflateLimit = options.inflateLimit ?? 10 * 1024 * 1024;
   let worker: Worker | undefined;
   let running: Job | undefined;
   const queue: Job[] = [];
@@ -99,12 +107,14 @@ export function createXmlParser(options: XmlParserOptions = {}): XmlParser {
 
   return {
     parse(bytes, signal) {
-      if (bytes.byteLength <= inlineLimit) return Promise.resolve().then(() => parseXmlTrack(bytes));
+      if (!threadAvailable || (bytes.byteLength <= inlineLimit && !isZip(bytes))) {
+        return Promise.resolve().then(() => parseXmlTrack(bytes, inflateLimit));
+      }
       if (signal?.aborted) return Promise.reject(new ApiError('GATEWAY_TIMEOUT'));
       if (queue.length >= maxQueue) return Promise.reject(new ApiError('SERVICE_UNAVAILABLE'));
       return new Promise<ImportedTrack>((resolve, reject) => {
         const job: Job = {
-          request: { id: nextId++, bytes },
+          request: { id: nextId++, bytes, inflateLimit },
           signal,
           resolve,
           reject,

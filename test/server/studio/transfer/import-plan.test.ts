@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { ImportedTrack } from '../../../../server/studio/transfer/imported-track.js';
-import { planImport, SPLIT_DISTANCE_M } from '../../../../server/studio/transfer/import-plan.js';
+import { DECORATION_DISTANCE_M, planImport, SPLIT_DISTANCE_M } from '../../../../server/studio/transfer/import-plan.js';
 import { ImportProblem } from '../../../../server/studio/transfer/transfer-messages.js';
 
 /** A straight line east along 42.5N from 1.55E, one vertex every ~82 m (0.001 deg). */
@@ -46,6 +46,22 @@ describe('planImport', () => {
   it('lets the first waypoint on a vertex win', () => {
     const plan = planImport({ lines: [line(6)], waypoints: [{ name: 'A', coordinates: line(6)[2]! }, { name: 'B', coordinates: line(6)[2]! }] });
     expect(plan.waypoints.map((w) => w.name ?? null)).toEqual([null, 'A', null]);
+  });
+
+  it('leaves out bare points within 1 m of a vertex (track decoration), keeping every point and no extra split', () => {
+    const points = line(400);
+    const decoration = points.map((p) => ({ coordinates: [p[0]!, p[1]! + 0.5 / M_PER_DEG_LAT], bare: true as const }));
+    const plan = planImport({ lines: [points], waypoints: [...decoration, { name: 'Hut', coordinates: points[200]! }] });
+    expect(plan.lines.map((l) => l.length / 3)).toEqual([201, 200]);
+    expect(plan.waypoints.map((w) => w.name ?? null)).toEqual([null, 'Hut', null]);
+    expect(DECORATION_DISTANCE_M).toBe(1);
+  });
+
+  it('still splits at a bare point farther than 1 m from every vertex, and at a point with something of its own', () => {
+    const off = planImport({ lines: [line(10)], waypoints: [{ coordinates: [1.553, 42.5 + 3 / M_PER_DEG_LAT], bare: true }] });
+    expect(off.lines.map((l) => l.length / 3)).toEqual([4, 7]);
+    const own = planImport({ lines: [line(10)], waypoints: [{ kind: 'spring', coordinates: line(10)[3]! }] });
+    expect(own.waypoints.map((w) => w.kind ?? null)).toEqual([null, 'spring', null]);
   });
 
   it('writes NaN elevations for a line without any (the region fills them)', () => {

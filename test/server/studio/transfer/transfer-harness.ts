@@ -7,10 +7,12 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { rawExchange as rawHttp } from '../../../helpers/raw-http.js';
 import { admin, bootstrap, type Bootstrapped, REPO_ROOT, type RunningServer, startServer } from '../../../helpers/server.js';
 
-const FIXTURES = join(REPO_ROOT, 'test', 'fixtures', 'transfer');
+export const FIXTURES = join(REPO_ROOT, 'test', 'fixtures', 'transfer');
 export const GPX = readFileSync(join(FIXTURES, 'ridge-walk.gpx'), 'utf8');
 export const KML = readFileSync(join(FIXTURES, 'valley-path.kml'), 'utf8');
 export const GEOJSON = readFileSync(join(FIXTURES, 'forest-loop.geojson'), 'utf8');
+/** valley-path.kml zipped as doc.kml (see the fixtures' README). */
+export const KMZ = readFileSync(join(FIXTURES, 'valley-path.kmz'));
 
 export type Position = number[];
 export interface View {
@@ -43,6 +45,13 @@ export function gpxPoints(text: string): Position[] {
   return [...text.matchAll(/<trkpt lat="([^"]+)" lon="([^"]+)"><ele>([^<]+)<\/ele>/g)].map((m) => [Number(m[2]), Number(m[1]), Number(m[3])]);
 }
 
+/** The coordinates of a KML text's LineStrings, in order (lon, lat[, ele]). */
+export function kmlLinePoints(text: string): Position[] {
+  return [...text.matchAll(/<LineString>[\s\S]*?<coordinates>([\s\S]*?)<\/coordinates>/g)].flatMap((m) =>
+    (m[1] as string).trim().split(/\s+/).map((t) => t.split(',').map(Number)),
+  );
+}
+
 /** All vertices of the chain, junctions once. */
 export function chainPoints(view: View): Position[] {
   const out: Position[] = [];
@@ -67,7 +76,7 @@ export async function importFile(
   });
 }
 
-export async function imported(body: string, contentType: string, query = ''): Promise<View> {
+export async function imported(body: string | Buffer, contentType: string, query = ''): Promise<View> {
   const res = await importFile(body, contentType, query);
   const json = (await res.json()) as { data: View };
   expect(res.status, JSON.stringify(json)).toBe(201);

@@ -1,5 +1,5 @@
-// The GPX/KML parser thread, run from the compiled build (the worker entry is a compiled file): same result
-// as parsing inline, a parse whose request is aborted stops, and a full queue answers SERVICE_UNAVAILABLE.
+// The GPX/KML/KMZ parser thread, run from the compiled build (the worker entry is a compiled file): same
+// result as parsing inline, a parse whose request is aborted stops, and a full queue answers SERVICE_UNAVAILABLE.
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,6 +9,7 @@ import { parseXmlTrack } from '../../../../server/studio/transfer/parse-xml-trac
 import type { XmlParser } from '../../../../server/studio/transfer/xml-parser-thread.js';
 import { REPO_ROOT } from '../../../helpers/server.js';
 
+const LIMIT = 10 * 1024 * 1024;
 const GPX = new Uint8Array(readFileSync(join(REPO_ROOT, 'test', 'fixtures', 'transfer', 'ridge-walk.gpx')));
 
 /** A GPX of `n` timestamped points (about 110 bytes each). */
@@ -18,7 +19,7 @@ function bigGpx(n: number): Uint8Array {
 }
 
 let parser: XmlParser;
-let createXmlParser: (options?: { inlineLimit?: number; maxQueue?: number }) => XmlParser;
+let createXmlParser: (options?: { inlineLimit?: number; maxQueue?: number; inflateLimit?: number }) => XmlParser;
 
 beforeAll(async () => {
   const url = pathToFileURL(join(REPO_ROOT, 'dist', 'server', 'studio', 'transfer', 'xml-parser-thread.js')).href;
@@ -32,11 +33,47 @@ afterAll(async () => {
 
 describe('createXmlParser (worker thread)', () => {
   it('gives the same track as parsing inline', async () => {
-    expect(await parser.parse(GPX)).toEqual(parseXmlTrack(GPX));
+    expect(await parser.parse(GPX)).toEqual(parseXmlTrack(GPX, LIMIT));
   });
 
   it('reports a malformed file as the same import problem', async () => {
-    await expect(parser.parse(new TextEncoder().encode('<gpx><trk>'))).rejects.toMatchObject({ key: 'malformed_xml' });
+    await expect(parser.parse(new TextEncoder().encode('<gpx><trk>'))).rejects.toMatchObject({ key: 'malformed_xml_at', params: { format: 'gpx' } });
+  });
+
+  // With no room in the queue, whatever would go to the thread is refused at once; inline parses are not.
+  it('parses a file above the inline limit on the thread, one at the limit inline', async () => {
+    const above = createXmlParser({ inlineLimit: GPX.byteLength - 1, maxQueue: 0 });
+    const at = createXmlParser({ inlineLimit: GPX.byteLength, maxQueue: 0 });
+    try {
+      await expect(above.parse(GPX)).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+      expect((await at.parse(GPX)).lines).toHaveLength(2);
+    } finally {
+      await above.close();
+      await at.close();
+    }
+  });
+
+  it('never parses a KMZ inline, however small (it may unpack to the whole import limit)', async () => {
+    const kmz = new Uint8Array(readFileSync(join(REPO_ROOT, 'test', 'fixtures', 'transfer', 'valley-path.kmz')));
+    const noRoom = createXmlParser({ inlineLimit: 1024 * 1024, maxQueue: 0 });
+    try {
+      expect((await noRoom.parse(GPX)).lines).toHaveLength(2);
+      await expect(noRoom.parse(kmz)).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    } finally {
+      await noRoom.close();
+    }
+  });
+
+  it('unpacks a KMZ on the thread, with the limit it was given', async () => {
+    const kmz = new Uint8Array(readFileSync(join(REPO_ROOT, 'test', 'fixtures', 'transfer', 'valley-path.kmz')));
+    const kml = new Uint8Array(readFileSync(join(REPO_ROOT, 'test', 'fixtures', 'transfer', 'valley-path.kml')));
+    expect(await parser.parse(kmz)).toEqual(parseXmlTrack(kml, LIMIT));
+    const small = createXmlParser({ inlineLimit: 1024 * 1024, inflateLimit: 1000 });
+    try {
+      await expect(small.parse(kmz)).rejects.toMatchObject({ key: 'kmz_too_large', params: { limit: 1000 } });
+    } finally {
+      await small.close();
+    }
   });
 
   it('stops a parse whose request is aborted, and parses the next file on a fresh thread', async () => {
