@@ -35,11 +35,11 @@ export function listenNode(handle: Handle, options: ListenOptions): Promise<Http
   // Node drops the fields past this count without a word; one more than allowed tells that it happened.
   server.maxHeadersCount = HEAD_LIMITS.fields + 1;
 
-  // The response open on each connection: a parse error in its request's body cannot be answered twice.
-  const open = new WeakMap<Socket, ServerResponse>();
+  // The latest request on each connection: a parse error in its body belongs to it, not to a new request.
+  const latest = new WeakMap<Socket, { req: IncomingMessage; res: ServerResponse }>();
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    open.set(req.socket, res);
+    latest.set(req.socket, { req, res });
     const request = new NodeRequest(req, options.trustProxy);
     const abort = new RequestAbort();
     let body: BodyReader | undefined;
@@ -75,8 +75,9 @@ export function listenNode(handle: Handle, options: ListenOptions): Promise<Http
   });
 
   server.on('clientError', (error: Error, socket: Socket) => {
-    const res = open.get(socket);
-    answerParseError(handle, error, socket, res !== undefined && !res.writableEnded);
+    const last = latest.get(socket);
+    const owner = last && !last.req.complete ? (last.res.writableEnded ? 'answered' : 'pending') : undefined;
+    answerParseError(handle, error, socket, owner);
   });
 
   return new Promise((resolve, reject) => {

@@ -80,15 +80,27 @@ function recover(packet: string): { method: string; target: string; headers: Rec
 const noBody = () => Promise.resolve(Buffer.alloc(0));
 const answered = new WeakSet<Socket>();
 
+/** Read and drop what the client still sends for a moment, so that it sees the answer before the close. */
+function closeAfterAnswer(socket: Socket): void {
+  socket.end();
+  socket.setTimeout(LINGER_MS, () => socket.destroy());
+}
+
 /**
- * Answers one clientError. `busy` says a response for a request on this socket is still open (an error in
- * its body, such as a bad chunk size): that request cannot be answered twice, so the socket just closes.
+ * Answers one clientError. `owner` is set when the error is in the body of a request already handed to the
+ * pipeline (a bad chunk size): that request is never answered twice. If its answer is written, the
+ * connection closes after it; if not, the connection closes now and the request is aborted.
  */
-export function answerParseError(handle: Handle, error: ParseError, socket: Socket, busy: boolean): void {
+export function answerParseError(handle: Handle, error: ParseError, socket: Socket, owner?: 'answered' | 'pending'): void {
   if (answered.has(socket)) return; // the rest of an oversized head, after the answer
+  if (owner === 'answered' && socket.writable) {
+    answered.add(socket);
+    closeAfterAnswer(socket);
+    return;
+  }
   const packet = error.rawPacket ? error.rawPacket.toString('latin1', 0, Math.min(error.rawPacket.length, HEAD_LIMITS.bytes)) : '';
   const verdict = classify(error, packet);
-  if (verdict === undefined || busy || !socket.writable) {
+  if (verdict === undefined || owner === 'pending' || !socket.writable) {
     socket.destroy();
     return;
   }
@@ -108,9 +120,8 @@ export function answerParseError(handle: Handle, error: ParseError, socket: Sock
   answered.add(socket);
   const outcome = handle(request, noBody, new RequestAbort());
   const send = (response: OutgoingResponse) => {
-    socket.end(serialize(response, method === 'HEAD'));
-    // Read and drop what the client still sends for a moment, so that it sees the answer before the close.
-    socket.setTimeout(LINGER_MS, () => socket.destroy());
+    socket.write(serialize(response, method === 'HEAD'));
+    closeAfterAnswer(socket);
   };
   if (outcome instanceof Promise) outcome.then(send, () => socket.destroy());
   else send(outcome);
