@@ -38,7 +38,7 @@ export function listenNode(handle: Handle, options: ListenOptions): Promise<Http
   // The latest request on each connection: a parse error in its body belongs to it, not to a new request.
   const latest = new WeakMap<Socket, { req: IncomingMessage; res: ServerResponse }>();
 
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+  const serve = (req: IncomingMessage, res: ServerResponse) => {
     latest.set(req.socket, { req, res });
     const request = new NodeRequest(req, options.trustProxy);
     const abort = new RequestAbort();
@@ -72,7 +72,11 @@ export function listenNode(handle: Handle, options: ListenOptions): Promise<Http
         gate.done();
       },
     );
-  });
+  };
+  server.on('request', serve);
+  // An Expect other than 100-continue is ignored, as uWS does (RFC 9110 §10.1.1 allows it), instead of
+  // Node's bare 417.
+  server.on('checkExpectation', serve);
 
   server.on('clientError', (error: Error, socket: Socket) => {
     const last = latest.get(socket);
@@ -89,6 +93,9 @@ export function listenNode(handle: Handle, options: ListenOptions): Promise<Http
       );
     });
     server.listen({ host: options.host, port: options.port, exclusive: true }, () => {
+      // Once listening, an error here is a failed accept (out of file descriptors): the client is turned
+      // away and the server goes on, as uWS does, instead of the process ending on an unheard 'error'.
+      server.on('error', () => undefined);
       const address = server.address();
       resolve({
         port: typeof address === 'object' && address ? address.port : options.port,

@@ -25,7 +25,8 @@ const REFUSALS: Record<string, Refusal> = {
   head: { status: 431, messageKey: 'BAD_REQUEST.headers_too_large', params: { limit: HEAD_LIMITS.bytes, fields: HEAD_LIMITS.fields } },
 };
 
-const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** A method worth routing and logging: letters only, so nothing shaped like a credential reaches the log. */
+const METHOD = /^[A-Za-z-]{1,24}$/;
 const FIELD = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+):[ \t]*([^\x00-\x08\x0a-\x1f\x7f]*?)[ \t]*$/;
 /** Methods llhttp knows: one of these in a packet refused for its method means the packet began elsewhere. */
 const KNOWN_METHODS = new Set(METHODS);
@@ -74,7 +75,7 @@ function recover(packet: string): { method: string; target: string; headers: Rec
     const prior = headers[key];
     headers[key] = prior === undefined ? (field[2] as string) : `${prior}, ${field[2] as string}`;
   }
-  return { method: TOKEN.test(method) ? method : '', target: target.startsWith('/') ? target : '', headers };
+  return { method: METHOD.test(method) ? method : '', target: target.startsWith('/') ? target : '', headers };
 }
 
 const noBody = () => Promise.resolve(Buffer.alloc(0));
@@ -110,7 +111,7 @@ export function answerParseError(handle: Handle, error: ParseError, socket: Sock
   if (verdict === 'method' && (method === '' || KNOWN_METHODS.has(method))) refusal = malformed;
   const mark = target.indexOf('?');
   const request: IncomingRequest = {
-    method: refusal ? 'GET' : method,
+    method: method || '-',
     path: mark === -1 ? target : target.slice(0, mark),
     query: mark === -1 ? '' : target.slice(mark + 1),
     headers,
