@@ -21,6 +21,12 @@ export interface Config {
   shutdownGraceMs: number;
   /** Trust X-Forwarded-For for the client address (only behind a proxy you run). */
   trustProxy: boolean;
+  /**
+   * Serve through node:http instead of uWebSockets.js: about a third of the throughput, but HTTP/1.0 is
+   * served and every malformed request gets an answer (docs/operating.md, "HTTP edge cases"). For direct
+   * exposure to clients that speak HTTP/1.0; behind a proxy speaking HTTP/1.1 to Cairn it is not needed.
+   */
+  httpCompat: boolean;
   /** Absolute origins used only to write links; empty = the listener's own origin. */
   publicBaseUrl: string;
   publicAuthUrl: string;
@@ -45,6 +51,7 @@ export const DEFAULTS: Config = {
   importBudgetMs: 60_000,
   shutdownGraceMs: 15_000,
   trustProxy: false,
+  httpCompat: false,
   publicBaseUrl: '',
   publicAuthUrl: '',
   publicDataUrl: '',
@@ -61,9 +68,16 @@ function int(name: string, value: string | undefined, fallback: number, min: num
   return n;
 }
 
-function bool(value: string | undefined, fallback: boolean): boolean {
+const TRUE = new Set(['1', 'true', 'on', 'yes']);
+const FALSE = new Set(['0', 'false', 'off', 'no']);
+
+/** An on/off setting; anything else is refused rather than read as off. */
+function bool(name: string, value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
-  return value === '1' || value.toLowerCase() === 'true';
+  const lower = value.toLowerCase();
+  if (TRUE.has(lower)) return true;
+  if (FALSE.has(lower)) return false;
+  throw new TypeError(`${name} must be on or off (1/0, true/false, yes/no), got "${value}"`);
 }
 
 /** Reads the configuration from an environment (process.env by default). Throws TypeError naming a bad variable. */
@@ -82,13 +96,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestBudgetMs: int('REQUEST_BUDGET_MS', env.REQUEST_BUDGET_MS, DEFAULTS.requestBudgetMs, 1),
     importBudgetMs: int('IMPORT_BUDGET_MS', env.IMPORT_BUDGET_MS, DEFAULTS.importBudgetMs, 1),
     shutdownGraceMs: int('SHUTDOWN_GRACE_MS', env.SHUTDOWN_GRACE_MS, DEFAULTS.shutdownGraceMs, 0),
-    trustProxy: bool(env.TRUST_PROXY, DEFAULTS.trustProxy),
+    trustProxy: bool('TRUST_PROXY', env.TRUST_PROXY, DEFAULTS.trustProxy),
+    httpCompat: bool('HTTP_COMPAT', env.HTTP_COMPAT, DEFAULTS.httpCompat),
     publicBaseUrl: env.PUBLIC_BASE_URL ?? '',
     publicAuthUrl: env.PUBLIC_AUTH_URL ?? '',
     publicDataUrl: env.PUBLIC_DATA_URL ?? '',
     publicAppUrl: env.PUBLIC_APP_URL ?? '',
     logLevel,
-    diagnosticRoutes: bool(env.CAIRN_DIAGNOSTIC_ROUTES, DEFAULTS.diagnosticRoutes),
-    seedDemo: bool(env.SEED_DEMO, DEFAULTS.seedDemo),
+    diagnosticRoutes: bool('CAIRN_DIAGNOSTIC_ROUTES', env.CAIRN_DIAGNOSTIC_ROUTES, DEFAULTS.diagnosticRoutes),
+    seedDemo: bool('SEED_DEMO', env.SEED_DEMO, DEFAULTS.seedDemo),
   };
 }

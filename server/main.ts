@@ -5,6 +5,8 @@ import { checkRegionFolder } from '../data/region/region-folder.js';
 import { createPool } from '../workers/pool.js';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { exitIfPortInUse } from './http/http-server.js';
+import { listenNode } from './http/node-adapter.js';
 import { listen, loadNativeUws } from './http/uws-adapter.js';
 import { createLogger } from './logger.js';
 import { seedOnFirstStart } from './seeding.js';
@@ -26,7 +28,10 @@ async function main(): Promise<void> {
   // Usage counts are aggregated in memory and written once a second (and at shutdown).
   const usageFlush = setInterval(() => app.quota.flush(), 1000);
   usageFlush.unref();
-  const server = await listen(uws, app.handle, { host: config.host, port: config.port, trustProxy: config.trustProxy });
+  const listenOptions = { host: config.host, port: config.port, trustProxy: config.trustProxy };
+  const server = await (config.httpCompat ? listenNode(app.handle, listenOptions) : listen(uws, app.handle, listenOptions)).catch(
+    exitIfPortInUse,
+  );
   const origin = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${server.port}`;
   logger.info('listening', { url: origin, port: server.port, database: config.databasePath });
   // Seeding runs while the server already answers; shutdown waits for it before closing the pool and database.

@@ -1,5 +1,6 @@
 // The request lifecycle, independent of the socket library:
-// match → (preflight) → authenticate → read body → parse → validate → handler → serialize → log.
+// framing → match → (preflight) → authenticate → read body → decompress → parse → validate → handler →
+// serialize → log.
 // Each step fails with its own code; the whole run sits under the request time budget.
 //
 // Hot-path notes: a request whose steps all complete synchronously (no body, sync access check, sync
@@ -12,12 +13,14 @@ import { ApiError, isServerError } from '../errors.js';
 import { negotiateLanguage } from '../i18n/accept-language.js';
 import type { Language } from '../i18n/messages.js';
 import { containsCredential, type Logger } from '../logger.js';
+import { bodyDecoder } from './body-encoding.js';
 import { preflightHeaders, simpleCorsHeaders } from './cors.js';
 import { DeadlineSweeper } from './deadlines.js';
 import { asApiError } from './envelope.js';
+import { framingRefusal } from './framing.js';
 import { RequestAbort } from './request-abort.js';
 import { parseBody, parseQueryInto, type QueryCredentials } from './request-body.js';
-import { errorResponse, replyToResponse, tooLarge } from './responses.js';
+import { errorResponse, type Refusal, refusalResponse, replyToResponse, tooLarge } from './responses.js';
 import { BODY_METHODS, type HttpMethod, type RequestContext, type RouteDef } from './route.js';
 import type { Router } from './router.js';
 import { compileValidator, type Validator } from './validation.js';
@@ -30,6 +33,8 @@ export interface IncomingRequest {
   headers: Record<string, string>; // lower-case names
   /** The client address (may be computed on first read). */
   readonly remoteAddress: string;
+  /** Set by the adapter when its parser refused the request (version, head size, Host): answered first. */
+  refusal?: Refusal;
 }
 
 export interface OutgoingResponse {
@@ -200,7 +205,9 @@ export function createPipeline(deps: PipelineDeps): Handle {
       const spec = this.spec as CompiledRoute;
       if (this.bodyTooLarge) throw tooLarge(spec.bodyLimit);
       if (this.bodyPromise) {
-        return this.bodyPromise.then((raw) =>
+        const decode = bodyDecoder(this.request.headers['content-encoding']);
+        const body = decode ? this.bodyPromise.then((raw) => decode(raw, spec.bodyLimit)) : this.bodyPromise;
+        return body.then((raw) =>
           this.afterBody(access, parseBody(raw, this.request.headers['content-type'], spec.contentTypes)),
         );
       }
@@ -275,6 +282,12 @@ export function createPipeline(deps: PipelineDeps): Handle {
         ? incomingId
         : nextRequestId();
     const ex = new Exchange(request, abort, started, requestId, negotiateLanguage(headers['accept-language']));
+
+    const refusal = request.refusal ?? framingRefusal(headers);
+    if (refusal) {
+      ex.label = '(refused)';
+      return ex.finish(refusalResponse(refusal, ex.lang));
+    }
 
     // Preflight and plain OPTIONS are answered for every known path.
     if (request.method === 'OPTIONS') {

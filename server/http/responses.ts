@@ -24,6 +24,27 @@ export function errorResponse(
   return { status: rendered.status, headers, body: rendered.body, closeConnection };
 }
 
+/**
+ * A request refused at the HTTP layer (its framing, version, head size or Host): code BAD_REQUEST with the
+ * status that names the problem (400, 414, 431, 505), and the connection closed after the answer, since
+ * the rest of what the client sends cannot be trusted to start a new request.
+ */
+export interface Refusal {
+  status: 400 | 414 | 431 | 505;
+  messageKey: string;
+  params?: Record<string, string | number>;
+}
+
+export function refusalResponse(refusal: Refusal, lang: Language): OutgoingResponse {
+  const rendered = renderError(ApiError.withMessage('BAD_REQUEST', refusal.messageKey, refusal.params), lang);
+  return { status: refusal.status, headers: [['Content-Type', JSON_CONTENT_TYPE]], body: rendered.body, closeConnection: true };
+}
+
+/** Statuses that never carry content (RFC 9110 §15.3.5, §15.4.5): no Content-Type, no Content-Length. */
+export function isEmptyStatus(status: number): boolean {
+  return status === 204 || status === 304;
+}
+
 export function replyToResponse(reply: Reply, defaultStatus: number): OutgoingResponse {
   const headers: [string, string][] = [];
   const extra = reply.headers;
@@ -33,9 +54,10 @@ export function replyToResponse(reply: Reply, defaultStatus: number): OutgoingRe
     for (const key in extra) headers.push([key, (extra as Record<string, string>)[key] as string]);
   }
   const status = reply.status ?? defaultStatus;
+  if (isEmptyStatus(status)) return { status, headers, body: '' };
   if ('json' in reply) {
     headers.push(['Content-Type', JSON_CONTENT_TYPE]);
-    return { status, headers, body: status === 204 ? '' : JSON.stringify(reply.json) };
+    return { status, headers, body: JSON.stringify(reply.json) };
   }
   headers.push(['Content-Type', reply.contentType]);
   return { status, headers, body: reply.body };

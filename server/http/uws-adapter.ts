@@ -1,12 +1,15 @@
 // The only module that touches uWebSockets.js. It copies each request off the socket before any
 // await, streams bodies under a byte limit, writes inside cork(), never writes after an abort,
-// and counts in-flight requests so that shutdown can drain them.
+// and counts in-flight requests so that shutdown can drain them. uWS closes (or leaves unanswered)
+// what its parser refuses without telling JavaScript: docs/operating.md lists those cases.
 
 import { createRequire } from 'node:module';
-import type { HttpRequest, HttpResponse, TemplatedApp, us_listen_socket } from 'uWebSockets.js';
+import type { HttpRequest, HttpResponse, us_listen_socket } from 'uWebSockets.js';
 import { ApiError } from '../errors.js';
+import { clientAddress, hasBody, type HttpServer, InFlight, type ListenOptions, listenFailure } from './http-server.js';
 import type { Handle, IncomingRequest, OutgoingResponse } from './pipeline.js';
 import { RequestAbort } from './request-abort.js';
+import { isEmptyStatus, tooLarge } from './responses.js';
 import { statusLine } from './status-line.js';
 
 const require = createRequire(import.meta.url);
@@ -35,99 +38,77 @@ export function loadNativeUws(): Uws {
   return uws;
 }
 
-export interface HttpServer {
-  readonly port: number;
-  readonly app: TemplatedApp;
-  inFlight(): number;
-  /** Stops accepting connections; requests already in flight finish (answered with Connection: close). */
-  stopAccepting(): void;
-  /** Resolves when no request is in flight, or after `graceMs`. */
-  drain(graceMs: number): Promise<void>;
-}
-
-export interface ListenOptions {
-  host: string;
-  port: number;
-  trustProxy: boolean;
-}
+/** uSockets' LIBUS_LISTEN_EXCLUSIVE_PORT: without it the port is bound with SO_REUSEPORT and a second server shares it. */
+const LISTEN_EXCLUSIVE_PORT = 1;
 
 export function listen(uws: Uws, handle: Handle, options: ListenOptions): Promise<HttpServer> {
   const app = uws.App();
-  let inFlight = 0;
-  let draining = false;
-  let drained: (() => void) | undefined;
+  const gate = new InFlight();
 
   app.any('/*', (res: HttpResponse, req: HttpRequest) => {
     const request = new UwsRequest(res, req, options.trustProxy);
     const abort = new RequestAbort();
-    let bodyStarted = false;
+    let body: BodyReader | undefined;
     const startBody = (limit: number) => {
-      bodyStarted = true;
-      return readBody(res, limit);
+      body = new BodyReader(res, limit);
+      return body.promise;
     };
 
     const outcome = handle(request, startBody, abort);
     if (!(outcome instanceof Promise)) {
       // Answered within this callback, where uWS has already corked the socket. A body still arriving
       // (an error before it was read) is cut off by closing after the answer.
-      writeResponse(res, outcome, draining || bodyStarted === false && hasBody(request));
+      writeResponse(res, outcome, gate.draining || (body === undefined && hasBody(request)));
       return;
     }
 
-    inFlight++;
+    gate.start();
     res.onAborted(() => {
       request.aborted = true;
       abort.abort(new ApiError('BAD_REQUEST'));
+      // A body cut off mid-way never completes: settle it so the request ends now, not at its deadline.
+      body?.fail(new ApiError('BAD_REQUEST'));
     });
     outcome.then(
       (response) => {
-        if (!request.aborted) res.cork(() => writeResponse(res, response, draining));
-        done();
+        if (!request.aborted) res.cork(() => writeResponse(res, response, gate.draining));
+        gate.done();
       },
       () => {
         // The pipeline renders its own errors; reaching here is a bug in it. Never leave a client hanging.
-        if (!request.aborted) res.cork(() => writeResponse(res, { status: 500, headers: [], body: '', closeConnection: true }, draining));
-        done();
+        if (!request.aborted) res.cork(() => writeResponse(res, { status: 500, headers: [], body: '', closeConnection: true }, gate.draining));
+        gate.done();
       },
     );
   });
 
-  const done = () => {
-    inFlight--;
-    if (draining && inFlight === 0) drained?.();
-  };
-
   return new Promise((resolve, reject) => {
     const onListen = (socket: us_listen_socket | false) => {
       if (!socket) {
-        reject(new Error(`could not listen on ${options.host}:${options.port}`));
+        listenFailure(options.host, options.port).then(reject);
         return;
       }
       const port = uws.us_socket_local_port(socket as unknown as Parameters<Uws['us_socket_local_port']>[0]);
       let listenSocket: us_listen_socket | undefined = socket;
       resolve({
         port,
-        app,
-        inFlight: () => inFlight,
+        inFlight: () => gate.size,
         stopAccepting() {
-          draining = true;
+          gate.draining = true;
           if (listenSocket) uws.us_listen_socket_close(listenSocket);
           listenSocket = undefined;
         },
-        drain(graceMs) {
-          draining = true;
-          if (inFlight === 0) return Promise.resolve();
-          return new Promise<void>((done) => {
-            const timer = setTimeout(done, graceMs);
-            drained = () => {
-              clearTimeout(timer);
-              done();
-            };
-          });
-        },
+        drain: (graceMs) => gate.drain(graceMs),
       });
     };
-    app.listen(options.host, options.port, onListen);
+    // The typings list listen(host, port, cb) and listen(port, options, cb); the native binding also takes
+    // listen(host, port, options, cb), the only form that is both bound to HOST and exclusive.
+    (app.listen as unknown as (host: string, port: number, options: number, cb: typeof onListen) => void)(
+      options.host,
+      options.port,
+      LISTEN_EXCLUSIVE_PORT,
+      onListen,
+    );
   });
 }
 
@@ -150,45 +131,54 @@ class UwsRequest implements IncomingRequest {
       const prior = headers[key];
       headers[key] = prior === undefined ? value : `${prior}, ${value}`;
     });
-    this.method = req.getCaseSensitiveMethod().toUpperCase();
+    // uWS routes only the nine upper-case methods of RFC 9110 to JavaScript (it closes the socket on any other).
+    this.method = req.getCaseSensitiveMethod();
     this.path = req.getUrl();
     this.query = req.getQuery() ?? '';
   }
 
   /** The HttpResponse stays valid until it ends or aborts, so the address can be read after an await. */
   get remoteAddress(): string {
-    if (this.address === undefined) {
-      const forwarded = this.trustProxy ? this.headers['x-forwarded-for']?.split(',')[0]?.trim() : undefined;
-      this.address = forwarded || (this.aborted ? '' : Buffer.from(this.res.getRemoteAddressAsText()).toString());
-    }
+    this.address ??= clientAddress(this.headers, this.trustProxy, () =>
+      this.aborted ? '' : Buffer.from(this.res.getRemoteAddressAsText()).toString(),
+    );
     return this.address;
   }
 }
 
-function hasBody(request: IncomingRequest): boolean {
-  const length = request.headers['content-length'];
-  return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
-}
-
 /** Collects the body, copying each chunk (uWS reuses its memory), and rejects as soon as it passes `limit`. */
-function readBody(res: HttpResponse, limit: number): Promise<Buffer> {
-  return new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let over = false;
-    res.onData((chunk, isLast) => {
-      if (over) return;
-      size += chunk.byteLength;
-      if (size > limit) {
-        over = true;
-        chunks.length = 0;
-        reject(ApiError.withMessage('PAYLOAD_TOO_LARGE', 'PAYLOAD_TOO_LARGE', { limit }));
-        return;
-      }
-      chunks.push(Buffer.from(new Uint8Array(chunk)));
-      if (isLast) resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size));
+class BodyReader {
+  readonly promise: Promise<Buffer>;
+  private settled = false;
+  private reject!: (error: ApiError) => void;
+
+  constructor(res: HttpResponse, limit: number) {
+    this.promise = new Promise<Buffer>((resolve, reject) => {
+      this.reject = reject;
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.onData((chunk, isLast) => {
+        if (this.settled) return;
+        size += chunk.byteLength;
+        if (size > limit) {
+          chunks.length = 0;
+          this.fail(tooLarge(limit));
+          return;
+        }
+        chunks.push(Buffer.from(new Uint8Array(chunk)));
+        if (isLast) {
+          this.settled = true;
+          resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size));
+        }
+      });
     });
-  });
+  }
+
+  fail(error: ApiError): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.reject(error);
+  }
 }
 
 function writeResponse(res: HttpResponse, response: OutgoingResponse, closeAfter: boolean): void {
@@ -196,12 +186,16 @@ function writeResponse(res: HttpResponse, response: OutgoingResponse, closeAfter
   if (response.status !== 200) res.writeStatus(statusLine(response.status));
   for (const [key, value] of response.headers) res.writeHeader(key, value);
   const close = response.closeConnection === true || closeAfter;
-  if (response.omitBody || response.status === 204 || response.status === 304) {
+  if (isEmptyStatus(response.status)) {
+    // endWithoutBody() with no argument is the one call that writes no Content-Length (RFC 9110 §8.6 forbids
+    // it on a 204); any argument makes uWS write one, so a close is asked for with the header instead.
+    if (close) res.writeHeader('Connection', 'close');
+    res.endWithoutBody();
+  } else if (response.omitBody) {
     const length = typeof response.body === 'string' ? Buffer.byteLength(response.body) : response.body.byteLength;
-    const reported = response.status === 204 || response.status === 304 ? 0 : length;
     // uWS counts a HEAD answer that reports a length as still open: it needs an abort handler to return.
-    if (reported > 0) res.onAborted(() => undefined);
-    res.endWithoutBody(reported, close);
+    if (length > 0) res.onAborted(() => undefined);
+    res.endWithoutBody(length, close);
   } else {
     res.end(response.body, close);
   }

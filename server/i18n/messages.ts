@@ -105,6 +105,15 @@ const en: Table = {
   'VALIDATION_FAILED.off_network': "This point is not near any trail this activity may use: move it onto the network, or draw this part freehand.",
   'VALIDATION_FAILED.start_off_network': "This start point is not near any trail this activity may use: move it onto the network, or draw this part freehand.",
   'VALIDATION_FAILED.chain_end_off_network': "The itinerary's current end is not near any trail this activity may use: continue with a freehand segment.",
+  'BAD_REQUEST.content_length': 'The Content-Length header must appear once, as a whole number of bytes; send it once, or send the body with Transfer-Encoding: chunked instead.',
+  'BAD_REQUEST.transfer_encoding': 'Send the body either with Content-Length or with Transfer-Encoding: chunked, not both; chunked must be the last transfer coding.',
+  'BAD_REQUEST.host': 'HTTP/1.1 requests need a Host header.',
+  'BAD_REQUEST.malformed': 'The request could not be read as HTTP/1.1: lines must end with CRLF and header names and values must be plain text.',
+  'BAD_REQUEST.uri_too_long': 'The URL is too long (the request line and headers may take at most {limit} bytes); shorten the query string.',
+  'BAD_REQUEST.headers_too_large': 'The request headers are too large: at most {limit} bytes and {fields} header fields; remove unneeded headers or cookies.',
+  'BAD_REQUEST.http_version': 'Only HTTP/1.1 and HTTP/1.0 are served; send the request again over one of them.',
+  'BAD_REQUEST.content_encoding': 'Request bodies may be sent uncompressed or with Content-Encoding {accepted}; send the body in one of these encodings.',
+  'BAD_REQUEST.compressed_body': 'The request body could not be decompressed as its Content-Encoding says; check that the body is compressed with the declared encoding.',
 };
 
 const fr: Table = {
@@ -204,6 +213,15 @@ const fr: Table = {
   'VALIDATION_FAILED.off_network': "Ce point n'est proche d'aucun sentier praticable pour cette activité : placez-le sur le réseau, ou dessinez cette partie à main levée.",
   'VALIDATION_FAILED.start_off_network': "Ce point de départ n'est proche d'aucun sentier praticable pour cette activité : placez-le sur le réseau, ou dessinez cette partie à main levée.",
   'VALIDATION_FAILED.chain_end_off_network': "La fin actuelle de l'itinéraire n'est proche d'aucun sentier praticable pour cette activité : continuez avec un segment à main levée.",
+  'BAD_REQUEST.content_length': "L'en-tête Content-Length doit apparaître une seule fois, sous la forme d'un nombre entier d'octets ; envoyez-le une fois, ou envoyez le corps avec Transfer-Encoding: chunked.",
+  'BAD_REQUEST.transfer_encoding': 'Envoyez le corps soit avec Content-Length, soit avec Transfer-Encoding: chunked, pas les deux ; chunked doit être le dernier codage de transfert.',
+  'BAD_REQUEST.host': 'Les requêtes HTTP/1.1 exigent un en-tête Host.',
+  'BAD_REQUEST.malformed': "La requête n'a pas pu être lue en HTTP/1.1 : les lignes doivent se terminer par CRLF et les noms et valeurs d'en-têtes doivent être du texte simple.",
+  'BAD_REQUEST.uri_too_long': "L'URL est trop longue (la ligne de requête et les en-têtes peuvent occuper au plus {limit} octets) ; raccourcissez la chaîne de requête.",
+  'BAD_REQUEST.headers_too_large': 'Les en-têtes de la requête sont trop volumineux : au plus {limit} octets et {fields} champs ; retirez les en-têtes ou cookies superflus.',
+  'BAD_REQUEST.http_version': "Seuls HTTP/1.1 et HTTP/1.0 sont servis ; renvoyez la requête avec l'un des deux.",
+  'BAD_REQUEST.content_encoding': "Le corps d'une requête peut être envoyé non compressé ou avec Content-Encoding {accepted} ; envoyez-le dans l'un de ces codages.",
+  'BAD_REQUEST.compressed_body': "Le corps de la requête n'a pas pu être décompressé selon son Content-Encoding ; vérifiez qu'il est compressé avec le codage déclaré.",
 };
 
 const es: Table = {
@@ -303,6 +321,15 @@ const es: Table = {
   'VALIDATION_FAILED.off_network': "Este punto no está cerca de ningún sendero que esta actividad pueda usar: muévalo a la red, o dibuje esta parte a mano alzada.",
   'VALIDATION_FAILED.start_off_network': "Este punto de salida no está cerca de ningún sendero que esta actividad pueda usar: muévalo a la red, o dibuje esta parte a mano alzada.",
   'VALIDATION_FAILED.chain_end_off_network': "El final actual del itinerario no está cerca de ningún sendero que esta actividad pueda usar: continúe con un segmento a mano alzada.",
+  'BAD_REQUEST.content_length': 'La cabecera Content-Length debe aparecer una sola vez, como un número entero de bytes; envíela una vez, o envíe el cuerpo con Transfer-Encoding: chunked.',
+  'BAD_REQUEST.transfer_encoding': 'Envíe el cuerpo con Content-Length o con Transfer-Encoding: chunked, no con ambos; chunked debe ser la última codificación de transferencia.',
+  'BAD_REQUEST.host': 'Las solicitudes HTTP/1.1 requieren una cabecera Host.',
+  'BAD_REQUEST.malformed': 'La solicitud no se pudo leer como HTTP/1.1: las líneas deben terminar en CRLF y los nombres y valores de las cabeceras deben ser texto simple.',
+  'BAD_REQUEST.uri_too_long': 'La URL es demasiado larga (la línea de solicitud y las cabeceras pueden ocupar como máximo {limit} bytes); acorte la cadena de consulta.',
+  'BAD_REQUEST.headers_too_large': 'Las cabeceras de la solicitud son demasiado grandes: como máximo {limit} bytes y {fields} campos; quite las cabeceras o cookies innecesarias.',
+  'BAD_REQUEST.http_version': 'Solo se sirven HTTP/1.1 y HTTP/1.0; vuelva a enviar la solicitud con uno de ellos.',
+  'BAD_REQUEST.content_encoding': 'El cuerpo de una solicitud puede enviarse sin comprimir o con Content-Encoding {accepted}; envíelo en una de estas codificaciones.',
+  'BAD_REQUEST.compressed_body': 'El cuerpo de la solicitud no se pudo descomprimir según su Content-Encoding; compruebe que está comprimido con la codificación declarada.',
 };
 
 const ca: Table = {
@@ -402,6 +429,15 @@ const ca: Table = {
   'VALIDATION_FAILED.off_network': "Aquest punt no és a prop de cap sender que aquesta activitat pugui fer servir: moveu-lo a la xarxa, o dibuixeu aquesta part a mà alçada.",
   'VALIDATION_FAILED.start_off_network': "Aquest punt de sortida no és a prop de cap sender que aquesta activitat pugui fer servir: moveu-lo a la xarxa, o dibuixeu aquesta part a mà alçada.",
   'VALIDATION_FAILED.chain_end_off_network': "El final actual de l'itinerari no és a prop de cap sender que aquesta activitat pugui fer servir: continueu amb un segment a mà alçada.",
+  'BAD_REQUEST.content_length': "La capçalera Content-Length ha d'aparèixer una sola vegada, com un nombre enter de bytes; envieu-la una vegada, o envieu el cos amb Transfer-Encoding: chunked.",
+  'BAD_REQUEST.transfer_encoding': "Envieu el cos amb Content-Length o amb Transfer-Encoding: chunked, no amb tots dos; chunked ha de ser l'última codificació de transferència.",
+  'BAD_REQUEST.host': 'Les sol·licituds HTTP/1.1 requereixen una capçalera Host.',
+  'BAD_REQUEST.malformed': "La sol·licitud no s'ha pogut llegir com a HTTP/1.1: les línies han d'acabar en CRLF i els noms i valors de les capçaleres han de ser text simple.",
+  'BAD_REQUEST.uri_too_long': "L'URL és massa llarga (la línia de sol·licitud i les capçaleres poden ocupar com a màxim {limit} bytes); escurceu la cadena de consulta.",
+  'BAD_REQUEST.headers_too_large': 'Les capçaleres de la sol·licitud són massa grans: com a màxim {limit} bytes i {fields} camps; traieu les capçaleres o galetes innecessàries.',
+  'BAD_REQUEST.http_version': "Només se serveixen HTTP/1.1 i HTTP/1.0; torneu a enviar la sol·licitud amb un d'ells.",
+  'BAD_REQUEST.content_encoding': "El cos d'una sol·licitud es pot enviar sense comprimir o amb Content-Encoding {accepted}; envieu-lo en una d'aquestes codificacions.",
+  'BAD_REQUEST.compressed_body': "El cos de la sol·licitud no s'ha pogut descomprimir segons el seu Content-Encoding; comproveu que està comprimit amb la codificació declarada.",
 };
 
 const de: Table = {
@@ -501,6 +537,15 @@ const de: Table = {
   'VALIDATION_FAILED.off_network': "Dieser Punkt liegt an keinem Weg, den diese Aktivität nutzen darf: verschieben Sie ihn auf das Netz oder zeichnen Sie diesen Teil frei.",
   'VALIDATION_FAILED.start_off_network': "Dieser Startpunkt liegt an keinem Weg, den diese Aktivität nutzen darf: verschieben Sie ihn auf das Netz oder zeichnen Sie diesen Teil frei.",
   'VALIDATION_FAILED.chain_end_off_network': "Das aktuelle Ende der Route liegt an keinem Weg, den diese Aktivität nutzen darf: fahren Sie mit einem frei gezeichneten Segment fort.",
+  'BAD_REQUEST.content_length': 'Der Header Content-Length muss genau einmal vorkommen, als ganze Zahl von Bytes; senden Sie ihn einmal, oder senden Sie den Text mit Transfer-Encoding: chunked.',
+  'BAD_REQUEST.transfer_encoding': 'Senden Sie den Anfragetext entweder mit Content-Length oder mit Transfer-Encoding: chunked, nicht mit beidem; chunked muss die letzte Übertragungskodierung sein.',
+  'BAD_REQUEST.host': 'HTTP/1.1-Anfragen brauchen einen Host-Header.',
+  'BAD_REQUEST.malformed': 'Die Anfrage konnte nicht als HTTP/1.1 gelesen werden: Zeilen müssen mit CRLF enden, Header-Namen und -Werte müssen einfacher Text sein.',
+  'BAD_REQUEST.uri_too_long': 'Die URL ist zu lang (Anfragezeile und Header dürfen höchstens {limit} Bytes belegen); kürzen Sie die Query.',
+  'BAD_REQUEST.headers_too_large': 'Die Anfrage-Header sind zu groß: höchstens {limit} Bytes und {fields} Header-Felder; entfernen Sie unnötige Header oder Cookies.',
+  'BAD_REQUEST.http_version': 'Nur HTTP/1.1 und HTTP/1.0 werden bedient; senden Sie die Anfrage erneut mit einer dieser Versionen.',
+  'BAD_REQUEST.content_encoding': 'Anfragetexte dürfen unkomprimiert oder mit Content-Encoding {accepted} gesendet werden; senden Sie den Text in einer dieser Kodierungen.',
+  'BAD_REQUEST.compressed_body': 'Der Anfragetext konnte nicht gemäß seinem Content-Encoding entpackt werden; prüfen Sie, ob er mit der angegebenen Kodierung komprimiert ist.',
 };
 
 export const MESSAGES: Record<Language, Table> = { en, fr, es, ca, de };

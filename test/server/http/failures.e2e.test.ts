@@ -1,9 +1,14 @@
 // Server-side failures over real HTTP: generic 5xx bodies, the request time budget, logs without
-// credentials, graceful shutdown, and refusing to start without the native uWebSockets.js binary.
+// credentials, graceful shutdown, and refusing to start (without the native uWebSockets.js binary, with
+// a malformed setting, on a port already in use).
 
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logLines, MAIN_JS, REPO_ROOT, type RunningServer, startServer } from '../../helpers/server.js';
+import { FRONT_DOORS } from './front-doors.js';
 
 const BUDGET_MS = 400;
 let server: RunningServer;
@@ -117,18 +122,49 @@ describe('request logs', () => {
   });
 });
 
-describe('graceful shutdown', () => {
+describe.each(FRONT_DOORS)('graceful shutdown through $name', ({ env }) => {
   it('SIGTERM lets an in-flight request finish, then the process exits 0', async () => {
-    const own = await startServer({ CAIRN_DIAGNOSTIC_ROUTES: '1' });
+    const own = await startServer({ CAIRN_DIAGNOSTIC_ROUTES: '1', ...env });
     const inFlight = fetch(`${own.url}/_diagnostics/slow?ms=600`);
     await new Promise((r) => setTimeout(r, 150));
     own.proc.kill('SIGTERM');
     const res = await inFlight;
     expect(res.status).toBe(200);
+    expect(res.headers.get('connection')).toBe('close');
     expect(await res.json()).toEqual({ slept: 600 });
     expect(await own.stop()).toBe(0);
     expect(own.stdout()).toContain('"msg":"stopped"');
     await expect(fetch(`${own.url}/healthz`)).rejects.toThrow();
+  });
+});
+
+describe.each(FRONT_DOORS)('a port already in use, through $name', ({ env }) => {
+  it('a second server on the same port exits with one line naming the port, and the first keeps answering', async () => {
+    const first = await startServer(env);
+    try {
+      for (const second of FRONT_DOORS) {
+        const dataDir = mkdtempSync(join(tmpdir(), 'cairn-second-'));
+        const run = spawnSync(process.execPath, [MAIN_JS], {
+          cwd: REPO_ROOT,
+          env: {
+            PATH: process.env.PATH ?? '',
+            ...second.env,
+            HOST: '127.0.0.1',
+            PORT: String(first.port),
+            DATABASE_PATH: join(dataDir, 'platform.db'),
+            SEED_DEMO: '0',
+          },
+          encoding: 'utf8',
+          timeout: 20_000,
+        });
+        rmSync(dataDir, { recursive: true, force: true });
+        expect(run.status, second.name).toBe(1);
+        expect(run.stderr, second.name).toBe(`cairn: port ${first.port} is in use\n`);
+      }
+      for (let i = 0; i < 10; i++) expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
+    } finally {
+      await first.stop();
+    }
   });
 });
 
