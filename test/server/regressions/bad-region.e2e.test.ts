@@ -70,6 +70,6 @@ describe('a region that fails inside the workers', () => {
     expect(health.status).toBe(200);
     await health.arrayBuffer();
     expect(server.proc.exitCode).toBeNull();
-    expect(server.stdout()).toContain('"msg":"worker failed"');
+    await server.waitForOutput('"msg":"worker failed"'); // log lines are flushed once per event-loop turn
   });
 });
