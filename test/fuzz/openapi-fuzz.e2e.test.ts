@@ -75,6 +75,7 @@ describe('OpenAPI-driven fuzzing', () => {
     const kinds = new Map<string, number>();
     const statuses = new Map<number, number>();
     const succeeded = new Set<string>();
+    let acceptedChanges = 0;
     const fail = (key: string, detail: () => string) => {
       if (!failures.has(key) && failures.size < 30) failures.set(key, detail());
     };
@@ -120,6 +121,7 @@ describe('OpenAPI-driven fuzzing', () => {
         if (digest() !== before) fail(`${key} (state changed on refusal)`, detail);
       } else if (answer.status >= 200 && answer.status < 300) {
         if (mutation?.invalid) fail(`${key} (2xx to invalid input)`, detail);
+        if (op.writes && digest() !== before) acceptedChanges++;
         const declared = op.op.responses?.[String(answer.status)]?.content?.['application/json']?.schema;
         if (declared && answer.text) {
           const check = ajv.compile(declared);
@@ -129,6 +131,8 @@ describe('OpenAPI-driven fuzzing', () => {
     }
     digest.close();
     console.log(`fuzz: ${REQUESTS} requests, seed ${SEED}; statuses ${JSON.stringify(Object.fromEntries(statuses))}; ${succeeded.size} operations answered 2xx; kinds: ${JSON.stringify(Object.fromEntries(kinds))}`);
+    // The digest must see what accepted writes change, or "no change on refusal" would prove nothing.
+    expect(acceptedChanges, 'accepted writes that changed the digest').toBeGreaterThan(50);
     // The generator must reach the operations for real, or the oracle checks only refusals.
     expect(succeeded.size, `operations that never answered 2xx: ${ops.map((o) => o.id).filter((id) => !succeeded.has(id)).join(', ')}`).toBeGreaterThanOrEqual(30);
     const report = [...failures].map(([k, d]) => `\n● ${k}\n  ${d}`).join('\n');
