@@ -13,7 +13,8 @@
 //   session  POST /v1/sessions (secret key; spread over client IPs)     8 %
 //   import   POST /v1/itineraries/import (a 200-point GPX), then DELETE 2 %
 // Every answer is checked for its expected status; anything else counts as an error by kind and status.
-// The server's RSS is read from /proc/<pid>/status every 500 ms (start, peak, end after a 5 s idle).
+// The server's RSS is read from /proc/<pid>/status every 500 ms (start, each tenth of the run, peak, end
+// after a 5 s idle).
 // Read: the table gives requests, errors and p50/p99 per kind; the RSS line should end near where it
 // started (no leak). Results: bench/results/soak.json. BENCH_SMOKE=1: 3 seconds, 4 clients.
 
@@ -84,8 +85,15 @@ async function main(): Promise<void> {
   const errors = new Map<string, number>();
   let requests = 0;
   const rss = { start: rssMb(server.pid), peak: 0, end: 0 };
-  const sampler = setInterval(() => (rss.peak = Math.max(rss.peak, rssMb(server.pid))), 500);
-  const until = performance.now() + SECONDS * 1000;
+  // RSS at each tenth of the run: a plateau is a warmed-up heap and page cache, a steady climb a leak.
+  const timeline: number[] = [];
+  const began = performance.now();
+  const sampler = setInterval(() => {
+    const now = rssMb(server.pid);
+    rss.peak = Math.max(rss.peak, now);
+    if (performance.now() - began >= ((timeline.length + 1) * SECONDS * 1000) / 10) timeline.push(round(now, 1));
+  }, 500);
+  const until = began + SECONDS * 1000;
 
   const client = async (c: number) => {
     const random = seededRandom(1000 + c);
@@ -145,7 +153,7 @@ async function main(): Promise<void> {
   });
   console.log(`\nsoak: ${SECONDS} s, ${CLIENTS} clients, ${requests} requests (${round(requests / SECONDS, 0)}/s)`);
   printTable('soak', ['kind', 'requests', 'errors', 'p50 ms', 'p99 ms'], rows);
-  console.log(`server RSS MB: start ${round(rss.start, 1)}, peak ${round(rss.peak, 1)}, end ${round(rss.end, 1)}; error log lines: ${serverErrors}`);
+  console.log(`server RSS MB: start ${round(rss.start, 1)}, peak ${round(rss.peak, 1)}, end ${round(rss.end, 1)}; each tenth of the run: ${timeline.join(' ')}; error log lines: ${serverErrors}`);
   if (errors.size) console.log(`errors by kind and status: ${JSON.stringify(Object.fromEntries(errors))}`);
   writeResults(SMOKE ? 'soak.smoke' : 'soak', {
     bench: 'soak',
@@ -157,7 +165,7 @@ async function main(): Promise<void> {
     errors: Object.fromEntries(errors),
     serverErrorLogLines: serverErrors,
     byKind: Object.fromEntries(rows.map(([k, n, e, p50, p99]) => [k, { requests: n, errors: e, p50Ms: p50, p99Ms: p99 }])),
-    rssMb: { start: round(rss.start, 1), peak: round(rss.peak, 1), end: round(rss.end, 1) },
+    rssMb: { start: round(rss.start, 1), peak: round(rss.peak, 1), end: round(rss.end, 1), timeline },
   });
   // A soak that saw errors fails (unlike timings, errors are never noise).
   if (errors.size > 0 || serverErrors > 0) process.exit(1);
