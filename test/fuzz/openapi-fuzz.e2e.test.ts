@@ -69,6 +69,7 @@ describe('OpenAPI-driven fuzzing', () => {
     addFormats(ajv);
     for (const [name, schema] of Object.entries(doc.components.schemas as Record<string, Schema>)) ajv.addSchema(schema, `#/components/schemas/${name}`);
     const ops = operationsOf(doc);
+    const compiled = new Map<string, ReturnType<typeof ajv.compile>>();
     expect(ops).toHaveLength(50);
     const digest = openDigest(join(server.dataDir, 'platform.db'));
     const failures = new Map<string, string>();
@@ -124,7 +125,9 @@ describe('OpenAPI-driven fuzzing', () => {
         if (op.writes && digest() !== before) acceptedChanges++;
         const declared = op.op.responses?.[String(answer.status)]?.content?.['application/json']?.schema;
         if (declared && answer.text) {
-          const check = ajv.compile(declared);
+          const schemaKey = `${op.id} ${answer.status}`;
+          let check = compiled.get(schemaKey);
+          if (!check) compiled.set(schemaKey, (check = ajv.compile(declared)));
           if (!check(JSON.parse(answer.text))) fail(`${key} (response off schema: ${ajv.errorsText(check.errors)})`, detail);
         }
       }
