@@ -33,11 +33,12 @@ async function call(server: RunningServer, method: string, path: string, headers
   return json;
 }
 
-async function organization(server: RunningServer, tag: string): Promise<OrgWorld> {
+/** One organization's resources; `privacy` private makes them invisible to the other organization's keys. */
+async function organization(server: RunningServer, tag: string, privacy: 'public' | 'private'): Promise<OrgWorld> {
   const boot = bootstrap(server);
   const as = { 'X-API-Key': boot.publishableKey.key, 'X-User-Id': boot.owner.id };
   const P = networkPoints();
-  const itinerary = (await call(server, 'POST', '/v1/itineraries', as, { name: `Fuzz ${tag}`, privacy: 'public' })).data.id as string;
+  const itinerary = (await call(server, 'POST', '/v1/itineraries', as, { name: `Fuzz ${tag}`, privacy })).data.id as string;
   for (let i = 0; i < 3; i++) {
     await call(server, 'POST', `/v1/itineraries/${itinerary}/segments`, as, { engine: 'freehand', coordinates: [P[i], P[i + 1]] });
   }
@@ -47,7 +48,7 @@ async function organization(server: RunningServer, tag: string): Promise<OrgWorl
   const group = (await call(server, 'POST', `/v1/itineraries/${itinerary}/segment-groups`, as, { name: 'Day 1', color: '#1A7F37', segment_ids: [segmentIds[0]] })).data;
   await call(server, 'POST', `/v1/itineraries/${itinerary}/publish`, as);
   await call(server, 'PUT', `/v1/collections/${boot.collection.id}/itineraries/${itinerary}`, as);
-  const zone = (await call(server, 'POST', '/v1/zones', as, { name: `Zone ${tag}`, level: 'WARNING', mode: 'CIRCLE', geometry: { type: 'Point', coordinates: P[2] }, radius_m: 50, privacy: 'public' })).data.id as string;
+  const zone = (await call(server, 'POST', '/v1/zones', as, { name: `Zone ${tag}`, level: 'WARNING', mode: 'CIRCLE', geometry: { type: 'Point', coordinates: P[2] }, radius_m: 50, privacy })).data.id as string;
   await call(server, 'PUT', `/v1/collections/${boot.collection.id}/zones/${zone}`, as);
   // The owner holds every lock of the itinerary for the whole run, so valid guarded writes can pass.
   await call(server, 'POST', `/v1/itineraries/${itinerary}/locks`, as, { parts: 'all' });
@@ -65,8 +66,10 @@ async function organization(server: RunningServer, tag: string): Promise<OrgWorl
 }
 
 export async function buildWorld(server: RunningServer): Promise<World> {
-  const A = await organization(server, 'A');
-  const B = await organization(server, 'B');
+  const A = await organization(server, 'A', 'public');
+  // B's resources are private, so A's credentials cannot reach them at all: truly foreign ids.
+  const B = await organization(server, 'B', 'private');
+  await call(server, 'PATCH', `/v1/collections/${B.ids.collection_id}`, { 'X-API-Key': B.boot.publishableKey.key, 'X-User-Id': B.boot.owner.id }, { privacy: 'private' });
   const contributorId = admin(server, 'create-user', '--email', 'fuzz-contrib@a.test', '--password', 'fuzz-contrib-1').user.id;
   const viewerId = admin(server, 'create-user', '--email', 'fuzz-viewer@a.test', '--password', 'fuzz-viewer-1').user.id;
   admin(server, 'add-member', '--org', A.boot.organization.id, '--user', contributorId, '--role', 'contributor');
