@@ -18,13 +18,12 @@
 // Read: the table gives requests, errors and p50/p99 per kind; the RSS line should end near where it
 // started (no leak). Results: bench/results/soak.json. BENCH_SMOKE=1: 3 seconds, 4 clients.
 
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { networkPoints } from '../test/server/studio/itineraries/chain-helpers.js';
-import { machineInfo, REPO_ROOT, writeResults } from './lib/machine.js';
-import { startServer } from './lib/server-process.js';
+import { machineInfo, writeResults } from './lib/machine.js';
+import { startCairn } from './lib/server-process.js';
 import { percentile, round } from './lib/stats.js';
 import { printTable } from './lib/table.js';
 import { canPin } from './lib/wrk.js';
@@ -50,22 +49,8 @@ function gpx(points: [number, number][]): string {
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'cairn-soak-'));
-  const env = { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', DATABASE_PATH: join(dir, 'platform.db'), LOG_LEVEL: 'info', SEED_DEMO: '0', TRUST_PROXY: '1' };
-  const boot = JSON.parse(
-    execFileSync(process.execPath, [join(REPO_ROOT, 'dist', 'data', 'admin.js'), 'bootstrap', '--json'], { env, encoding: 'utf8' }),
-  ) as { owner: { id: string }; publishableKey: { key: string }; secretKey: { key: string } };
-  const server = await startServer({
-    name: 'cairn',
-    command: process.execPath,
-    args: [join(REPO_ROOT, 'dist', 'server', 'main.js')],
-    env,
-    cwd: REPO_ROOT,
-    cpus: canPin(2) ? '0' : undefined,
-    stdoutPath: join(dir, 'server.log'),
-    stderrPath: join(dir, 'server.err'),
-    startTimeoutMs: 30_000,
-  });
-  const base = `http://127.0.0.1:${server.port}`;
+  // TRUST_PROXY: each session request names its own client address, so the per-IP limit is not what is measured.
+  const { server, boot, base } = await startCairn(dir, canPin(2) ? '0' : undefined, { TRUST_PROXY: '1' });
   const writer = { 'X-API-Key': boot.publishableKey.key, 'X-User-Id': boot.owner.id, 'Content-Type': 'application/json' };
   const points = networkPoints();
   const track = gpx(Array.from({ length: 200 }, (_, i) => [1.5 + i * 1e-4, 42.5 + i * 5e-5]));

@@ -16,15 +16,14 @@
 // durable autocommit rate with p99 ≤ 10 ms. Results: bench/results/studio.json.
 // BENCH_SMOKE=1: one short round (CI keeps the script working; timings are not judged).
 
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { buildDemoRegion } from '../data/region/demo-region.js';
-import { machineInfo, REPO_ROOT, writeResults } from './lib/machine.js';
+import { machineInfo, writeResults } from './lib/machine.js';
 import { startCpuMeter } from './lib/proc-cpu.js';
-import { startServer } from './lib/server-process.js';
+import { startCairn } from './lib/server-process.js';
 import { median, ratio, round } from './lib/stats.js';
 import { printTable } from './lib/table.js';
 import { canPin, hasWrk, runWrk, type WrkResult } from './lib/wrk.js';
@@ -104,25 +103,7 @@ async function main(): Promise<void> {
     const autocommit = sqliteRate(dir, 1, SMOKE ? 0.5 : 2);
     const batched = sqliteRate(dir, 1000, SMOKE ? 0.5 : 1);
 
-    const dbPath = join(dir, 'platform.db');
-    const env = { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', DATABASE_PATH: dbPath, LOG_LEVEL: 'info', SEED_DEMO: '0' };
-    const boot = JSON.parse(
-      execFileSync(process.execPath, [join(REPO_ROOT, 'dist', 'data', 'admin.js'), 'bootstrap', '--json'], {
-        env: { ...env },
-        encoding: 'utf8',
-      }),
-    ) as { owner: { id: string }; publishableKey: { key: string } };
-    const server = await startServer({
-      name: 'cairn',
-      command: process.execPath,
-      args: [join(REPO_ROOT, 'dist', 'server', 'main.js')],
-      env,
-      cwd: REPO_ROOT,
-      cpus: pinned ? '0' : undefined,
-      stdoutPath: join(dir, 'server.log'),
-      stderrPath: join(dir, 'server.err'),
-      startTimeoutMs: 30_000,
-    });
+    const { server, boot } = await startCairn(dir, pinned ? '0' : undefined);
     stopServer = () => server.stop();
     const base = `http://127.0.0.1:${server.port}`;
     const writer = { 'X-API-Key': boot.publishableKey.key, 'X-User-Id': boot.owner.id };

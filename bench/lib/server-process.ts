@@ -1,9 +1,11 @@
 // Starts a server as a child process (optionally pinned with taskset), waits for its
 // `{"msg":"listening","port":N}` line on stdout, and stops it by pid.
 
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, readFileSync, statSync, truncateSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export interface ServerProcessOptions {
   /** Name shown in messages. */
@@ -127,4 +129,35 @@ export function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** What `npm run admin -- bootstrap` prints: an organization with its owner and keys. */
+export interface Bootstrapped {
+  owner: { id: string };
+  publishableKey: { key: string };
+  secretKey: { key: string };
+}
+
+/**
+ * Bootstraps an organization into a fresh database in `dir`, then starts the built Cairn server on it
+ * (demo region, any free port, `env` added), pinned to `cpus` when given.
+ */
+export async function startCairn(dir: string, cpus: string | undefined, env: Record<string, string> = {}): Promise<{ server: ServerProcess; boot: Bootstrapped; base: string }> {
+  const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+  const fullEnv = { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', DATABASE_PATH: join(dir, 'platform.db'), LOG_LEVEL: 'info', SEED_DEMO: '0', ...env };
+  const boot = JSON.parse(
+    execFileSync(process.execPath, [join(root, 'dist', 'data', 'admin.js'), 'bootstrap', '--json'], { env: fullEnv, encoding: 'utf8' }),
+  ) as Bootstrapped;
+  const server = await startServer({
+    name: 'cairn',
+    command: process.execPath,
+    args: [join(root, 'dist', 'server', 'main.js')],
+    env: fullEnv,
+    cwd: root,
+    cpus,
+    stdoutPath: join(dir, 'server.log'),
+    stderrPath: join(dir, 'server.err'),
+    startTimeoutMs: 30_000,
+  });
+  return { server, boot, base: `http://127.0.0.1:${server.port}` };
 }
