@@ -1,9 +1,11 @@
 // What both socket adapters (uWebSockets.js by default, node:http with HTTP_COMPAT) share: the server handle
-// main.ts drives, the in-flight count behind graceful shutdown, the client address rule, and the
+// main.ts drives, the flow of one request through the pipeline, the in-flight count behind graceful shutdown, the client address rule, and the
 // one-line refusal when the port is taken.
 
 import { createServer } from 'node:net';
-import type { IncomingRequest } from './pipeline.js';
+import { ApiError } from '../errors.js';
+import type { Handle, IncomingRequest, OutgoingResponse } from './pipeline.js';
+import { RequestAbort } from './request-abort.js';
 
 export interface HttpServer {
   readonly port: number;
@@ -94,3 +96,57 @@ export function exitIfPortInUse(error: unknown): never {
   }
   throw error;
 }
+
+/** A request body being read by an adapter: the whole body, or a settled failure. */
+export interface BodyRead {
+  readonly promise: Promise<Buffer>;
+  /** Ends the read early (the client went away), so the request settles now rather than at its deadline. */
+  fail(error: ApiError): void;
+}
+
+/** What a socket adapter supplies for one request. */
+export interface Exchange {
+  readonly request: IncomingRequest & { aborted: boolean };
+  /** Starts reading the body under `limit` bytes (called by the pipeline before its first await). */
+  readBody(limit: number): BodyRead;
+  /** Writes the answer; `inCallback` is true when still inside the socket library's request callback. */
+  write(response: OutgoingResponse, closeAfter: boolean, inCallback: boolean): void;
+  /** Registers what to do when the client goes away before the answer. */
+  onAbort(listener: () => void): void;
+}
+
+const BROKEN: OutgoingResponse = Object.freeze({ status: 500, headers: [], body: '', closeConnection: true }) as OutgoingResponse;
+
+/**
+ * Runs one request through the pipeline, the same way for both adapters: a synchronous answer is written
+ * at once (closing the connection when a body it never read is still arriving); an asynchronous one is
+ * counted in `gate` for shutdown, and a client that goes away aborts it and settles its body read.
+ */
+export function runExchange(handle: Handle, gate: InFlight, exchange: Exchange): void {
+  const { request } = exchange;
+  const abort = new RequestAbort();
+  let body: BodyRead | undefined;
+  const outcome = handle(request, (limit) => (body = exchange.readBody(limit)).promise, abort);
+  if (!(outcome instanceof Promise)) {
+    exchange.write(outcome, gate.draining || (body === undefined && hasBody(request)), true);
+    return;
+  }
+  gate.start();
+  exchange.onAbort(() => {
+    request.aborted = true;
+    abort.abort(new ApiError('BAD_REQUEST'));
+    body?.fail(new ApiError('BAD_REQUEST'));
+  });
+  outcome.then(
+    (response) => {
+      if (!request.aborted) exchange.write(response, gate.draining, false);
+      gate.done();
+    },
+    () => {
+      // The pipeline renders its own errors; reaching here is a bug in it. Never leave a client hanging.
+      if (!request.aborted) exchange.write({ ...BROKEN, headers: [] }, true, false);
+      gate.done();
+    },
+  );
+}
+

@@ -5,10 +5,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { ApiError } from '../errors.js';
-import { clientAddress, hasBody, type HttpServer, InFlight, type ListenOptions, PortInUseError } from './http-server.js';
+import { clientAddress, type HttpServer, InFlight, type ListenOptions, PortInUseError, runExchange } from './http-server.js';
 import { answerParseError, HEAD_LIMITS, IDLE_MS } from './node-parse-errors.js';
 import type { Handle, IncomingRequest, OutgoingResponse } from './pipeline.js';
-import { RequestAbort } from './request-abort.js';
 import { isEmptyStatus, type Refusal, tooLarge } from './responses.js';
 
 const VERSION_REFUSAL: Refusal = { status: 505, messageKey: 'BAD_REQUEST.http_version' };
@@ -40,38 +39,15 @@ export function listenNode(handle: Handle, options: ListenOptions): Promise<Http
 
   const serve = (req: IncomingMessage, res: ServerResponse) => {
     latest.set(req.socket, { req, res });
-    const request = new NodeRequest(req, options.trustProxy);
-    const abort = new RequestAbort();
-    let body: BodyReader | undefined;
-    const startBody = (limit: number) => {
-      body = new BodyReader(req, limit);
-      return body.promise;
-    };
-
-    const outcome = handle(request, startBody, abort);
-    if (!(outcome instanceof Promise)) {
-      writeResponse(res, outcome, gate.draining || (body === undefined && hasBody(request)));
-      return;
-    }
-
-    gate.start();
-    res.once('close', () => {
-      if (res.writableFinished) return;
-      request.aborted = true;
-      abort.abort(new ApiError('BAD_REQUEST'));
-      body?.fail(new ApiError('BAD_REQUEST'));
+    runExchange(handle, gate, {
+      request: new NodeRequest(req, options.trustProxy),
+      readBody: (limit) => new BodyReader(req, limit),
+      write: (response, closeAfter) => writeResponse(res, response, closeAfter),
+      onAbort: (listener) =>
+        res.once('close', () => {
+          if (!res.writableFinished) listener();
+        }),
     });
-    outcome.then(
-      (response) => {
-        if (!request.aborted) writeResponse(res, response, gate.draining);
-        gate.done();
-      },
-      () => {
-        // The pipeline renders its own errors; reaching here is a bug in it. Never leave a client hanging.
-        if (!request.aborted) writeResponse(res, { status: 500, headers: [], body: '', closeConnection: true }, true);
-        gate.done();
-      },
-    );
   };
   server.on('request', serve);
   // An Expect other than 100-continue is ignored, as uWS does (RFC 9110 §10.1.1 allows it), instead of

@@ -6,9 +6,8 @@
 import { createRequire } from 'node:module';
 import type { HttpRequest, HttpResponse, us_listen_socket } from 'uWebSockets.js';
 import { ApiError } from '../errors.js';
-import { clientAddress, hasBody, type HttpServer, InFlight, type ListenOptions, listenFailure } from './http-server.js';
+import { clientAddress, type HttpServer, InFlight, type ListenOptions, listenFailure, runExchange } from './http-server.js';
 import type { Handle, IncomingRequest, OutgoingResponse } from './pipeline.js';
-import { RequestAbort } from './request-abort.js';
 import { isEmptyStatus, tooLarge } from './responses.js';
 import { statusLine } from './status-line.js';
 
@@ -46,40 +45,14 @@ export function listen(uws: Uws, handle: Handle, options: ListenOptions): Promis
   const gate = new InFlight();
 
   app.any('/*', (res: HttpResponse, req: HttpRequest) => {
-    const request = new UwsRequest(res, req, options.trustProxy);
-    const abort = new RequestAbort();
-    let body: BodyReader | undefined;
-    const startBody = (limit: number) => {
-      body = new BodyReader(res, limit);
-      return body.promise;
-    };
-
-    const outcome = handle(request, startBody, abort);
-    if (!(outcome instanceof Promise)) {
-      // Answered within this callback, where uWS has already corked the socket. A body still arriving
-      // (an error before it was read) is cut off by closing after the answer.
-      writeResponse(res, outcome, gate.draining || (body === undefined && hasBody(request)));
-      return;
-    }
-
-    gate.start();
-    res.onAborted(() => {
-      request.aborted = true;
-      abort.abort(new ApiError('BAD_REQUEST'));
-      // A body cut off mid-way never completes: settle it so the request ends now, not at its deadline.
-      body?.fail(new ApiError('BAD_REQUEST'));
+    runExchange(handle, gate, {
+      request: new UwsRequest(res, req, options.trustProxy),
+      readBody: (limit) => new BodyReader(res, limit),
+      // Inside the callback uWS has already corked the socket; after an await the write must cork itself.
+      write: (response, closeAfter, inCallback) =>
+        inCallback ? writeResponse(res, response, closeAfter) : res.cork(() => writeResponse(res, response, closeAfter)),
+      onAbort: (listener) => res.onAborted(listener),
     });
-    outcome.then(
-      (response) => {
-        if (!request.aborted) res.cork(() => writeResponse(res, response, gate.draining));
-        gate.done();
-      },
-      () => {
-        // The pipeline renders its own errors; reaching here is a bug in it. Never leave a client hanging.
-        if (!request.aborted) res.cork(() => writeResponse(res, { status: 500, headers: [], body: '', closeConnection: true }, gate.draining));
-        gate.done();
-      },
-    );
   });
 
   return new Promise((resolve, reject) => {
