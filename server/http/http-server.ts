@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { ApiError } from '../errors.js';
 import type { Handle, IncomingRequest, OutgoingResponse } from './pipeline.js';
 import { RequestAbort } from './request-abort.js';
+import { tooLarge } from './responses.js';
 
 export interface HttpServer {
   readonly port: number;
@@ -102,6 +103,55 @@ export interface BodyRead {
   readonly promise: Promise<Buffer>;
   /** Ends the read early (the client went away), so the request settles now rather than at its deadline. */
   fail(error: ApiError): void;
+}
+
+/**
+ * Collects a request body under `limit` bytes, as chunks arrive from either socket library: a body past
+ * the limit fails at once with 413 and its chunks are dropped; `onSettle` runs once, however it ends.
+ */
+export class BodyCollector implements BodyRead {
+  readonly promise: Promise<Buffer>;
+  settled = false;
+  private resolve!: (body: Buffer) => void;
+  private reject!: (error: ApiError) => void;
+  private readonly chunks: Buffer[] = [];
+  private size = 0;
+
+  constructor(
+    private readonly limit: number,
+    private readonly onSettle?: () => void,
+  ) {
+    this.promise = new Promise<Buffer>((resolve, reject) => {
+      this.resolve = resolve;
+      this.reject = reject;
+    });
+  }
+
+  /** Adds a chunk the caller owns (uWS reuses its memory: copy first). */
+  push(chunk: Buffer): void {
+    if (this.settled) return;
+    this.size += chunk.byteLength;
+    if (this.size > this.limit) {
+      this.chunks.length = 0;
+      this.fail(tooLarge(this.limit));
+      return;
+    }
+    this.chunks.push(chunk);
+  }
+
+  end(): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.onSettle?.();
+    this.resolve(this.chunks.length === 1 ? (this.chunks[0] as Buffer) : Buffer.concat(this.chunks, this.size));
+  }
+
+  fail(error: ApiError): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.onSettle?.();
+    this.reject(error);
+  }
 }
 
 /** What a socket adapter supplies for one request. */

@@ -5,10 +5,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { ApiError } from '../errors.js';
-import { clientAddress, type HttpServer, InFlight, type ListenOptions, PortInUseError, runExchange } from './http-server.js';
+import { BodyCollector, clientAddress, type HttpServer, InFlight, type ListenOptions, PortInUseError, runExchange } from './http-server.js';
 import { answerParseError, HEAD_LIMITS, IDLE_MS } from './node-parse-errors.js';
 import type { Handle, IncomingRequest, OutgoingResponse } from './pipeline.js';
-import { isEmptyStatus, type Refusal, tooLarge } from './responses.js';
+import { isEmptyStatus, type Refusal } from './responses.js';
 
 const VERSION_REFUSAL: Refusal = { status: 505, messageKey: 'BAD_REQUEST.http_version' };
 const HOST_REFUSAL: Refusal = { status: 400, messageKey: 'BAD_REQUEST.host' };
@@ -41,7 +41,7 @@ export function listenNode(handle: Handle, options: ListenOptions): Promise<Http
     latest.set(req.socket, { req, res });
     runExchange(handle, gate, {
       request: new NodeRequest(req, options.trustProxy),
-      readBody: (limit) => new BodyReader(req, limit),
+      readBody: (limit) => readBody(req, limit),
       write: (response, closeAfter) => writeResponse(res, response, closeAfter),
       onAbort: (listener) =>
         res.once('close', () => {
@@ -139,45 +139,15 @@ function splitTarget(target: string): [string, string] {
   return mark === -1 ? [origin, ''] : [origin.slice(0, mark), origin.slice(mark + 1)];
 }
 
-/** Collects the body under `limit`; a client silent for IDLE_MS mid-body is cut off, as uWS does. */
-class BodyReader {
-  readonly promise: Promise<Buffer>;
-  private settled = false;
-  private reject!: (error: ApiError) => void;
-
-  constructor(private readonly req: IncomingMessage, limit: number) {
-    this.promise = new Promise<Buffer>((resolve, reject) => {
-      this.reject = reject;
-      const chunks: Buffer[] = [];
-      let size = 0;
-      req.setTimeout(IDLE_MS, () => req.destroy());
-      req.on('data', (chunk: Buffer) => {
-        if (this.settled) return;
-        size += chunk.byteLength;
-        if (size > limit) {
-          chunks.length = 0;
-          this.fail(tooLarge(limit));
-          return;
-        }
-        chunks.push(chunk);
-      });
-      req.on('end', () => {
-        if (this.settled) return;
-        this.settled = true;
-        req.setTimeout(0);
-        resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size));
-      });
-      // A connection reset mid-body: the response's close handler aborts the request.
-      req.on('error', () => this.fail(new ApiError('BAD_REQUEST')));
-    });
-  }
-
-  fail(error: ApiError): void {
-    if (this.settled) return;
-    this.settled = true;
-    this.req.setTimeout(0);
-    this.reject(error);
-  }
+/** Reads the body under `limit`; a client silent for IDLE_MS mid-body is cut off, as uWS does. */
+function readBody(req: IncomingMessage, limit: number): BodyCollector {
+  const body = new BodyCollector(limit, () => req.setTimeout(0));
+  req.setTimeout(IDLE_MS, () => req.destroy());
+  req.on('data', (chunk: Buffer) => body.push(chunk));
+  req.on('end', () => body.end());
+  // A connection reset mid-body: the response's close handler aborts the request.
+  req.on('error', () => body.fail(new ApiError('BAD_REQUEST')));
+  return body;
 }
 
 function writeResponse(res: ServerResponse, response: OutgoingResponse, closeAfter: boolean): void {

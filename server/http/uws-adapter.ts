@@ -5,10 +5,9 @@
 
 import { createRequire } from 'node:module';
 import type { HttpRequest, HttpResponse, us_listen_socket } from 'uWebSockets.js';
-import { ApiError } from '../errors.js';
-import { clientAddress, type HttpServer, InFlight, type ListenOptions, listenFailure, runExchange } from './http-server.js';
+import { BodyCollector, clientAddress, type HttpServer, InFlight, type ListenOptions, listenFailure, runExchange } from './http-server.js';
 import type { Handle, IncomingRequest, OutgoingResponse } from './pipeline.js';
-import { isEmptyStatus, tooLarge } from './responses.js';
+import { isEmptyStatus } from './responses.js';
 import { statusLine } from './status-line.js';
 
 const require = createRequire(import.meta.url);
@@ -47,7 +46,7 @@ export function listen(uws: Uws, handle: Handle, options: ListenOptions): Promis
   app.any('/*', (res: HttpResponse, req: HttpRequest) => {
     runExchange(handle, gate, {
       request: new UwsRequest(res, req, options.trustProxy),
-      readBody: (limit) => new BodyReader(res, limit),
+      readBody: (limit) => readBody(res, limit),
       // Inside the callback uWS has already corked the socket; after an await the write must cork itself.
       write: (response, closeAfter, inCallback) =>
         inCallback ? writeResponse(res, response, closeAfter) : res.cork(() => writeResponse(res, response, closeAfter)),
@@ -119,39 +118,15 @@ class UwsRequest implements IncomingRequest {
   }
 }
 
-/** Collects the body, copying each chunk (uWS reuses its memory), and rejects as soon as it passes `limit`. */
-class BodyReader {
-  readonly promise: Promise<Buffer>;
-  private settled = false;
-  private reject!: (error: ApiError) => void;
-
-  constructor(res: HttpResponse, limit: number) {
-    this.promise = new Promise<Buffer>((resolve, reject) => {
-      this.reject = reject;
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.onData((chunk, isLast) => {
-        if (this.settled) return;
-        size += chunk.byteLength;
-        if (size > limit) {
-          chunks.length = 0;
-          this.fail(tooLarge(limit));
-          return;
-        }
-        chunks.push(Buffer.from(new Uint8Array(chunk)));
-        if (isLast) {
-          this.settled = true;
-          resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size));
-        }
-      });
-    });
-  }
-
-  fail(error: ApiError): void {
-    if (this.settled) return;
-    this.settled = true;
-    this.reject(error);
-  }
+/** Reads the body through uWS's onData, copying each chunk (uWS reuses its memory). */
+function readBody(res: HttpResponse, limit: number): BodyCollector {
+  const body = new BodyCollector(limit);
+  res.onData((chunk, isLast) => {
+    if (body.settled) return;
+    body.push(Buffer.from(new Uint8Array(chunk)));
+    if (isLast) body.end();
+  });
+  return body;
 }
 
 function writeResponse(res: HttpResponse, response: OutgoingResponse, closeAfter: boolean): void {
