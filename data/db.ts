@@ -26,6 +26,11 @@ export interface OpenDatabaseOptions {
  * - journal_mode=WAL: readers never block the writer, so the server and the admin command can share the file.
  * - foreign_keys=ON: SQLite leaves them off per connection unless asked.
  * - busy_timeout=5000 ms: a second writer (the admin command while the server runs) waits instead of failing.
+ *   It only helps a transaction that takes the write lock first: every transaction that writes begins with
+ *   BEGIN IMMEDIATE (better-sqlite3 `db.transaction(fn).immediate()`; the server's group commit, the admin
+ *   command, the stores, migrations, seeding). A deferred one that reads and then writes cannot wait: when
+ *   another connection commits after its read, its lock upgrade fails at once with SQLITE_BUSY ("database is
+ *   locked"). Nested in an open transaction, `.immediate()` is a plain savepoint.
  * - synchronous=FULL (default): every commit is fsynced, so an answered write survives a power cut. Its cost
  *   (~260 µs per commit on these disks) is paid once per batch by the server's group commit
  *   (server/studio/write-batcher.ts); bench/studio.bench.ts measures it. NORMAL is available for tools that

@@ -65,11 +65,29 @@ export function createPool(options: Partial<PoolOptions> = {}): WorkerPool {
     execArgv: o.execArgv,
     env: o.env as Record<string, string>,
   });
+  // Tasks handed to piscina and not yet settled, each with the controller that can take it off the queue.
+  const pending = new Set<AbortController>();
+  let closing = false;
+  // Piscina gives a task only to a worker that has started. Once a new worker fails while starting (its task
+  // module throws on load), it stops replacing workers, so queued tasks would wait for ever. When a worker
+  // is gone and none is left, nothing is running and every queued task fails now (INTERNAL_ERROR); the next
+  // task makes piscina start a fresh worker, so a passing fault heals and a lasting one costs a 500 each.
+  const failQueuedWhenNoWorker = () =>
+    setImmediate(() => {
+      if (closing || piscina.threads.length > 0) return;
+      for (const queued of pending) queued.abort();
+    });
   // A worker that fails outside a task (an exception at start-up, a crash) is replaced by piscina; without a
   // listener its 'error' event would take the whole process down.
-  piscina.on('error', o.onWorkerError);
+  piscina.on('error', (error: unknown) => {
+    o.onWorkerError(error);
+    failQueuedWhenNoWorker();
+  });
+  piscina.on('workerDestroy', failQueuedWhenNoWorker);
   /** Failures as values: a full queue is SERVICE_UNAVAILABLE, anything else (a bug) INTERNAL_ERROR, reported. */
-  const mapRunError = (err: unknown): TaskFailure => {
+  const mapRunError = (err: unknown, cancel: AbortController): TaskFailure => {
+    // Taken off the queue above: the worker's failure was reported when it happened.
+    if (cancel.signal.aborted) return failure('INTERNAL_ERROR', 'no worker could start');
     const message = err instanceof Error ? err.message : String(err);
     if (/queue is at limit/i.test(message)) return failure('SERVICE_UNAVAILABLE', 'worker queue is full');
     o.onWorkerError(err);
@@ -84,21 +102,29 @@ export function createPool(options: Partial<PoolOptions> = {}): WorkerPool {
       );
       const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
       if (signal?.aborted) return failure('GATEWAY_TIMEOUT', 'task deadline passed before it started');
-      // The signal is NOT handed to piscina: aborting a running task there terminates its worker (which
-      // then reloads the region), and a result already posted by that worker surfaces as an uncaught
+      // The caller's signal is NOT handed to piscina: aborting a running task there terminates its worker
+      // (which then reloads the region), and a result already posted by that worker surfaces as an uncaught
       // "Unexpected message from Worker" error. Routing tasks are short, so an abandoned one simply
-      // finishes and its result is dropped; the caller gets its answer at once.
-      const task = piscina.run(input, { name }) as Promise<TaskOutput<N>>;
-      if (!signal) return task.catch(mapRunError);
+      // finishes and its result is dropped; the caller gets its answer at once. Piscina gets only `cancel`,
+      // which fires only when no worker exists, so it only ever takes a task off the queue.
+      const cancel = new AbortController();
+      pending.add(cancel);
+      const task = (piscina.run(input, { name, signal: cancel.signal }) as Promise<TaskOutput<N>>)
+        .catch((err: unknown) => mapRunError(err, cancel))
+        .finally(() => pending.delete(cancel));
+      if (!signal) return task;
       return new Promise<TaskOutput<N>>((resolve) => {
         const onAbort = () => resolve(failure('GATEWAY_TIMEOUT', 'task aborted or past its deadline'));
         signal.addEventListener('abort', onAbort, { once: true });
-        task.catch(mapRunError).then((out) => {
+        task.then((out) => {
           signal.removeEventListener('abort', onAbort);
           resolve(out);
         });
       });
     },
-    close: () => piscina.close(),
+    close: () => {
+      closing = true;
+      return piscina.close();
+    },
   };
 }

@@ -1,6 +1,7 @@
 // `npm run route -- [--region DIR] --activity A --waypoints "lon,lat;lon,lat[;…]" [--avoid TOLLWAY,RESTRICTED_ACCESS] [--json]`
 // Routes once in-process on a region folder (or the demo region) and prints one JSON object.
 import { parseArgs } from 'node:util';
+import { RegionInputError } from '../data/region/region-error.js';
 import type { HazardName, LonLat } from './protocol.js';
 import { Activity, isActivity } from './profiles.js';
 import { loadRoutingRegion } from './region-source.js';
@@ -42,8 +43,10 @@ function main(): void {
   try {
     loaded = loadRoutingRegion(values.region);
   } catch (e) {
-    // A missing or broken region is the user's input: one line, as `npm run import` reports it.
+    // A missing or broken region is the user's input: one line, as `npm run import` reports it (anything
+    // else too, with the stack only when CAIRN_DEBUG is set).
     process.stderr.write(`error: ${(e as Error).message}\n`);
+    if (!(e instanceof RegionInputError) && process.env.CAIRN_DEBUG) console.error(e);
     process.exit(1);
   }
   const { engine, source, loadMs } = loaded;

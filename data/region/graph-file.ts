@@ -106,6 +106,33 @@ export function encodeGraphFile(g: RegionGraph, grid: EdgeGrid): Uint8Array {
 }
 
 /**
+ * Checks the header of a graph file of `fileSize` bytes (`header` holds at least its first
+ * GRAPH_HEADER_BYTES) and returns the counts and section layout it declares. Throws RegionInputError on a
+ * wrong magic, version or size. Reading only the header is enough to tell a region folder is usable.
+ */
+export function readGraphHeader(header: Uint8Array, fileSize: number, what = 'graph file') {
+  if (header.byteLength < GRAPH_HEADER_BYTES || fileSize < GRAPH_HEADER_BYTES) {
+    throw new RegionInputError(`${what} is too short to be a region graph`);
+  }
+  const magic = new TextDecoder().decode(header.subarray(0, 8));
+  if (magic !== GRAPH_MAGIC) throw new RegionInputError(`${what} is not a Cairn region graph (bad magic)`);
+  const dv = new DataView(header.buffer, header.byteOffset, GRAPH_HEADER_BYTES);
+  const u = (i: number): number => dv.getUint32(8 + 4 * i, true);
+  const version = u(0);
+  if (version !== GRAPH_FILE_VERSION) {
+    throw new RegionInputError(`${what} has format version ${version}; this build reads ${GRAPH_FILE_VERSION} (re-import)`);
+  }
+  const cols = u(5);
+  const rows = u(6);
+  const counts: Counts = { n: u(2), e: u(3), w: u(4), cells: cols * rows, entries: u(7), strings: u(8) };
+  const { offsets, total } = layout(counts);
+  if (dv.getUint32(44, true) !== total || fileSize !== total) {
+    throw new RegionInputError(`${what} is truncated or has a wrong size (${fileSize} bytes, expected ${total})`);
+  }
+  return { counts, cols, rows, offsets };
+}
+
+/**
  * Views over `bytes` (no copy when bytes.byteOffset is 8-aligned; otherwise one aligned copy).
  * The returned arrays share memory with `bytes` (a SharedArrayBuffer works too).
  * Throws RegionInputError on a wrong magic, version or size.
@@ -114,22 +141,8 @@ export function decodeGraphFile(input: Uint8Array, what = 'graph file'): { graph
   assertLittleEndian();
   let bytes = input;
   if (bytes.byteOffset % 8 !== 0) bytes = new Uint8Array(bytes); // aligned copy
-  if (bytes.byteLength < GRAPH_HEADER_BYTES) throw new RegionInputError(`${what} is too short to be a region graph`);
-  const magic = new TextDecoder().decode(bytes.subarray(0, 8));
-  if (magic !== GRAPH_MAGIC) throw new RegionInputError(`${what} is not a Cairn region graph (bad magic)`);
+  const { counts: c, cols, rows, offsets } = readGraphHeader(bytes, bytes.byteLength, what);
   const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const u = (i: number): number => dv.getUint32(8 + 4 * i, true);
-  const version = u(0);
-  if (version !== GRAPH_FILE_VERSION) {
-    throw new RegionInputError(`${what} has format version ${version}; this build reads ${GRAPH_FILE_VERSION} (re-import)`);
-  }
-  const cols = u(5);
-  const rows = u(6);
-  const c: Counts = { n: u(2), e: u(3), w: u(4), cells: cols * rows, entries: u(7), strings: u(8) };
-  const { offsets, total } = layout(c);
-  if (dv.getUint32(44, true) !== total || bytes.byteLength !== total) {
-    throw new RegionInputError(`${what} is truncated or has a wrong size (${bytes.byteLength} bytes, expected ${total})`);
-  }
   const v: Record<string, TypedArray> = {};
   SECTIONS.forEach(([name, ctor, len], i) => {
     const C = ctor as unknown as new (b: ArrayBufferLike, o: number, l: number) => TypedArray;

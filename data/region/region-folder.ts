@@ -13,8 +13,8 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { decodeDemFile, encodeDemFile } from './dem-file.js';
-import { decodeGraphFile, encodeGraphFile } from './graph-file.js';
+import { DEM_HEADER_BYTES, decodeDemFile, encodeDemFile, readDemHeader } from './dem-file.js';
+import { decodeGraphFile, encodeGraphFile, GRAPH_HEADER_BYTES, readGraphHeader } from './graph-file.js';
 import { createPlaceIndex } from './place-index.js';
 import type { Place } from './places.js';
 import { REGION_FORMAT_VERSION, type HazardWay, type HikingRoute, type Region, type RegionMeta } from './region.js';
@@ -32,22 +32,52 @@ export const REGION_FILES = {
 
 /**
  * Checks, without decoding the graph, that `dir` is a region folder this build can load: it exists, its
- * meta.json has this format version, and every required file is there. Throws RegionInputError naming
+ * meta.json has this format version, every file the workers load is there and readable, and the headers of
+ * graph.bin (and dem.bin, when present) are valid and match the file sizes. Throws RegionInputError naming
  * the problem; returns the metadata. The server runs it at start so a bad REGION_PATH stops it at once.
  */
 export function checkRegionFolder(dir: string): RegionMeta {
   if (!existsSync(dir)) throw new RegionInputError(`region folder ${dir} does not exist`);
   if (!statSync(dir).isDirectory()) throw new RegionInputError(`region path ${dir} is not a folder`);
   const meta = readJson<RegionMeta>(dir, REGION_FILES.meta);
-  if (meta.formatVersion !== REGION_FORMAT_VERSION) {
+  if (meta === null || typeof meta !== 'object' || meta.formatVersion !== REGION_FORMAT_VERSION) {
     throw new RegionInputError(
-      `region ${dir} has format version ${meta.formatVersion}; this build reads ${REGION_FORMAT_VERSION} (re-import)`,
+      `region ${dir} has format version ${meta?.formatVersion}; this build reads ${REGION_FORMAT_VERSION} (re-import)`,
     );
   }
-  for (const name of [REGION_FILES.graph, REGION_FILES.places, REGION_FILES.hazards, REGION_FILES.routes]) {
-    if (!existsSync(join(dir, name))) throw new RegionInputError(`region file ${join(dir, name)} is missing`);
+  for (const name of [REGION_FILES.places, REGION_FILES.hazards, REGION_FILES.routes]) readHead(join(dir, name), 0);
+  const graphPath = join(dir, REGION_FILES.graph);
+  const graph = readHead(graphPath, GRAPH_HEADER_BYTES);
+  readGraphHeader(graph.head, graph.size, graphPath);
+  const demPath = join(dir, REGION_FILES.dem);
+  if (existsSync(demPath)) {
+    const dem = readHead(demPath, DEM_HEADER_BYTES);
+    readDemHeader(dem.head, dem.size, demPath);
   }
   return meta;
+}
+
+/** The first `bytes` bytes of a file and its size; RegionInputError when it is missing or cannot be read. */
+function readHead(path: string, bytes: number): { head: Uint8Array; size: number } {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new RegionInputError(`region file ${path} is ${code === 'ENOENT' ? 'missing' : 'unreadable'}`);
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) throw new Error('not a file');
+    const size = stat.size;
+    const head = new Uint8Array(Math.min(bytes, size));
+    if (head.byteLength > 0) readSync(fd, head, 0, head.byteLength, 0);
+    return { head, size };
+  } catch {
+    throw new RegionInputError(`region file ${path} is unreadable`);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** The folder's files as bytes, in a fixed order (deterministic for the same region). */

@@ -208,7 +208,7 @@ export class ApiKeyStore {
       };
       this.#update.run(next.name, JSON.stringify(next.scopes), JSON.stringify(next.allowedOrigins), id);
       return next;
-    })();
+    }).immediate();
   }
 
   rename(id: string, name: string): ApiKey | undefined {

@@ -144,11 +144,11 @@ export class LockStore {
     if (!parts) return this.#releaseAll.run(itineraryId, userId).changes;
     return this.#db.transaction(() =>
       parts.reduce((n, p) => n + this.#releaseOne.run(itineraryId, userId, p.type, p.id).changes, 0),
-    )();
+    ).immediate();
   }
 
   /** Drops every lock on parts that no longer exist, whoever held them; returns how many were dropped. */
   dropParts(itineraryId: string, parts: readonly LockPart[]): number {
-    return this.#db.transaction(() => parts.reduce((n, p) => n + this.#dropPart.run(itineraryId, p.type, p.id).changes, 0))();
+    return this.#db.transaction(() => parts.reduce((n, p) => n + this.#dropPart.run(itineraryId, p.type, p.id).changes, 0)).immediate();
   }
 }

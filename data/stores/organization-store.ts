@@ -262,7 +262,7 @@ export class OrganizationStore {
       if (patch.aiSettings !== undefined) next.aiSettings = { ...patch.aiSettings };
       this.#update.run(toRow(next));
       return next;
-    })();
+    }).immediate();
   }
 
   /** Settings a dashboard edits: session requirement, quotas, embed layers, default origins. */
@@ -282,7 +282,7 @@ export class OrganizationStore {
       if (value === undefined) delete limits[dimension];
       else limits[dimension] = value;
       return this.update(id, { limits });
-    })();
+    }).immediate();
   }
 
   setLimits(id: string, limits: Limits): Organization | undefined {

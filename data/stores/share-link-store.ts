@@ -92,7 +92,7 @@ export class ShareLinkStore {
       };
       this.#insert.run(row);
       return { link: toShareLink(row), token };
-    })();
+    }).immediate();
   }
 
   /** Replaces the live link with a new token; undefined when the resource has no live link. */
@@ -101,7 +101,7 @@ export class ShareLinkStore {
       const current = this.#active.get(kind, resourceId);
       if (!current) return undefined;
       return this.mint({ organizationId: current.organization_id, resourceKind: kind, resourceId, createdBy: createdBy ?? null });
-    })();
+    }).immediate();
   }
 
   /** Disables the live link; false when there was none. */

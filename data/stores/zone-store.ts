@@ -204,7 +204,7 @@ export class ZoneStore {
       if (patch.privacy !== undefined) next.privacy = patch.privacy;
       this.#update.run(toRow(next));
       return next;
-    })();
+    }).immediate();
   }
 
   delete(id: string): boolean {

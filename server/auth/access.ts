@@ -48,7 +48,8 @@ export interface AccessDeps {
   logger: Logger;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A user id exactly as Cairn writes it (lowercase): another spelling names no member, so it is refused. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const SHARE_SURFACES = new Set<string>(['resources', 'tiles', 'embedding']);
 const USER_SURFACES = new Set<string>(['resources', 'management']);
 
@@ -146,9 +147,9 @@ export function createAccessControl(deps: AccessDeps): Authenticate {
 
     let actingMember: { userId: string; role: Role } | undefined;
     if (write && route.scope === 'resources') {
-      const userId = creds.userId?.trim();
+      const userId = creds.userId;
       if (!userId || !UUID.test(userId)) throw ApiError.withMessage('BAD_REQUEST', 'BAD_REQUEST.user_id');
-      const membership = deps.memberships.get(organization.id, userId.toLowerCase());
+      const membership = deps.memberships.get(organization.id, userId);
       if (!membership) throw forbidden('not_member');
       if (membership.role === 'viewer') throw forbidden('viewer');
       actingMember = { userId: membership.userId, role: membership.role };

@@ -3,6 +3,8 @@
 import type { IncomingRequest } from '../http/pipeline.js';
 import type { QueryCredentials } from '../http/request-body.js';
 
+const BEARER = /^bearer +(.*)$/is;
+
 export interface RequestCredentials {
   apiKey?: string;
   sessionToken?: string;
@@ -10,7 +12,7 @@ export interface RequestCredentials {
   /** `Authorization: Bearer …` (user tokens, MCP access tokens). */
   bearer?: string;
   secretKey?: string; // X-Secret-Key (MCP)
-  userId?: string; // X-User-Id, raw
+  userId?: string; // X-User-Id, as sent
 }
 
 export function readCredentials(
@@ -19,8 +21,9 @@ export function readCredentials(
   options: { shareTokenInQuery: boolean },
 ): RequestCredentials {
   const h = request.headers;
-  const authorization = h.authorization;
-  const bearer = authorization?.toLowerCase().startsWith('bearer ') ? authorization.slice(7).trim() : undefined;
+  // `Bearer` 1*SP token (RFC 6750; the scheme name is case-insensitive). The token is taken as sent, never
+  // trimmed or re-cased: the token's own check decides, and only its one canonical spelling passes.
+  const bearer = BEARER.exec(h.authorization ?? '')?.[1];
   return {
     apiKey: h['x-api-key'] ?? query.publishable_key,
     sessionToken: h['x-session-token'] ?? query.session_token,

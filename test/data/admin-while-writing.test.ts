@@ -3,12 +3,15 @@
 
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../data/admin.js';
 import { type Database, openDatabase } from '../../data/db.js';
+import { createStores } from '../../data/stores/stores.js';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const tsxLoader = pathToFileURL(join(root, 'node_modules/tsx/dist/loader.mjs')).href;
@@ -66,4 +69,87 @@ describe('admin commands during another writer’s transactions', () => {
     const org = db.prepare('SELECT quota_data, require_session_token, name FROM organizations WHERE id = ?').get(orgId) as Record<string, unknown>;
     expect(org).toEqual({ quota_data: 120, require_session_token: 1, name: 'Busy 5' });
   }, 60_000);
+});
+
+/**
+ * Holds the write lock from another connection on a thread of its own, with a committed change waiting:
+ * BEGIN IMMEDIATE, an update, then COMMIT `holdMs` after the main thread posts a byte to `go`. Resolves
+ * once the lock is held. The main thread can then block inside a synchronous command while it is held.
+ */
+function holdWriteLock(path: string, go: Int32Array, holdMs: number): Promise<Worker> {
+  const code = `
+    const { parentPort, workerData } = require('node:worker_threads');
+    const Database = require(workerData.driver);
+    const db = new Database(workerData.path);
+    db.exec('BEGIN IMMEDIATE');
+    db.prepare('UPDATE organizations SET name = ? WHERE id = ?').run('Held', workerData.orgId);
+    parentPort.postMessage('held');
+    Atomics.wait(workerData.go, 0, 0); // until the main thread is about to run the command
+    Atomics.wait(workerData.go, 1, 0, workerData.holdMs); // then keep the lock a little longer
+    db.exec('COMMIT');
+    db.close();
+  `;
+  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+  const worker = new Worker(code, { eval: true, workerData: { path, orgId, go, holdMs, driver } });
+  return new Promise((held, failed) => {
+    worker.once('message', () => held(worker));
+    worker.once('error', failed);
+  });
+}
+
+describe('an admin command started while another connection holds the write lock', () => {
+  for (const [command, args] of [
+    ['set', ['set', '--org', '<org>', 'quota.tiles=700']],
+    ['create-key', ['create-key', '--org', '<org>', '--type', 'sk', '--name', 'locked out']],
+  ] as const) {
+    it(`${command} waits for the lock, sees the other writer's commit and succeeds`, async () => {
+      // Opened (and migrated) first, so the command's own transaction is the first thing to meet the lock.
+      const connection = openDatabase(dbPath);
+      const go = new Int32Array(new SharedArrayBuffer(8));
+      const worker = await holdWriteLock(dbPath, go, 300);
+      const exited = new Promise((r) => worker.once('exit', r));
+      const result = runAdmin(
+        [...args.map((a) => (a === '<org>' ? orgId : a)), '--json'],
+        {},
+        () => {
+          Atomics.store(go, 0, 1);
+          Atomics.notify(go, 0);
+          return connection;
+        },
+      );
+      await exited;
+      expect(result.stderr).toBe('');
+      expect(result.exitCode).toBe(0);
+      const out = JSON.parse(result.stdout);
+      if (command === 'set') expect(out.organization).toMatchObject({ name: 'Held', quotaTiles: 700 });
+      else expect(out.apiKey).toMatchObject({ organizationId: orgId, name: 'locked out' });
+    }, 30_000);
+  }
+});
+
+
+describe('a store read-then-write outside any open transaction while another connection holds the write lock', () => {
+  it("organizations.update and apiKeys.update wait for the lock, see the other writer's commit and succeed", async () => {
+    const connection = openDatabase(dbPath);
+    try {
+      const stores = createStores(connection);
+      const key = stores.apiKeys.create({ organizationId: orgId, type: 'pk', name: 'before', scopes: ['tiles'] }).apiKey;
+      for (const change of [
+        () => stores.organizations.update(orgId, { quotaData: 77 }),
+        () => stores.apiKeys.update(key.id, { name: 'after' }),
+      ]) {
+        const go = new Int32Array(new SharedArrayBuffer(8));
+        const worker = await holdWriteLock(dbPath, go, 300);
+        const exited = new Promise((r) => worker.once('exit', r));
+        Atomics.store(go, 0, 1);
+        Atomics.notify(go, 0);
+        expect(change()).toBeDefined();
+        await exited;
+      }
+      expect(stores.organizations.get(orgId)).toMatchObject({ name: 'Held', quotaData: 77 });
+      expect(stores.apiKeys.get(key.id)?.name).toBe('after');
+    } finally {
+      connection.close();
+    }
+  }, 30_000);
 });

@@ -80,7 +80,7 @@ describe('routing worker pool', () => {
 describe('worker failures', () => {
   const FAILING = new URL('./fixtures/failing-tasks.mjs', import.meta.url).href;
 
-  it('a task that throws or ends its thread is an INTERNAL_ERROR value, reported once, and the pool keeps serving', async () => {
+  it('a task that throws, ends its thread or crashes it is an INTERNAL_ERROR value, reported once, and the pool keeps serving', async () => {
     const reported: unknown[] = [];
     const failing = createPool({ filename: FAILING, maxThreads: 1, onWorkerError: (e) => reported.push(e) });
     try {
@@ -88,10 +88,11 @@ describe('worker failures', () => {
       expect(await run('ping')).toMatchObject({ ok: true });
       expect(await run('throws')).toEqual({ ok: false, code: 'INTERNAL_ERROR', reason: 'the worker failed' });
       expect(await run('exits')).toEqual({ ok: false, code: 'INTERNAL_ERROR', reason: 'the worker failed' });
+      expect(await run('crashes')).toEqual({ ok: false, code: 'INTERNAL_ERROR', reason: 'the worker failed' });
       // With a deadline too (the path requests take).
       expect(await failing.runTask('throws' as 'ping', {}, { timeoutMs: 5000 })).toMatchObject({ ok: false, code: 'INTERNAL_ERROR' });
       expect(await run('ping')).toMatchObject({ ok: true });
-      expect(reported.length).toBeGreaterThanOrEqual(3);
+      expect(reported.length).toBeGreaterThanOrEqual(4);
     } finally {
       await failing.close();
     }
@@ -112,4 +113,46 @@ describe('worker failures', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('a task module that cannot load fails each task with INTERNAL_ERROR at once; once it loads again, tasks succeed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cairn-failing-load-'));
+    const marker = join(dir, 'broken');
+    writeFileSync(marker, '');
+    const reported: unknown[] = [];
+    const pool = createPool({
+      filename: new URL('./fixtures/failing-load.mjs', import.meta.url).href,
+      maxThreads: 1,
+      env: { ...process.env, FAIL_LOAD_WHILE: marker },
+      onWorkerError: (e) => reported.push(e),
+    });
+    try {
+      // No deadline: piscina stops replacing workers that fail to start, and such a task used to wait in its
+      // queue for ever. Each new task tries a new worker.
+      for (let i = 0; i < 3; i++) expect(await pool.runTask('ping', {})).toMatchObject({ ok: false, code: 'INTERNAL_ERROR' });
+      // With a deadline it is the same failure, not a GATEWAY_TIMEOUT.
+      expect(await pool.runTask('ping', {}, { timeoutMs: 20_000 })).toMatchObject({ ok: false, code: 'INTERNAL_ERROR' });
+      expect(String(reported[0])).toMatch(/cannot load/);
+      rmSync(marker);
+      expect(await pool.runTask('ping', {})).toMatchObject({ ok: true });
+    } finally {
+      await pool.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
+
+  it('a region that fails to load while a worker starts (ROUTING_WARM) fails the task with INTERNAL_ERROR, never hangs', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cairn-bad-region-'));
+    writeFileSync(join(dir, 'meta.json'), JSON.stringify({ formatVersion: 1 }));
+    for (const name of ['graph.bin', 'places.json', 'hazards.json', 'routes.json']) writeFileSync(join(dir, name), 'garbage');
+    const reported: unknown[] = [];
+    const broken = createPool({ filename: TASKS, maxThreads: 1, env: { ...env, REGION_PATH: dir, ROUTING_WARM: 'WALKING' }, onWorkerError: (e) => reported.push(e) });
+    try {
+      // The first lands on the worker piscina starts with, the next on a replacement that fails to start too.
+      for (let i = 0; i < 3; i++) expect(await broken.runTask('ping', {})).toMatchObject({ ok: false, code: 'INTERNAL_ERROR' });
+      expect(String(reported[0])).toMatch(/graph\.bin/);
+    } finally {
+      await broken.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
 });

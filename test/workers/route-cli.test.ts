@@ -1,11 +1,18 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildDemoRegion } from '../../data/region/demo-region.js';
+import { writeRegion } from '../../data/region/region-folder.js';
 import { compileWorkers } from './compile-workers.js';
 
 let cli = '';
+const work = mkdtempSync(join(tmpdir(), 'cairn-route-cli-'));
 beforeAll(() => {
   cli = compileWorkers().replace(/routing\.js$/, 'route-cli.js');
 });
+afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('route CLI', () => {
   it('prints one JSON object for a demo-region route with avoidance', () => {
@@ -43,4 +50,23 @@ describe('route CLI', () => {
     expect(run.stdout).toBe('');
     expect(run.stderr).toBe('error: region folder /no/such/region does not exist\n');
   });
+
+  it('a region with a damaged graph.bin prints one line naming the file and exits 1', () => {
+    const dir = join(work, 'damaged');
+    writeRegion(dir, buildDemoRegion());
+    writeFileSync(join(dir, 'graph.bin'), 'not a graph, but long enough to hold a header '.repeat(4));
+    const run = spawnSync(process.execPath, [cli, '--region', dir, '--waypoints', '1.55,42.49;1.57,42.5'], { encoding: 'utf8' });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toBe(`error: ${join(dir, 'graph.bin')} is not a Cairn region graph (bad magic)\n`);
+  });
+
+  it('a region path that is a file prints one line naming it and exits 1', () => {
+    const file = join(work, 'a-file');
+    writeFileSync(file, '');
+    const run = spawnSync(process.execPath, [cli, '--region', file, '--waypoints', '1.55,42.49;1.57,42.5'], { encoding: 'utf8' });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toBe(`error: region path ${file} is not a folder\n`);
+  });
 });
+

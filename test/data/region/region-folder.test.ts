@@ -1,5 +1,5 @@
 // Region folders: load(write(x)) gives back x, and damaged folders fail with a clear error.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { decodeGraphFile, encodeGraphFile } from '../../../data/region/graph-fil
 import { importRegion } from '../../../data/region/import-region.js';
 import type { Region } from '../../../data/region/region.js';
 import { RegionInputError } from '../../../data/region/region-error.js';
-import { loadRegion, writeRegion } from '../../../data/region/region-folder.js';
+import { checkRegionFolder, loadRegion, writeRegion } from '../../../data/region/region-folder.js';
 import { ANDORRA_HGT, ANDORRA_PBF, haveData } from './shared-data.js';
 
 const work = mkdtempSync(join(tmpdir(), 'cairn-region-rt-'));
@@ -89,3 +89,49 @@ describe('region folder', () => {
     expect(loadRegion(dir).dem).toBeNull();
   });
 });
+
+describe('checkRegionFolder (the start-up check)', () => {
+  const demo = buildDemoRegion();
+
+  /** A fresh copy of the demo region folder, damaged by `damage`. */
+  function damaged(name: string, damage: (dir: string) => void): string {
+    const dir = join(work, `check-${name}`);
+    writeRegion(dir, demo);
+    damage(dir);
+    return dir;
+  }
+
+  it('passes a complete region folder and returns its metadata', () => {
+    const dir = damaged('intact', () => undefined);
+    expect(checkRegionFolder(dir)).toEqual(demo.meta);
+  });
+
+  const cases: [string, (dir: string) => void, (dir: string) => string][] = [
+    ['a missing folder', (dir) => rmSync(dir, { recursive: true }), (dir) => `region folder ${dir} does not exist`],
+    ['a file instead of a folder', (dir) => (rmSync(dir, { recursive: true }), writeFileSync(dir, '')), (dir) => `region path ${dir} is not a folder`],
+    ['a missing meta.json', (dir) => rmSync(join(dir, 'meta.json')), (dir) => `region file ${join(dir, 'meta.json')} is missing`],
+    ['a meta.json that is not JSON', (dir) => writeFileSync(join(dir, 'meta.json'), '{'), (dir) => `region file ${join(dir, 'meta.json')} is unreadable`],
+    ['a missing places.json', (dir) => rmSync(join(dir, 'places.json')), (dir) => `region file ${join(dir, 'places.json')} is missing`],
+    ['a folder where routes.json should be', (dir) => (rmSync(join(dir, 'routes.json')), mkdirSync(join(dir, 'routes.json'))), (dir) => `region file ${join(dir, 'routes.json')} is unreadable`],
+    ['a missing graph.bin', (dir) => rmSync(join(dir, 'graph.bin')), (dir) => `region file ${join(dir, 'graph.bin')} is missing`],
+    ['a graph.bin that is not a graph', (dir) => writeFileSync(join(dir, 'graph.bin'), 'x'.repeat(4096)), (dir) => `${join(dir, 'graph.bin')} is not a Cairn region graph (bad magic)`],
+    ['a truncated graph.bin', (dir) => writeFileSync(join(dir, 'graph.bin'), readFileSync(join(dir, 'graph.bin')).subarray(0, 200)), (dir) => `${join(dir, 'graph.bin')} is truncated`],
+    ['a graph.bin shorter than its header', (dir) => writeFileSync(join(dir, 'graph.bin'), '[]'), (dir) => `${join(dir, 'graph.bin')} is too short to be a region graph`],
+    ['a truncated dem.bin', (dir) => writeFileSync(join(dir, 'dem.bin'), readFileSync(join(dir, 'dem.bin')).subarray(0, 60)), (dir) => `${join(dir, 'dem.bin')} is truncated`],
+  ];
+  for (const [what, damage, message] of cases) {
+    it(`refuses ${what} with a RegionInputError naming it`, () => {
+      const dir = damaged(what.replace(/\W+/g, '-'), damage);
+      let error: unknown;
+      try {
+        checkRegionFolder(dir);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(RegionInputError);
+      expect((error as Error).message).toContain(message(dir));
+      expect((error as Error).message).not.toContain('\n');
+    });
+  }
+});
+

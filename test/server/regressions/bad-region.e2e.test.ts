@@ -1,11 +1,13 @@
-// A bad REGION_PATH: refused at start with one line naming the path; a region that passes that check but
-// fails inside the workers costs the request a 500, never the process.
+// A bad REGION_PATH: refused at start with one line naming the path; a region damaged after the start,
+// which then fails inside the workers, costs the request a 500, never the process.
 
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { buildDemoRegion } from '../../../data/region/demo-region.js';
+import { writeRegion } from '../../../data/region/region-folder.js';
 import { bootstrap, MAIN_JS, REPO_ROOT, type RunningServer, startServer } from '../../helpers/server.js';
 
 const dirs: string[] = [];
@@ -45,14 +47,25 @@ describe('REGION_PATH checked at start', () => {
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
     expect(run.stderr).toContain(join(dir, 'meta.json'));
   });
+
+  it('a graph.bin whose header is not a region graph stops the server with one line naming it', () => {
+    const dir = tempDir();
+    writeRegion(dir, buildDemoRegion());
+    writeFileSync(join(dir, 'graph.bin'), '[]');
+    const run = start(dir);
+    expect(run.status).toBe(1);
+    expect(run.stdout).not.toContain('listening');
+    expect(run.stderr.trim().split('\n')).toEqual([`cairn: failed to start: ${join(dir, 'graph.bin')} is too short to be a region graph`]);
+  });
 });
 
 describe('a region that fails inside the workers', () => {
   it('answers the request that needs it with a 500 in the envelope and keeps serving', async () => {
     const dir = tempDir();
-    writeFileSync(join(dir, 'meta.json'), JSON.stringify({ formatVersion: 1 }));
-    for (const name of ['graph.bin', 'places.json', 'hazards.json', 'routes.json']) writeFileSync(join(dir, name), '[]');
+    writeRegion(dir, buildDemoRegion());
     server = await startServer({ REGION_PATH: dir, SEED_DEMO: '0' });
+    // Replaced after the start check; the workers load the region on their first task.
+    writeFileSync(join(dir, 'graph.bin'), '[]');
     const org = bootstrap(server);
     const headers = { 'X-API-Key': org.publishableKey.key, 'X-User-Id': org.owner.id, 'Content-Type': 'application/json' };
     const created = await fetch(`${server.url}/v1/itineraries`, { method: 'POST', headers, body: JSON.stringify({ name: 'x' }) });
