@@ -48,8 +48,8 @@ export interface AccessDeps {
   logger: Logger;
 }
 
-/** A user id exactly as Cairn writes it (lowercase): another spelling names no member, so it is refused. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** A user id: a uuid in its hyphenated form, either case (RFC 9562 reads uuids case-insensitively). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SHARE_SURFACES = new Set<string>(['resources', 'tiles', 'embedding']);
 const USER_SURFACES = new Set<string>(['resources', 'management']);
 
@@ -149,7 +149,7 @@ export function createAccessControl(deps: AccessDeps): Authenticate {
     if (write && route.scope === 'resources') {
       const userId = creds.userId;
       if (!userId || !UUID.test(userId)) throw ApiError.withMessage('BAD_REQUEST', 'BAD_REQUEST.user_id');
-      const membership = deps.memberships.get(organization.id, userId);
+      const membership = deps.memberships.get(organization.id, userId.toLowerCase());
       if (!membership) throw forbidden('not_member');
       if (membership.role === 'viewer') throw forbidden('viewer');
       actingMember = { userId: membership.userId, role: membership.role };
