@@ -7,6 +7,7 @@ export const RESERVED_QUERY_NAMES = ['publishable_key', 'session_token', 'share_
 export type QueryCredentials = Partial<Record<(typeof RESERVED_QUERY_NAMES)[number], string>>;
 
 const JSON_TYPE = 'application/json';
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
 /** Fills `into` with the application parameters and returns the reserved credential names found. */
 export function parseQueryInto(raw: string, into: Record<string, string | string[]>): QueryCredentials {
@@ -34,8 +35,15 @@ export function parseBody(raw: Buffer, contentTypeHeader: string | undefined, co
     });
   }
   if (mediaType !== JSON_TYPE) return raw;
+  let text: string;
   try {
-    return JSON.parse(raw.toString('utf8'));
+    // JSON is UTF-8 (RFC 8259): invalid bytes are refused, never stored as U+FFFD replacement characters.
+    text = UTF8.decode(raw);
+  } catch {
+    throw ApiError.withMessage('BAD_REQUEST', 'BAD_REQUEST.invalid_utf8');
+  }
+  try {
+    return JSON.parse(text);
   } catch {
     throw ApiError.withMessage('BAD_REQUEST', 'BAD_REQUEST.invalid_json');
   }

@@ -114,6 +114,7 @@ const en: Table = {
   'BAD_REQUEST.http_version': 'Only HTTP/1.1 and HTTP/1.0 are served; send the request again over one of them.',
   'BAD_REQUEST.content_encoding': 'Request bodies may be sent uncompressed or with Content-Encoding {accepted}; send the body in one of these encodings.',
   'BAD_REQUEST.compressed_body': 'The request body could not be decompressed as its Content-Encoding says; check that the body is compressed with the declared encoding.',
+  'BAD_REQUEST.invalid_utf8': "The request body is not valid UTF-8: send the JSON encoded as UTF-8.",
 };
 
 const fr: Table = {
@@ -222,6 +223,7 @@ const fr: Table = {
   'BAD_REQUEST.http_version': "Seuls HTTP/1.1 et HTTP/1.0 sont servis ; renvoyez la requête avec l'un des deux.",
   'BAD_REQUEST.content_encoding': "Le corps d'une requête peut être envoyé non compressé ou avec Content-Encoding {accepted} ; envoyez-le dans l'un de ces codages.",
   'BAD_REQUEST.compressed_body': "Le corps de la requête n'a pas pu être décompressé selon son Content-Encoding ; vérifiez qu'il est compressé avec le codage déclaré.",
+  'BAD_REQUEST.invalid_utf8': "Le corps de la requête n'est pas de l'UTF-8 valide : envoyez le JSON encodé en UTF-8.",
 };
 
 const es: Table = {
@@ -330,6 +332,7 @@ const es: Table = {
   'BAD_REQUEST.http_version': 'Solo se sirven HTTP/1.1 y HTTP/1.0; vuelva a enviar la solicitud con uno de ellos.',
   'BAD_REQUEST.content_encoding': 'El cuerpo de una solicitud puede enviarse sin comprimir o con Content-Encoding {accepted}; envíelo en una de estas codificaciones.',
   'BAD_REQUEST.compressed_body': 'El cuerpo de la solicitud no se pudo descomprimir según su Content-Encoding; compruebe que está comprimido con la codificación declarada.',
+  'BAD_REQUEST.invalid_utf8': "El cuerpo de la solicitud no es UTF-8 válido: envíe el JSON codificado en UTF-8.",
 };
 
 const ca: Table = {
@@ -438,6 +441,7 @@ const ca: Table = {
   'BAD_REQUEST.http_version': "Només se serveixen HTTP/1.1 i HTTP/1.0; torneu a enviar la sol·licitud amb un d'ells.",
   'BAD_REQUEST.content_encoding': "El cos d'una sol·licitud es pot enviar sense comprimir o amb Content-Encoding {accepted}; envieu-lo en una d'aquestes codificacions.",
   'BAD_REQUEST.compressed_body': "El cos de la sol·licitud no s'ha pogut descomprimir segons el seu Content-Encoding; comproveu que està comprimit amb la codificació declarada.",
+  'BAD_REQUEST.invalid_utf8': "El cos de la sol·licitud no és UTF-8 vàlid: envieu el JSON codificat en UTF-8.",
 };
 
 const de: Table = {
@@ -546,6 +550,7 @@ const de: Table = {
   'BAD_REQUEST.http_version': 'Nur HTTP/1.1 und HTTP/1.0 werden bedient; senden Sie die Anfrage erneut mit einer dieser Versionen.',
   'BAD_REQUEST.content_encoding': 'Anfragetexte dürfen unkomprimiert oder mit Content-Encoding {accepted} gesendet werden; senden Sie den Text in einer dieser Kodierungen.',
   'BAD_REQUEST.compressed_body': 'Der Anfragetext konnte nicht gemäß seinem Content-Encoding entpackt werden; prüfen Sie, ob er mit der angegebenen Kodierung komprimiert ist.',
+  'BAD_REQUEST.invalid_utf8': "Der Anfragetext ist kein gültiges UTF-8: senden Sie das JSON in UTF-8 kodiert.",
 };
 
 export const MESSAGES: Record<Language, Table> = { en, fr, es, ca, de };

@@ -91,6 +91,18 @@ describe('text fields', () => {
     expect(bad.json.errors[0].path).toEqual(['request', 'body', 'description']);
   });
 
+  it('a body that is not valid UTF-8 (a lone surrogate\'s bytes, a stray 0xFF) is a 400, never stored with replacement characters', async () => {
+    const before = counts();
+    for (const bad of [Buffer.from([0xed, 0xa0, 0x80]), Buffer.from([0xff])]) {
+      const body = Buffer.concat([Buffer.from('{"name":"a'), bad, Buffer.from('b","privacy":"private"}')]);
+      const res = await fetch(`${server.url}/v1/collections`, { method: 'POST', headers: writer(), body });
+      const json = (await res.json()) as any;
+      expect(res.status).toBe(400);
+      expect(json.errors[0]).toMatchObject({ extensions: { code: 'BAD_REQUEST' }, message: expect.stringMatching(/UTF-8/) });
+    }
+    expect(counts()).toEqual(before);
+  });
+
   it('a name with accents, emoji and inner spaces is stored exactly', async () => {
     const res = await send('POST', '/v1/collections', { name: ' Pic de l’Estanyó 🏔 ', privacy: 'private' });
     expect(res.status).toBe(201);
