@@ -115,6 +115,12 @@ const en: Table = {
   'BAD_REQUEST.content_encoding': 'Request bodies may be sent uncompressed or with Content-Encoding {accepted}; send the body in one of these encodings.',
   'BAD_REQUEST.compressed_body': 'The request body could not be decompressed as its Content-Encoding says; check that the body is compressed with the declared encoding.',
   'BAD_REQUEST.invalid_utf8': "The request body is not valid UTF-8: send the JSON encoded as UTF-8.",
+  'VALIDATION_FAILED.not_neighbours': "These segments must be a run of neighbours with no gap between them (only the ends of the route may be left out).",
+  'VALIDATION_FAILED.unknown_segment': "This segment is not part of the itinerary: use the id of one of its segments.",
+  'VALIDATION_FAILED.waypoints_mismatch': "The kept waypoints must be exactly the ends of the kept segments.",
+  'VALIDATION_FAILED.one_position': "A freehand segment needs at least one position beyond the itinerary's current end.",
+  'VALIDATION_FAILED.merge_neighbour': "Merge only with the segment just before or just after, drawn with the same engine.",
+  'VALIDATION_FAILED.split_at_end': "Split at a point inside the segment, not at one of its ends.",
 };
 
 const fr: Table = {
@@ -224,6 +230,12 @@ const fr: Table = {
   'BAD_REQUEST.content_encoding': "Le corps d'une requête peut être envoyé non compressé ou avec Content-Encoding {accepted} ; envoyez-le dans l'un de ces codages.",
   'BAD_REQUEST.compressed_body': "Le corps de la requête n'a pas pu être décompressé selon son Content-Encoding ; vérifiez qu'il est compressé avec le codage déclaré.",
   'BAD_REQUEST.invalid_utf8': "Le corps de la requête n'est pas de l'UTF-8 valide : envoyez le JSON encodé en UTF-8.",
+  'VALIDATION_FAILED.not_neighbours': "Ces segments doivent se suivre sans trou (seules les extrémités du parcours peuvent être laissées de côté).",
+  'VALIDATION_FAILED.unknown_segment': "Ce segment ne fait pas partie de l'itinéraire : utilisez l'id de l'un de ses segments.",
+  'VALIDATION_FAILED.waypoints_mismatch': "Les points de passage gardés doivent être exactement les extrémités des segments gardés.",
+  'VALIDATION_FAILED.one_position': "Un segment à main levée demande au moins une position au-delà de la fin actuelle de l'itinéraire.",
+  'VALIDATION_FAILED.merge_neighbour': "Fusionnez seulement avec le segment juste avant ou juste après, tracé avec le même moteur.",
+  'VALIDATION_FAILED.split_at_end': "Coupez en un point à l'intérieur du segment, pas à l'une de ses extrémités.",
 };
 
 const es: Table = {
@@ -333,6 +345,12 @@ const es: Table = {
   'BAD_REQUEST.content_encoding': 'El cuerpo de una solicitud puede enviarse sin comprimir o con Content-Encoding {accepted}; envíelo en una de estas codificaciones.',
   'BAD_REQUEST.compressed_body': 'El cuerpo de la solicitud no se pudo descomprimir según su Content-Encoding; compruebe que está comprimido con la codificación declarada.',
   'BAD_REQUEST.invalid_utf8': "El cuerpo de la solicitud no es UTF-8 válido: envíe el JSON codificado en UTF-8.",
+  'VALIDATION_FAILED.not_neighbours': "Estos segmentos deben seguirse sin huecos (solo pueden quedar fuera los extremos de la ruta).",
+  'VALIDATION_FAILED.unknown_segment': "Este segmento no forma parte del itinerario: use el id de uno de sus segmentos.",
+  'VALIDATION_FAILED.waypoints_mismatch': "Los puntos de paso conservados deben ser exactamente los extremos de los segmentos conservados.",
+  'VALIDATION_FAILED.one_position': "Un segmento a mano alzada necesita al menos una posición más allá del final actual del itinerario.",
+  'VALIDATION_FAILED.merge_neighbour': "Fusione solo con el segmento justo anterior o posterior, trazado con el mismo motor.",
+  'VALIDATION_FAILED.split_at_end': "Divida en un punto dentro del segmento, no en uno de sus extremos.",
 };
 
 const ca: Table = {
@@ -442,6 +460,12 @@ const ca: Table = {
   'BAD_REQUEST.content_encoding': "El cos d'una sol·licitud es pot enviar sense comprimir o amb Content-Encoding {accepted}; envieu-lo en una d'aquestes codificacions.",
   'BAD_REQUEST.compressed_body': "El cos de la sol·licitud no s'ha pogut descomprimir segons el seu Content-Encoding; comproveu que està comprimit amb la codificació declarada.",
   'BAD_REQUEST.invalid_utf8': "El cos de la sol·licitud no és UTF-8 vàlid: envieu el JSON codificat en UTF-8.",
+  'VALIDATION_FAILED.not_neighbours': "Aquests segments s'han de seguir sense buits (només els extrems de la ruta es poden deixar fora).",
+  'VALIDATION_FAILED.unknown_segment': "Aquest segment no forma part de l'itinerari: feu servir l'id d'un dels seus segments.",
+  'VALIDATION_FAILED.waypoints_mismatch': "Els punts de pas conservats han de ser exactament els extrems dels segments conservats.",
+  'VALIDATION_FAILED.one_position': "Un segment a mà alçada necessita almenys una posició més enllà del final actual de l'itinerari.",
+  'VALIDATION_FAILED.merge_neighbour': "Fusioneu només amb el segment just anterior o posterior, traçat amb el mateix motor.",
+  'VALIDATION_FAILED.split_at_end': "Dividiu en un punt dins del segment, no en un dels seus extrems.",
 };
 
 const de: Table = {
@@ -551,6 +575,12 @@ const de: Table = {
   'BAD_REQUEST.content_encoding': 'Anfragetexte dürfen unkomprimiert oder mit Content-Encoding {accepted} gesendet werden; senden Sie den Text in einer dieser Kodierungen.',
   'BAD_REQUEST.compressed_body': 'Der Anfragetext konnte nicht gemäß seinem Content-Encoding entpackt werden; prüfen Sie, ob er mit der angegebenen Kodierung komprimiert ist.',
   'BAD_REQUEST.invalid_utf8': "Der Anfragetext ist kein gültiges UTF-8: senden Sie das JSON in UTF-8 kodiert.",
+  'VALIDATION_FAILED.not_neighbours': "Diese Segmente müssen lückenlos aufeinander folgen (nur die Enden der Route dürfen wegfallen).",
+  'VALIDATION_FAILED.unknown_segment': "Dieses Segment gehört nicht zur Route: verwenden Sie die ID eines ihrer Segmente.",
+  'VALIDATION_FAILED.waypoints_mismatch': "Die behaltenen Wegpunkte müssen genau die Enden der behaltenen Segmente sein.",
+  'VALIDATION_FAILED.one_position': "Ein frei gezeichnetes Segment braucht mindestens eine Position nach dem aktuellen Ende der Route.",
+  'VALIDATION_FAILED.merge_neighbour': "Führen Sie nur mit dem direkt vorherigen oder folgenden Segment zusammen, das mit derselben Methode gezeichnet ist.",
+  'VALIDATION_FAILED.split_at_end': "Teilen Sie an einem Punkt innerhalb des Segments, nicht an einem seiner Enden.",
 };
 
 export const MESSAGES: Record<Language, Table> = { en, fr, es, ca, de };

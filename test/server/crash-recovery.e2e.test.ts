@@ -99,13 +99,13 @@ describe('kill -9 under write load', () => {
       stopped = true;
       await Promise.all(writers);
 
-      // SQLite's own checks on the files the killed process left.
-      const db = new Database(join(dataDir, 'platform.db'));
+      // The new server starts on the files exactly as the killed process left them (it recovers the WAL).
+      server = await startServer({ SEED_DEMO: '0' }, { dataDir });
+      // SQLite's own checks, on a second connection while the recovered server runs.
+      const db = new Database(join(dataDir, 'platform.db'), { readonly: true });
       expect(db.pragma('integrity_check', { simple: true }), context).toBe('ok');
       expect(db.pragma('foreign_key_check'), context).toEqual([]);
       db.close();
-
-      server = await startServer({ SEED_DEMO: '0' }, { dataDir });
       const check = async (method: string, path: string) => {
         const res = await fetch(server.url + path, { method, headers });
         const text = await res.text();

@@ -26,7 +26,7 @@ export function planGroupCreate(input: GroupCreateBody, created: { id?: string }
     });
     if (errors.length > 0) throw ApiError.validation(errors);
     const sorted = [...indexes].sort((a, b) => a - b);
-    if (sorted.some((k, i) => i > 0 && k !== sorted[i - 1]! + 1)) throw ApiError.validation([{ path: body('segment_ids') }]);
+    if (sorted.some((k, i) => i > 0 && k !== sorted[i - 1]! + 1)) throw ApiError.validation([{ path: body('segment_ids'), messageKey: 'VALIDATION_FAILED.not_neighbours' }]);
     return {
       guard: [],
       build(next) {

@@ -48,20 +48,20 @@ function keptRun(chain: Chain, input: DuplicateBody): [number, number] | undefin
     });
     if (errors.length > 0) throw ApiError.validation(errors);
     idx.sort((a, b) => a - b);
-    if (idx.some((k, i) => i > 0 && k !== idx[i - 1]! + 1)) throw ApiError.validation([{ path: body(field) }]);
+    if (idx.some((k, i) => i > 0 && k !== idx[i - 1]! + 1)) throw ApiError.validation([{ path: body(field), messageKey: 'VALIDATION_FAILED.not_neighbours' }]);
     return idx;
   };
   let range: [number, number] | undefined;
   if (input.segment_ids) {
     const idx = run(input.segment_ids, chain.segments, 'segment_ids');
     range = idx.length > 0 ? [idx[0]!, idx[idx.length - 1]!] : undefined;
-    if (!range) throw ApiError.validation([{ path: body('segment_ids') }]);
+    if (!range) throw ApiError.validation([{ path: body('segment_ids'), messageKey: 'VALIDATION_FAILED.unknown_segment' }]);
   }
   if (input.waypoint_ids) {
     const idx = run(input.waypoint_ids, chain.waypoints, 'waypoint_ids');
     const fromWaypoints: [number, number] | undefined = idx.length >= 2 ? [idx[0]!, idx[idx.length - 1]! - 1] : undefined;
     const agrees = fromWaypoints && (!range || (range[0] === fromWaypoints[0] && range[1] === fromWaypoints[1]));
-    if (!agrees) throw ApiError.validation([{ path: body('waypoint_ids') }]);
+    if (!agrees) throw ApiError.validation([{ path: body('waypoint_ids'), messageKey: 'VALIDATION_FAILED.waypoints_mismatch' }]);
     range = fromWaypoints;
   }
   return range ?? (n > 0 ? [0, n - 1] : undefined);

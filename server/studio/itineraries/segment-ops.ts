@@ -55,7 +55,7 @@ export function planAppend(input: AppendBody): (chain: Chain) => EditPlan {
     if (input.engine === 'freehand') {
       const end = chain.waypoints[chain.waypoints.length - 1]?.coord;
       const pts = !end || samePlace(input.coordinates[0]!, end) ? input.coordinates : [end, ...input.coordinates];
-      if (pts.length < 2) throw ApiError.validation([{ path: body('coordinates') }]);
+      if (pts.length < 2) throw ApiError.validation([{ path: body('coordinates'), messageKey: 'VALIDATION_FAILED.one_position' }]);
     }
     return {
       guard: [],
@@ -89,7 +89,7 @@ export interface InsertBody {
 export function planInsert(input: InsertBody): (chain: Chain) => EditPlan {
   return (chain) => {
     const k = segmentIndex(chain, input.before_segment_id);
-    if (k < 0) throw ApiError.validation([{ path: body('before_segment_id') }]);
+    if (k < 0) throw ApiError.validation([{ path: body('before_segment_id'), messageKey: 'VALIDATION_FAILED.unknown_segment' }]);
     const guard = [...(k > 0 ? [seg(chain.segments[k - 1]!.id)] : []), seg(chain.segments[k]!.id)];
     return {
       guard,
@@ -212,7 +212,7 @@ export function planMerge(segmentId: string, withId: string): (chain: Chain) => 
     const k = segmentAt(chain, segmentId);
     const m = segmentIndex(chain, withId);
     const ok = m >= 0 && Math.abs(k - m) === 1 && chain.segments[m]!.engine === chain.segments[k]!.engine;
-    if (!ok) throw ApiError.validation([{ path: body('with_segment_id') }]);
+    if (!ok) throw ApiError.validation([{ path: body('with_segment_id'), messageKey: 'VALIDATION_FAILED.merge_neighbour' }]);
     return {
       guard: [seg(segmentId), seg(withId)],
       build(next) {
@@ -236,7 +236,7 @@ export function planSplit(segmentId: string, point: number[]): (chain: Chain) =>
     const at = projectOntoLine(s.geometry, point);
     const [head, tail] = splitLine(s.geometry, at);
     if (samePlace(at.coord, s.geometry[0]!) || samePlace(at.coord, s.geometry[s.geometry.length - 1]!)) {
-      throw ApiError.validation([{ path: body('point') }]);
+      throw ApiError.validation([{ path: body('point'), messageKey: 'VALIDATION_FAILED.split_at_end' }]);
     }
     return {
       guard: [seg(segmentId)],

@@ -115,6 +115,21 @@ describe('409 CONFLICT', () => {
   });
 });
 
+describe('chain edits that cannot apply', () => {
+  it('a split at a segment end and a merge with a non-neighbour each say what to do instead', async () => {
+    const P = networkPoints();
+    const id = (await send('POST', '/v1/itineraries', writer(), { name: 'Split me' })).json.data.id;
+    for (let i = 0; i < 3; i++) await send('POST', `/v1/itineraries/${id}/segments`, writer(), { engine: 'freehand', coordinates: [P[i], P[i + 1]] });
+    const segments = (await send('GET', `/v1/itineraries/${id}`, writer())).json.data.segments;
+    const split = await send('POST', `/v1/itineraries/${id}/segments/${segments[0].id}/split`, writer(), { point: P[0] });
+    expect([split.status, split.json.errors[0].path]).toEqual([400, ['request', 'body', 'point']]);
+    expect(split.message).toBe('Split at a point inside the segment, not at one of its ends.');
+    const merge = await send('POST', `/v1/itineraries/${id}/segments/${segments[0].id}/merge`, writer(), { with_segment_id: segments[2].id });
+    expect([merge.status, merge.json.errors[0].path]).toEqual([400, ['request', 'body', 'with_segment_id']]);
+    expect(merge.message).toMatch(/just before or just after/);
+  });
+});
+
 describe('unroutable points', () => {
   it('blames `from` when the start is off the network, and `to` when the end is', async () => {
     const P = networkPoints();
