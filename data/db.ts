@@ -33,7 +33,7 @@ export interface OpenDatabaseOptions {
  *   locked"). Nested in an open transaction, `.immediate()` is a plain savepoint.
  * - synchronous=FULL (default): every commit is fsynced, so an answered write survives a power cut. Its cost
  *   (~260 µs per commit on these disks) is paid once per batch by the server's group commit
- *   (server/studio/write-batcher.ts); bench/studio.bench.ts measures it. NORMAL is available for tools that
+ *   (server/core/unit-of-work.ts); bench/studio.bench.ts measures it. NORMAL is available for tools that
  *   can afford to lose the last commits on a power cut (never corruption in WAL mode).
  *
  * No query result is cached by the stores: every read goes to SQLite, so a change committed by another

@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import type { Database } from '../data/db.js';
 import { createStores, type Stores } from '../data/stores/stores.js';
 import { createAccessControl } from './auth/access.js';
+import { type ChangeEventBus, MemoryChangeEventBus } from './core/change-events.js';
+import { createPolicy, type Policy } from './core/policy.js';
+import { createUnitOfWork, type UnitOfWork } from './core/unit-of-work.js';
 import { authRoutes } from './auth/auth-routes.js';
 import { createQuotaGate, type QuotaGate } from './auth/quota.js';
 import { TokenSigner } from './auth/signed-token.js';
@@ -25,7 +28,6 @@ import { studioRoutes } from './studio/operations.js';
 import { shareRoutes } from './studio/shares/share-routes.js';
 import type { StudioDeps } from './studio/studio-deps.js';
 import { transferRoutes } from './studio/transfer/transfer-routes.js';
-import { createWriteBatcher, type WriteBatcher } from './write-batcher.js';
 import { zoneRoutes } from './studio/zones/zone-routes.js';
 import type { WorkerPool } from '../workers/pool.js';
 import { diagnosticRoutes } from './system/diagnostic-routes.js';
@@ -48,6 +50,8 @@ export interface AppDeps {
   pool?: WorkerPool;
   /** SESSION_SECRET from the environment, if any. */
   sessionSecret?: string;
+  /** The change-event bus (defaults to an in-memory one). */
+  events?: ChangeEventBus;
   now?: () => number;
 }
 
@@ -57,7 +61,10 @@ export interface App {
   stores: Stores;
   quota: QuotaGate;
   signer: TokenSigner;
-  writes: WriteBatcher;
+  writes: UnitOfWork;
+  /** Committed changes, announced after each commit (live channel, tile caches and webhooks subscribe). */
+  events: ChangeEventBus;
+  policy: Policy;
 }
 
 /** Limits of session creation (spec, Limits). */
@@ -81,7 +88,11 @@ export function buildApp(deps: AppDeps): App {
     sessionFailures: deps.counters?.sessionFailures ?? new MemoryWindowCounter(),
     quota: deps.counters?.quota ?? new MemoryWindowCounter(),
   };
-  const writes = createWriteBatcher(deps.db, (error) => logger.error('group commit failed', { error: String(error) }));
+  const events = deps.events ?? new MemoryChangeEventBus((error) => logger.error('change event listener failed', { error: String(error) }));
+  const writes = createUnitOfWork(deps.db, {
+    events,
+    onCommitError: (error) => logger.error('group commit failed', { error: String(error) }),
+  });
   const quota = createQuotaGate({ counter: counters.quota, usage: stores.usage, writes, logger, now: deps.now });
   const authenticate = createAccessControl({
     apiKeys: stores.apiKeys,
@@ -106,18 +117,12 @@ export function buildApp(deps: AppDeps): App {
     now: deps.now,
   });
 
-  const studio: StudioDeps = { stores, writes, pool: deps.pool, config, logger };
+  const policy = createPolicy(stores);
+  const studio: StudioDeps = { stores, writes, policy, pool: deps.pool, config, logger };
   // Studio operations that exist; the rest of the 50 are declared and answer 501 until they land.
   const builtStudio: RouteDef[] = [
     auth.postSession,
-    ...shareRoutes({
-      shareLinks,
-      collections: stores.collections,
-      itineraries: stores.itineraries,
-      memberships: stores.memberships,
-      writes,
-      publicAppUrl: config.publicAppUrl,
-    }),
+    ...shareRoutes(studio),
     ...collectionRoutes(studio),
     ...zoneRoutes(studio),
     ...itineraryRoutes(studio),
@@ -125,9 +130,9 @@ export function buildApp(deps: AppDeps): App {
   ];
   // Surfaces whose handlers land in later work: declared so that access control already guards them.
   const declaredSurfaces: RouteDef[] = [
-    { op: 'postGraphql', method: 'POST', path: '/graphql', scope: 'data', handler: notImplemented },
-    { op: 'getTrailsTileJson', method: 'GET', path: '/v1/tiles/trails.json', scope: 'tiles', share: true, handler: notImplemented },
-    { op: 'getStudioEmbed', method: 'GET', path: '/studio/embed', scope: 'embedding', share: true, handler: notImplemented },
+    { op: 'postGraphql', method: 'POST', path: '/graphql', scope: 'data', writes: false, handler: notImplemented },
+    { op: 'getTrailsTileJson', method: 'GET', path: '/v1/tiles/trails.json', scope: 'tiles', writes: false, share: true, handler: notImplemented },
+    { op: 'getStudioEmbed', method: 'GET', path: '/studio/embed', scope: 'embedding', writes: false, share: true, handler: notImplemented },
   ];
   const routes: RouteDef[] = [
     ...systemRoutes(ASSET_DIR),
@@ -140,5 +145,5 @@ export function buildApp(deps: AppDeps): App {
   ];
   const router = new Router(routes);
   const handle = createPipeline({ router, config, logger, authenticate });
-  return { router, handle, stores, quota, signer, writes };
+  return { router, handle, stores, quota, signer, writes, events, policy };
 }

@@ -26,6 +26,9 @@ export const ERRORS = {
 
 export type ErrorCode = keyof typeof ERRORS;
 
+/** Where in its input a failure lies: property names and array indexes, relative to the operation's input. */
+export type ErrorPath = (string | number)[];
+
 /** Most entries a 400 lists; the last of them then counts the failures left out. */
 export const MAX_ERROR_ENTRIES = 50;
 export const ERROR_CODES = Object.keys(ERRORS) as ErrorCode[];
@@ -37,7 +40,7 @@ export const ERROR_CODES = Object.keys(ERRORS) as ErrorCode[];
  */
 export interface ErrorEntry {
   code: ErrorCode;
-  path?: (string | number)[];
+  path?: ErrorPath;
   messageKey?: string;
   messageParams?: Record<string, string | number>;
   message?: string;
@@ -79,6 +82,15 @@ export class ApiError extends Error {
       'VALIDATION_FAILED',
       listed.map((e) => ({ ...e, code: 'VALIDATION_FAILED' as const })),
     );
+  }
+
+  /**
+   * The same failure with every entry's path passed through `map`: a transport turns the operation's
+   * input-relative paths into its own (REST `['request','body',…]`, GraphQL `['input',…]`).
+   */
+  withPaths(map: (path: ErrorPath) => ErrorPath): ApiError {
+    const entries = this.entries.map((e) => (e.path ? { ...e, path: map(e.path) } : e));
+    return new ApiError(this.code, entries, this.metadata);
   }
 
   /** An error with a single entry carrying a specific message key. */

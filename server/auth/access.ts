@@ -1,16 +1,17 @@
 // The one access decision every surface calls (spec: Credentials, Authentication; DESIGN §5, §16).
-// It resolves the request's credentials, checks them against the route's surface, and returns who is
-// calling. Resource-level visibility (privacy, membership, share coverage) is decided by the services
-// with ./visibility.ts, from what this returns.
+// It resolves the request's credentials, checks them against the operation's declaration (scope, reach,
+// whether it writes), and returns who is calling. Resource-level rules (privacy, membership, share
+// coverage, products) are the policy's (server/core/policy.ts), from what this returns.
 
 import type { ApiKeyStore, ApiKey, Scope } from '../../data/stores/api-key-store.js';
 import type { MembershipStore, Role } from '../../data/stores/membership-store.js';
 import type { Organization, OrganizationStore } from '../../data/stores/organization-store.js';
 import type { ShareLink, ShareLinkStore } from '../../data/stores/share-link-store.js';
 import type { User, UserStore } from '../../data/stores/user-store.js';
+import { requireProducts } from '../core/policy.js';
 import { ApiError } from '../errors.js';
 import type { Authenticate, IncomingRequest } from '../http/pipeline.js';
-import { BODY_METHODS, type RouteDef } from '../http/route.js';
+import type { RouteDef } from '../http/route.js';
 import type { Logger } from '../logger.js';
 import { originAllowed, requestOrigin } from './origins.js';
 import type { QuotaGate } from './quota.js';
@@ -31,7 +32,12 @@ export type Access =
       /** The member a write is attributed to (X-User-Id); undefined on reads. */
       actingMember: { userId: string; role: Role } | undefined;
     }
-  | { kind: 'user'; user: User }
+  | {
+      kind: 'user';
+      user: User;
+      /** The user's organizations and roles, read once per request (the policy's rules are plain functions of them). */
+      memberships: ReadonlyMap<string, Role>;
+    }
   | { kind: 'share'; link: ShareLink };
 
 export interface AccessDeps {
@@ -85,7 +91,7 @@ export function createAccessControl(deps: AccessDeps): Authenticate {
     const link = deps.shareLinks.findByToken(token);
     if (!link) throw unauthorized(); // malformed, unknown, rotated, disabled: the same opaque 401
     // A valid link asking for more than a read is refused, never silently downgraded.
-    if (BODY_METHODS.has(route.method) || route.signedInOnly) throw forbidden('share_write');
+    if (route.writes || route.signedInOnly) throw forbidden('share_write');
     if (!route.share) throw forbidden('share_surface');
     return { kind: 'share', link };
   };
@@ -95,7 +101,8 @@ export function createAccessControl(deps: AccessDeps): Authenticate {
     if (!checked.ok) throw unauthorized(checked.reason === 'expired' ? 'user_expired' : 'user_invalid');
     const user = deps.users.get(checked.claims.uid);
     if (!user) throw unauthorized('user_invalid');
-    return { kind: 'user', user };
+    const memberships = new Map(deps.memberships.listByUser(user.id).map((m) => [m.organizationId, m.role]));
+    return { kind: 'user', user, memberships };
   };
 
   return (route, request, query) => {
@@ -138,12 +145,8 @@ export function createAccessControl(deps: AccessDeps): Authenticate {
         (organization.requireSessionToken || organization.products.includes('intelligence')));
     if (sessionRequired && !session) throw unauthorized('session_required');
 
-    const write = BODY_METHODS.has(route.method);
-    if (route.scope === 'data' && !organization.products.includes('data')) throw new ApiError('PAYMENT_REQUIRED');
-    if (route.scope === 'resources') {
-      if (!organization.products.includes('studio')) throw new ApiError('PAYMENT_REQUIRED');
-      if (write && !organization.cardOnFile) throw new ApiError('CARD_REQUIRED');
-    }
+    const write = route.writes;
+    requireProducts(organization, route.scope, write);
 
     let actingMember: { userId: string; role: Role } | undefined;
     if (write && route.scope === 'resources') {

@@ -62,6 +62,7 @@ export function authRoutes(deps: AuthRouteDeps): { postSession: RouteDef; login:
     method: 'POST',
     path: '/v1/sessions',
     scope: 'any',
+    writes: false, // tokens are stateless: minting stores nothing
     public: true,
     summary: 'Mint a session token for a publishable key',
     body: SessionCreateParams,
@@ -103,6 +104,7 @@ export function authRoutes(deps: AuthRouteDeps): { postSession: RouteDef; login:
     method: 'POST',
     path: '/v1/login',
     scope: 'public',
+    writes: false,
     summary: 'Sign in a user; returns a user token for the dashboard-style calls',
     body: LoginParams,
     handler: async ({ body }) => {

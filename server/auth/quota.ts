@@ -6,7 +6,7 @@ import type { UsageStore } from '../../data/stores/usage-store.js';
 import { minuteOf } from '../../data/stores/usage-store.js';
 import { ApiError } from '../errors.js';
 import type { Logger } from '../logger.js';
-import type { WriteBatcher } from '../write-batcher.js';
+import type { UnitOfWork } from '../core/unit-of-work.js';
 import type { WindowCounter } from './window-counter.js';
 
 export type MeteredApi = 'data' | 'tiles';
@@ -25,7 +25,7 @@ export interface QuotaGate {
 export function createQuotaGate(deps: {
   counter: WindowCounter;
   usage: UsageStore;
-  writes: WriteBatcher;
+  writes: UnitOfWork;
   logger: Logger;
   now?: () => number;
 }): QuotaGate {

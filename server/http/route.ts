@@ -59,6 +59,8 @@ export interface RouteDef {
   /** Path pattern with `{name}` parameters, as written in the OpenAPI document. */
   path: string;
   scope: RouteScope;
+  /** Changes state (an operation's declaration): needs a writer, and share links are refused with 403. */
+  writes: boolean;
   summary?: string;
   /** In the public OpenAPI document (the 50 Studio operations). */
   public?: boolean;
@@ -79,9 +81,9 @@ export interface RouteDef {
   conflict?: ConflictSchema;
   /** Longer description for the OpenAPI document (the `Required scope:` line is added from `scope`). */
   description?: string;
-  /** Accepts share tokens (read-only Studio reads, tiles, embed). */
+  /** Accepts share tokens (read-only Studio reads, tiles, embed); from the operation's reach. */
   share?: boolean;
-  /** Only a signed-in user (`Authorization: Bearer usr_…`) may call it (share-link minting and the like). */
+  /** Only a signed-in user (`Authorization: Bearer usr_…`) may call it (share-link minting and the like); from the operation's reach. */
   signedInOnly?: boolean;
   handler: (ctx: RequestContext<any, any, any>) => Reply | Promise<Reply>;
 }

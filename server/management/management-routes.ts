@@ -13,7 +13,7 @@ import { enforceLimit } from '../auth/limits.js';
 import { ApiError } from '../errors.js';
 import type { RequestContext, RouteDef } from '../http/route.js';
 import type { Logger } from '../logger.js';
-import type { WriteBatcher } from '../write-batcher.js';
+import type { UnitOfWork } from '../core/unit-of-work.js';
 import {
   BillingPatch,
   KeyCreate,
@@ -64,7 +64,7 @@ function billingView(o: Organization) {
   return { products: o.products, payment_method_on_file: o.cardOnFile, limits: o.limits };
 }
 
-export function managementRoutes(deps: { stores: Stores; writes: WriteBatcher; logger: Logger }): RouteDef[] {
+export function managementRoutes(deps: { stores: Stores; writes: UnitOfWork; logger: Logger }): RouteDef[] {
   // Writes go through the group commit like every other write on this connection: a direct statement
   // made while a batch is open would join it and be answered before its commit.
   const { stores, writes } = deps;
@@ -108,6 +108,7 @@ export function managementRoutes(deps: { stores: Stores; writes: WriteBatcher; l
     route({
       op: 'getManagementOrganization',
       method: 'GET',
+      writes: false,
       path: '/v1/management/organization',
       handler: (ctx) => {
         const { organization: o } = actorOf(ctx);
@@ -128,6 +129,7 @@ export function managementRoutes(deps: { stores: Stores; writes: WriteBatcher; l
     route({
       op: 'patchManagementSettings',
       method: 'PATCH',
+      writes: true,
       path: '/v1/management/settings',
       body: SettingsPatch,
       handler: async (ctx) => {
@@ -154,6 +156,7 @@ export function managementRoutes(deps: { stores: Stores; writes: WriteBatcher; l
     route({
       op: 'getManagementKeys',
       method: 'GET',
+      writes: false,
       path: '/v1/management/keys',
       handler: (ctx) => {
         const { organization } = actorOf(ctx);
@@ -163,6 +166,7 @@ export function managementRoutes(deps: { stores: Stores; writes: WriteBatcher; l
     route({
       op: 'postManagementKey',
       method: 'POST',
+      writes: true,
       path: '/v1/management/keys',
       body: KeyCreate,
       status: 201,
@@ -189,6 +193,7 @@ export function managementRoutes(deps: { stores: Stores; writes: WriteBatcher; l
     route({
       op: 'patchManagementKey',
       method: 'PATCH',
+      writes: true,
       path: '/v1/management/keys/{key_id}',
       params: KeyParams,
       body: KeyPatch,
@@ -210,6 +215,7 @@ export function managementRoutes(deps: { stores: Stores; writes: WriteBatcher; l
     route({
       op: 'deleteManagementKey',
       method: 'DELETE',
+      writes: true,
       path: '/v1/management/keys/{key_id}',
       params: KeyParams,
       status: 204,
@@ -224,6 +230,7 @@ export function managementRoutes(deps: { stores: Stores; writes: WriteBatcher; l
     route({
       op: 'getManagementMembers',
       method: 'GET',
+      writes: false,
       path: '/v1/management/members',
       handler: (ctx) => {
         const { organization } = actorOf(ctx);
@@ -240,6 +247,7 @@ export function managementRoutes(deps: { stores: Stores; writes: WriteBatcher; l
     route({
       op: 'postManagementMember',
       method: 'POST',
+      writes: true,
       path: '/v1/management/members',
       body: MemberAdd,
       status: 201,
@@ -263,6 +271,7 @@ export function managementRoutes(deps: { stores: Stores; writes: WriteBatcher; l
     route({
       op: 'patchManagementMember',
       method: 'PATCH',
+      writes: true,
       path: '/v1/management/members/{user_id}',
       params: MemberParams,
       body: MemberPatch,
@@ -282,6 +291,7 @@ export function managementRoutes(deps: { stores: Stores; writes: WriteBatcher; l
     route({
       op: 'deleteManagementMember',
       method: 'DELETE',
+      writes: true,
       path: '/v1/management/members/{user_id}',
       params: MemberParams,
       status: 204,
@@ -300,12 +310,14 @@ export function managementRoutes(deps: { stores: Stores; writes: WriteBatcher; l
     route({
       op: 'getManagementBilling',
       method: 'GET',
+      writes: false,
       path: '/v1/management/billing',
       handler: (ctx) => ({ json: { data: billingView(actorOf(ctx).organization) } }),
     }),
     route({
       op: 'patchManagementBilling',
       method: 'PATCH',
+      writes: true,
       path: '/v1/management/billing',
       body: BillingPatch,
       handler: async (ctx) => {
@@ -320,6 +332,7 @@ export function managementRoutes(deps: { stores: Stores; writes: WriteBatcher; l
     route({
       op: 'getManagementUsage',
       method: 'GET',
+      writes: false,
       path: '/v1/management/usage',
       query: UsageQuery,
       handler: (ctx) => {
@@ -349,6 +362,7 @@ export function managementRoutes(deps: { stores: Stores; writes: WriteBatcher; l
       route({
         op: method === 'GET' ? 'getManagementAi' : 'patchManagementAi',
         method,
+        writes: method === 'PATCH',
         path: '/v1/management/ai',
         handler: (ctx) => {
           actorOf(ctx);

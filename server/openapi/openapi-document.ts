@@ -37,7 +37,7 @@ function hasRequestBody(route: RouteDef): boolean {
 
 /** Writes made with a publishable key name the acting member in X-User-Id. */
 export function takesUserIdHeader(route: RouteDef): boolean {
-  return route.scope === 'resources' && BODY_METHODS.has(route.method) && !route.signedInOnly;
+  return route.scope === 'resources' && route.writes && !route.signedInOnly;
 }
 
 /** The error statuses an operation declares, ascending. */

@@ -52,6 +52,7 @@ export function openApiRoute(config: Config, routes: () => readonly RouteDef[]):
     method: 'GET',
     path: '/v1/openapi.json',
     scope: 'public',
+    writes: false,
     summary: 'The public OpenAPI 3.1 document of the Studio API',
     handler: ({ headers }) => {
       let serverUrl = baseUrl;

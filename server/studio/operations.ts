@@ -1,6 +1,7 @@
-// The 50 public Studio operations of DESIGN §6 (plus the session-minting call is #1).
-// Operations not built yet are declared here so that dispatch, 405 and the OpenAPI document
-// already know them; they answer 501 NOT_IMPLEMENTED until their handler lands.
+// The 50 public Studio operations of DESIGN §6 (the session-minting call is #1): the table that
+// dispatch, 405 `Allow` and the OpenAPI document are built from. Each entry says whether the operation
+// writes and whether a share link reaches it; a built route must agree with its entry (checked at start).
+// Operations not built yet answer 501 NOT_IMPLEMENTED.
 
 import { ApiError } from '../errors.js';
 import type { HttpMethod, RouteDef, RouteScope } from '../http/route.js';
@@ -10,6 +11,7 @@ export interface OperationDecl {
   method: HttpMethod;
   path: string;
   scope: RouteScope;
+  writes: boolean;
   /** Reads a share link may reach. */
   share?: boolean;
 }
@@ -19,6 +21,8 @@ const s = (op: string, method: HttpMethod, path: string, scope: RouteScope = 're
   method,
   path,
   scope,
+  // Every Studio operation but the listings and reads changes state; minting a session stores nothing.
+  writes: method !== 'GET' && scope !== 'any',
 });
 /** A read that share tokens may use. */
 const shared = (op: string, path: string): OperationDecl => ({ ...s(op, 'GET', path), share: true });
@@ -76,6 +80,13 @@ export const STUDIO_OPERATIONS: readonly OperationDecl[] = [
   s('getZoneCollections', 'GET', '/v1/zones/{zone_id}/collections'),
 ];
 
+/** Whether the declared operation `op` writes (for routes not yet built from an operation object). */
+export function declaredWrites(op: string): boolean {
+  const decl = STUDIO_OPERATIONS.find((d) => d.op === op);
+  if (!decl) throw new TypeError(`${op} is not a declared Studio operation`);
+  return decl.writes;
+}
+
 function notImplemented(): never {
   throw new ApiError('NOT_IMPLEMENTED');
 }
@@ -86,8 +97,12 @@ function notImplemented(): never {
  */
 export function studioRoutes(built: readonly RouteDef[]): RouteDef[] {
   const byOp = new Map(built.map((r) => [r.op, r]));
-  for (const op of byOp.keys()) {
-    if (!STUDIO_OPERATIONS.some((d) => d.op === op)) throw new TypeError(`studio route ${op} is not a declared operation`);
+  for (const route of byOp.values()) {
+    const decl = STUDIO_OPERATIONS.find((d) => d.op === route.op);
+    if (!decl) throw new TypeError(`studio route ${route.op} is not a declared operation`);
+    if (route.writes !== decl.writes || Boolean(route.share) !== Boolean(decl.share) || route.scope !== decl.scope) {
+      throw new TypeError(`studio route ${route.op} does not match its declaration (writes, share, scope)`);
+    }
   }
   return STUDIO_OPERATIONS.map(
     (decl) => byOp.get(decl.op) ?? { ...decl, public: true, handler: notImplemented },

@@ -3,15 +3,18 @@
 import type { Stores } from '../../data/stores/stores.js';
 import type { WorkerPool } from '../../workers/pool.js';
 import type { Config } from '../config.js';
+import type { Policy } from '../core/policy.js';
 import type { Logger } from '../logger.js';
-import type { WriteBatcher } from '../write-batcher.js';
+import type { UnitOfWork } from '../core/unit-of-work.js';
 
 export interface StudioDeps {
   stores: Stores;
   /** Group commit: every Studio write goes through `writes.write(() => …)` and is answered after its commit. */
-  writes: WriteBatcher;
+  writes: UnitOfWork;
   /** The worker pool (routing smart segments, snapping); undefined only in tests that need no routing. */
   pool: WorkerPool | undefined;
+  /** Who may read, write or list what (server/core/policy.ts). */
+  policy: Policy;
   config: Config;
   logger: Logger;
 }

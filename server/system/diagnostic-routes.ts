@@ -31,6 +31,7 @@ export function diagnosticRoutes(): RouteDef[] {
       method: 'GET',
       path: '/_diagnostics/slow',
       scope: 'public',
+      writes: false,
       query: Ms,
       handler: async ({ query, signal }) => {
         await sleep(query.ms, signal);
@@ -42,6 +43,7 @@ export function diagnosticRoutes(): RouteDef[] {
       method: 'GET',
       path: '/_diagnostics/crash',
       scope: 'public',
+      writes: false,
       handler: () => {
         throw new Error('diagnostic crash with secret detail sk_ShouldNeverLeakIntoResponses');
       },
@@ -51,6 +53,7 @@ export function diagnosticRoutes(): RouteDef[] {
       method: 'GET',
       path: '/_diagnostics/unavailable',
       scope: 'public',
+      writes: false,
       handler: () => {
         throw new ApiError('SERVICE_UNAVAILABLE');
       },
@@ -60,6 +63,7 @@ export function diagnosticRoutes(): RouteDef[] {
       method: 'GET',
       path: '/_diagnostics/block-then-not-found',
       scope: 'public',
+      writes: false,
       query: Ms,
       handler: ({ query }) => {
         blockFor(query.ms);
@@ -71,6 +75,7 @@ export function diagnosticRoutes(): RouteDef[] {
       method: 'GET',
       path: '/_diagnostics/block-then-crash',
       scope: 'public',
+      writes: false,
       query: Ms,
       handler: ({ query }) => {
         blockFor(query.ms);

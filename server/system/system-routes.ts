@@ -50,6 +50,7 @@ export function systemRoutes(assetDir: string): RouteDef[] {
       method: 'GET',
       path: '/healthz',
       scope: 'public',
+      writes: false,
       handler: () => ({ json: { status: 'ok' } }),
     },
     {
@@ -57,6 +58,7 @@ export function systemRoutes(assetDir: string): RouteDef[] {
       method: 'GET',
       path: '/studio/assets/{name}',
       scope: 'public',
+      writes: false,
       handler: ({ params, headers }) => {
         const asset = assets.get(params.name as string);
         if (!asset) throw new ApiError('NOT_FOUND');

@@ -3,6 +3,7 @@
 
 import type { Access } from '../../auth/access.js';
 import type { RequestContext, RouteDef } from '../../http/route.js';
+import { declaredWrites } from '../operations.js';
 import type { StudioDeps } from '../studio-deps.js';
 import { ZoneListResponse } from '../zones/zone-schemas.js';
 import { createCollectionItemService } from './collection-item-service.js';
@@ -22,6 +23,8 @@ import { Type } from '@sinclair/typebox';
 
 const accessOf = (ctx: RequestContext) => ctx.access as Access;
 const base = { scope: 'resources' as const, public: true };
+/** Until these become operation objects, the operation table (../operations.ts) says whether each writes. */
+const declared = (op: string) => ({ op, writes: declaredWrites(op) });
 type PageParams = { limit?: number; offset?: number };
 
 const FILING =
@@ -39,7 +42,7 @@ export function collectionItemRoutes(deps: StudioDeps, collections: CollectionSe
   return [
     {
       ...base,
-      op: 'getCollectionItineraries',
+      ...declared('getCollectionItineraries'),
       summary: "List a collection's itineraries",
       method: 'GET',
       path: '/v1/collections/{collection_id}/itineraries',
@@ -58,7 +61,7 @@ export function collectionItemRoutes(deps: StudioDeps, collections: CollectionSe
     },
     {
       ...base,
-      op: 'putCollectionItinerary',
+      ...declared('putCollectionItinerary'),
       summary: 'File an itinerary in a collection',
       method: 'PUT',
       path: '/v1/collections/{collection_id}/itineraries/{itinerary_id}',
@@ -72,7 +75,7 @@ export function collectionItemRoutes(deps: StudioDeps, collections: CollectionSe
     },
     {
       ...base,
-      op: 'deleteCollectionItinerary',
+      ...declared('deleteCollectionItinerary'),
       summary: 'Remove an itinerary from a collection',
       method: 'DELETE',
       path: '/v1/collections/{collection_id}/itineraries/{itinerary_id}',
@@ -86,7 +89,7 @@ export function collectionItemRoutes(deps: StudioDeps, collections: CollectionSe
     },
     {
       ...base,
-      op: 'getCollectionZones',
+      ...declared('getCollectionZones'),
       summary: "List a collection's zones",
       method: 'GET',
       path: '/v1/collections/{collection_id}/zones',
@@ -103,7 +106,7 @@ export function collectionItemRoutes(deps: StudioDeps, collections: CollectionSe
     },
     {
       ...base,
-      op: 'putCollectionZone',
+      ...declared('putCollectionZone'),
       summary: 'File a zone in a collection',
       method: 'PUT',
       path: '/v1/collections/{collection_id}/zones/{zone_id}',
@@ -117,7 +120,7 @@ export function collectionItemRoutes(deps: StudioDeps, collections: CollectionSe
     },
     {
       ...base,
-      op: 'deleteCollectionZone',
+      ...declared('deleteCollectionZone'),
       summary: 'Remove a zone from a collection',
       method: 'DELETE',
       path: '/v1/collections/{collection_id}/zones/{zone_id}',
@@ -131,7 +134,7 @@ export function collectionItemRoutes(deps: StudioDeps, collections: CollectionSe
     },
     {
       ...base,
-      op: 'getItineraries',
+      ...declared('getItineraries'),
       summary: 'List itineraries grouped by collection',
       method: 'GET',
       path: '/v1/itineraries',
@@ -150,7 +153,7 @@ export function collectionItemRoutes(deps: StudioDeps, collections: CollectionSe
     },
     {
       ...base,
-      op: 'getItineraryCollections',
+      ...declared('getItineraryCollections'),
       summary: 'List the collections holding an itinerary',
       method: 'GET',
       path: '/v1/itineraries/{itinerary_id}/collections',

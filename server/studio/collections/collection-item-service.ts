@@ -3,29 +3,29 @@
 
 import type { Stores } from '../../../data/stores/stores.js';
 import type { Access } from '../../auth/access.js';
-import { listsPrivate } from '../../auth/visibility.js';
+import { listsPrivate } from '../../core/policy.js';
 import { ApiError } from '../../errors.js';
-import type { WriteBatcher } from '../../write-batcher.js';
+import type { UnitOfWork } from '../../core/unit-of-work.js';
 import { zoneView } from '../zones/zone-view.js';
-import type { CollectionService } from './collection-service.js';
+import { type CollectionService, collectionChanged } from './collection-service.js';
 import { draftSummary, publishedSummary } from './itinerary-summary.js';
 import type { Page } from './pagination.js';
 
 export interface CollectionItemServiceDeps {
   stores: Stores;
-  writes: WriteBatcher;
+  writes: UnitOfWork;
   collections: CollectionService;
 }
 
 export type CollectionItemService = ReturnType<typeof createCollectionItemService>;
 
 export function createCollectionItemService(deps: CollectionItemServiceDeps) {
-  const { itineraries, zones, memberships } = deps.stores;
+  const { itineraries, zones } = deps.stores;
   const store = deps.stores.collections;
 
   /** Public items only, unless the caller lists the organization's private ones (a link is its own gate). */
   const publicOnly = (access: Access, organizationId: string) =>
-    access.kind !== 'share' && !listsPrivate(access, organizationId, memberships);
+    access.kind !== 'share' && !listsPrivate(access, organizationId);
 
   /** The item when it exists in the collection's organization; 404 otherwise. */
   const sameOrganization = <T extends { organizationId: string }>(item: T | undefined, organizationId: string): T => {
@@ -49,19 +49,21 @@ export function createCollectionItemService(deps: CollectionItemServiceDeps) {
 
     /** Files an itinerary (idempotent: filing it again changes nothing). */
     async fileItinerary(access: Access, collectionId: string, itineraryId: string): Promise<void> {
-      await deps.writes.write(() => {
+      await deps.writes.write(({ emit }) => {
         const { collection } = deps.collections.writable(access, collectionId);
         sameOrganization(itineraries.get(itineraryId), collection.organizationId);
         store.addItinerary(collection.id, itineraryId);
+        emit(collectionChanged(collection, 'items'));
       });
     },
 
     /** Unfiles an itinerary; 404 when it is not filed there. The itinerary itself stays. */
     async unfileItinerary(access: Access, collectionId: string, itineraryId: string): Promise<void> {
-      await deps.writes.write(() => {
+      await deps.writes.write(({ emit }) => {
         const { collection } = deps.collections.writable(access, collectionId);
         sameOrganization(itineraries.get(itineraryId), collection.organizationId);
         if (!store.removeItinerary(collection.id, itineraryId)) throw new ApiError('NOT_FOUND');
+        emit(collectionChanged(collection, 'items'));
       });
     },
 
@@ -78,19 +80,21 @@ export function createCollectionItemService(deps: CollectionItemServiceDeps) {
 
     /** Files a zone (idempotent). */
     async fileZone(access: Access, collectionId: string, zoneId: string): Promise<void> {
-      await deps.writes.write(() => {
+      await deps.writes.write(({ emit }) => {
         const { collection } = deps.collections.writable(access, collectionId);
         sameOrganization(zones.get(zoneId), collection.organizationId);
         store.addZone(collection.id, zoneId);
+        emit(collectionChanged(collection, 'items'));
       });
     },
 
     /** Unfiles a zone; 404 when it is not filed there. The zone itself stays. */
     async unfileZone(access: Access, collectionId: string, zoneId: string): Promise<void> {
-      await deps.writes.write(() => {
+      await deps.writes.write(({ emit }) => {
         const { collection } = deps.collections.writable(access, collectionId);
         sameOrganization(zones.get(zoneId), collection.organizationId);
         if (!store.removeZone(collection.id, zoneId)) throw new ApiError('NOT_FOUND');
+        emit(collectionChanged(collection, 'items'));
       });
     },
   };

@@ -3,6 +3,7 @@
 
 import type { Access } from '../../auth/access.js';
 import type { RequestContext, RouteDef } from '../../http/route.js';
+import { declaredWrites } from '../operations.js';
 import type { StudioDeps } from '../studio-deps.js';
 import { collectionItemRoutes } from './collection-item-routes.js';
 import {
@@ -20,6 +21,8 @@ import { pageMetadata, pageOf, PageQuery } from './pagination.js';
 
 const accessOf = (ctx: RequestContext) => ctx.access as Access;
 const base = { scope: 'resources' as const, public: true };
+/** Until these become operation objects, the operation table (../operations.ts) says whether each writes. */
+const declared = (op: string) => ({ op, writes: declaredWrites(op) });
 
 export function collectionRoutes(deps: StudioDeps): RouteDef[] {
   const service = createCollectionService(deps);
@@ -28,7 +31,7 @@ export function collectionRoutes(deps: StudioDeps): RouteDef[] {
   return [
     {
       ...base,
-      op: 'getOrganizationCollections',
+      ...declared('getOrganizationCollections'),
       summary: "List an organization's collections",
       method: 'GET',
       path: '/v1/organizations/{organization_id}/collections',
@@ -47,7 +50,7 @@ export function collectionRoutes(deps: StudioDeps): RouteDef[] {
     },
     {
       ...base,
-      op: 'getUserCollections',
+      ...declared('getUserCollections'),
       summary: "List a user's personal collections",
       method: 'GET',
       path: '/v1/users/{user_id}/collections',
@@ -66,7 +69,7 @@ export function collectionRoutes(deps: StudioDeps): RouteDef[] {
     },
     {
       ...base,
-      op: 'postCollection',
+      ...declared('postCollection'),
       summary: 'Create a collection',
       method: 'POST',
       path: '/v1/collections',
@@ -86,7 +89,7 @@ export function collectionRoutes(deps: StudioDeps): RouteDef[] {
     },
     {
       ...base,
-      op: 'getCollection',
+      ...declared('getCollection'),
       summary: 'Read a collection',
       method: 'GET',
       path: '/v1/collections/{collection_id}',
@@ -99,7 +102,7 @@ export function collectionRoutes(deps: StudioDeps): RouteDef[] {
     },
     {
       ...base,
-      op: 'patchCollection',
+      ...declared('patchCollection'),
       summary: 'Update a collection (all fields optional)',
       method: 'PATCH',
       path: '/v1/collections/{collection_id}',
@@ -115,7 +118,7 @@ export function collectionRoutes(deps: StudioDeps): RouteDef[] {
     },
     {
       ...base,
-      op: 'deleteCollection',
+      ...declared('deleteCollection'),
       summary: 'Delete a collection (its itineraries and zones survive)',
       method: 'DELETE',
       path: '/v1/collections/{collection_id}',

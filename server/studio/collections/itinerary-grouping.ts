@@ -6,12 +6,11 @@
 import type { Collection } from '../../../data/stores/collection-store.js';
 import type { Stores } from '../../../data/stores/stores.js';
 import type { Access } from '../../auth/access.js';
-import { canReadById, listsPrivate } from '../../auth/visibility.js';
 import { ApiError } from '../../errors.js';
-import type { WriteBatcher } from '../../write-batcher.js';
+import type { UnitOfWork } from '../../core/unit-of-work.js';
 import { draftSummary, type ItinerarySummaryView } from './itinerary-summary.js';
 import type { Page } from './pagination.js';
-import { organizationOf } from './studio-access.js';
+import { canReadById, listsPrivate, organizationOf } from '../../core/policy.js';
 
 /** SQLite's "no limit": every grouping collection takes part, whatever the page. */
 const ALL = -1;
@@ -21,23 +20,23 @@ export interface ItineraryGroup {
   itineraries: ItinerarySummaryView[];
 }
 
-export function createItineraryGrouping(deps: { stores: Stores; writes: WriteBatcher }) {
-  const { collections, itineraries, memberships } = deps.stores;
+export function createItineraryGrouping(deps: { stores: Stores; writes: UnitOfWork }) {
+  const { collections, itineraries } = deps.stores;
 
   /** Which organizations, which grouping collections, and whether private itineraries are listed. */
   const scopeOf = (access: Access, organizationId: string | undefined) => {
     if (organizationId !== undefined) {
-      const org = organizationOf(access, organizationId, memberships);
-      const publicOnly = !listsPrivate(access, org, memberships);
+      const org = organizationOf(access, organizationId, ['request', 'query', 'organization_id']);
+      const publicOnly = !listsPrivate(access, org);
       const groups = collections.list(org, { scope: 'organization', publicOnly, limit: ALL }).items;
       return { organizationIds: [org], groups, publicOnly };
     }
     if (access.kind === 'key') {
       const org = access.organization.id;
-      return { organizationIds: [org], groups: [], publicOnly: !listsPrivate(access, org, memberships) };
+      return { organizationIds: [org], groups: [], publicOnly: !listsPrivate(access, org) };
     }
     if (access.kind === 'user') {
-      const organizationIds = memberships.listByUser(access.user.id).map((m) => m.organizationId);
+      const organizationIds = [...access.memberships.keys()];
       const groups = collections.listPersonal(access.user.id, { limit: ALL }).items;
       return { organizationIds, groups, publicOnly: false };
     }
@@ -72,7 +71,7 @@ export function createItineraryGrouping(deps: { stores: Stores; writes: WriteBat
     /** The itinerary when the caller may read it by id (404 otherwise): the subject of its collections listing. */
     readableItinerary(access: Access, itineraryId: string) {
       const itinerary = itineraries.get(itineraryId);
-      if (!itinerary || !canReadById(access, itinerary, memberships)) throw new ApiError('NOT_FOUND');
+      if (!itinerary || !canReadById(access, itinerary)) throw new ApiError('NOT_FOUND');
       return itinerary;
     },
   };

@@ -5,6 +5,7 @@ import { type TSchema, Type } from '@sinclair/typebox';
 import type { Access } from '../../auth/access.js';
 import { ApiError, type ErrorEntry } from '../../errors.js';
 import type { ConflictSchema, HttpMethod, RequestContext, RouteDef } from '../../http/route.js';
+import { declaredWrites } from '../operations.js';
 import type { StudioDeps } from '../studio-deps.js';
 import { editChain } from './chain-edit.js';
 import { groupView } from './itinerary-view.js';
@@ -61,7 +62,14 @@ interface Def {
   handler: (ctx: Ctx) => Promise<{ status?: number; json: unknown }>;
 }
 
-const route = (d: Def): RouteDef => ({ scope: 'resources', public: true, ...d, handler: (ctx) => d.handler(ctx as Ctx) });
+// Until these become operations, their one declaration of "writes" is the operation table (../operations.ts).
+const route = (d: Def): RouteDef => ({
+  scope: 'resources',
+  public: true,
+  writes: declaredWrites(d.op),
+  ...d,
+  handler: (ctx) => d.handler(ctx as Ctx),
+});
 
 const BASE = '/v1/itineraries/{itinerary_id}';
 

@@ -13,7 +13,8 @@ import { haversine, measureLocal } from './chain-geometry.js';
 import { measureFreehand, routeSmart } from './chain-routing.js';
 import { editChain } from './chain-edit.js';
 import { chainStores } from './chain-stores.js';
-import { canWriteOrganization, loadReadable, loadWritable } from './itinerary-access.js';
+import { creatingOrganization } from '../../core/policy.js';
+import { loadReadable, loadWritable } from './itinerary-access.js';
 import { type ItineraryView, itineraryView } from './itinerary-view.js';
 
 const EMPTY_CHAIN: Chain = { waypoints: [], segments: [], groups: [] };
@@ -70,20 +71,12 @@ export function insertItinerary(deps: StudioDeps, input: NewItinerary, collectio
 
 /** The organization a create goes to: the key's own, or for a signed-in user the one named or implied. */
 export function targetOrganization(deps: StudioDeps, access: Access, requested: string | undefined, collectionId: string | undefined): string {
-  if (access.kind === 'key') {
-    if (requested !== undefined && requested !== access.organization.id) throw new ApiError('FORBIDDEN');
-    return access.organization.id;
-  }
-  if (access.kind !== 'user') throw new ApiError('FORBIDDEN');
-  let org = requested ?? (collectionId !== undefined ? deps.stores.collections.get(collectionId)?.organizationId : undefined);
-  if (org === undefined) {
-    const writable = deps.stores.memberships.listByUser(access.user.id).filter((m) => m.role !== 'viewer');
-    if (writable.length === 0) throw new ApiError('FORBIDDEN');
-    if (writable.length > 1) throw ApiError.validation([{ path: ['request', 'body', 'organization_id'] }]);
-    org = writable[0]!.organizationId;
-  }
-  if (!canWriteOrganization(deps, access, org)) throw new ApiError('FORBIDDEN');
-  return org;
+  const collectionOrganization = collectionId !== undefined ? deps.stores.collections.get(collectionId)?.organizationId : undefined;
+  return creatingOrganization(access, requested, collectionOrganization, [
+    'request',
+    'body',
+    'organization_id',
+  ]);
 }
 
 export interface CreateBody {

@@ -10,6 +10,7 @@ import { actorOf } from '../itineraries/itinerary-access.js';
 import { Envelope, Itinerary, ItineraryParams } from '../itineraries/itinerary-schemas.js';
 import { createItineraryFromLines, readVisibleItinerary, targetOrganization } from '../itineraries/itinerary-service.js';
 import type { ItineraryView } from '../itineraries/itinerary-view.js';
+import { declaredWrites } from '../operations.js';
 import type { StudioDeps } from '../studio-deps.js';
 import type { ImportedTrack } from './imported-track.js';
 import { DECORATION_DISTANCE_M, planImport, SPLIT_DISTANCE_M } from './import-plan.js';
@@ -93,6 +94,7 @@ export function transferRoutes(deps: StudioDeps): RouteDef[] {
   return [
     {
       op: 'postItineraryImport',
+      writes: declaredWrites('postItineraryImport'),
       method: 'POST',
       path: '/v1/itineraries/import',
       scope: 'resources',
@@ -149,6 +151,7 @@ export function transferRoutes(deps: StudioDeps): RouteDef[] {
     },
     {
       op: 'getItineraryExport',
+      writes: declaredWrites('getItineraryExport'),
       method: 'GET',
       path: '/v1/itineraries/{itinerary_id}/export',
       scope: 'resources',

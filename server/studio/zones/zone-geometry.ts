@@ -16,9 +16,8 @@ export interface ZoneShape {
 }
 
 const GEOMETRY_OF: Record<ZoneMode, string> = { POLYGON: 'Polygon', CIRCLE: 'Point', CORRIDOR: 'LineString' };
-const BODY: Path = ['request', 'body'];
-
-const entry = (path: Path, messageKey = 'VALIDATION_FAILED'): Entry => ({ path: [...BODY, ...path], messageKey });
+/** Paths are relative to the zone's input (`['geometry','coordinates',0]`, `['radius_m']`). */
+const entry = (path: Path, messageKey = 'VALIDATION_FAILED'): Entry => ({ path, messageKey });
 
 /** Entries for a position that is not 2–3 finite numbers with lon in [-180, 180] and lat in [-90, 90]. */
 function checkPosition(value: unknown, path: Path, out: Entry[]): boolean {

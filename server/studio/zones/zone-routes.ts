@@ -1,10 +1,9 @@
-// Route definitions of the zone operations (DESIGN §6: 45–50). The rules live in ./zone-service.ts.
+// REST bindings of the zone operations (DESIGN §6: 45–50). The rules live in ./zone-operations.ts.
 
-import type { Access } from '../../auth/access.js';
-import type { RequestContext, RouteDef } from '../../http/route.js';
+import type { RouteDef } from '../../http/route.js';
+import { rest } from '../../http/rest.js';
 import { CollectionListResponse } from '../collections/collection-schemas.js';
-import { createCollectionService } from '../collections/collection-service.js';
-import { pageMetadata, pageOf, PageQuery } from '../collections/pagination.js';
+import { PageQuery } from '../collections/pagination.js';
 import type { StudioDeps } from '../studio-deps.js';
 import {
   ZoneCreateParams,
@@ -15,11 +14,7 @@ import {
   ZonePatchParams,
   ZoneResponse,
 } from './zone-schemas.js';
-import { createZoneService, type ZoneCreateBody, type ZonePatchBody } from './zone-service.js';
-
-const accessOf = (ctx: RequestContext) => ctx.access as Access;
-const base = { scope: 'resources' as const, public: true };
-type PageParams = { limit?: number; offset?: number };
+import { zoneOperations } from './zone-operations.js';
 
 const GEOMETRY =
   'POLYGON takes a GeoJSON Polygon (closed rings of at least four positions), CIRCLE a Point with radius_m > 0, ' +
@@ -27,100 +22,63 @@ const GEOMETRY =
   'in degrees. Each bad field is its own 400 entry.';
 
 export function zoneRoutes(deps: StudioDeps): RouteDef[] {
-  const service = createZoneService(deps);
-  const collections = createCollectionService(deps);
-  const one = (data: unknown) => ({ json: { data, extensions: { metadata: {} } } });
-
+  const ops = zoneOperations(deps);
   return [
-    {
-      ...base,
-      op: 'getZones',
-      summary: "List the organization's zones",
+    rest(ops.getZones, {
       method: 'GET',
       path: '/v1/zones',
+      summary: "List the organization's zones",
       description:
         "Lists the organization's zones (a bare publishable key: the public ones). A signed-in user belonging to " +
         'several organizations names one with `organization_id`.',
       query: ZoneListQuery,
       response: ZoneListResponse,
-      handler: async (ctx: RequestContext<Record<string, string>, PageParams & { organization_id?: string }>) => {
-        const page = pageOf(ctx.query);
-        const { items, total } = await service.list(accessOf(ctx), ctx.query.organization_id, page);
-        return { json: { data: items, extensions: { metadata: pageMetadata(page, total) } } };
-      },
-    },
-    {
-      ...base,
-      op: 'postZone',
-      summary: 'Create a zone',
+      reply: 'page',
+    }),
+    rest(ops.postZone, {
       method: 'POST',
       path: '/v1/zones',
+      summary: 'Create a zone',
       description: `Creates a zone. ${GEOMETRY}`,
       query: ZoneCreateQuery,
       body: ZoneCreateParams,
       status: 201,
       response: ZoneResponse,
-      handler: async (ctx: RequestContext<Record<string, string>, { organization_id?: string }, ZoneCreateBody>) => ({
-        status: 201,
-        ...one(await service.create(accessOf(ctx), ctx.body, ctx.query.organization_id)),
-      }),
-    },
-    {
-      ...base,
-      op: 'getZone',
-      summary: 'Read a zone',
+    }),
+    rest(ops.getZone, {
       method: 'GET',
       path: '/v1/zones/{zone_id}',
+      summary: 'Read a zone',
       description: 'Reads a zone.',
       params: ZoneIdParams,
       response: ZoneResponse,
-      handler: async (ctx: RequestContext<{ zone_id: string }>) => one(await service.get(accessOf(ctx), ctx.params.zone_id)),
-    },
-    {
-      ...base,
-      op: 'patchZone',
-      summary: 'Update a zone (all fields optional)',
+    }),
+    rest(ops.patchZone, {
       method: 'PATCH',
       path: '/v1/zones/{zone_id}',
+      summary: 'Update a zone (all fields optional)',
       description: `Partial update: every field optional, omitted fields keep their value; the resulting shape is checked again. ${GEOMETRY}`,
       params: ZoneIdParams,
       body: ZonePatchParams,
       response: ZoneResponse,
-      handler: async (ctx: RequestContext<{ zone_id: string }, Record<string, unknown>, ZonePatchBody>) =>
-        one(await service.patch(accessOf(ctx), ctx.params.zone_id, ctx.body)),
-    },
-    {
-      ...base,
-      op: 'deleteZone',
-      summary: 'Delete a zone',
+    }),
+    rest(ops.deleteZone, {
       method: 'DELETE',
       path: '/v1/zones/{zone_id}',
+      summary: 'Delete a zone',
       description: 'Deletes a zone (204); it leaves every collection it was filed in.',
       params: ZoneIdParams,
-      status: 204,
-      handler: async (ctx: RequestContext<{ zone_id: string }>) => {
-        await service.remove(accessOf(ctx), ctx.params.zone_id);
-        return { status: 204, json: null };
-      },
-    },
-    {
-      ...base,
-      op: 'getZoneCollections',
-      summary: 'List the collections holding a zone',
+      reply: 'empty',
+    }),
+    rest(ops.getZoneCollections, {
       method: 'GET',
       path: '/v1/zones/{zone_id}/collections',
+      summary: 'List the collections holding a zone',
       description: 'Lists the collections the zone is filed in that the caller may see.',
       params: ZoneIdParams,
       query: PageQuery,
       response: CollectionListResponse,
-      handler: async (ctx: RequestContext<{ zone_id: string }, PageParams>) => {
-        const page = pageOf(ctx.query);
-        const access = accessOf(ctx);
-        await deps.writes.settled();
-        const zone = service.readable(access, ctx.params.zone_id);
-        const { items, total } = await collections.listHolding(access, 'zone', zone.id, zone.organizationId, page);
-        return { json: { data: items, extensions: { metadata: pageMetadata(page, total) } } };
-      },
-    },
+      reply: 'page',
+    }),
   ];
 }

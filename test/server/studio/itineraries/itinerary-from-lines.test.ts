@@ -27,7 +27,7 @@ beforeAll(() => {
   pool = createPool({ filename: TASKS, maxThreads: 1, env: { ...process.env, REGION_PATH: '' } });
   const logger = createLogger('silent');
   app = buildApp({ config: { ...DEFAULTS, logLevel: 'error' }, db, pool, logger, sessionSecret: 'x'.repeat(40) });
-  deps = { stores: app.stores, writes: app.writes, pool, config: DEFAULTS, logger };
+  deps = { stores: app.stores, writes: app.writes, policy: app.policy, pool, config: DEFAULTS, logger };
 });
 
 afterAll(async () => {

@@ -1,10 +1,10 @@
-// The zone geometry rules on their own: one entry per fault, paths under ["request","body"].
+// The zone geometry rules on their own: one entry per fault, paths relative to the zone input.
 
 import { describe, expect, it } from 'vitest';
 import { checkZoneShape, type ZoneShape } from '../../../../server/studio/zones/zone-geometry.js';
 
 const none = { radius: false, width: false };
-const paths = (shape: ZoneShape, given = none) => checkZoneShape(shape, given).map((e) => (e.path ?? []).slice(2).join('.'));
+const paths = (shape: ZoneShape, given = none) => checkZoneShape(shape, given).map((e) => (e.path ?? []).join('.'));
 const ring = [[0, 0], [1, 0], [1, 1], [0, 0]];
 
 describe('checkZoneShape', () => {
@@ -45,11 +45,8 @@ describe('checkZoneShape', () => {
     expect(paths({ mode: 'CORRIDOR', geometry: line, radiusM: null, widthM: null })).toEqual(['width_m']);
   });
 
-  it('every entry is a VALIDATION_FAILED candidate with a path under request.body', () => {
+  it('every entry has a path relative to the zone input (the transport adds its own prefix)', () => {
     const entries = checkZoneShape({ mode: 'CIRCLE', geometry: { type: 'Polygon', coordinates: [] }, radiusM: null, widthM: null }, none);
-    expect(entries.map((e) => e.path?.slice(0, 2))).toEqual([
-      ['request', 'body'],
-      ['request', 'body'],
-    ]);
+    expect(entries.map((e) => e.path?.[0])).toEqual(['geometry', 'radius_m']);
   });
 });

@@ -1,10 +1,11 @@
-// Visibility rules for reads by id, listings and the role field, on a real in-memory database.
+// The policy's visibility rules for reads by id, listings and the role field, for callers read from a real
+// in-memory database (a signed-in user's memberships as the access layer reads them).
 
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../data/db.js';
 import { createStores, type Stores } from '../../../data/stores/stores.js';
 import type { Access } from '../../../server/auth/access.js';
-import { canReadById, listsPrivate, roleOf, shareCovers } from '../../../server/auth/visibility.js';
+import { canReadById, listsPrivate, roleOf, shareCovers } from '../../../server/core/policy.js';
 
 let stores: Stores;
 let own: Access;
@@ -29,41 +30,42 @@ beforeAll(() => {
   stores.memberships.add(orgB, stranger.id, 'owner');
   own = { kind: 'key', organization: a, key, session: undefined, actingMember: undefined };
   ownWithSession = { ...own, session: { kid: key.id, sid: 'x', org: orgA, iat: 0, exp: 0 } } as Access;
-  member = { kind: 'user', user };
-  outsider = { kind: 'user', user: stranger };
+  const membershipsOf = (id: string) => new Map(stores.memberships.listByUser(id).map((m) => [m.organizationId, m.role]));
+  member = { kind: 'user', user, memberships: membershipsOf(user.id) };
+  outsider = { kind: 'user', user: stranger, memberships: membershipsOf(stranger.id) };
 });
 
 describe('reads by id', () => {
   it("a key reads its own organization's private resources and others' public ones only", () => {
-    expect(canReadById(own, { organizationId: orgA, privacy: 'private' }, stores.memberships)).toBe(true);
-    expect(canReadById(own, { organizationId: orgB, privacy: 'public' }, stores.memberships)).toBe(true);
-    expect(canReadById(own, { organizationId: orgB, privacy: 'private' }, stores.memberships)).toBe(false);
+    expect(canReadById(own, { organizationId: orgA, privacy: 'private' })).toBe(true);
+    expect(canReadById(own, { organizationId: orgB, privacy: 'public' })).toBe(true);
+    expect(canReadById(own, { organizationId: orgB, privacy: 'private' })).toBe(false);
   });
 
   it('a private personal collection is its creator\'s alone', () => {
     const personal = { organizationId: orgA, privacy: 'private' as const, scope: 'personal' as const, ownerUserId: memberId };
-    expect(canReadById(member, personal, stores.memberships)).toBe(true);
-    expect(canReadById(own, personal, stores.memberships)).toBe(false);
-    expect(canReadById(outsider, personal, stores.memberships)).toBe(false);
+    expect(canReadById(member, personal)).toBe(true);
+    expect(canReadById(own, personal)).toBe(false);
+    expect(canReadById(outsider, personal)).toBe(false);
   });
 
   it('a signed-in user reads their organizations\' private resources, not others\'', () => {
-    expect(canReadById(member, { organizationId: orgA, privacy: 'private' }, stores.memberships)).toBe(true);
-    expect(canReadById(outsider, { organizationId: orgA, privacy: 'private' }, stores.memberships)).toBe(false);
+    expect(canReadById(member, { organizationId: orgA, privacy: 'private' })).toBe(true);
+    expect(canReadById(outsider, { organizationId: orgA, privacy: 'private' })).toBe(false);
   });
 });
 
 describe('listings and roles', () => {
   it('a bare key lists public resources only; a session token lists its organization\'s private ones', () => {
-    expect(listsPrivate(own, orgA, stores.memberships)).toBe(false);
-    expect(listsPrivate(ownWithSession, orgA, stores.memberships)).toBe(true);
-    expect(listsPrivate(ownWithSession, orgB, stores.memberships)).toBe(false);
+    expect(listsPrivate(own, orgA)).toBe(false);
+    expect(listsPrivate(ownWithSession, orgA)).toBe(true);
+    expect(listsPrivate(ownWithSession, orgB)).toBe(false);
   });
 
   it('the role is viewer for keys and the member role for signed-in users', () => {
-    expect(roleOf(ownWithSession, orgA, stores.memberships)).toBe('viewer');
-    expect(roleOf(member, orgA, stores.memberships)).toBe('contributor');
-    expect(roleOf(outsider, orgA, stores.memberships)).toBe('viewer');
+    expect(roleOf(ownWithSession, orgA)).toBe('viewer');
+    expect(roleOf(member, orgA)).toBe('contributor');
+    expect(roleOf(outsider, orgA)).toBe('viewer');
   });
 });
 

@@ -1,0 +1,52 @@
+// What an operation is: one transport-free function of (caller, validated input) that returns a domain
+// result or throws a typed failure (ApiError) whose paths are relative to its own input. Each operation
+// declares its scope, whether it writes and what it may be reached with; that declaration is the one
+// source for REST routing, 405 `Allow`, the OpenAPI document, access control and, later, the MCP tool
+// list. Transports (server/http/rest.ts, GraphQL, MCP, the agent) add only their own framing.
+
+import type { Access } from '../auth/access.js';
+import type { RouteScope } from '../http/route.js';
+
+/** The credentials an operation accepts: a publishable key, a key with a session token, a share link, a signed-in user. */
+export type Reach = 'key' | 'session' | 'share' | 'user';
+
+/** Studio operations: keys (with or without a session) and signed-in users. */
+export const STUDIO_REACH: readonly Reach[] = ['key', 'session', 'user'];
+/** Studio reads a share link may also reach. */
+export const SHARED_READ_REACH: readonly Reach[] = ['key', 'session', 'user', 'share'];
+/** Only a signed-in user (share-link minting and the like). */
+export const SIGNED_IN_REACH: readonly Reach[] = ['user'];
+
+/** What a transport knows about the call besides the caller and the input. */
+export interface OperationContext {
+  /** Aborted when the caller goes away or the call's time budget is spent. */
+  signal?: AbortSignal;
+  /** The origin the caller reached the server on (absolute links when PUBLIC_*_URL is not set). */
+  origin: string;
+}
+
+export interface Operation<I = unknown, O = unknown> {
+  /** The operationId (DESIGN §6): REST operationId, log tag, and later the GraphQL field's and MCP tool's key. */
+  readonly id: string;
+  readonly scope: RouteScope;
+  /** Changes state: needs a writer (X-User-Id with a key), never reachable by a share link. */
+  readonly writes: boolean;
+  readonly reach: readonly Reach[];
+  run(caller: Access, input: I, context: OperationContext): Promise<O>;
+}
+
+/** Declares an operation (checks the declaration once, at start-up). */
+export function defineOperation<I, O>(operation: Operation<I, O>): Operation<I, O> {
+  if (operation.reach.length === 0) throw new TypeError(`operation ${operation.id}: reach must name at least one credential`);
+  if (operation.writes && operation.reach.includes('share')) {
+    throw new TypeError(`operation ${operation.id}: a share link never writes, so a write cannot be reached with one`);
+  }
+  return Object.freeze(operation);
+}
+
+/** A page of a listing, as operations return it (the transport renders the pagination). */
+export interface PageResult<T> {
+  items: T[];
+  total: number;
+  page: { limit: number; offset: number };
+}

@@ -1,0 +1,113 @@
+// The REST adapter: binds an operation to a method and path. It alone knows HTTP: it assembles the
+// operation's input from path parameters, query and body (validated by the route's schemas), prefixes
+// failure paths with `["request","params"|"query"|"body",…]`, and wraps results in the spec's envelope
+// with pagination metadata. The operation's declaration (scope, writes, reach) becomes the route's.
+
+import type { TObject, TSchema } from '@sinclair/typebox';
+import type { Access } from '../auth/access.js';
+import type { Operation, PageResult } from '../core/operation.js';
+import { ApiError, type ErrorPath } from '../errors.js';
+import type { ConflictSchema, HttpMethod, Reply, RequestContext, RouteDef } from './route.js';
+
+type Source = 'params' | 'query' | 'body';
+
+/** How a result becomes a response: the envelope of one resource, a page, 204, or a custom reply. */
+export type RestReply<O> = 'one' | 'page' | 'empty' | ((result: O, ctx: RequestContext) => Reply);
+
+export interface RestBinding<O> {
+  method: HttpMethod;
+  path: string;
+  summary: string;
+  description?: string;
+  params?: TObject;
+  query?: TObject;
+  body?: TSchema;
+  /** The input property that receives the raw body (imports); failures there point at `request.body`. */
+  rawBody?: string;
+  contentTypes?: string[];
+  bodyLimit?: number;
+  budgetMs?: number;
+  /** Status of a success (default 200; 204 with `reply: 'empty'`). */
+  status?: number;
+  response?: TSchema;
+  conflict?: ConflictSchema;
+  reply?: RestReply<O>;
+}
+
+const EMPTY_METADATA = Object.freeze({});
+
+/** `extensions.metadata` of a page. */
+export function pageMetadata(page: { limit: number; offset: number }, total: number) {
+  return { pagination: { limit: page.limit, offset: page.offset, total } };
+}
+
+function propertyNames(schema: TSchema | undefined): string[] {
+  return schema && typeof schema.properties === 'object' ? Object.keys(schema.properties as object) : [];
+}
+
+/** The route of `operation` at `binding`'s method and path. */
+export function rest<I, O>(operation: Operation<I, O>, binding: RestBinding<O>): RouteDef {
+  const sources = new Map<string, Source>();
+  for (const name of propertyNames(binding.query)) sources.set(name, 'query');
+  for (const name of propertyNames(binding.params)) sources.set(name, 'params');
+
+  /** An input-relative path as the REST envelope shows it. */
+  const restPath = (path: ErrorPath): ErrorPath => {
+    const [head, ...rest] = path;
+    if (head === undefined || head === binding.rawBody) return ['request', 'body'];
+    const source = typeof head === 'string' ? (sources.get(head) ?? 'body') : 'body';
+    return ['request', source, head, ...rest];
+  };
+
+  const status = binding.status ?? (binding.reply === 'empty' ? 204 : 200);
+  const render = (result: O, ctx: RequestContext): Reply => {
+    const reply = binding.reply ?? 'one';
+    if (typeof reply === 'function') return reply(result, ctx);
+    if (reply === 'empty') return { status, json: null };
+    if (reply === 'page') {
+      const { items, total, page } = result as PageResult<unknown>;
+      return { status, json: { data: items, extensions: { metadata: pageMetadata(page, total) } } };
+    }
+    return { status, json: { data: result, extensions: { metadata: EMPTY_METADATA } } };
+  };
+
+  const inputOf = (ctx: RequestContext): I => {
+    const input: Record<string, unknown> = { ...ctx.query };
+    if (binding.rawBody) input[binding.rawBody] = ctx.body;
+    else if (ctx.body !== null && typeof ctx.body === 'object' && !Array.isArray(ctx.body)) Object.assign(input, ctx.body);
+    Object.assign(input, ctx.params);
+    return input as I;
+  };
+
+  return {
+    op: operation.id,
+    method: binding.method,
+    path: binding.path,
+    scope: operation.scope,
+    writes: operation.writes,
+    share: operation.reach.includes('share'),
+    signedInOnly: !operation.reach.includes('key') && !operation.reach.includes('session'),
+    public: true,
+    summary: binding.summary,
+    description: binding.description,
+    params: binding.params,
+    query: binding.query,
+    body: binding.body,
+    contentTypes: binding.contentTypes,
+    bodyLimit: binding.bodyLimit,
+    budgetMs: binding.budgetMs,
+    status,
+    response: binding.response,
+    conflict: binding.conflict,
+    handler: async (ctx) => {
+      const origin = `http://${ctx.headers.host ?? 'localhost'}`;
+      let result: O;
+      try {
+        result = await operation.run(ctx.access as Access, inputOf(ctx), { signal: ctx.signal, origin });
+      } catch (error) {
+        throw error instanceof ApiError ? error.withPaths(restPath) : error;
+      }
+      return render(result, ctx);
+    },
+  };
+}

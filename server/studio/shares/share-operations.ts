@@ -1,0 +1,67 @@
+// Share links of collections and itineraries, transport-free: mint, rotate, disable (signed-in members with
+// a write role only; the policy decides). The link's URL points at the embed page of the app host.
+
+import type { ShareResourceKind } from '../../../data/stores/share-link-store.js';
+import { defineOperation, type Operation, SIGNED_IN_REACH } from '../../core/operation.js';
+import { ApiError } from '../../errors.js';
+import type { StudioDeps } from '../studio-deps.js';
+
+export interface ShareLinkView {
+  token: string;
+  url: string;
+}
+
+type ShareOperations = [Operation<Record<string, string>, ShareLinkView>, Operation<Record<string, string>, ShareLinkView>, Operation<Record<string, string>, void>];
+
+export function shareOperations(deps: StudioDeps) {
+  const { shareLinks } = deps.stores;
+  const { policy } = deps;
+  const base = { scope: 'resources' as const, writes: true, reach: SIGNED_IN_REACH };
+
+  const url = (origin: string, kind: ShareResourceKind, id: string, token: string) =>
+    `${deps.config.publicAppUrl || origin}/studio/embed?${kind}_id=${id}&share_token=${token}`;
+
+  const operationsFor = (kind: ShareResourceKind, ids: [string, string, string]): ShareOperations => {
+    const idField = `${kind}_id`;
+    return [
+      defineOperation({
+        id: ids[0],
+        ...base,
+        async run(caller, input: Record<string, string>, { origin }) {
+          const id = input[idField] as string;
+          const { organizationId, userId } = policy.shareManager(caller, kind, id);
+          const { token } = await deps.writes.write(() =>
+            shareLinks.mint({ organizationId, resourceKind: kind, resourceId: id, createdBy: userId }),
+          );
+          return { token, url: url(origin, kind, id, token) };
+        },
+      }),
+      defineOperation({
+        id: ids[1],
+        ...base,
+        async run(caller, input: Record<string, string>, { origin }) {
+          const id = input[idField] as string;
+          const { userId } = policy.shareManager(caller, kind, id);
+          // The old token stops working in the same transaction that creates the new one.
+          const rotated = await deps.writes.write(() => shareLinks.rotate(kind, id, userId));
+          if (!rotated) throw new ApiError('NOT_FOUND');
+          return { token: rotated.token, url: url(origin, kind, id, rotated.token) };
+        },
+      }),
+      defineOperation({
+        id: ids[2],
+        ...base,
+        async run(caller, input: Record<string, string>) {
+          const id = input[idField] as string;
+          policy.shareManager(caller, kind, id);
+          if (!(await deps.writes.write(() => shareLinks.disable(kind, id)))) throw new ApiError('NOT_FOUND');
+        },
+      }),
+    ];
+  };
+
+  return {
+    collection: operationsFor('collection', ['postCollectionShare', 'postCollectionShareRotate', 'deleteCollectionShare']),
+    itinerary: operationsFor('itinerary', ['postItineraryShare', 'postItineraryShareRotate', 'deleteItineraryShare']),
+  };
+}
