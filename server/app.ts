@@ -25,6 +25,7 @@ import { REPO_ROOT } from './paths.js';
 import { collectionRoutes } from './studio/collections/collection-routes.js';
 import { itineraryRoutes } from './studio/itineraries/itinerary-routes.js';
 import { studioRoutes } from './studio/operations.js';
+import { createStudioOperations, type StudioOperations } from './studio/studio-operations.js';
 import { shareRoutes } from './studio/shares/share-routes.js';
 import type { StudioDeps } from './studio/studio-deps.js';
 import { transferRoutes } from './studio/transfer/transfer-routes.js';
@@ -65,6 +66,8 @@ export interface App {
   /** Committed changes, announced after each commit (live channel, tile caches and webhooks subscribe). */
   events: ChangeEventBus;
   policy: Policy;
+  /** Every Studio operation: what REST binds, seeding calls, and later GraphQL, MCP and the agent. */
+  operations: StudioOperations;
 }
 
 /** Limits of session creation (spec, Limits). */
@@ -119,14 +122,14 @@ export function buildApp(deps: AppDeps): App {
 
   const policy = createPolicy(stores);
   const studio: StudioDeps = { stores, writes, policy, pool: deps.pool, config, logger };
-  // Studio operations that exist; the rest of the 50 are declared and answer 501 until they land.
-  const builtStudio: RouteDef[] = [
+  const operations = createStudioOperations(studio);
+  const studioApi: RouteDef[] = [
     auth.postSession,
-    ...shareRoutes(studio),
-    ...collectionRoutes(studio),
-    ...zoneRoutes(studio),
-    ...itineraryRoutes(studio),
-    ...transferRoutes(studio),
+    ...shareRoutes(operations.shares),
+    ...collectionRoutes(operations.collections),
+    ...zoneRoutes(operations.zones),
+    ...itineraryRoutes(operations.itineraries),
+    ...transferRoutes(operations.transfer, config),
   ];
   // Surfaces whose handlers land in later work: declared so that access control already guards them.
   const declaredSurfaces: RouteDef[] = [
@@ -138,12 +141,12 @@ export function buildApp(deps: AppDeps): App {
     ...systemRoutes(ASSET_DIR),
     openApiRoute(config, () => router.routes),
     auth.login,
-    ...studioRoutes(builtStudio),
+    ...studioRoutes(studioApi),
     ...declaredSurfaces,
     ...managementRoutes({ stores, writes, logger }),
     ...(config.diagnosticRoutes ? diagnosticRoutes() : []),
   ];
   const router = new Router(routes);
   const handle = createPipeline({ router, config, logger, authenticate });
-  return { router, handle, stores, quota, signer, writes, events, policy };
+  return { router, handle, stores, quota, signer, writes, events, policy, operations };
 }

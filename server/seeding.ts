@@ -1,11 +1,11 @@
 // First start on an empty database: seed the demo organization, plan a few published demo itineraries
-// through the Studio API itself, and print what a newcomer needs once.
+// with the Studio operations themselves, and print what a newcomer needs once.
 
 import type { Database } from '../data/db.js';
 import { buildDemoRegion } from '../data/region/demo-region.js';
 import { seedDemoIfEmpty, type SeedResult } from '../data/seed.js';
 import type { App } from './app.js';
-import { inject } from './http/inject.js';
+import type { Access } from './auth/access.js';
 import type { Logger } from './logger.js';
 
 /** Demo itineraries on the built-in demo valley, between its named places (each leg routed on trails). */
@@ -31,34 +31,32 @@ const DEMO_ITINERARIES = [
 ] as const;
 
 /**
- * Plans, files and publishes the demo itineraries with the demo owner's credentials, in-process through
- * the real pipeline (access control, validation, routing on the worker pool). A failure is logged and the
- * start goes on: the organization, keys and collection already exist.
+ * Plans, files and publishes the demo itineraries as the demo owner, calling the Studio operations
+ * (routing on the worker pool). A failure is logged and the start goes on: the organization, keys and
+ * collection already exist.
  */
 async function seedDemoItineraries(app: App, seeded: SeedResult, logger: Logger): Promise<string[]> {
   const places = new Map(buildDemoRegion().places.map((p) => [p.name, [p.lon, p.lat] as [number, number]]));
-  const headers = { 'X-API-Key': seeded.publishableKey.key, 'X-User-Id': seeded.owner.id, 'Content-Type': 'application/json' };
-  const send = async (method: string, path: string, body?: unknown) => {
-    const res = await inject(app.handle, { method, path, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${res.text}`);
-    return res.json<{ data: { id: string } }>();
-  };
+  const owner = app.stores.users.get(seeded.owner.id);
+  if (!owner) throw new Error('the seeded owner is missing');
+  const caller: Access = { kind: 'user', user: owner, memberships: new Map([[seeded.organization.id, 'owner']]) };
+  const context = { origin: 'http://localhost', lang: 'en' as const };
+  const ops = app.operations.itineraries;
   const created: string[] = [];
   for (const plan of DEMO_ITINERARIES) {
     try {
       const stops = plan.stops.map((name) => places.get(name));
       if (stops.some((s) => !s)) throw new Error('a named place is missing from the demo region');
-      const { data } = await send('POST', '/v1/itineraries', {
-        name: plan.name,
-        description: plan.description,
-        activity: plan.activity,
-        privacy: 'public',
-        collection_id: seeded.collection.id,
-      });
-      const path = `/v1/itineraries/${data.id}`;
-      await send('POST', `${path}/segments`, { engine: 'smart', from: stops[0], to: stops[1] });
-      for (const stop of stops.slice(2)) await send('POST', `${path}/segments`, { engine: 'smart', to: stop });
-      await send('POST', `${path}/publish`);
+      const [from, to, ...rest] = stops as [number, number][];
+      const itinerary = await ops.postItinerary.run(
+        caller,
+        { name: plan.name, description: plan.description, activity: plan.activity, privacy: 'public', collection_id: seeded.collection.id },
+        context,
+      );
+      const itinerary_id = itinerary.id;
+      await ops.postItinerarySegment.run(caller, { itinerary_id, engine: 'smart', from, to: to! }, context);
+      for (const stop of rest) await ops.postItinerarySegment.run(caller, { itinerary_id, engine: 'smart', to: stop }, context);
+      await ops.postItineraryPublish.run(caller, { itinerary_id }, context);
       created.push(plan.name);
     } catch (error) {
       logger.error('demo itinerary not created', { name: plan.name, error: String(error) });

@@ -6,7 +6,9 @@ import type { ApiKeyStore } from '../../data/stores/api-key-store.js';
 import type { OrganizationStore } from '../../data/stores/organization-store.js';
 import type { UserStore } from '../../data/stores/user-store.js';
 import { ApiError } from '../errors.js';
+import { defineOperation, SECRET_REACH } from '../core/operation.js';
 import type { RouteDef } from '../http/route.js';
+import { rest } from '../http/rest.js';
 import type { Logger } from '../logger.js';
 import { SESSION_TTL_SECONDS, type SessionClaims, USER_TOKEN_TTL_SECONDS, type UserClaims } from './session-claims.js';
 import type { TokenSigner } from './signed-token.js';
@@ -24,6 +26,12 @@ export const LoginParams = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** A minted session token and when it expires. */
+export interface MintedSession {
+  token: string;
+  expires_at: string;
+}
 
 export interface AuthRouteDeps {
   apiKeys: ApiKeyStore;
@@ -57,47 +65,51 @@ export function authRoutes(deps: AuthRouteDeps): { postSession: RouteDef; login:
     }
   };
 
-  const postSession: RouteDef = {
-    op: 'postSession',
-    method: 'POST',
-    path: '/v1/sessions',
-    scope: 'any',
-    writes: false, // tokens are stateless: minting stores nothing
-    public: true,
-    summary: 'Mint a session token for a publishable key',
-    body: SessionCreateParams,
-    status: 201,
-    handler: ({ headers, body }) => {
-      const presented = headers['x-api-key'];
-      if (!presented) throw new ApiError('UNAUTHORIZED');
-      const keyHash = hashSecret(presented);
-      // Once a presented key has failed 10 times this minute, every request with it is refused, valid or not.
-      if (failuresSpent(keyHash)) throw new ApiError('TOO_MANY_REQUESTS');
-      const refuse = (code: 'NOT_FOUND' | 'FORBIDDEN'): never => {
-        chargeFailure(keyHash);
-        throw new ApiError(code);
-      };
-      const secret = deps.apiKeys.findSecretByHash(keyHash);
-      if (!secret) return refuse('NOT_FOUND');
-      const publishable = deps.apiKeys.findPublishable((body as { publishable_key: string }).publishable_key);
-      if (!publishable) return refuse('NOT_FOUND');
-      if (publishable.organizationId !== secret.organizationId) return refuse('FORBIDDEN');
-      const organization = deps.organizations.get(secret.organizationId);
-      if (!organization || organization.status !== 'active') return refuse('FORBIDDEN');
-      const iat = Math.floor(now() / 1000);
-      const claims: SessionClaims = {
-        kid: publishable.id,
-        sid: secret.id,
-        org: organization.id,
-        iat,
-        exp: iat + SESSION_TTL_SECONDS,
-      };
-      const token = deps.signer.sign('sess', claims);
-      return {
-        json: { status: 201, data: { token, expires_at: new Date(claims.exp * 1000).toISOString() } },
-      };
+  const postSession = rest(
+    defineOperation({
+      id: 'postSession',
+      scope: 'any',
+      writes: false, // tokens are stateless: minting stores nothing
+      reach: SECRET_REACH,
+      async run(_caller, input: { publishable_key: string; secret_key?: string }): Promise<MintedSession> {
+        const presented = input.secret_key;
+        if (!presented) throw new ApiError('UNAUTHORIZED');
+        const keyHash = hashSecret(presented);
+        // Once a presented key has failed 10 times this minute, every request with it is refused, valid or not.
+        if (failuresSpent(keyHash)) throw new ApiError('TOO_MANY_REQUESTS');
+        const refuse = (code: 'NOT_FOUND' | 'FORBIDDEN'): never => {
+          chargeFailure(keyHash);
+          throw new ApiError(code);
+        };
+        const secret = deps.apiKeys.findSecretByHash(keyHash);
+        if (!secret) return refuse('NOT_FOUND');
+        const publishable = deps.apiKeys.findPublishable(input.publishable_key);
+        if (!publishable) return refuse('NOT_FOUND');
+        if (publishable.organizationId !== secret.organizationId) return refuse('FORBIDDEN');
+        const organization = deps.organizations.get(secret.organizationId);
+        if (!organization || organization.status !== 'active') return refuse('FORBIDDEN');
+        const iat = Math.floor(now() / 1000);
+        const claims: SessionClaims = {
+          kid: publishable.id,
+          sid: secret.id,
+          org: organization.id,
+          iat,
+          exp: iat + SESSION_TTL_SECONDS,
+        };
+        return { token: deps.signer.sign('sess', claims), expires_at: new Date(claims.exp * 1000).toISOString() };
+      },
+    }),
+    {
+      method: 'POST',
+      path: '/v1/sessions',
+      summary: 'Mint a session token for a publishable key',
+      body: SessionCreateParams,
+      headers: { secret_key: 'x-api-key' },
+      status: 201,
+      // The spec's example repeats the status inside the body.
+      reply: (session) => ({ json: { status: 201, data: session } }),
     },
-  };
+  );
 
   const login: RouteDef = {
     op: 'login',

@@ -6,14 +6,20 @@
 
 import type { Access } from '../auth/access.js';
 import type { RouteScope } from '../http/route.js';
+import type { Language } from '../i18n/messages.js';
 
-/** The credentials an operation accepts: a publishable key, a key with a session token, a share link, a signed-in user. */
-export type Reach = 'key' | 'session' | 'share' | 'user';
+/**
+ * The credentials an operation accepts: a publishable key, a key with a session token, a share link, a
+ * signed-in user, or a secret key presented to the operation itself (session minting).
+ */
+export type Reach = 'key' | 'session' | 'share' | 'user' | 'secret';
 
 /** Studio operations: keys (with or without a session) and signed-in users. */
 export const STUDIO_REACH: readonly Reach[] = ['key', 'session', 'user'];
 /** Studio reads a share link may also reach. */
 export const SHARED_READ_REACH: readonly Reach[] = ['key', 'session', 'user', 'share'];
+/** A secret key, checked by the operation itself (session minting). */
+export const SECRET_REACH: readonly Reach[] = ['secret'];
 /** Only a signed-in user (share-link minting and the like). */
 export const SIGNED_IN_REACH: readonly Reach[] = ['user'];
 
@@ -23,6 +29,16 @@ export interface OperationContext {
   signal?: AbortSignal;
   /** The origin the caller reached the server on (absolute links when PUBLIC_*_URL is not set). */
   origin: string;
+  /** The caller's language, for sentences an operation writes itself (a file's problems on import). */
+  lang: Language;
+}
+
+/** A file an operation receives as it was sent (an import): its content and media type. */
+export interface UploadedFile {
+  /** Bytes, or the parsed document when the transport already parsed JSON. */
+  content: unknown;
+  /** Lower-cased media type without parameters (`application/gpx+xml`); empty when none was given. */
+  mediaType: string;
 }
 
 export interface Operation<I = unknown, O = unknown> {

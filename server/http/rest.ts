@@ -5,7 +5,7 @@
 
 import type { TObject, TSchema } from '@sinclair/typebox';
 import type { Access } from '../auth/access.js';
-import type { Operation, PageResult } from '../core/operation.js';
+import type { Operation, PageResult, UploadedFile } from '../core/operation.js';
 import { ApiError, type ErrorPath } from '../errors.js';
 import type { ConflictSchema, HttpMethod, Reply, RequestContext, RouteDef } from './route.js';
 
@@ -22,7 +22,9 @@ export interface RestBinding<O> {
   params?: TObject;
   query?: TObject;
   body?: TSchema;
-  /** The input property that receives the raw body (imports); failures there point at `request.body`. */
+  /** Input properties read from request headers (lower-case names): a credential an operation checks itself. */
+  headers?: Record<string, string>;
+  /** The input property that receives the body as an UploadedFile (imports); failures there point at `request.body`. */
   rawBody?: string;
   contentTypes?: string[];
   bodyLimit?: number;
@@ -43,6 +45,11 @@ export function pageMetadata(page: { limit: number; offset: number }, total: num
 
 function propertyNames(schema: TSchema | undefined): string[] {
   return schema && typeof schema.properties === 'object' ? Object.keys(schema.properties as object) : [];
+}
+
+function uploadedFile(ctx: RequestContext): UploadedFile {
+  const mediaType = (ctx.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  return { content: ctx.body, mediaType };
 }
 
 /** The route of `operation` at `binding`'s method and path. */
@@ -73,9 +80,10 @@ export function rest<I, O>(operation: Operation<I, O>, binding: RestBinding<O>):
 
   const inputOf = (ctx: RequestContext): I => {
     const input: Record<string, unknown> = { ...ctx.query };
-    if (binding.rawBody) input[binding.rawBody] = ctx.body;
+    if (binding.rawBody) input[binding.rawBody] = uploadedFile(ctx);
     else if (ctx.body !== null && typeof ctx.body === 'object' && !Array.isArray(ctx.body)) Object.assign(input, ctx.body);
     Object.assign(input, ctx.params);
+    for (const [name, header] of Object.entries(binding.headers ?? {})) input[name] = ctx.headers[header];
     return input as I;
   };
 
@@ -86,7 +94,7 @@ export function rest<I, O>(operation: Operation<I, O>, binding: RestBinding<O>):
     scope: operation.scope,
     writes: operation.writes,
     share: operation.reach.includes('share'),
-    signedInOnly: !operation.reach.includes('key') && !operation.reach.includes('session'),
+    signedInOnly: operation.reach.every((reach) => reach === 'user' || reach === 'share'),
     public: true,
     summary: binding.summary,
     description: binding.description,
@@ -103,7 +111,7 @@ export function rest<I, O>(operation: Operation<I, O>, binding: RestBinding<O>):
       const origin = `http://${ctx.headers.host ?? 'localhost'}`;
       let result: O;
       try {
-        result = await operation.run(ctx.access as Access, inputOf(ctx), { signal: ctx.signal, origin });
+        result = await operation.run(ctx.access as Access, inputOf(ctx), { signal: ctx.signal, origin, lang: ctx.lang });
       } catch (error) {
         throw error instanceof ApiError ? error.withPaths(restPath) : error;
       }

@@ -1,44 +1,30 @@
-// The 50 public Studio operations of DESIGN §6 (the session-minting call is #1): the table that
-// dispatch, 405 `Allow` and the OpenAPI document are built from. Each entry says whether the operation
-// writes and whether a share link reaches it; a built route must agree with its entry (checked at start).
-// Operations not built yet answer 501 NOT_IMPLEMENTED.
+// The 50 public Studio operations of DESIGN §6 (the session-minting call is #1), in the spec's order: the
+// order of the OpenAPI document. Each entry is where the spec puts the operation; whether it writes, its
+// scope and who reaches it come from the operation itself (server/core/operation.ts).
 
-import { ApiError } from '../errors.js';
-import type { HttpMethod, RouteDef, RouteScope } from '../http/route.js';
+import type { HttpMethod, RouteDef } from '../http/route.js';
 
+/** Where the spec puts an operation; what it is (scope, writes, reach) is the operation's own declaration. */
 export interface OperationDecl {
   op: string;
   method: HttpMethod;
   path: string;
-  scope: RouteScope;
-  writes: boolean;
-  /** Reads a share link may reach. */
-  share?: boolean;
 }
 
-const s = (op: string, method: HttpMethod, path: string, scope: RouteScope = 'resources'): OperationDecl => ({
-  op,
-  method,
-  path,
-  scope,
-  // Every Studio operation but the listings and reads changes state; minting a session stores nothing.
-  writes: method !== 'GET' && scope !== 'any',
-});
-/** A read that share tokens may use. */
-const shared = (op: string, path: string): OperationDecl => ({ ...s(op, 'GET', path), share: true });
+const s = (op: string, method: HttpMethod, path: string): OperationDecl => ({ op, method, path });
 
 export const STUDIO_OPERATIONS: readonly OperationDecl[] = [
-  s('postSession', 'POST', '/v1/sessions', 'any'),
+  s('postSession', 'POST', '/v1/sessions'),
   s('getOrganizationCollections', 'GET', '/v1/organizations/{organization_id}/collections'),
   s('getUserCollections', 'GET', '/v1/users/{user_id}/collections'),
   s('postCollection', 'POST', '/v1/collections'),
-  shared('getCollection', '/v1/collections/{collection_id}'),
+  s('getCollection', 'GET', '/v1/collections/{collection_id}'),
   s('patchCollection', 'PATCH', '/v1/collections/{collection_id}'),
   s('deleteCollection', 'DELETE', '/v1/collections/{collection_id}'),
-  shared('getCollectionItineraries', '/v1/collections/{collection_id}/itineraries'),
+  s('getCollectionItineraries', 'GET', '/v1/collections/{collection_id}/itineraries'),
   s('putCollectionItinerary', 'PUT', '/v1/collections/{collection_id}/itineraries/{itinerary_id}'),
   s('deleteCollectionItinerary', 'DELETE', '/v1/collections/{collection_id}/itineraries/{itinerary_id}'),
-  shared('getCollectionZones', '/v1/collections/{collection_id}/zones'),
+  s('getCollectionZones', 'GET', '/v1/collections/{collection_id}/zones'),
   s('putCollectionZone', 'PUT', '/v1/collections/{collection_id}/zones/{zone_id}'),
   s('deleteCollectionZone', 'DELETE', '/v1/collections/{collection_id}/zones/{zone_id}'),
   s('postCollectionShare', 'POST', '/v1/collections/{collection_id}/share'),
@@ -47,12 +33,12 @@ export const STUDIO_OPERATIONS: readonly OperationDecl[] = [
   s('getItineraries', 'GET', '/v1/itineraries'),
   s('postItinerary', 'POST', '/v1/itineraries'),
   s('postItineraryImport', 'POST', '/v1/itineraries/import'),
-  shared('getItinerary', '/v1/itineraries/{itinerary_id}'),
+  s('getItinerary', 'GET', '/v1/itineraries/{itinerary_id}'),
   s('patchItinerary', 'PATCH', '/v1/itineraries/{itinerary_id}'),
   s('deleteItinerary', 'DELETE', '/v1/itineraries/{itinerary_id}'),
   s('postItineraryDuplicate', 'POST', '/v1/itineraries/{itinerary_id}/duplicate'),
   s('postItineraryPublish', 'POST', '/v1/itineraries/{itinerary_id}/publish'),
-  shared('getItineraryExport', '/v1/itineraries/{itinerary_id}/export'),
+  s('getItineraryExport', 'GET', '/v1/itineraries/{itinerary_id}/export'),
   s('getItineraryCollections', 'GET', '/v1/itineraries/{itinerary_id}/collections'),
   s('postItineraryShare', 'POST', '/v1/itineraries/{itinerary_id}/share'),
   s('postItineraryShareRotate', 'POST', '/v1/itineraries/{itinerary_id}/share/rotate'),
@@ -80,31 +66,19 @@ export const STUDIO_OPERATIONS: readonly OperationDecl[] = [
   s('getZoneCollections', 'GET', '/v1/zones/{zone_id}/collections'),
 ];
 
-/** Whether the declared operation `op` writes (for routes not yet built from an operation object). */
-export function declaredWrites(op: string): boolean {
-  const decl = STUDIO_OPERATIONS.find((d) => d.op === op);
-  if (!decl) throw new TypeError(`${op} is not a declared Studio operation`);
-  return decl.writes;
-}
-
-function notImplemented(): never {
-  throw new ApiError('NOT_IMPLEMENTED');
-}
-
 /**
- * Route definitions for every declared operation: `built` supplies the ones that exist (matched by op);
- * the rest answer 501. Throws if `built` names an operation that is not declared.
+ * The Studio routes in the table's order. Throws at start when an operation of the table has no route, a
+ * route is not in the table, or a route's method or path differs from the table's.
  */
 export function studioRoutes(built: readonly RouteDef[]): RouteDef[] {
   const byOp = new Map(built.map((r) => [r.op, r]));
   for (const route of byOp.values()) {
-    const decl = STUDIO_OPERATIONS.find((d) => d.op === route.op);
-    if (!decl) throw new TypeError(`studio route ${route.op} is not a declared operation`);
-    if (route.writes !== decl.writes || Boolean(route.share) !== Boolean(decl.share) || route.scope !== decl.scope) {
-      throw new TypeError(`studio route ${route.op} does not match its declaration (writes, share, scope)`);
-    }
+    if (!STUDIO_OPERATIONS.some((d) => d.op === route.op)) throw new TypeError(`studio route ${route.op} is not in the operation table`);
   }
-  return STUDIO_OPERATIONS.map(
-    (decl) => byOp.get(decl.op) ?? { ...decl, public: true, handler: notImplemented },
-  );
+  return STUDIO_OPERATIONS.map((decl) => {
+    const route = byOp.get(decl.op);
+    if (!route) throw new TypeError(`studio operation ${decl.op} has no route`);
+    if (route.method !== decl.method || route.path !== decl.path) throw new TypeError(`studio route ${decl.op} is not at ${decl.method} ${decl.path}`);
+    return route;
+  });
 }

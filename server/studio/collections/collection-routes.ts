@@ -1,40 +1,38 @@
-// Route definitions of the collection operations (DESIGN §6: 2–13, 17, 26). The rules live in the services;
-// handlers only unpack the request and shape the answer.
+// REST bindings of the collection operations (DESIGN §6: 2–13, 17, 26). The rules live in
+// ./collection-operations.ts.
 
-import type { Access } from '../../auth/access.js';
-import type { RequestContext, RouteDef } from '../../http/route.js';
-import { declaredWrites } from '../operations.js';
-import type { StudioDeps } from '../studio-deps.js';
-import { collectionItemRoutes } from './collection-item-routes.js';
+import { Type } from '@sinclair/typebox';
+import type { RouteDef } from '../../http/route.js';
+import { pageMetadata, rest } from '../../http/rest.js';
+import { ZoneListResponse } from '../zones/zone-schemas.js';
+import type { collectionOperations } from './collection-operations.js';
 import {
   CollectionCreateParams,
   CollectionCreateQuery,
   CollectionIdParams,
+  CollectionItineraryParams,
   CollectionListResponse,
   CollectionPatchParams,
   CollectionResponse,
+  CollectionZoneParams,
+  GroupedItinerariesResponse,
+  ItineraryIdParams,
+  ItinerarySummaryListResponse,
   OrganizationIdParams,
   UserIdParams,
 } from './collection-schemas.js';
-import { createCollectionService, type CollectionCreateBody, type CollectionPatchBody } from './collection-service.js';
-import { pageMetadata, pageOf, PageQuery } from './pagination.js';
+import { PageQuery, pageQuery } from './pagination.js';
 
-const accessOf = (ctx: RequestContext) => ctx.access as Access;
-const base = { scope: 'resources' as const, public: true };
-/** Until these become operation objects, the operation table (../operations.ts) says whether each writes. */
-const declared = (op: string) => ({ op, writes: declaredWrites(op) });
+const FILING =
+  'Both must belong to the same organization (404 otherwise). Filing is idempotent: PUT answers 204 whether or ' +
+  'not the item was already filed.';
 
-export function collectionRoutes(deps: StudioDeps): RouteDef[] {
-  const service = createCollectionService(deps);
-  const one = (data: unknown) => ({ json: { data, extensions: { metadata: {} } } });
-
+export function collectionRoutes(ops: ReturnType<typeof collectionOperations>): RouteDef[] {
   return [
-    {
-      ...base,
-      ...declared('getOrganizationCollections'),
-      summary: "List an organization's collections",
+    rest(ops.getOrganizationCollections, {
       method: 'GET',
       path: '/v1/organizations/{organization_id}/collections',
+      summary: "List an organization's collections",
       description:
         "Lists the organization's collections (organization scope). A bare publishable key lists the public ones of " +
         'its own organization, each with role viewer; a session token lists the private ones too; another ' +
@@ -42,18 +40,12 @@ export function collectionRoutes(deps: StudioDeps): RouteDef[] {
       params: OrganizationIdParams,
       query: PageQuery,
       response: CollectionListResponse,
-      handler: async (ctx: RequestContext<{ organization_id: string }, { limit?: number; offset?: number }>) => {
-        const page = pageOf(ctx.query);
-        const { items, total } = await service.listOrganization(accessOf(ctx), ctx.params.organization_id, page);
-        return { json: { data: items, extensions: { metadata: pageMetadata(page, total) } } };
-      },
-    },
-    {
-      ...base,
-      ...declared('getUserCollections'),
-      summary: "List a user's personal collections",
+      reply: 'page',
+    }),
+    rest(ops.getUserCollections, {
       method: 'GET',
       path: '/v1/users/{user_id}/collections',
+      summary: "List a user's personal collections",
       description:
         'Lists personal collections only. The signed-in user themself sees all theirs; a bare publishable key of an ' +
         "organization the user belongs to sees the user's public ones there (role viewer); any other caller, a " +
@@ -61,18 +53,12 @@ export function collectionRoutes(deps: StudioDeps): RouteDef[] {
       params: UserIdParams,
       query: PageQuery,
       response: CollectionListResponse,
-      handler: async (ctx: RequestContext<{ user_id: string }, { limit?: number; offset?: number }>) => {
-        const page = pageOf(ctx.query);
-        const { items, total } = await service.listUser(accessOf(ctx), ctx.params.user_id, page);
-        return { json: { data: items, extensions: { metadata: pageMetadata(page, total) } } };
-      },
-    },
-    {
-      ...base,
-      ...declared('postCollection'),
-      summary: 'Create a collection',
+      reply: 'page',
+    }),
+    rest(ops.postCollection, {
       method: 'POST',
       path: '/v1/collections',
+      summary: 'Create a collection',
       description:
         'Creates a collection in the organization scope (default) or in the personal scope of the writing user. ' +
         'A signed-in user belonging to several organizations names one with `organization_id`. A name already ' +
@@ -82,30 +68,19 @@ export function collectionRoutes(deps: StudioDeps): RouteDef[] {
       status: 201,
       conflict: 'ResponseMetadataPostCollection',
       response: CollectionResponse,
-      handler: async (ctx: RequestContext<Record<string, string>, { organization_id?: string }, CollectionCreateBody>) => ({
-        status: 201,
-        ...one(await service.create(accessOf(ctx), ctx.body, ctx.query.organization_id)),
-      }),
-    },
-    {
-      ...base,
-      ...declared('getCollection'),
-      summary: 'Read a collection',
+    }),
+    rest(ops.getCollection, {
       method: 'GET',
       path: '/v1/collections/{collection_id}',
+      summary: 'Read a collection',
       description: 'Reads a collection. A share link of the collection reaches it.',
-      share: true,
       params: CollectionIdParams,
       response: CollectionResponse,
-      handler: async (ctx: RequestContext<{ collection_id: string }>) =>
-        one(await service.get(accessOf(ctx), ctx.params.collection_id)),
-    },
-    {
-      ...base,
-      ...declared('patchCollection'),
-      summary: 'Update a collection (all fields optional)',
+    }),
+    rest(ops.patchCollection, {
       method: 'PATCH',
       path: '/v1/collections/{collection_id}',
+      summary: 'Update a collection (all fields optional)',
       description:
         'Partial update: every field optional, omitted fields keep their value. A name already used in the same ' +
         'organization, scope and owner is 409 with `extensions.metadata.collection.id`.',
@@ -113,23 +88,94 @@ export function collectionRoutes(deps: StudioDeps): RouteDef[] {
       body: CollectionPatchParams,
       conflict: 'ResponseMetadataPatchCollection',
       response: CollectionResponse,
-      handler: async (ctx: RequestContext<{ collection_id: string }, Record<string, unknown>, CollectionPatchBody>) =>
-        one(await service.patch(accessOf(ctx), ctx.params.collection_id, ctx.body)),
-    },
-    {
-      ...base,
-      ...declared('deleteCollection'),
-      summary: 'Delete a collection (its itineraries and zones survive)',
+    }),
+    rest(ops.deleteCollection, {
       method: 'DELETE',
       path: '/v1/collections/{collection_id}',
+      summary: 'Delete a collection (its itineraries and zones survive)',
       description: 'Deletes a collection (204). The itineraries and zones filed in it are kept.',
       params: CollectionIdParams,
-      status: 204,
-      handler: async (ctx: RequestContext<{ collection_id: string }>) => {
-        await service.remove(accessOf(ctx), ctx.params.collection_id);
-        return { status: 204, json: null };
-      },
-    },
-    ...collectionItemRoutes(deps, service),
+      reply: 'empty',
+    }),
+    rest(ops.getCollectionItineraries, {
+      method: 'GET',
+      path: '/v1/collections/{collection_id}/itineraries',
+      summary: "List a collection's itineraries",
+      description:
+        "Lists the collection's itineraries. Through a share link only published itineraries are listed, as " +
+        'published; never-published ones are absent.',
+      params: CollectionIdParams,
+      query: PageQuery,
+      response: ItinerarySummaryListResponse,
+      reply: 'page',
+    }),
+    rest(ops.putCollectionItinerary, {
+      method: 'PUT',
+      path: '/v1/collections/{collection_id}/itineraries/{itinerary_id}',
+      summary: 'File an itinerary in a collection',
+      description: `Files an itinerary in the collection. ${FILING}`,
+      params: CollectionItineraryParams,
+      reply: 'empty',
+    }),
+    rest(ops.deleteCollectionItinerary, {
+      method: 'DELETE',
+      path: '/v1/collections/{collection_id}/itineraries/{itinerary_id}',
+      summary: 'Remove an itinerary from a collection',
+      description: 'Unfiles an itinerary (204); 404 when it is not filed there. The itinerary itself is kept.',
+      params: CollectionItineraryParams,
+      reply: 'empty',
+    }),
+    rest(ops.getCollectionZones, {
+      method: 'GET',
+      path: '/v1/collections/{collection_id}/zones',
+      summary: "List a collection's zones",
+      description: "Lists the collection's zones. A share link of the collection reaches them.",
+      params: CollectionIdParams,
+      query: PageQuery,
+      response: ZoneListResponse,
+      reply: 'page',
+    }),
+    rest(ops.putCollectionZone, {
+      method: 'PUT',
+      path: '/v1/collections/{collection_id}/zones/{zone_id}',
+      summary: 'File a zone in a collection',
+      description: `Files a zone in the collection. ${FILING}`,
+      params: CollectionZoneParams,
+      reply: 'empty',
+    }),
+    rest(ops.deleteCollectionZone, {
+      method: 'DELETE',
+      path: '/v1/collections/{collection_id}/zones/{zone_id}',
+      summary: 'Remove a zone from a collection',
+      description: 'Unfiles a zone (204); 404 when it is not filed there. The zone itself is kept.',
+      params: CollectionZoneParams,
+      reply: 'empty',
+    }),
+    rest(ops.getItineraries, {
+      method: 'GET',
+      path: '/v1/itineraries',
+      summary: 'List itineraries grouped by collection',
+      description:
+        "Lists itineraries grouped by collection: by the caller's personal collections, or with `organization_id` " +
+        "by that organization's collections. Each itinerary appears once, in the first group holding it; those in " +
+        'none come last with `collection: null`. `count` is the number of itineraries in the page. A bare ' +
+        'publishable key lists public itineraries only.',
+      query: pageQuery({ organization_id: Type.Optional(Type.String({ format: 'uuid' })) }),
+      response: GroupedItinerariesResponse,
+      // The grouped listing's envelope carries `count` and `limit` beside the pagination metadata.
+      reply: ({ items, count, total, page }) => ({
+        json: { data: items, count, limit: page.limit, extensions: { metadata: pageMetadata(page, total) } },
+      }),
+    }),
+    rest(ops.getItineraryCollections, {
+      method: 'GET',
+      path: '/v1/itineraries/{itinerary_id}/collections',
+      summary: 'List the collections holding an itinerary',
+      description: 'Lists the collections the itinerary is filed in that the caller may see.',
+      params: ItineraryIdParams,
+      query: PageQuery,
+      response: CollectionListResponse,
+      reply: 'page',
+    }),
   ];
 }

@@ -6,11 +6,10 @@
 import type { Collection } from '../../../data/stores/collection-store.js';
 import type { Stores } from '../../../data/stores/stores.js';
 import type { Access } from '../../auth/access.js';
+import { listsPrivate, organizationOf } from '../../core/policy.js';
 import { ApiError } from '../../errors.js';
-import type { UnitOfWork } from '../../core/unit-of-work.js';
 import { draftSummary, type ItinerarySummaryView } from './itinerary-summary.js';
 import type { Page } from './pagination.js';
-import { canReadById, listsPrivate, organizationOf } from '../../core/policy.js';
 
 /** SQLite's "no limit": every grouping collection takes part, whatever the page. */
 const ALL = -1;
@@ -20,13 +19,13 @@ export interface ItineraryGroup {
   itineraries: ItinerarySummaryView[];
 }
 
-export function createItineraryGrouping(deps: { stores: Stores; writes: UnitOfWork }) {
+export function createItineraryGrouping(deps: { stores: Stores }) {
   const { collections, itineraries } = deps.stores;
 
   /** Which organizations, which grouping collections, and whether private itineraries are listed. */
   const scopeOf = (access: Access, organizationId: string | undefined) => {
     if (organizationId !== undefined) {
-      const org = organizationOf(access, organizationId, ['request', 'query', 'organization_id']);
+      const org = organizationOf(access, organizationId);
       const publicOnly = !listsPrivate(access, org);
       const groups = collections.list(org, { scope: 'organization', publicOnly, limit: ALL }).items;
       return { organizationIds: [org], groups, publicOnly };
@@ -44,8 +43,8 @@ export function createItineraryGrouping(deps: { stores: Stores; writes: UnitOfWo
   };
 
   return {
-    async list(access: Access, organizationId: string | undefined, page: Page) {
-      await deps.writes.settled();
+    /** A page of groups; `count` is the number of itineraries in it. */
+    list(access: Access, organizationId: string | undefined, page: Page) {
       const { organizationIds, groups, publicOnly } = scopeOf(access, organizationId);
       const { items, total } = itineraries.listGrouped({
         organizationIds,
@@ -65,14 +64,7 @@ export function createItineraryGrouping(deps: { stores: Stores; writes: UnitOfWo
         }
         current.itineraries.push(draftSummary(itinerary));
       }
-      return { data, count: items.length, total };
-    },
-
-    /** The itinerary when the caller may read it by id (404 otherwise): the subject of its collections listing. */
-    readableItinerary(access: Access, itineraryId: string) {
-      const itinerary = itineraries.get(itineraryId);
-      if (!itinerary || !canReadById(access, itinerary)) throw new ApiError('NOT_FOUND');
-      return itinerary;
+      return { groups: data, count: items.length, total };
     },
   };
 }

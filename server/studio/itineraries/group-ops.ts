@@ -5,7 +5,8 @@ import { ApiError } from '../../errors.js';
 import { type Chain, newId } from './chain.js';
 import type { EditPlan } from './chain-edit.js';
 
-const body = (...path: (string | number)[]) => ['request', 'body', ...path];
+// Failure paths name fields of the operation's input.
+const field = (...path: (string | number)[]) => path;
 const grp = (id: string) => ({ type: 'segment_group' as const, id });
 
 export interface GroupCreateBody {
@@ -21,12 +22,12 @@ export function planGroupCreate(input: GroupCreateBody, created: { id?: string }
     const errors: { path: (string | number)[] }[] = [];
     const indexes = input.segment_ids.map((id, i) => {
       const k = chain.segments.findIndex((s) => s.id === id);
-      if (k < 0 || chain.segments[k]!.groupId !== null || input.segment_ids.indexOf(id) !== i) errors.push({ path: body('segment_ids', i) });
+      if (k < 0 || chain.segments[k]!.groupId !== null || input.segment_ids.indexOf(id) !== i) errors.push({ path: field('segment_ids', i) });
       return k;
     });
     if (errors.length > 0) throw ApiError.validation(errors);
     const sorted = [...indexes].sort((a, b) => a - b);
-    if (sorted.some((k, i) => i > 0 && k !== sorted[i - 1]! + 1)) throw ApiError.validation([{ path: body('segment_ids'), messageKey: 'VALIDATION_FAILED.not_neighbours' }]);
+    if (sorted.some((k, i) => i > 0 && k !== sorted[i - 1]! + 1)) throw ApiError.validation([{ path: field('segment_ids'), messageKey: 'VALIDATION_FAILED.not_neighbours' }]);
     return {
       guard: [],
       build(next) {

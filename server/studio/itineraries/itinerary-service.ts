@@ -6,7 +6,7 @@ import type { Activity, Itinerary } from '../../../data/stores/itinerary-store.j
 import type { Privacy } from '../../../data/stores/collection-store.js';
 import type { Access } from '../../auth/access.js';
 import { enforceLimit } from '../../auth/limits.js';
-import { ApiError } from '../../errors.js';
+import { ApiError, type ErrorPath } from '../../errors.js';
 import type { StudioDeps } from '../studio-deps.js';
 import { type Chain, type ChainWaypoint, loadChain, newSegment, newWaypoint, saveChain, sealChain, toCoord, withLine } from './chain.js';
 import { haversine, measureLocal } from './chain-geometry.js';
@@ -35,7 +35,7 @@ export interface NewItinerary {
 }
 
 /** Synchronous create (inside a Studio write): plan limit, name, collection, then the record. */
-export function insertItinerary(deps: StudioDeps, input: NewItinerary, collectionPath: (string | number)[] = ['request', 'body', 'collection_id']): Itinerary {
+export function insertItinerary(deps: StudioDeps, input: NewItinerary, collectionPath: ErrorPath = ['collection_id']): Itinerary {
   const { itineraries, organizations, collections } = deps.stores;
   const organization = organizations.get(input.organizationId);
   if (!organization) throw new ApiError('NOT_FOUND');
@@ -72,11 +72,7 @@ export function insertItinerary(deps: StudioDeps, input: NewItinerary, collectio
 /** The organization a create goes to: the key's own, or for a signed-in user the one named or implied. */
 export function targetOrganization(deps: StudioDeps, access: Access, requested: string | undefined, collectionId: string | undefined): string {
   const collectionOrganization = collectionId !== undefined ? deps.stores.collections.get(collectionId)?.organizationId : undefined;
-  return creatingOrganization(access, requested, collectionOrganization, [
-    'request',
-    'body',
-    'organization_id',
-  ]);
+  return creatingOrganization(access, requested, collectionOrganization);
 }
 
 export interface CreateBody {
@@ -131,7 +127,7 @@ const JOINT_MATCH_M = 50;
  */
 export async function createItineraryFromLines(deps: StudioDeps, input: LinesInput): Promise<ItineraryView> {
   const bad = input.lines.findIndex((l) => l.length < 6 || l.length % 3 !== 0);
-  if (bad >= 0) throw ApiError.validation([{ path: ['request', 'body'] }]);
+  if (bad >= 0) throw ApiError.validation([{ path: ['lines', bad] }]);
   const lines = input.lines.map((flat) => {
     const pts: number[][] = [];
     for (let i = 0; i < flat.length; i += 3) pts.push([flat[i]!, flat[i + 1]!, flat[i + 2]!]);
@@ -139,7 +135,7 @@ export async function createItineraryFromLines(deps: StudioDeps, input: LinesInp
   });
   const segments = [];
   for (const [i, pts] of lines.entries()) {
-    const measured = await measureFreehand({ deps, activity: input.activity }, pts, ['request', 'body', 'lines', i]);
+    const measured = await measureFreehand({ deps, activity: input.activity }, pts, ['lines', i]);
     if (pts.every((p) => Number.isFinite(p[2]))) {
       measured.geometry = measured.geometry.map((c, k) => [c[0], c[1], pts[k]?.[2] ?? c[2]]);
       Object.assign(measured, measureLocal(measured.geometry));
@@ -235,7 +231,7 @@ export async function patchItinerary(deps: StudioDeps, access: Access, id: strin
           if (body.activity === undefined || body.activity === itinerary.activity) return next;
           for (const [k, s] of next.segments.entries()) {
             if (s.engine !== 'smart') continue;
-            const line = await routeSmart(route, [next.waypoints[k]!.coord, next.waypoints[k + 1]!.coord], ['request', 'body', 'activity']);
+            const line = await routeSmart(route, [next.waypoints[k]!.coord, next.waypoints[k + 1]!.coord], ['activity']);
             next.segments[k] = withLine(s, line);
           }
           return next;

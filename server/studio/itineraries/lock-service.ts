@@ -69,7 +69,7 @@ export async function takeLocks(
     let wanted: LockPart[];
     if (parts === 'all') wanted = allParts(chain);
     else {
-      const unknown = parts.flatMap((p, i) => (existing.has(`${p.type}:${p.id}`) ? [] : [{ path: ['request', 'body', 'parts', i, 'id'] }]));
+      const unknown = parts.flatMap((p, i) => (existing.has(`${p.type}:${p.id}`) ? [] : [{ path: ['parts', i, 'id'] }]));
       if (unknown.length > 0) throw ApiError.validation(unknown);
       wanted = [...new Map(parts.map((p) => [`${p.type}:${p.id}`, { type: p.type, id: p.id }])).values()];
     }

@@ -34,34 +34,35 @@ export interface DuplicateBody {
   waypoint_ids?: string[];
 }
 
-const body = (...path: (string | number)[]) => ['request', 'body', ...path];
+// Failure paths name fields of the operation's input.
+const field = (...path: (string | number)[]) => path;
 
 /** The kept run of segments [first, last] (inclusive); 400 when the choice is not one continuous run. */
 function keptRun(chain: Chain, input: DuplicateBody): [number, number] | undefined {
   const n = chain.segments.length;
-  const run = (ids: string[], all: { id: string }[], field: string): number[] => {
+  const run = (ids: string[], all: { id: string }[], name: string): number[] => {
     const errors: { path: (string | number)[] }[] = [];
     const idx = ids.map((id, i) => {
       const k = all.findIndex((x) => x.id === id);
-      if (k < 0 || ids.indexOf(id) !== i) errors.push({ path: body(field, i) });
+      if (k < 0 || ids.indexOf(id) !== i) errors.push({ path: field(name, i) });
       return k;
     });
     if (errors.length > 0) throw ApiError.validation(errors);
     idx.sort((a, b) => a - b);
-    if (idx.some((k, i) => i > 0 && k !== idx[i - 1]! + 1)) throw ApiError.validation([{ path: body(field), messageKey: 'VALIDATION_FAILED.not_neighbours' }]);
+    if (idx.some((k, i) => i > 0 && k !== idx[i - 1]! + 1)) throw ApiError.validation([{ path: field(name), messageKey: 'VALIDATION_FAILED.not_neighbours' }]);
     return idx;
   };
   let range: [number, number] | undefined;
   if (input.segment_ids) {
     const idx = run(input.segment_ids, chain.segments, 'segment_ids');
     range = idx.length > 0 ? [idx[0]!, idx[idx.length - 1]!] : undefined;
-    if (!range) throw ApiError.validation([{ path: body('segment_ids'), messageKey: 'VALIDATION_FAILED.unknown_segment' }]);
+    if (!range) throw ApiError.validation([{ path: field('segment_ids'), messageKey: 'VALIDATION_FAILED.unknown_segment' }]);
   }
   if (input.waypoint_ids) {
     const idx = run(input.waypoint_ids, chain.waypoints, 'waypoint_ids');
     const fromWaypoints: [number, number] | undefined = idx.length >= 2 ? [idx[0]!, idx[idx.length - 1]! - 1] : undefined;
     const agrees = fromWaypoints && (!range || (range[0] === fromWaypoints[0] && range[1] === fromWaypoints[1]));
-    if (!agrees) throw ApiError.validation([{ path: body('waypoint_ids'), messageKey: 'VALIDATION_FAILED.waypoints_mismatch' }]);
+    if (!agrees) throw ApiError.validation([{ path: field('waypoint_ids'), messageKey: 'VALIDATION_FAILED.waypoints_mismatch' }]);
     range = fromWaypoints;
   }
   return range ?? (n > 0 ? [0, n - 1] : undefined);

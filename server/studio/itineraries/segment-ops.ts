@@ -19,7 +19,8 @@ import { joinLines, measureLocal, projectOntoLine, splitLine } from './chain-geo
 import type { EditPlan } from './chain-edit.js';
 import { type FieldPath, measureFreehand, type RouteContext, routeSmart } from './chain-routing.js';
 
-const body = (...path: (string | number)[]): FieldPath => ['request', 'body', ...path];
+// Failure paths name fields of the operation's input.
+const field = (...path: (string | number)[]): FieldPath => path;
 const seg = (id: string) => ({ type: 'segment' as const, id });
 const wpt = (id: string) => ({ type: 'waypoint' as const, id });
 
@@ -51,11 +52,11 @@ export type AppendBody =
 export function planAppend(input: AppendBody): (chain: Chain) => EditPlan {
   return (chain) => {
     const empty = chain.segments.length === 0;
-    if (input.engine === 'smart' && empty && !input.from) throw ApiError.validation([{ path: body('from'), messageKey: 'VALIDATION_FAILED.required' }]);
+    if (input.engine === 'smart' && empty && !input.from) throw ApiError.validation([{ path: field('from'), messageKey: 'VALIDATION_FAILED.required' }]);
     if (input.engine === 'freehand') {
       const end = chain.waypoints[chain.waypoints.length - 1]?.coord;
       const pts = !end || samePlace(input.coordinates[0]!, end) ? input.coordinates : [end, ...input.coordinates];
-      if (pts.length < 2) throw ApiError.validation([{ path: body('coordinates'), messageKey: 'VALIDATION_FAILED.one_position' }]);
+      if (pts.length < 2) throw ApiError.validation([{ path: field('coordinates'), messageKey: 'VALIDATION_FAILED.one_position' }]);
     }
     return {
       guard: [],
@@ -65,11 +66,11 @@ export function planAppend(input: AppendBody): (chain: Chain) => EditPlan {
         let start: number[];
         if (input.engine === 'smart') {
           start = end ? [...end] : input.from!;
-          line = await routeSmart(route, [start, input.to], body('to'), end ? undefined : body('from'));
+          line = await routeSmart(route, [start, input.to], field('to'), end ? undefined : field('from'));
         } else {
           const pts = !end || samePlace(input.coordinates[0]!, end) ? input.coordinates : [end, ...input.coordinates];
           start = pts[0]!;
-          line = await measureFreehand(route, pts, body('coordinates'));
+          line = await measureFreehand(route, pts, field('coordinates'));
         }
         if (!end) next.waypoints.push(newWaypoint(toCoord(start)));
         next.waypoints.push(newWaypoint(line.geometry[line.geometry.length - 1]!));
@@ -89,7 +90,7 @@ export interface InsertBody {
 export function planInsert(input: InsertBody): (chain: Chain) => EditPlan {
   return (chain) => {
     const k = segmentIndex(chain, input.before_segment_id);
-    if (k < 0) throw ApiError.validation([{ path: body('before_segment_id'), messageKey: 'VALIDATION_FAILED.unknown_segment' }]);
+    if (k < 0) throw ApiError.validation([{ path: field('before_segment_id'), messageKey: 'VALIDATION_FAILED.unknown_segment' }]);
     const guard = [...(k > 0 ? [seg(chain.segments[k - 1]!.id)] : []), seg(chain.segments[k]!.id)];
     return {
       guard,
@@ -97,17 +98,17 @@ export function planInsert(input: InsertBody): (chain: Chain) => EditPlan {
         const point = toCoord(input.point);
         const following = next.segments[k]!;
         if (k === 0) {
-          const line = await lineFor(route, input.engine, [point, next.waypoints[0]!.coord], body('point'));
+          const line = await lineFor(route, input.engine, [point, next.waypoints[0]!.coord], field('point'));
           next.segments.unshift(newSegment(input.engine, line));
           next.waypoints.unshift(newWaypoint(point));
           return next;
         }
         const from = next.waypoints[k]!.coord;
-        const line = await lineFor(route, input.engine, [from, point], body('point'));
+        const line = await lineFor(route, input.engine, [from, point], field('point'));
         const inserted = newSegment(input.engine, line);
         const previous = next.segments[k - 1]!;
         if (previous.groupId !== null && previous.groupId === following.groupId) inserted.groupId = previous.groupId;
-        next.segments[k] = await reattach(route, following, point, next.waypoints[k + 1]!.coord, body('point'));
+        next.segments[k] = await reattach(route, following, point, next.waypoints[k + 1]!.coord, field('point'));
         next.segments.splice(k, 0, inserted);
         next.waypoints.splice(k + 1, 0, newWaypoint(point));
         return next;
@@ -144,24 +145,24 @@ export function planUpdate(segmentId: string, input: SegmentUpdateBody): (chain:
     const errors: { path: FieldPath }[] = [];
     if (input.coordinates) {
       const c = input.coordinates;
-      if (s.engine !== 'freehand') errors.push({ path: body('coordinates') });
+      if (s.engine !== 'freehand') errors.push({ path: field('coordinates') });
       else {
-        if (!samePlace(c[0]!, chain.waypoints[k]!.coord)) errors.push({ path: body('coordinates', 0) });
-        if (!samePlace(c[c.length - 1]!, chain.waypoints[k + 1]!.coord)) errors.push({ path: body('coordinates', c.length - 1) });
+        if (!samePlace(c[0]!, chain.waypoints[k]!.coord)) errors.push({ path: field('coordinates', 0) });
+        if (!samePlace(c[c.length - 1]!, chain.waypoints[k + 1]!.coord)) errors.push({ path: field('coordinates', c.length - 1) });
       }
     }
     if (input.group_id !== undefined) {
       const trial = structuredClone(chain);
       trial.segments[k]!.groupId = input.group_id;
       const known = input.group_id === null || chain.groups.some((g) => g.id === input.group_id);
-      if (!known || !groupsContiguous(trial)) errors.push({ path: body('group_id') });
+      if (!known || !groupsContiguous(trial)) errors.push({ path: field('group_id') });
     }
     if (errors.length > 0) throw ApiError.validation(errors);
     return {
       guard: [seg(s.id)],
       async build(next, route) {
         let target = next.segments[k]!;
-        if (input.coordinates) target = withLine(target, await measureFreehand(route, input.coordinates, body('coordinates')));
+        if (input.coordinates) target = withLine(target, await measureFreehand(route, input.coordinates, field('coordinates')));
         if (input.name !== undefined) target.name = input.name;
         if (input.description !== undefined) target.description = input.description;
         if (input.group_id !== undefined) target.groupId = input.group_id;
@@ -187,7 +188,7 @@ export function planDelete(segmentId: string): (chain: Chain) => EditPlan {
           return next;
         }
         // A middle segment: its end waypoint goes and the following segment starts where it started.
-        next.segments[k + 1] = await reattach(route, next.segments[k + 1]!, next.waypoints[k]!.coord, next.waypoints[k + 2]!.coord, ['request', 'params', 'segment_id']);
+        next.segments[k + 1] = await reattach(route, next.segments[k + 1]!, next.waypoints[k]!.coord, next.waypoints[k + 2]!.coord, ['segment_id']);
         next.segments.splice(k, 1);
         next.waypoints.splice(k + 1, 1);
         return next;
@@ -212,7 +213,7 @@ export function planMerge(segmentId: string, withId: string): (chain: Chain) => 
     const k = segmentAt(chain, segmentId);
     const m = segmentIndex(chain, withId);
     const ok = m >= 0 && Math.abs(k - m) === 1 && chain.segments[m]!.engine === chain.segments[k]!.engine;
-    if (!ok) throw ApiError.validation([{ path: body('with_segment_id'), messageKey: 'VALIDATION_FAILED.merge_neighbour' }]);
+    if (!ok) throw ApiError.validation([{ path: field('with_segment_id'), messageKey: 'VALIDATION_FAILED.merge_neighbour' }]);
     return {
       guard: [seg(segmentId), seg(withId)],
       build(next) {
@@ -236,7 +237,7 @@ export function planSplit(segmentId: string, point: number[]): (chain: Chain) =>
     const at = projectOntoLine(s.geometry, point);
     const [head, tail] = splitLine(s.geometry, at);
     if (samePlace(at.coord, s.geometry[0]!) || samePlace(at.coord, s.geometry[s.geometry.length - 1]!)) {
-      throw ApiError.validation([{ path: body('point'), messageKey: 'VALIDATION_FAILED.split_at_end' }]);
+      throw ApiError.validation([{ path: field('point'), messageKey: 'VALIDATION_FAILED.split_at_end' }]);
     }
     return {
       guard: [seg(segmentId)],
@@ -269,7 +270,7 @@ export function planMode(segmentId: string, engine: SegmentEngine): (chain: Chai
         const s = next.segments[k]!;
         if (s.engine === engine) return next;
         if (engine === 'freehand') next.segments[k] = { ...s, engine };
-        else next.segments[k] = withLine(s, await routeSmart(route, s.geometry, body('engine')), 'smart');
+        else next.segments[k] = withLine(s, await routeSmart(route, s.geometry, field('engine')), 'smart');
         return next;
       },
     };

@@ -40,7 +40,7 @@ export function planWaypointUpdate(waypointId: string, input: WaypointUpdateBody
         if (input.kind !== undefined) w.kind = input.kind;
         if (input.coordinates) {
           const to = toCoord(input.coordinates);
-          const path = ['request', 'body', 'coordinates'];
+          const path = ['coordinates'];
           if (j > 0) next.segments[j - 1] = await reattach(route, next.segments[j - 1]!, next.waypoints[j - 1]!.coord, to, path);
           if (j < next.segments.length) next.segments[j] = await reattach(route, next.segments[j]!, to, next.waypoints[j + 1]!.coord, path);
           w.coord = to;
@@ -68,7 +68,7 @@ export function planWaypointDelete(waypointId: string): (chain: Chain) => EditPl
         const b = next.segments[j]!;
         let merged: ChainSegment;
         if (a.engine === 'smart') {
-          const line = await routeSmart(route, [next.waypoints[j - 1]!.coord, next.waypoints[j + 1]!.coord], ['request', 'params', 'waypoint_id']);
+          const line = await routeSmart(route, [next.waypoints[j - 1]!.coord, next.waypoints[j + 1]!.coord], ['waypoint_id']);
           merged = withLine(a, line);
         } else {
           merged = withLine(a, {

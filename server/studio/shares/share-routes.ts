@@ -3,14 +3,12 @@
 import { Type } from '@sinclair/typebox';
 import type { RouteDef } from '../../http/route.js';
 import { rest } from '../../http/rest.js';
-import type { StudioDeps } from '../studio-deps.js';
-import { shareOperations } from './share-operations.js';
+import type { shareOperations } from './share-operations.js';
 
 const CollectionParams = Type.Object({ collection_id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 const ItineraryParams = Type.Object({ itinerary_id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 
-export function shareRoutes(deps: StudioDeps): RouteDef[] {
-  const ops = shareOperations(deps);
+export function shareRoutes(ops: ReturnType<typeof shareOperations>): RouteDef[] {
   const bind = (kind: 'collection' | 'itinerary', prefix: string) => {
     const [mint, rotate, disable] = ops[kind];
     const params = kind === 'collection' ? CollectionParams : ItineraryParams;

@@ -2,7 +2,7 @@
 // A sentence says what is wrong in the user's terms; it never quotes the file (parameters are numbers or
 // format codes, never text from the upload).
 
-import { ApiError } from '../../errors.js';
+import { ApiError, type ErrorPath } from '../../errors.js';
 import type { Language } from '../../i18n/messages.js';
 
 export type ProblemKey =
@@ -125,19 +125,19 @@ const TABLE: Record<Language, Record<ProblemKey, string>> = {
   },
 };
 
-/** Problems with the file's content are a VALIDATION_FAILED entry on the body; whole-file problems BAD_REQUEST. */
+/** Problems with the file's content are a VALIDATION_FAILED entry at `path` (the file); whole-file problems BAD_REQUEST. */
 const VALIDATION: ReadonlySet<ProblemKey> = new Set(['no_line', 'out_of_range', 'too_short']);
 /** An archive that unpacks beyond the import limit is as large as a body beyond it. */
 const TOO_LARGE: ReadonlySet<ProblemKey> = new Set(['kmz_too_large']);
 
-export function problemToError(problem: ImportProblem, lang: Language): ApiError {
+export function problemToError(problem: ImportProblem, lang: Language, path: ErrorPath): ApiError {
   const template = TABLE[lang][problem.key] ?? TABLE.en[problem.key];
   const message = template.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = problem.params[name];
     if (value === undefined) return whole;
     return name === 'format' ? (FORMATS[lang][value as XmlFormat] ?? FORMATS[lang].xml) : String(value);
   });
-  if (VALIDATION.has(problem.key)) return ApiError.validation([{ path: ['request', 'body'], message }]);
+  if (VALIDATION.has(problem.key)) return ApiError.validation([{ path, message }]);
   if (TOO_LARGE.has(problem.key)) return new ApiError('PAYLOAD_TOO_LARGE', [{ code: 'PAYLOAD_TOO_LARGE', message }]);
   return new ApiError('BAD_REQUEST', [{ code: 'BAD_REQUEST', message }]);
 }

@@ -4,7 +4,6 @@ import type { RouteDef } from '../../http/route.js';
 import { rest } from '../../http/rest.js';
 import { CollectionListResponse } from '../collections/collection-schemas.js';
 import { PageQuery } from '../collections/pagination.js';
-import type { StudioDeps } from '../studio-deps.js';
 import {
   ZoneCreateParams,
   ZoneCreateQuery,
@@ -14,15 +13,14 @@ import {
   ZonePatchParams,
   ZoneResponse,
 } from './zone-schemas.js';
-import { zoneOperations } from './zone-operations.js';
+import type { zoneOperations } from './zone-operations.js';
 
 const GEOMETRY =
   'POLYGON takes a GeoJSON Polygon (closed rings of at least four positions), CIRCLE a Point with radius_m > 0, ' +
   'CORRIDOR a LineString of at least two positions with width_m > 0; positions are [lon, lat] or [lon, lat, ele] ' +
   'in degrees. Each bad field is its own 400 entry.';
 
-export function zoneRoutes(deps: StudioDeps): RouteDef[] {
-  const ops = zoneOperations(deps);
+export function zoneRoutes(ops: ReturnType<typeof zoneOperations>): RouteDef[] {
   return [
     rest(ops.getZones, {
       method: 'GET',

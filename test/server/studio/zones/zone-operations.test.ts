@@ -19,7 +19,7 @@ let ops: ReturnType<typeof zoneOperations>;
 let owner: Access;
 let bareKey: Access;
 const events: { event: ChangeEvent; zonesCommitted: number }[] = [];
-const context = { origin: 'http://localhost' };
+const context = { origin: 'http://localhost', lang: 'en' as const };
 const circle = { name: 'Rockfall', level: 'DANGER' as const, mode: 'CIRCLE' as const, geometry: { type: 'Point', coordinates: [1.5, 42.5] }, radius_m: 50, privacy: 'private' as const };
 
 beforeAll(() => {

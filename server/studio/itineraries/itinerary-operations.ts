@@ -1,0 +1,219 @@
+// The itinerary operations (DESIGN §6: 18, 20–24, 30–44), transport-free: the record (create, read, update,
+// delete, duplicate, publish), its soft locks, and the chain edits (segments, segment groups, waypoints),
+// each of which runs through editChain (plan, route on the pool, one write). Failure paths are relative to
+// each operation's input.
+
+import type { LockPart } from '../../../data/stores/lock-store.js';
+import type { Access } from '../../auth/access.js';
+import { defineOperation, SHARED_READ_REACH, STUDIO_REACH } from '../../core/operation.js';
+import { actorOf } from '../../core/policy.js';
+import { ApiError, type ErrorEntry, type ErrorPath } from '../../errors.js';
+import type { StudioDeps } from '../studio-deps.js';
+import { type EditPlan, editChain } from './chain-edit.js';
+import type { Chain } from './chain.js';
+import type { Itinerary } from '../../../data/stores/itinerary-store.js';
+import { type GroupCreateBody, type GroupUpdateBody, planGroupCreate, planGroupDelete, planGroupUpdate } from './group-ops.js';
+import {
+  type CreateBody,
+  createItinerary,
+  deleteItinerary,
+  type PatchBody,
+  patchItinerary,
+  readVisibleItinerary,
+} from './itinerary-service.js';
+import { type GroupView, groupView, type ItineraryView } from './itinerary-view.js';
+import { listLocks, type LockView, releaseLocks, takeLocks } from './lock-service.js';
+import { type DuplicateBody, duplicateItinerary, publishItinerary } from './publish-service.js';
+import {
+  type AppendBody,
+  type InsertBody,
+  planAppend,
+  planDelete,
+  planInsert,
+  planMerge,
+  planMode,
+  planSplit,
+  planUpdate,
+  type SegmentUpdateBody,
+} from './segment-ops.js';
+import type { SegmentEngine } from '../../../data/stores/segment-store.js';
+import { planWaypointDelete, planWaypointUpdate, type WaypointUpdateBody } from './waypoint-ops.js';
+
+type ItineraryId = { itinerary_id: string };
+type SegmentId = ItineraryId & { segment_id: string };
+type GroupId = ItineraryId & { group_id: string };
+type WaypointId = ItineraryId & { waypoint_id: string };
+type Plan = (chain: Chain, itinerary: Itinerary) => EditPlan;
+
+const reads = { scope: 'resources' as const, writes: false, reach: STUDIO_REACH };
+const sharedReads = { scope: 'resources' as const, writes: false, reach: SHARED_READ_REACH };
+const writes = { scope: 'resources' as const, writes: true, reach: STUDIO_REACH };
+
+/** The member a write acts as (the access layer requires one for every write; 403 otherwise). */
+function actor(caller: Access): string {
+  const id = actorOf(caller);
+  if (!id) throw new ApiError('FORBIDDEN');
+  return id;
+}
+
+/** One entry per coordinate out of range: longitude −180..180, latitude −90..90. */
+function coordinateErrors(value: unknown, path: ErrorPath): Omit<ErrorEntry, 'code'>[] {
+  if (!Array.isArray(value)) return [];
+  const out: Omit<ErrorEntry, 'code'>[] = [];
+  if (typeof value[0] === 'number' && Math.abs(value[0]) > 180) out.push({ path: [...path, 0] });
+  if (typeof value[1] === 'number' && Math.abs(value[1]) > 90) out.push({ path: [...path, 1] });
+  return out;
+}
+
+/** 400 for every position out of range in the fields `single` (one position) and `lines` (lists of positions). */
+function checkCoordinates(input: object, single: string[], lines: string[] = []): void {
+  const fields = input as Record<string, unknown>;
+  const errors = [
+    ...single.flatMap((f) => coordinateErrors(fields[f], [f])),
+    ...lines.flatMap((f) => (Array.isArray(fields[f]) ? (fields[f] as unknown[]).flatMap((c, i) => coordinateErrors(c, [f, i])) : [])),
+  ];
+  if (errors.length > 0) throw ApiError.validation(errors);
+}
+
+/** A smart append names `to` (and `from` on an empty chain), a freehand one `coordinates`; never the other's fields. */
+function checkAppend(input: Record<string, unknown>): void {
+  const smart = input.engine === 'smart';
+  const missing = smart ? (input.to === undefined ? 'to' : undefined) : input.coordinates === undefined ? 'coordinates' : undefined;
+  const extra = smart ? (input.coordinates !== undefined ? 'coordinates' : undefined) : ['to', 'from'].find((f) => input[f] !== undefined);
+  const errors = [missing, extra].filter((f): f is string => f !== undefined).map((f) => ({ path: [f] }));
+  if (errors.length > 0) throw ApiError.validation(errors);
+  checkCoordinates(input, ['to', 'from'], ['coordinates']);
+}
+
+export function itineraryOperations(deps: StudioDeps) {
+  /** A chain edit answering the itinerary's view. */
+  const chainEdit = <I extends ItineraryId>(id: string, plan: (input: I) => Plan, check?: (input: I) => void) =>
+    defineOperation({
+      id,
+      ...writes,
+      async run(caller, input: I, { signal }): Promise<ItineraryView> {
+        check?.(input);
+        return (await editChain(deps, caller, input.itinerary_id, plan(input), { signal })).view;
+      },
+    });
+
+  return {
+    postItinerary: defineOperation({
+      id: 'postItinerary',
+      ...writes,
+      run: (caller, input: CreateBody): Promise<ItineraryView> => createItinerary(deps, caller, input, actor(caller)),
+    }),
+
+    /** The draft (default) or the published snapshot; share tokens read the published one only. */
+    getItinerary: defineOperation({
+      id: 'getItinerary',
+      ...sharedReads,
+      run: (caller, input: ItineraryId & { version?: 'draft' | 'published' }): Promise<ItineraryView> =>
+        readVisibleItinerary(deps, caller, input.itinerary_id, input.version),
+    }),
+
+    patchItinerary: defineOperation({
+      id: 'patchItinerary',
+      ...writes,
+      run: (caller, { itinerary_id: id, ...fields }: ItineraryId & PatchBody, { signal }): Promise<ItineraryView> =>
+        patchItinerary(deps, caller, id, fields, signal),
+    }),
+
+    deleteItinerary: defineOperation({
+      id: 'deleteItinerary',
+      ...writes,
+      run: (caller, input: ItineraryId): Promise<void> => deleteItinerary(deps, caller, input.itinerary_id),
+    }),
+
+    postItineraryDuplicate: defineOperation({
+      id: 'postItineraryDuplicate',
+      ...writes,
+      run: (caller, { itinerary_id: id, ...fields }: ItineraryId & DuplicateBody): Promise<ItineraryView> =>
+        duplicateItinerary(deps, caller, id, fields, actor(caller)),
+    }),
+
+    postItineraryPublish: defineOperation({
+      id: 'postItineraryPublish',
+      ...writes,
+      run: (caller, input: ItineraryId): Promise<ItineraryView> => publishItinerary(deps, caller, input.itinerary_id),
+    }),
+
+    getItineraryLocks: defineOperation({
+      id: 'getItineraryLocks',
+      ...reads,
+      run: (caller, input: ItineraryId): Promise<LockView[]> => listLocks(deps, caller, input.itinerary_id),
+    }),
+
+    /** All or nothing: 409 naming the holder when another member holds any part. */
+    postItineraryLock: defineOperation({
+      id: 'postItineraryLock',
+      ...writes,
+      run: (caller, input: ItineraryId & { parts: LockPart[] | 'all' }): Promise<LockView[]> =>
+        takeLocks(deps, caller, input.itinerary_id, input.parts),
+    }),
+
+    deleteItineraryLock: defineOperation({
+      id: 'deleteItineraryLock',
+      ...writes,
+      run: (caller, input: ItineraryId): Promise<void> => releaseLocks(deps, caller, input.itinerary_id),
+    }),
+
+    postItinerarySegment: chainEdit<ItineraryId & AppendBody>('postItinerarySegment', (input) => planAppend(input), (input) =>
+      checkAppend(input as unknown as Record<string, unknown>),
+    ),
+    postItinerarySegmentInsert: chainEdit<ItineraryId & InsertBody>('postItinerarySegmentInsert', (input) => planInsert(input), (input) =>
+      checkCoordinates(input, ['point']),
+    ),
+    putItinerarySegment: chainEdit<SegmentId & SegmentUpdateBody>('putItinerarySegment', (input) => planUpdate(input.segment_id, input), (input) =>
+      checkCoordinates(input, [], ['coordinates']),
+    ),
+    deleteItinerarySegment: chainEdit<SegmentId>('deleteItinerarySegment', (input) => planDelete(input.segment_id)),
+    postItinerarySegmentMerge: chainEdit<SegmentId & { with_segment_id: string }>('postItinerarySegmentMerge', (input) =>
+      planMerge(input.segment_id, input.with_segment_id),
+    ),
+    postItinerarySegmentSplit: chainEdit<SegmentId & { point: number[] }>(
+      'postItinerarySegmentSplit',
+      (input) => planSplit(input.segment_id, input.point),
+      (input) => checkCoordinates(input, ['point']),
+    ),
+    patchItinerarySegmentMode: chainEdit<SegmentId & { engine: SegmentEngine }>('patchItinerarySegmentMode', (input) =>
+      planMode(input.segment_id, input.engine),
+    ),
+
+    /** Groups a run of neighbouring segments; answers the new group. */
+    postItinerarySegmentGroup: defineOperation({
+      id: 'postItinerarySegmentGroup',
+      ...writes,
+      async run(caller, input: ItineraryId & GroupCreateBody, { signal }): Promise<GroupView> {
+        const created: { id?: string } = {};
+        const { chain } = await editChain(deps, caller, input.itinerary_id, planGroupCreate(input, created), { signal });
+        return groupView(chain.groups.find((g) => g.id === created.id)!);
+      },
+    }),
+
+    putItinerarySegmentGroup: defineOperation({
+      id: 'putItinerarySegmentGroup',
+      ...writes,
+      async run(caller, input: GroupId & GroupUpdateBody, { signal }): Promise<GroupView> {
+        const { chain } = await editChain(deps, caller, input.itinerary_id, planGroupUpdate(input.group_id, input), { signal });
+        return groupView(chain.groups.find((g) => g.id === input.group_id)!);
+      },
+    }),
+
+    /** Deletes the group; its segments stay, ungrouped. */
+    deleteItinerarySegmentGroup: defineOperation({
+      id: 'deleteItinerarySegmentGroup',
+      ...writes,
+      async run(caller, input: GroupId, { signal }): Promise<void> {
+        await editChain(deps, caller, input.itinerary_id, planGroupDelete(input.group_id), { signal });
+      },
+    }),
+
+    putItineraryWaypoint: chainEdit<WaypointId & WaypointUpdateBody>(
+      'putItineraryWaypoint',
+      (input) => planWaypointUpdate(input.waypoint_id, input),
+      (input) => checkCoordinates(input, ['coordinates']),
+    ),
+    deleteItineraryWaypoint: chainEdit<WaypointId>('deleteItineraryWaypoint', (input) => planWaypointDelete(input.waypoint_id)),
+  };
+}

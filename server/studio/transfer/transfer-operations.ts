@@ -1,0 +1,120 @@
+// Import and export of itineraries (DESIGN §6 #19 postItineraryImport, #25 getItineraryExport), transport-free:
+// GPX, KML, KMZ and GeoJSON in; GPX, KML and GeoJSON out. Parsing and serializing live in their own files;
+// the chain is made by the itinerary service. Failure paths are relative to each operation's input (`file`
+// is the uploaded file).
+
+import type { Activity } from '../../../data/stores/itinerary-store.js';
+import type { Access } from '../../auth/access.js';
+import { defineOperation, SHARED_READ_REACH, STUDIO_REACH, type UploadedFile } from '../../core/operation.js';
+import { actorOf } from '../../core/policy.js';
+import { ApiError } from '../../errors.js';
+import { createItineraryFromLines, readVisibleItinerary, targetOrganization } from '../itineraries/itinerary-service.js';
+import type { ItineraryView } from '../itineraries/itinerary-view.js';
+import type { StudioDeps } from '../studio-deps.js';
+import type { ImportedTrack } from './imported-track.js';
+import { planImport } from './import-plan.js';
+import { cleanDescription, importName } from './import-text.js';
+import { looksLikeJson, parseGeoJsonTrack } from './parse-geojson-track.js';
+import { toGeoJson } from './serialize-geojson.js';
+import { toGpx } from './serialize-gpx.js';
+import { toKml } from './serialize-kml.js';
+import { ImportProblem, problemToError } from './transfer-messages.js';
+import { EXPORT_CONTENT_TYPES, type ExportFormat } from './transfer-schemas.js';
+import { createXmlParser, type XmlParser } from './xml-parser-thread.js';
+
+export interface ImportInput {
+  file: UploadedFile;
+  name?: string;
+  activity?: Activity;
+  privacy?: 'public' | 'private';
+  collection_id?: string;
+  organization_id?: string;
+}
+
+export interface ExportInput {
+  itinerary_id: string;
+  format?: ExportFormat;
+  version?: 'draft' | 'published';
+}
+
+/** An exported itinerary: its text in `format`, with the media type and a file name. */
+export interface ExportedFile {
+  text: string;
+  mediaType: string;
+  /** The itinerary's name with the format's extension. */
+  fileName: string;
+}
+
+const SERIALIZERS: Record<ExportFormat, { write: (view: ItineraryView) => string; extension: string }> = {
+  gpx: { write: toGpx, extension: 'gpx' },
+  kml: { write: toKml, extension: 'kml' },
+  geojson: { write: toGeoJson, extension: 'geojson' },
+};
+
+/**
+ * Reads the file by its media type (JSON arrives parsed, the others as bytes). Bytes of any other type are
+ * a GPX, KML or KMZ file, told apart by their content; application/octet-stream may also be GeoJSON.
+ */
+function readTrack(file: UploadedFile, xml: XmlParser, signal: AbortSignal | undefined): Promise<ImportedTrack> | ImportedTrack {
+  const { content, mediaType } = file;
+  if (content === undefined) throw new ImportProblem('empty');
+  if (mediaType === 'application/json' || mediaType === 'application/geo+json') return parseGeoJsonTrack(content);
+  if (mediaType === 'application/octet-stream' && looksLikeJson(content as Uint8Array)) return parseGeoJsonTrack(content);
+  return xml.parse(content as Uint8Array, signal);
+}
+
+export function transferOperations(deps: StudioDeps) {
+  const xml = createXmlParser({ inflateLimit: deps.config.importBodyLimit });
+
+  return {
+    postItineraryImport: defineOperation({
+      id: 'postItineraryImport',
+      scope: 'resources',
+      writes: true,
+      reach: STUDIO_REACH,
+      async run(caller: Access, input: ImportInput, { signal, lang }): Promise<ItineraryView> {
+        const actor = actorOf(caller);
+        if (!actor) throw new ApiError('FORBIDDEN');
+        // Who may write where is decided before the file is read: a viewer learns nothing about their file.
+        const organizationId = targetOrganization(deps, caller, input.organization_id, input.collection_id);
+        let track: ImportedTrack;
+        let plan: ReturnType<typeof planImport>;
+        try {
+          track = await readTrack(input.file, xml, signal);
+          plan = planImport(track);
+        } catch (error) {
+          if (error instanceof ImportProblem) throw problemToError(error, lang, ['file']);
+          throw error;
+        }
+        return createItineraryFromLines(deps, {
+          organizationId,
+          actorUserId: actor,
+          name: importName({ requested: input.name, file: track.name, track: track.trackName }),
+          description: cleanDescription(track.description),
+          activity: input.activity ?? 'HIKING_AND_TRAIL',
+          privacy: input.privacy ?? 'private',
+          collectionId: input.collection_id,
+          lines: plan.lines,
+          waypoints: plan.waypoints,
+        }).catch((error: unknown) => {
+          // The planned lines are the file's: a line the chain refuses is a problem of the file.
+          throw error instanceof ApiError ? error.withPaths((path) => (path[0] === 'lines' ? ['file'] : path)) : error;
+        });
+      },
+    }),
+
+    /** The itinerary as a file: members and keys read the draft unless asked otherwise; share links the published one. */
+    getItineraryExport: defineOperation({
+      id: 'getItineraryExport',
+      scope: 'resources',
+      writes: false,
+      reach: SHARED_READ_REACH,
+      async run(caller: Access, input: ExportInput): Promise<ExportedFile> {
+        const view = await readVisibleItinerary(deps, caller, input.itinerary_id, input.version ?? 'draft');
+        const format = input.format ?? 'gpx';
+        const { write, extension } = SERIALIZERS[format];
+        return { text: write(view), mediaType: EXPORT_CONTENT_TYPES[format], fileName: `${view.name}.${extension}` };
+      },
+    }),
+  };
+}
