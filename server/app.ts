@@ -19,6 +19,7 @@ import { createPipeline, type Handle } from './http/pipeline.js';
 import type { RouteDef } from './http/route.js';
 import { Router } from './http/router.js';
 import type { Logger } from './logger.js';
+import { managementOperations } from './management/management-operations.js';
 import { managementRoutes } from './management/management-routes.js';
 import { openApiRoute } from './openapi/openapi-routes.js';
 import { REPO_ROOT } from './paths.js';
@@ -143,7 +144,7 @@ export function buildApp(deps: AppDeps): App {
     auth.login,
     ...studioRoutes(studioApi),
     ...declaredSurfaces,
-    ...managementRoutes({ stores, writes, logger }),
+    ...managementRoutes(managementOperations({ stores, writes })),
     ...(config.diagnosticRoutes ? diagnosticRoutes() : []),
   ];
   const router = new Router(routes);

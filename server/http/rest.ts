@@ -17,7 +17,10 @@ export type RestReply<O> = 'one' | 'page' | 'empty' | ((result: O, ctx: RequestC
 export interface RestBinding<O> {
   method: HttpMethod;
   path: string;
-  summary: string;
+  /** In the public OpenAPI document (default true; the management surface is not). */
+  public?: boolean;
+  /** Required of public operations (the OpenAPI document's summary). */
+  summary?: string;
   description?: string;
   params?: TObject;
   query?: TObject;
@@ -95,7 +98,7 @@ export function rest<I, O>(operation: Operation<I, O>, binding: RestBinding<O>):
     writes: operation.writes,
     share: operation.reach.includes('share'),
     signedInOnly: operation.reach.every((reach) => reach === 'user' || reach === 'share'),
-    public: true,
+    public: binding.public ?? true,
     summary: binding.summary,
     description: binding.description,
     params: binding.params,

@@ -1,0 +1,324 @@
+// The management operations (DESIGN §11), transport-free: organization, settings, keys, members, billing,
+// usage. Callers: a signed-in owner or admin (naming the organization with `organization_id` when they
+// belong to several), or a publishable key with the `management` scope plus a session token (the access
+// layer enforces scope and session). Contributors and viewers are refused. Failure paths are relative to
+// each operation's input.
+
+import type { ApiKey } from '../../data/stores/api-key-store.js';
+import type { Role } from '../../data/stores/membership-store.js';
+import type { Organization } from '../../data/stores/organization-store.js';
+import type { Stores } from '../../data/stores/stores.js';
+import { minuteOf } from '../../data/stores/usage-store.js';
+import type { Access } from '../auth/access.js';
+import { enforceLimit } from '../auth/limits.js';
+import { defineOperation, type Reach } from '../core/operation.js';
+import { type Manager, managerOf } from '../core/policy.js';
+import type { UnitOfWork } from '../core/unit-of-work.js';
+import { ApiError } from '../errors.js';
+
+export interface ManagementDeps {
+  stores: Stores;
+  /** Every write goes through the unit of work, like every other write on this connection. */
+  writes: UnitOfWork;
+}
+
+type OrganizationInput = { organization_id?: string };
+type KeyInput = OrganizationInput & { key_id: string };
+type MemberInput = OrganizationInput & { user_id: string };
+
+export interface SettingsInput extends OrganizationInput {
+  require_session_token?: boolean;
+  quota_data?: number;
+  quota_tiles?: number;
+  embed_layers?: string[];
+  default_allowed_origins?: string[];
+}
+
+export interface KeyCreateInput extends OrganizationInput {
+  type: 'pk' | 'sk';
+  name: string;
+  scopes?: ApiKey['scopes'];
+  allowed_origins?: string[];
+}
+
+export interface KeyPatchInput extends KeyInput {
+  name?: string;
+  scopes?: ApiKey['scopes'];
+  allowed_origins?: string[];
+}
+
+export interface UsageInput extends OrganizationInput {
+  api?: string;
+  granularity?: 'minute' | 'day';
+  from?: string;
+  to?: string;
+}
+
+/** Signed-in managers, and keys with a session token (the access layer requires one on this surface). */
+const MANAGEMENT_REACH: readonly Reach[] = ['session', 'user'];
+const reads = { scope: 'management' as const, writes: false, reach: MANAGEMENT_REACH };
+const writes = { scope: 'management' as const, writes: true, reach: MANAGEMENT_REACH };
+
+function keyView(key: ApiKey) {
+  return {
+    id: key.id,
+    type: key.type,
+    name: key.name,
+    scopes: key.scopes,
+    allowed_origins: key.allowedOrigins,
+    hint: key.hint,
+    ...(key.type === 'pk' ? { key: key.key } : {}),
+    created_at: key.createdAt,
+    revoked_at: key.revokedAt,
+  };
+}
+
+function settingsView(o: Organization) {
+  return {
+    require_session_token: o.requireSessionToken,
+    quota_data: o.quotaData,
+    quota_tiles: o.quotaTiles,
+    embed_layers: o.embedLayers,
+    default_allowed_origins: o.defaultAllowedOrigins,
+  };
+}
+
+function billingView(o: Organization) {
+  return { products: o.products, payment_method_on_file: o.cardOnFile, limits: o.limits };
+}
+
+export function managementOperations(deps: ManagementDeps) {
+  const { stores } = deps;
+
+  /** The manager and their organization (a key's own; a member's as the policy names it). */
+  const managing = (caller: Access, input: OrganizationInput): Manager & { organization: Organization } => {
+    const manager = managerOf(caller, input.organization_id);
+    const organization = caller.kind === 'key' ? caller.organization : stores.organizations.get(manager.organizationId);
+    if (!organization) throw new ApiError('NOT_FOUND');
+    return { ...manager, organization };
+  };
+
+  /** A live key of the organization; 404 for another organization's, a revoked or an unknown key. */
+  const liveKey = (organizationId: string, keyId: string): ApiKey => {
+    const key = stores.apiKeys.get(keyId);
+    if (!key || key.organizationId !== organizationId || key.revokedAt) throw new ApiError('NOT_FOUND');
+    return key;
+  };
+
+  /** Owners alone grant, change or remove the owner role; the last owner always stays. */
+  const checkOwnerChange = (manager: Manager, userId: string, current: Role, next?: Role) => {
+    if ((current === 'owner' || next === 'owner') && manager.role !== 'owner') throw ApiError.withMessage('FORBIDDEN', 'FORBIDDEN.owner_role');
+    if (current === 'owner' && next !== 'owner') {
+      const owners = stores.memberships.listByOrganization(manager.organizationId).filter((m) => m.role === 'owner');
+      if (owners.length === 1 && owners[0]?.userId === userId) throw ApiError.withMessage('CONFLICT', 'CONFLICT.last_owner');
+    }
+  };
+
+  /** The organization's AI settings: the access rules already apply; past them, 501 until the MCP and agent work. */
+  const aiSettingsNotBuilt = (id: string, declaration: typeof reads | typeof writes) =>
+    defineOperation({
+      id,
+      ...declaration,
+      async run(caller, input: OrganizationInput): Promise<never> {
+        managing(caller, input);
+        throw new ApiError('NOT_IMPLEMENTED');
+      },
+    });
+
+  const settingsChanged = (organizationId: string) => ({ type: 'organization.settings_changed', organizationId }) as const;
+
+  return {
+    getManagementOrganization: defineOperation({
+      id: 'getManagementOrganization',
+      ...reads,
+      async run(caller, input: OrganizationInput) {
+        const { organization: o } = managing(caller, input);
+        return { id: o.id, name: o.name, status: o.status, settings: settingsView(o), ...billingView(o), created_at: o.createdAt };
+      },
+    }),
+
+    patchManagementSettings: defineOperation({
+      id: 'patchManagementSettings',
+      ...writes,
+      async run(caller, input: SettingsInput) {
+        const { organizationId } = managing(caller, input);
+        const updated = await deps.writes.write(({ emit }) => {
+          const organization = stores.organizations.updateSettings(organizationId, {
+            requireSessionToken: input.require_session_token,
+            quotaData: input.quota_data,
+            quotaTiles: input.quota_tiles,
+            embedLayers: input.embed_layers,
+            defaultAllowedOrigins: input.default_allowed_origins,
+          }) as Organization;
+          emit(settingsChanged(organizationId));
+          return organization;
+        });
+        return settingsView(updated);
+      },
+    }),
+
+    getManagementKeys: defineOperation({
+      id: 'getManagementKeys',
+      ...reads,
+      async run(caller, input: OrganizationInput) {
+        return stores.apiKeys.list(managing(caller, input).organizationId).map(keyView);
+      },
+    }),
+
+    /** Creates a key; the plaintext of a secret key is answered here once and never again. */
+    postManagementKey: defineOperation({
+      id: 'postManagementKey',
+      ...writes,
+      async run(caller, input: KeyCreateInput) {
+        const { organization } = managing(caller, input);
+        if (input.type === 'sk' && (input.allowed_origins?.length ?? 0) > 0) {
+          throw ApiError.validation([{ path: ['allowed_origins'], messageKey: 'VALIDATION_FAILED' }]);
+        }
+        const created = await deps.writes.write(() => {
+          enforceLimit(organization, 'keys', stores.apiKeys.list(organization.id).length);
+          return stores.apiKeys.create({
+            organizationId: organization.id,
+            type: input.type,
+            name: input.name,
+            scopes: input.type === 'pk' ? (input.scopes ?? []) : [],
+            allowedOrigins: input.allowed_origins ?? [],
+          });
+        });
+        return { ...keyView(created.apiKey), key: created.plaintext };
+      },
+    }),
+
+    patchManagementKey: defineOperation({
+      id: 'patchManagementKey',
+      ...writes,
+      async run(caller, input: KeyPatchInput) {
+        const key = liveKey(managing(caller, input).organizationId, input.key_id);
+        if (key.type === 'sk' && (input.scopes !== undefined || input.allowed_origins !== undefined)) {
+          const field = input.scopes !== undefined ? 'scopes' : 'allowed_origins';
+          throw ApiError.validation([{ path: [field], messageKey: 'VALIDATION_FAILED' }]);
+        }
+        const updated = await deps.writes.write(
+          () => stores.apiKeys.update(key.id, { name: input.name, scopes: input.scopes, allowedOrigins: input.allowed_origins }) as ApiKey,
+        );
+        return keyView(updated);
+      },
+    }),
+
+    /** Revokes the key: every request with it, and every session token it minted, is refused from now on. */
+    deleteManagementKey: defineOperation({
+      id: 'deleteManagementKey',
+      ...writes,
+      async run(caller, input: KeyInput): Promise<void> {
+        const key = liveKey(managing(caller, input).organizationId, input.key_id);
+        await deps.writes.write(({ emit }) => {
+          stores.apiKeys.revoke(key.id);
+          emit({ type: 'key.revoked', organizationId: key.organizationId, keyId: key.id });
+        });
+      },
+    }),
+
+    getManagementMembers: defineOperation({
+      id: 'getManagementMembers',
+      ...reads,
+      async run(caller, input: OrganizationInput) {
+        return stores.memberships.listByOrganization(managing(caller, input).organizationId).map((m) => ({
+          user_id: m.userId,
+          email: m.email,
+          name: m.name,
+          role: m.role,
+          joined_at: m.createdAt,
+        }));
+      },
+    }),
+
+    postManagementMember: defineOperation({
+      id: 'postManagementMember',
+      ...writes,
+      async run(caller, input: OrganizationInput & { email: string; role: Role }) {
+        const manager = managing(caller, input);
+        if (input.role === 'owner' && manager.role !== 'owner') throw ApiError.withMessage('FORBIDDEN', 'FORBIDDEN.owner_role');
+        const user = stores.users.getByEmail(input.email);
+        if (!user) throw ApiError.validation([{ path: ['email'], messageKey: 'VALIDATION_FAILED' }]);
+        const membership = await deps.writes.write(() => {
+          if (stores.memberships.get(manager.organizationId, user.id)) throw ApiError.withMessage('CONFLICT', 'CONFLICT.already_member');
+          enforceLimit(manager.organization, 'members', stores.memberships.listByOrganization(manager.organizationId).length);
+          return stores.memberships.add(manager.organizationId, user.id, input.role);
+        });
+        return { user_id: user.id, email: user.email, name: user.name, role: membership.role };
+      },
+    }),
+
+    patchManagementMember: defineOperation({
+      id: 'patchManagementMember',
+      ...writes,
+      async run(caller, input: MemberInput & { role: Role }) {
+        const manager = managing(caller, input);
+        const updated = await deps.writes.write(() => {
+          const current = stores.memberships.get(manager.organizationId, input.user_id);
+          if (!current) throw new ApiError('NOT_FOUND');
+          checkOwnerChange(manager, input.user_id, current.role, input.role);
+          return stores.memberships.setRole(manager.organizationId, input.user_id, input.role);
+        });
+        return { user_id: input.user_id, role: updated?.role };
+      },
+    }),
+
+    deleteManagementMember: defineOperation({
+      id: 'deleteManagementMember',
+      ...writes,
+      async run(caller, input: MemberInput): Promise<void> {
+        const manager = managing(caller, input);
+        await deps.writes.write(() => {
+          const current = stores.memberships.get(manager.organizationId, input.user_id);
+          if (!current) throw new ApiError('NOT_FOUND');
+          checkOwnerChange(manager, input.user_id, current.role, undefined);
+          stores.memberships.remove(manager.organizationId, input.user_id);
+        });
+      },
+    }),
+
+    getManagementBilling: defineOperation({
+      id: 'getManagementBilling',
+      ...reads,
+      async run(caller, input: OrganizationInput) {
+        return billingView(managing(caller, input).organization);
+      },
+    }),
+
+    patchManagementBilling: defineOperation({
+      id: 'patchManagementBilling',
+      ...writes,
+      async run(caller, input: OrganizationInput & { payment_method_on_file: boolean }) {
+        const { organizationId } = managing(caller, input);
+        const updated = await deps.writes.write(({ emit }) => {
+          const organization = stores.organizations.setCardOnFile(organizationId, input.payment_method_on_file) as Organization;
+          emit(settingsChanged(organizationId));
+          return organization;
+        });
+        return billingView(updated);
+      },
+    }),
+
+    /** Request counts per minute (or per day) and API over a range (default: the last 24 hours). */
+    getManagementUsage: defineOperation({
+      id: 'getManagementUsage',
+      ...reads,
+      async run(caller, input: UsageInput) {
+        const { organizationId } = managing(caller, input);
+        const to = input.to ? Date.parse(input.to) : Date.now() + 60_000;
+        const from = input.from ? Date.parse(input.from) : to - 24 * 3600_000;
+        if (from > to) throw ApiError.validation([{ path: ['from'], messageKey: 'VALIDATION_FAILED' }]);
+        const range = { organizationId, fromMinute: minuteOf(from), toMinute: minuteOf(to) + 1 };
+        if (input.granularity === 'day') return stores.usage.queryDaily(range).filter((d) => !input.api || d.api === input.api);
+        return stores.usage.query({ ...range, api: input.api }).map((b) => ({
+          api: b.api,
+          minute: new Date(b.minute * 60_000).toISOString(),
+          count: b.count,
+        }));
+      },
+    }),
+
+    getManagementAi: aiSettingsNotBuilt('getManagementAi', reads),
+    patchManagementAi: aiSettingsNotBuilt('patchManagementAi', writes),
+  };
+}
