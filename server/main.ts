@@ -10,6 +10,7 @@ import { listenNode } from './http/node-adapter.js';
 import { listen, loadNativeUws } from './http/uws-adapter.js';
 import { createLogger } from './logger.js';
 import { seedOnFirstStart } from './seeding.js';
+import { startLockSweeper } from './studio/itineraries/lock-sweeper.js';
 
 async function main(): Promise<void> {
   const uws = loadNativeUws(); // first: fail loudly before touching anything else
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
   // Usage counts are aggregated in memory and written once a second (and at shutdown).
   const usageFlush = setInterval(() => app.quota.flush(), 1000);
   usageFlush.unref();
+  const stopLockSweeper = startLockSweeper(app, (error) => logger.error('lock sweep failed', { error: String(error) }));
   const listenOptions = { host: config.host, port: config.port, trustProxy: config.trustProxy };
   const server = await (config.httpCompat ? listenNode(app.handle, listenOptions) : listen(uws, app.handle, listenOptions)).catch(
     exitIfPortInUse,
@@ -49,6 +51,7 @@ async function main(): Promise<void> {
     await server.drain(config.shutdownGraceMs);
     await seeding.catch(() => undefined);
     clearInterval(usageFlush);
+    stopLockSweeper();
     app.quota.flush();
     app.writes.flush();
     await pool.close();

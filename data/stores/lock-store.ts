@@ -51,11 +51,12 @@ export class LockStore {
   readonly #list: Statement<[string, string], LockRow>;
   readonly #get: Statement<[string, string, string, string], LockRow>;
   readonly #upsert: Statement<LockRow>;
-  readonly #purge: Statement<[string, string]>;
-  readonly #releaseAll: Statement<[string, string]>;
-  readonly #releaseOne: Statement<[string, string, string, string]>;
+  readonly #expireIn: Statement<[string, string], LockRow>;
+  readonly #expireAll: Statement<[string], LockRow>;
+  readonly #releaseAll: Statement<[string, string], LockRow>;
+  readonly #releaseOne: Statement<[string, string, string, string], LockRow>;
   readonly #other: Statement<[string, string, string], LockRow>;
-  readonly #dropPart: Statement<[string, string, string]>;
+  readonly #dropPart: Statement<[string, string, string], LockRow>;
 
   constructor(db: Database) {
     this.#db = db;
@@ -70,12 +71,13 @@ export class LockStore {
        ON CONFLICT (itinerary_id, part_type, part_id)
        DO UPDATE SET holder_user_id = excluded.holder_user_id, expires_at = excluded.expires_at`,
     );
-    this.#purge = db.prepare('DELETE FROM locks WHERE itinerary_id = ? AND expires_at <= ?');
-    this.#releaseAll = db.prepare('DELETE FROM locks WHERE itinerary_id = ? AND holder_user_id = ?');
+    this.#expireIn = db.prepare(`DELETE FROM locks WHERE itinerary_id = ? AND expires_at <= ? RETURNING ${COLUMNS}`);
+    this.#expireAll = db.prepare(`DELETE FROM locks WHERE expires_at <= ? RETURNING ${COLUMNS}`);
+    this.#releaseAll = db.prepare(`DELETE FROM locks WHERE itinerary_id = ? AND holder_user_id = ? RETURNING ${COLUMNS}`);
     this.#releaseOne = db.prepare(
-      'DELETE FROM locks WHERE itinerary_id = ? AND holder_user_id = ? AND part_type = ? AND part_id = ?',
+      `DELETE FROM locks WHERE itinerary_id = ? AND holder_user_id = ? AND part_type = ? AND part_id = ? RETURNING ${COLUMNS}`,
     );
-    this.#dropPart = db.prepare('DELETE FROM locks WHERE itinerary_id = ? AND part_type = ? AND part_id = ?');
+    this.#dropPart = db.prepare(`DELETE FROM locks WHERE itinerary_id = ? AND part_type = ? AND part_id = ? RETURNING ${COLUMNS}`);
     this.#other = db.prepare(
       `SELECT ${COLUMNS} FROM locks WHERE itinerary_id = ? AND holder_user_id <> ? AND expires_at > ? LIMIT 1`,
     );
@@ -92,14 +94,21 @@ export class LockStore {
     return row ? toLock(row) : undefined;
   }
 
+  /** Removes the locks that lapsed by `now` (of one itinerary, or all) and returns them. */
+  expire(now: number, itineraryId?: string): Lock[] {
+    const nowText = new Date(now).toISOString();
+    const rows = itineraryId === undefined ? this.#expireAll.all(nowText) : this.#expireIn.all(itineraryId, nowText);
+    return rows.map(toLock);
+  }
+
   /**
    * Takes (or renews) the locks on every part for `userId`, all or nothing: if another member holds a live
-   * lock on any part, nothing changes and that part and holder are returned.
+   * lock on any part, nothing changes and that part and holder are returned. Lapsed locks are taken over
+   * (call `expire` first to learn whose they were).
    */
   acquire(itineraryId: string, userId: string, parts: readonly LockPart[], now: number, ttlMs = LOCK_TTL_MS): AcquireResult {
     return this.#db.transaction((): AcquireResult => {
       const nowText = new Date(now).toISOString();
-      this.#purge.run(itineraryId, nowText);
       for (const part of parts) {
         const row = this.#get.get(itineraryId, part.type, part.id, nowText);
         if (row && row.holder_user_id !== userId) return { ok: false, part, holderUserId: row.holder_user_id };
@@ -139,16 +148,18 @@ export class LockStore {
     return row ? toLock(row) : undefined;
   }
 
-  /** Releases the caller's locks on the given parts, or all of them; returns how many were released. */
-  release(itineraryId: string, userId: string, parts?: readonly LockPart[]): number {
-    if (!parts) return this.#releaseAll.run(itineraryId, userId).changes;
-    return this.#db.transaction(() =>
-      parts.reduce((n, p) => n + this.#releaseOne.run(itineraryId, userId, p.type, p.id).changes, 0),
-    ).immediate();
+  /** Releases the caller's locks on the given parts, or all of them; returns the locks released. */
+  release(itineraryId: string, userId: string, parts?: readonly LockPart[]): Lock[] {
+    if (!parts) return this.#releaseAll.all(itineraryId, userId).map(toLock);
+    return this.#db
+      .transaction(() => parts.flatMap((p) => this.#releaseOne.all(itineraryId, userId, p.type, p.id).map(toLock)))
+      .immediate();
   }
 
-  /** Drops every lock on parts that no longer exist, whoever held them; returns how many were dropped. */
-  dropParts(itineraryId: string, parts: readonly LockPart[]): number {
-    return this.#db.transaction(() => parts.reduce((n, p) => n + this.#dropPart.run(itineraryId, p.type, p.id).changes, 0)).immediate();
+  /** Drops every lock on parts that no longer exist, whoever held them; returns the locks dropped. */
+  dropParts(itineraryId: string, parts: readonly LockPart[]): Lock[] {
+    return this.#db
+      .transaction(() => parts.flatMap((p) => this.#dropPart.all(itineraryId, p.type, p.id).map(toLock)))
+      .immediate();
   }
 }

@@ -13,7 +13,7 @@ import type { RouteContext } from './chain-routing.js';
 import { chainStores } from './chain-stores.js';
 import { loadWritable } from './itinerary-access.js';
 import { type ItineraryView, itineraryView } from './itinerary-view.js';
-import { allParts, renewLocks, requireLocks } from './lock-service.js';
+import { allParts, expireLocks, lockEvents, renewLocks, requireLocks } from './lock-service.js';
 
 export interface EditPlan {
   /** Parts the caller must hold a lock on (empty: the operation is not lock-guarded). */
@@ -70,22 +70,25 @@ export function editChain(
     requireLocks(deps, itineraryId, actor, p.guard);
     const route = { deps, activity: options.activity ?? itinerary.activity, signal: options.signal };
     const after = sealChain(await p.build(cloneChain(before), route));
-    return deps.writes.write((): EditResult => {
+    return deps.writes.write((scope): EditResult => {
       if (!deps.stores.itineraries.get(itineraryId)) throw new ApiError('NOT_FOUND');
       const now = Date.now();
+      expireLocks(deps, itineraryId, now, scope);
       requireLocks(deps, itineraryId, actor, p.guard, now);
       saveChain(stores, itineraryId, before, after);
       options.alsoWrite?.();
-      deps.stores.itineraries.bumpDraftVersion(itineraryId);
+      const version = deps.stores.itineraries.bumpDraftVersion(itineraryId) as number;
+      scope.emit({ type: 'itinerary.draft_changed', organizationId: itinerary.organizationId, itineraryId, version });
       const kept = new Set(allParts(after).map((x) => `${x.type}:${x.id}`));
       const existed = new Set(allParts(before).map((x) => `${x.type}:${x.id}`));
       const gone = allParts(before).filter((x) => !kept.has(`${x.type}:${x.id}`));
-      if (gone.length > 0) deps.stores.locks.dropParts(itineraryId, gone);
+      // Locks on parts the edit removed go with them.
+      if (gone.length > 0) for (const event of lockEvents('lock.released', deps.stores.locks.dropParts(itineraryId, gone))) scope.emit(event);
       const renew = [
         ...p.guard.filter((x) => kept.has(`${x.type}:${x.id}`)),
         ...allParts(after).filter((x) => !existed.has(`${x.type}:${x.id}`)),
       ];
-      renewLocks(deps, itineraryId, actor, renew, now);
+      renewLocks(deps, itineraryId, actor, renew, now, scope);
       const updated = deps.stores.itineraries.get(itineraryId) as Itinerary;
       return { itinerary: updated, chain: after, view: itineraryView(updated, after) };
     });

@@ -7,6 +7,9 @@ import type { Privacy } from '../../../data/stores/collection-store.js';
 import type { Access } from '../../auth/access.js';
 import { enforceLimit } from '../../auth/limits.js';
 import { ApiError, type ErrorPath } from '../../errors.js';
+import type { WriteScope } from '../../core/unit-of-work.js';
+import type { Collection } from '../../../data/stores/collection-store.js';
+import { collectionChanged } from '../collections/collection-operations.js';
 import type { StudioDeps } from '../studio-deps.js';
 import { type Chain, type ChainWaypoint, loadChain, newSegment, newWaypoint, saveChain, sealChain, toCoord, withLine } from './chain.js';
 import { haversine, measureLocal } from './chain-geometry.js';
@@ -34,8 +37,11 @@ export interface NewItinerary {
   collectionId?: string;
 }
 
-/** Synchronous create (inside a Studio write): plan limit, name, collection, then the record. */
-export function insertItinerary(deps: StudioDeps, input: NewItinerary, collectionPath: ErrorPath = ['collection_id']): Itinerary {
+/**
+ * Synchronous create (inside a Studio write): plan limit, name, collection, then the record; announces the
+ * new draft (and the collection it was filed in).
+ */
+export function insertItinerary(deps: StudioDeps, { emit }: WriteScope, input: NewItinerary, collectionPath: ErrorPath = ['collection_id']): Itinerary {
   const { itineraries, organizations, collections } = deps.stores;
   const organization = organizations.get(input.organizationId);
   if (!organization) throw new ApiError('NOT_FOUND');
@@ -65,7 +71,11 @@ export function insertItinerary(deps: StudioDeps, input: NewItinerary, collectio
     if (holder) throw nameConflict(holder.id);
     throw error;
   }
-  if (input.collectionId !== undefined) collections.addItinerary(input.collectionId, it.id);
+  emit({ type: 'itinerary.draft_changed', organizationId: it.organizationId, itineraryId: it.id, version: it.draftVersion });
+  if (input.collectionId !== undefined) {
+    collections.addItinerary(input.collectionId, it.id);
+    emit(collectionChanged(collections.get(input.collectionId) as Collection, 'items'));
+  }
   return it;
 }
 
@@ -87,8 +97,8 @@ export interface CreateBody {
 /** postItinerary: an empty draft. */
 export async function createItinerary(deps: StudioDeps, access: Access, body: CreateBody, actor: string): Promise<ItineraryView> {
   const organizationId = targetOrganization(deps, access, body.organization_id, body.collection_id);
-  return deps.writes.write(() => {
-    const it = insertItinerary(deps, {
+  return deps.writes.write((scope) => {
+    const it = insertItinerary(deps, scope, {
       organizationId,
       actorUserId: actor,
       name: body.name,
@@ -154,8 +164,8 @@ export async function createItineraryFromLines(deps: StudioDeps, input: LinesInp
     return newWaypoint(toCoord(p), named?.name ?? null, named?.kind ?? null);
   });
   const chain = sealChain({ waypoints, segments, groups: [] });
-  return deps.writes.write(() => {
-    const it = insertItinerary(deps, { ...input, actorUserId: input.actorUserId });
+  return deps.writes.write((scope) => {
+    const it = insertItinerary(deps, scope, input);
     saveChain(chainStores(deps.stores.db), it.id, EMPTY_CHAIN, chain);
     return itineraryView(it, chain);
   });
@@ -245,8 +255,9 @@ export async function patchItinerary(deps: StudioDeps, access: Access, id: strin
 
 /** deleteItinerary. */
 export async function deleteItinerary(deps: StudioDeps, access: Access, id: string): Promise<void> {
-  loadWritable(deps, access, id);
-  await deps.writes.write(() => {
+  const { itinerary } = loadWritable(deps, access, id);
+  await deps.writes.write(({ emit }) => {
     if (!deps.stores.itineraries.delete(id)) throw new ApiError('NOT_FOUND');
+    emit({ type: 'itinerary.deleted', organizationId: itinerary.organizationId, itineraryId: id });
   });
 }

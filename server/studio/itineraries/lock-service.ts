@@ -1,8 +1,10 @@
 // Soft locks on itinerary parts (DESIGN §6): take all-or-nothing, list, release; and the guard every
 // lock-guarded write runs inside its Studio write (409 with `holder.id` when the caller lacks a lock).
 
-import { type LockPart, NO_HOLDER } from '../../../data/stores/lock-store.js';
+import { type Lock, type LockPart, NO_HOLDER } from '../../../data/stores/lock-store.js';
 import type { Access } from '../../auth/access.js';
+import type { ChangeEvent } from '../../core/change-events.js';
+import type { WriteScope } from '../../core/unit-of-work.js';
 import { ApiError } from '../../errors.js';
 import type { StudioDeps } from '../studio-deps.js';
 import { type Chain, loadChain } from './chain.js';
@@ -28,11 +30,31 @@ export function requireLocks(deps: StudioDeps, itineraryId: string, actor: strin
   if (holder !== undefined) throw lockConflict(holder);
 }
 
+type LockEventType = 'lock.taken' | 'lock.released' | 'lock.expired';
+
+/** One event per itinerary and holder for `locks` (taken, released or expired together). */
+export function lockEvents(type: LockEventType, locks: readonly Lock[]): ChangeEvent[] {
+  const byHolder = new Map<string, { itineraryId: string; holderId: string; parts: LockPart[] }>();
+  for (const lock of locks) {
+    const key = `${lock.itineraryId} ${lock.holderUserId}`;
+    let event = byHolder.get(key);
+    if (!event) byHolder.set(key, (event = { itineraryId: lock.itineraryId, holderId: lock.holderUserId, parts: [] }));
+    event.parts.push({ type: lock.type, id: lock.id });
+  }
+  return [...byHolder.values()].map((event) => ({ type, ...event }));
+}
+
+/** Removes the itinerary's lapsed locks inside a write, announcing whose they were. */
+export function expireLocks(deps: StudioDeps, itineraryId: string, now: number, { emit }: WriteScope): void {
+  for (const event of lockEvents('lock.expired', deps.stores.locks.expire(now, itineraryId))) emit(event);
+}
+
 /** Takes or renews the caller's locks on `parts` (after a guarded write, and on parts a write created). */
-export function renewLocks(deps: StudioDeps, itineraryId: string, actor: string, parts: readonly LockPart[], now = Date.now()): void {
+export function renewLocks(deps: StudioDeps, itineraryId: string, actor: string, parts: readonly LockPart[], now: number, { emit }: WriteScope): void {
   if (parts.length === 0) return;
   const result = deps.stores.locks.acquire(itineraryId, actor, parts, now);
   if (!result.ok) throw lockConflict(result.holderUserId);
+  for (const event of lockEvents('lock.taken', result.locks)) emit(event);
 }
 
 /** Every part of the chain, as lock parts. */
@@ -63,7 +85,9 @@ export async function takeLocks(
   parts: readonly LockPart[] | 'all',
 ): Promise<LockView[]> {
   const { actor } = loadWritable(deps, access, itineraryId);
-  return deps.writes.write(() => {
+  return deps.writes.write((scope) => {
+    const now = Date.now();
+    expireLocks(deps, itineraryId, now, scope);
     const chain = loadChain(chainStores(deps.stores.db), itineraryId);
     const existing = new Set(allParts(chain).map((p) => `${p.type}:${p.id}`));
     let wanted: LockPart[];
@@ -73,8 +97,9 @@ export async function takeLocks(
       if (unknown.length > 0) throw ApiError.validation(unknown);
       wanted = [...new Map(parts.map((p) => [`${p.type}:${p.id}`, { type: p.type, id: p.id }])).values()];
     }
-    const result = deps.stores.locks.acquire(itineraryId, actor, wanted, Date.now());
+    const result = deps.stores.locks.acquire(itineraryId, actor, wanted, now);
     if (!result.ok) throw lockConflict(result.holderUserId);
+    for (const event of lockEvents('lock.taken', result.locks)) scope.emit(event);
     return result.locks.map(view);
   });
 }
@@ -82,7 +107,9 @@ export async function takeLocks(
 /** deleteItineraryLock: releases the caller's locks (all of them, or the parts named). */
 export async function releaseLocks(deps: StudioDeps, access: Access, itineraryId: string, parts?: readonly LockPart[]): Promise<void> {
   const { actor } = loadWritable(deps, access, itineraryId);
-  await deps.writes.write(() => deps.stores.locks.release(itineraryId, actor, parts));
+  await deps.writes.write(({ emit }) => {
+    for (const event of lockEvents('lock.released', deps.stores.locks.release(itineraryId, actor, parts))) emit(event);
+  });
 }
 
 /** Publish guard: 409 when any other member holds a lock anywhere on the itinerary. */

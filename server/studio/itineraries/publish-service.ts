@@ -15,13 +15,14 @@ import { requireNoOtherLocks } from './lock-service.js';
 export async function publishItinerary(deps: StudioDeps, access: Access, id: string): Promise<ItineraryView> {
   const { actor } = loadWritable(deps, access, id);
   await deps.writes.settled();
-  return deps.writes.write(() => {
+  return deps.writes.write(({ emit }) => {
     const it = deps.stores.itineraries.get(id);
     if (!it) throw new ApiError('NOT_FOUND');
     requireNoOtherLocks(deps, id, actor);
     const chain = loadChain(chainStores(deps.stores.db), id);
     const published = deps.stores.itineraries.publish(id, itineraryView(it, chain));
     if (!published) throw new ApiError('NOT_FOUND');
+    emit({ type: 'itinerary.published', organizationId: it.organizationId, itineraryId: id, version: published.publishedVersion as number });
     // The snapshot is the draft as it was; the publication fields are those of the row.
     return { ...itineraryView(it, chain), published_version: published.publishedVersion, published_at: published.publishedAt };
   });
@@ -95,8 +96,8 @@ export async function duplicateItinerary(deps: StudioDeps, access: Access, id: s
   const chain = loadChain(chainStores(deps.stores.db), id);
   const copy = copyRun(chain, keptRun(chain, input));
   const name = input.name ?? `${source.name.slice(0, 193)} (copy)`;
-  return deps.writes.write(() => {
-    const it = insertItinerary(deps, {
+  return deps.writes.write((scope) => {
+    const it = insertItinerary(deps, scope, {
       organizationId: target,
       actorUserId: actor,
       name,

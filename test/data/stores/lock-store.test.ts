@@ -47,9 +47,22 @@ describe('LockStore', () => {
   it('releases some or all of the caller’s locks, never another member’s', () => {
     const { stores, ana, bo, itinerary } = setup();
     stores.locks.acquire(itinerary.id, ana.id, [s1, s2], T0);
-    expect(stores.locks.release(itinerary.id, bo.id)).toBe(0);
-    expect(stores.locks.release(itinerary.id, ana.id, [s1])).toBe(1);
-    expect(stores.locks.release(itinerary.id, ana.id)).toBe(1);
+    expect(stores.locks.release(itinerary.id, bo.id)).toEqual([]);
+    expect(stores.locks.release(itinerary.id, ana.id, [s1]).map((l) => l.id)).toEqual(['s1']);
+    expect(stores.locks.release(itinerary.id, ana.id).map((l) => l.id)).toEqual(['s2']);
     expect(stores.locks.list(itinerary.id, T0)).toEqual([]);
+  });
+
+  it('expires lapsed locks (of one itinerary or all) and says whose they were', () => {
+    const { stores, ana, bo, itinerary } = setup();
+    const other = stores.itineraries.create({ organizationId: itinerary.organizationId, name: 'J' });
+    stores.locks.acquire(itinerary.id, ana.id, [s1], T0);
+    stores.locks.acquire(other.id, bo.id, [s2], T0 + 1000);
+    expect(stores.locks.expire(T0 + LOCK_TTL_MS - 1)).toEqual([]);
+    const lapsed = stores.locks.expire(T0 + LOCK_TTL_MS, other.id);
+    expect(lapsed).toEqual([]);
+    const all = stores.locks.expire(T0 + LOCK_TTL_MS + 1000).map((l) => `${l.itineraryId} ${l.holderUserId} ${l.id}`);
+    expect(all.sort()).toEqual([`${itinerary.id} ${ana.id} s1`, `${other.id} ${bo.id} s2`].sort());
+    expect(stores.locks.expire(T0 + LOCK_TTL_MS * 2)).toEqual([]);
   });
 });
