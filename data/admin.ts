@@ -49,7 +49,8 @@ interface CommandSpec {
   options: readonly OptionName[];
   /** Whether the command takes positional arguments after its name (only `set`). */
   positionals?: boolean;
-  run: (stores: Stores, values: Values, positionals: string[]) => object;
+  /** `db` is the connection the stores run on (seeding writes through it in one transaction). */
+  run: (stores: Stores, values: Values, positionals: string[], db: Database) => object;
 }
 
 const COMMANDS: Record<string, CommandSpec> = {
@@ -57,7 +58,7 @@ const COMMANDS: Record<string, CommandSpec> = {
   bootstrap: {
     summary: 'create an organization with every product, an owner, a pk (embedding,data,mcp), an sk and a demo collection',
     options: ['name', 'email', 'password'],
-    run: (stores, v) => {
+    run: (stores, v, _positionals, db) => {
       const password = optionalString(v, 'password');
       if (password !== undefined) checkPassword(password);
       const email = optionalString(v, 'email');
@@ -66,7 +67,7 @@ const COMMANDS: Record<string, CommandSpec> = {
         throw new AdminError('CONFLICT', `a user with email '${email}' already exists`);
       }
       const name = optionalString(v, 'name');
-      return seedDemo(stores.db, {
+      return seedDemo(db, {
         ...(name !== undefined && { organizationName: checkName(name, 'name') }),
         ...(email !== undefined && { ownerEmail: email }),
         ...(password !== undefined && { ownerPassword: password }),
@@ -270,7 +271,7 @@ export function runAdmin(
       // One IMMEDIATE transaction per command: it takes the write lock first and waits on busy_timeout while
       // the server writes. A deferred one that reads and then writes would fail at once with "database is
       // locked" whenever the server committed in between (SQLite cannot upgrade a stale read snapshot).
-      result = open.transaction(() => spec.run(createStores(open), values, rest)).immediate();
+      result = open.transaction(() => spec.run(createStores(open), values, rest, open)).immediate();
     }
     return { exitCode: 0, stdout: `${JSON.stringify(result, null, pretty ? 2 : undefined)}\n`, stderr: '' };
   } catch (err) {

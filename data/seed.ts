@@ -1,6 +1,7 @@
 // Demo seeding: an organization with every product, an owner, a publishable and a secret key, a demo collection.
 import { generatePassword, hashPasswordSync } from './credentials.js';
 import type { Database } from './db.js';
+import { isConflict } from './stores/conflict.js';
 import { createStores } from './stores/stores.js';
 import type { Scope } from './stores/api-key-store.js';
 import { DEFAULT_LIMITS, PRODUCTS } from './stores/organization-store.js';
@@ -67,6 +68,8 @@ function insertDemo(db: Database, options: SeedOptions, password: string, passwo
     privacy: 'public',
     createdBy: owner.id,
   });
+  // A new organization holds no collection yet, so its name cannot be taken.
+  if (isConflict(collection)) throw new Error('the demo collection name is taken');
   return {
     organization: { id: organization.id, name: organization.name },
     owner: { id: owner.id, email: owner.email, password },

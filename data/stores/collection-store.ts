@@ -2,7 +2,8 @@
 // the Studio API service builds its rules (visibility, pagination, conflicts) on these statements.
 import { randomUUID } from 'node:crypto';
 import type { Statement } from 'better-sqlite3';
-import { nowIso, type Database } from '../db.js';
+import { isConstraintError, nowIso, type Database } from '../db.js';
+import type { Conflict } from './conflict.js';
 
 export const COLLECTION_SCOPES = ['organization', 'personal'] as const;
 export type CollectionScope = (typeof COLLECTION_SCOPES)[number];
@@ -196,8 +197,8 @@ export class CollectionStore {
     this.#holdsZone = db.prepare('SELECT 1 AS one FROM collection_zones WHERE collection_id = ? AND zone_id = ?');
   }
 
-  /** Creates a collection. A taken name (same org, scope and owner) throws a SQLite UNIQUE constraint error. */
-  create(input: CollectionCreate): Collection {
+  /** Creates a collection; a name taken in the same organization, scope and owner is a Conflict. */
+  create(input: CollectionCreate): Collection | Conflict {
     const scope = input.scope ?? 'organization';
     const now = nowIso();
     const row: CollectionRow = {
@@ -212,8 +213,7 @@ export class CollectionStore {
       created_at: now,
       updated_at: now,
     };
-    this.#insert.run(row);
-    return toCollection(row);
+    return this.#holderOf(() => this.#insert.run(row), row) ?? toCollection(row);
   }
 
   get(id: string): Collection | undefined {
@@ -271,8 +271,11 @@ export class CollectionStore {
     return this.#zoneIds.all(collectionId).map((r) => r.zone_id);
   }
 
-  /** Partial update: undefined fields keep their value. Undefined when the collection does not exist. */
-  update(id: string, patch: CollectionPatch): Collection | undefined {
+  /**
+   * Partial update: undefined fields keep their value. A name taken in the same organization, scope and owner
+   * is a Conflict; undefined when the collection does not exist.
+   */
+  update(id: string, patch: CollectionPatch): Collection | Conflict | undefined {
     const current = this.get(id);
     if (!current) return undefined;
     const next: Collection = {
@@ -282,7 +285,7 @@ export class CollectionStore {
       privacy: patch.privacy ?? current.privacy,
       updatedAt: nowIso(),
     };
-    this.#update.run({
+    const row: CollectionRow = {
       id: next.id,
       organization_id: next.organizationId,
       scope: next.scope,
@@ -293,8 +296,22 @@ export class CollectionStore {
       created_by: next.createdBy,
       created_at: next.createdAt,
       updated_at: next.updatedAt,
-    });
-    return next;
+    };
+    return this.#holderOf(() => this.#update.run(row), row) ?? next;
+  }
+
+  /** Runs `write`; when it breaks the name's uniqueness, the Conflict naming the collection that holds the name. */
+  #holderOf(write: () => void, row: CollectionRow): Conflict | undefined {
+    try {
+      write();
+      return undefined;
+    } catch (error) {
+      const holder = isConstraintError(error, 'UNIQUE')
+        ? this.findByName(row.organization_id, row.scope, row.owner_user_id, row.name)
+        : undefined;
+      if (!holder) throw error;
+      return { conflict: holder.id };
+    }
   }
 
   /** Every collection of the organization, both scopes (plan limit `collections`). */

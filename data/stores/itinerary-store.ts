@@ -2,7 +2,8 @@
 // name, publish snapshot); segments, waypoints and groups are added by the Studio API service.
 import { randomUUID } from 'node:crypto';
 import type { Statement } from 'better-sqlite3';
-import { nowIso, type Database } from '../db.js';
+import { isConstraintError, nowIso, type Database } from '../db.js';
+import type { Conflict } from './conflict.js';
 import type { Privacy } from './collection-store.js';
 
 export const ACTIVITIES = ['HIKING_AND_TRAIL', 'WALKING', 'TRAIL_RUNNING', 'MOUNTAIN_BIKING', 'ROAD_CYCLING'] as const;
@@ -176,8 +177,8 @@ export class ItineraryStore {
     this.#groupedCount = db.prepare(`SELECT count(*) AS n FROM itineraries i WHERE ${visible}`);
   }
 
-  /** Creates an itinerary (draft version 1, never published). A taken name in the org: UNIQUE constraint error. */
-  create(input: ItineraryCreate): Itinerary {
+  /** Creates an itinerary (draft version 1, never published); a name taken in the organization is a Conflict. */
+  create(input: ItineraryCreate): Itinerary | Conflict {
     const now = nowIso();
     const row: ItineraryRow = {
       id: randomUUID(),
@@ -193,8 +194,8 @@ export class ItineraryStore {
       created_at: now,
       updated_at: now,
     };
-    this.#insert.run(row);
-    return toItinerary(row);
+    const holder = this.#holderOf(() => this.#insert.run(row), input.organizationId, input.name);
+    return holder ?? toItinerary(row);
   }
 
   get(id: string): Itinerary | undefined {
@@ -240,21 +241,27 @@ export class ItineraryStore {
 
   /**
    * Changes the descriptive fields (omitted ones keep their value); does not bump the draft version.
-   * A taken name in the org: UNIQUE constraint error.
+   * A name taken in the organization is a Conflict; undefined when the itinerary does not exist.
    */
-  update(id: string, patch: Partial<Pick<Itinerary, 'name' | 'description' | 'activity' | 'privacy'>>): Itinerary | undefined {
+  update(id: string, patch: Partial<Pick<Itinerary, 'name' | 'description' | 'activity' | 'privacy'>>): Itinerary | Conflict | undefined {
     const current = this.get(id);
     if (!current) return undefined;
     const next = { ...current, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) };
-    this.#update.run({
-      id,
-      name: next.name,
-      description: next.description,
-      activity: next.activity,
-      privacy: next.privacy,
-      now: nowIso(),
-    });
-    return this.get(id);
+    const write = () =>
+      this.#update.run({ id, name: next.name, description: next.description, activity: next.activity, privacy: next.privacy, now: nowIso() });
+    return this.#holderOf(write, current.organizationId, next.name) ?? this.get(id);
+  }
+
+  /** Runs `write`; when it breaks the name's uniqueness, the Conflict naming the itinerary that holds `name`. */
+  #holderOf(write: () => void, organizationId: string, name: string): Conflict | undefined {
+    try {
+      write();
+      return undefined;
+    } catch (error) {
+      const holder = isConstraintError(error, 'UNIQUE') ? this.findByName(organizationId, name) : undefined;
+      if (!holder) throw error;
+      return { conflict: holder.id };
+    }
   }
 
   delete(id: string): boolean {

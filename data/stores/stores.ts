@@ -7,14 +7,16 @@ import { LockStore } from './lock-store.js';
 import { MembershipStore } from './membership-store.js';
 import { OAuthStore } from './oauth-store.js';
 import { OrganizationStore } from './organization-store.js';
+import { SegmentGroupStore } from './segment-group-store.js';
+import { SegmentStore } from './segment-store.js';
 import { SettingsStore } from './settings-store.js';
 import { ShareLinkStore } from './share-link-store.js';
 import { UsageStore } from './usage-store.js';
 import { UserStore } from './user-store.js';
+import { WaypointStore } from './waypoint-store.js';
 import { ZoneStore } from './zone-store.js';
 
 export interface Stores {
-  db: Database;
   organizations: OrganizationStore;
   users: UserStore;
   memberships: MembershipStore;
@@ -23,6 +25,10 @@ export interface Stores {
   settings: SettingsStore;
   collections: CollectionStore;
   itineraries: ItineraryStore;
+  /** An itinerary's chain: its segments, waypoints and segment groups. */
+  segments: SegmentStore;
+  waypoints: WaypointStore;
+  segmentGroups: SegmentGroupStore;
   zones: ZoneStore;
   shareLinks: ShareLinkStore;
   locks: LockStore;
@@ -32,7 +38,6 @@ export interface Stores {
 /** Prepares every store's statements once. Stores hold no caches: reads always reach SQLite. */
 export function createStores(db: Database): Stores {
   return {
-    db,
     organizations: new OrganizationStore(db),
     users: new UserStore(db),
     memberships: new MembershipStore(db),
@@ -41,6 +46,9 @@ export function createStores(db: Database): Stores {
     settings: new SettingsStore(db),
     collections: new CollectionStore(db),
     itineraries: new ItineraryStore(db),
+    segments: new SegmentStore(db),
+    waypoints: new WaypointStore(db),
+    segmentGroups: new SegmentGroupStore(db),
     zones: new ZoneStore(db),
     shareLinks: new ShareLinkStore(db),
     locks: new LockStore(db),

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { isConstraintError, openDatabase, type Database } from '../../data/db.js';
 import { appliedVersions, applyMigrations, loadMigrations } from '../../data/migrate.js';
 import { createStores } from '../../data/stores/stores.js';
-import { tempDatabase, type TempDatabase } from './memory-db.js';
+import { tempDatabase, type TempDatabase, created } from './memory-db.js';
 
 const opened: Database[] = [];
 const temps: TempDatabase[] = [];
@@ -128,8 +128,8 @@ describe('transactions and foreign keys', () => {
     const user = stores.users.createWithHash({ email: 'stay@example.com', passwordHash: 'scrypt$1$1$1$AA==$AA==' });
     stores.memberships.add(org.id, user.id, 'admin');
     stores.apiKeys.create({ organizationId: org.id, type: 'pk', name: 'web' });
-    const c = stores.collections.create({ organizationId: org.id, name: 'C' });
-    const i = stores.itineraries.create({ organizationId: org.id, name: 'I' });
+    const c = created(stores.collections.create({ organizationId: org.id, name: 'C' }));
+    const i = created(stores.itineraries.create({ organizationId: org.id, name: 'I' }));
     stores.collections.addItinerary(c.id, i.id);
     expect(stores.organizations.delete(org.id)).toBe(true);
     for (const table of ['memberships', 'api_keys', 'collections', 'itineraries', 'collection_itineraries']) {

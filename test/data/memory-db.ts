@@ -3,10 +3,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, type Database } from '../../data/db.js';
+import { type Conflict, isConflict } from '../../data/stores/conflict.js';
 import { createStores, type Stores } from '../../data/stores/stores.js';
 
-export function memoryStores(): Stores {
-  return createStores(openDatabase(':memory:'));
+/** Every store over a fresh in-memory database, and the connection itself (for tests of what SQLite holds). */
+export function memoryStores(): Stores & { db: Database } {
+  const db = openDatabase(':memory:');
+  return { ...createStores(db), db };
 }
 
 export interface TempDatabase {
@@ -26,4 +29,10 @@ export function tempDatabase(): TempDatabase {
     open: () => openDatabase(path),
     cleanup: () => rmSync(dir, { recursive: true, force: true }),
   };
+}
+
+/** The record a store created or updated; fails the test when the store answered a Conflict. */
+export function created<T>(result: T | Conflict): T {
+  if (isConflict(result)) throw new Error(`unexpected conflict with ${result.conflict}`);
+  return result;
 }

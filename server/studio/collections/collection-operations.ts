@@ -4,6 +4,7 @@
 // `collections`. Failure paths are relative to each operation's input.
 
 import type { Collection, CollectionScope, Privacy } from '../../../data/stores/collection-store.js';
+import { isConflict } from '../../../data/stores/conflict.js';
 import type { Access } from '../../auth/access.js';
 import { enforceLimit } from '../../auth/limits.js';
 import { defineOperation, type PageResult, SHARED_READ_REACH, STUDIO_REACH } from '../../core/operation.js';
@@ -43,8 +44,8 @@ export function collectionChanged(collection: Collection, change: 'created' | 'u
 }
 
 /** 409 with the holder's id at `extensions.metadata.collection.id` (ResponseMetadataPost/PatchCollection). */
-function nameTaken(holder: Collection): ApiError {
-  return new ApiError('CONFLICT', [{ code: 'CONFLICT', messageKey: 'CONFLICT.collection_name' }], { collection: { id: holder.id } });
+function nameTaken(holderId: string): ApiError {
+  return new ApiError('CONFLICT', [{ code: 'CONFLICT', messageKey: 'CONFLICT.collection_name' }], { collection: { id: holderId } });
 }
 
 /** Public items only, unless the caller lists the organization's private ones (a link is its own gate). */
@@ -120,7 +121,7 @@ export function collectionOperations(deps: StudioDeps) {
           if (!organization) throw new ApiError('NOT_FOUND');
           enforceLimit(organization, 'collections', collections.countByOrganization(organizationId));
           const holder = collections.findByName(organizationId, scope, ownerUserId, input.name);
-          if (holder) throw nameTaken(holder);
+          if (holder) throw nameTaken(holder.id);
           const collection = collections.create({
             organizationId,
             scope,
@@ -130,6 +131,7 @@ export function collectionOperations(deps: StudioDeps) {
             privacy: input.privacy,
             createdBy: userId,
           });
+          if (isConflict(collection)) throw nameTaken(collection.conflict);
           emit(collectionChanged(collection, 'created'));
           return collection;
         });
@@ -156,9 +158,11 @@ export function collectionOperations(deps: StudioDeps) {
           const { collection } = policy.writableCollection(caller, id);
           if (fields.name !== undefined && fields.name !== collection.name) {
             const holder = collections.findByName(collection.organizationId, collection.scope, collection.ownerUserId, fields.name);
-            if (holder) throw nameTaken(holder);
+            if (holder) throw nameTaken(holder.id);
           }
-          const changed = collections.update(id, fields) as Collection;
+          const changed = collections.update(id, fields);
+          if (!changed) throw new ApiError('NOT_FOUND');
+          if (isConflict(changed)) throw nameTaken(changed.conflict);
           emit(collectionChanged(changed, 'updated'));
           return changed;
         });

@@ -10,7 +10,6 @@ import { ApiError } from '../../errors.js';
 import type { StudioDeps } from '../studio-deps.js';
 import { type Chain, cloneChain, loadChain, saveChain, sealChain } from './chain.js';
 import type { RouteContext } from './chain-routing.js';
-import { chainStores } from './chain-stores.js';
 import { loadWritable } from './itinerary-access.js';
 import { type ItineraryView, itineraryView } from './itinerary-view.js';
 import { allParts, expireLocks, lockEvents, renewLocks, requireLocks } from './lock-service.js';
@@ -60,7 +59,7 @@ export function editChain(
   options: EditOptions = {},
 ): Promise<EditResult> {
   const { actor } = loadWritable(deps, access, itineraryId);
-  const stores = chainStores(deps.stores.db);
+  const stores = deps.stores;
   return exclusive(itineraryId, async () => {
     await deps.writes.settled();
     const itinerary = deps.stores.itineraries.get(itineraryId);

@@ -4,7 +4,10 @@
 
 import { randomUUID } from 'node:crypto';
 import type { SegmentEngine } from '../../../data/stores/segment-store.js';
-import type { ChainStores } from './chain-stores.js';
+import type { Stores } from '../../../data/stores/stores.js';
+
+/** The stores an itinerary's chain lives in. */
+export type ChainStores = Pick<Stores, 'segments' | 'waypoints' | 'segmentGroups'>;
 
 /** lon, lat (degrees), ele (metres; NaN = unknown). */
 export type Coord = [number, number, number];
@@ -127,7 +130,7 @@ export function loadChain(stores: ChainStores, itineraryId: string): Chain {
       description: s.description,
       groupId: s.groupId,
     })),
-    groups: stores.groups.listByItinerary(itineraryId).map((g) => ({ id: g.id, name: g.name, color: g.color, speed: g.speed })),
+    groups: stores.segmentGroups.listByItinerary(itineraryId).map((g) => ({ id: g.id, name: g.name, color: g.color, speed: g.speed })),
   };
 }
 
@@ -137,7 +140,7 @@ const key = (value: unknown): string => JSON.stringify(value, (_k, v: unknown) =
 export function saveChain(stores: ChainStores, itineraryId: string, before: Chain, after: Chain): void {
   const beforeGroups = new Map(before.groups.map((g) => [g.id, key(g)]));
   for (const g of after.groups) {
-    if (beforeGroups.get(g.id) !== key(g)) stores.groups.upsert({ ...g, itineraryId });
+    if (beforeGroups.get(g.id) !== key(g)) stores.segmentGroups.upsert({ ...g, itineraryId });
   }
   const beforeSegments = new Map(before.segments.map((s, i) => [s.id, key({ s, i })]));
   after.segments.forEach((s, i) => {
@@ -154,7 +157,7 @@ export function saveChain(stores: ChainStores, itineraryId: string, before: Chai
   const keepW = new Set(after.waypoints.map((w) => w.id));
   for (const w of before.waypoints) if (!keepW.has(w.id)) stores.waypoints.delete(itineraryId, w.id);
   const keepG = new Set(after.groups.map((g) => g.id));
-  for (const g of before.groups) if (!keepG.has(g.id)) stores.groups.delete(itineraryId, g.id);
+  for (const g of before.groups) if (!keepG.has(g.id)) stores.segmentGroups.delete(itineraryId, g.id);
 }
 
 /** Index of the segment / waypoint with `id`, or -1. */

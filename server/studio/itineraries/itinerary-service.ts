@@ -1,7 +1,7 @@
 // Itinerary records: create (also from imported lines), read (draft or published snapshot), rename and
 // describe, delete. Chain edits live in chain-service.ts, publish and duplicate in publish-service.ts.
 
-import { isConstraintError } from '../../../data/db.js';
+import { isConflict } from '../../../data/stores/conflict.js';
 import type { Activity, Itinerary } from '../../../data/stores/itinerary-store.js';
 import type { Privacy } from '../../../data/stores/collection-store.js';
 import type { Access } from '../../auth/access.js';
@@ -15,7 +15,6 @@ import { type Chain, type ChainWaypoint, loadChain, newSegment, newWaypoint, sav
 import { haversine, measureLocal } from './chain-geometry.js';
 import { measureFreehand, routeSmart } from './chain-routing.js';
 import { editChain } from './chain-edit.js';
-import { chainStores } from './chain-stores.js';
 import { creatingOrganization } from '../../core/policy.js';
 import { loadReadable, loadWritable } from './itinerary-access.js';
 import { type ItineraryView, itineraryView } from './itinerary-view.js';
@@ -56,21 +55,15 @@ export function insertItinerary(deps: StudioDeps, { emit }: WriteScope, input: N
       (collection.scope === 'organization' || collection.ownerUserId === input.actorUserId);
     if (!usable) throw ApiError.validation([{ path: collectionPath }]);
   }
-  let it: Itinerary;
-  try {
-    it = itineraries.create({
-      organizationId: organization.id,
-      name: input.name,
-      description: input.description,
-      activity: input.activity,
-      privacy: input.privacy,
-      createdBy: input.actorUserId,
-    });
-  } catch (error) {
-    const holder = isConstraintError(error, 'UNIQUE') ? itineraries.findByName(organization.id, input.name) : undefined;
-    if (holder) throw nameConflict(holder.id);
-    throw error;
-  }
+  const it = itineraries.create({
+    organizationId: organization.id,
+    name: input.name,
+    description: input.description,
+    activity: input.activity,
+    privacy: input.privacy,
+    createdBy: input.actorUserId,
+  });
+  if (isConflict(it)) throw nameConflict(it.conflict);
   emit({ type: 'itinerary.draft_changed', organizationId: it.organizationId, itineraryId: it.id, version: it.draftVersion });
   if (input.collectionId !== undefined) {
     collections.addItinerary(input.collectionId, it.id);
@@ -166,7 +159,7 @@ export async function createItineraryFromLines(deps: StudioDeps, input: LinesInp
   const chain = sealChain({ waypoints, segments, groups: [] });
   return deps.writes.write((scope) => {
     const it = insertItinerary(deps, scope, input);
-    saveChain(chainStores(deps.stores.db), it.id, EMPTY_CHAIN, chain);
+    saveChain(deps.stores, it.id, EMPTY_CHAIN, chain);
     return itineraryView(it, chain);
   });
 }
@@ -182,7 +175,7 @@ export function readItinerary(deps: StudioDeps, id: string, version: 'draft' | '
     const snapshot = deps.stores.itineraries.publishedSnapshot(id) as ItineraryView | undefined;
     return snapshot && { ...snapshot, published_version: it.publishedVersion, published_at: it.publishedAt };
   }
-  return itineraryView(it, loadChain(chainStores(deps.stores.db), id));
+  return itineraryView(it, loadChain(deps.stores, id));
 }
 
 /**
@@ -220,13 +213,8 @@ export async function patchItinerary(deps: StudioDeps, access: Access, id: strin
       const taken = itineraries.findByName(itinerary.organizationId, body.name);
       if (taken && taken.id !== id) throw nameConflict(taken.id);
     }
-    try {
-      itineraries.update(id, body);
-    } catch (error) {
-      const holder = isConstraintError(error, 'UNIQUE') && body.name ? itineraries.findByName(itinerary.organizationId, body.name) : undefined;
-      if (holder) throw nameConflict(holder.id);
-      throw error;
-    }
+    const updated = itineraries.update(id, body);
+    if (isConflict(updated)) throw nameConflict(updated.conflict);
   };
   let current: Itinerary | undefined;
   const { view } = await editChain(

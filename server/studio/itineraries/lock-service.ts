@@ -8,7 +8,6 @@ import type { WriteScope } from '../../core/unit-of-work.js';
 import { ApiError } from '../../errors.js';
 import type { StudioDeps } from '../studio-deps.js';
 import { type Chain, loadChain } from './chain.js';
-import { chainStores } from './chain-stores.js';
 import { loadReadable, loadWritable } from './itinerary-access.js';
 
 export interface LockView {
@@ -88,7 +87,7 @@ export async function takeLocks(
   return deps.writes.write((scope) => {
     const now = Date.now();
     expireLocks(deps, itineraryId, now, scope);
-    const chain = loadChain(chainStores(deps.stores.db), itineraryId);
+    const chain = loadChain(deps.stores, itineraryId);
     const existing = new Set(allParts(chain).map((p) => `${p.type}:${p.id}`));
     let wanted: LockPart[];
     if (parts === 'all') wanted = allParts(chain);

@@ -5,7 +5,6 @@ import type { Access } from '../../auth/access.js';
 import { ApiError } from '../../errors.js';
 import type { StudioDeps } from '../studio-deps.js';
 import { type Chain, loadChain, newId, saveChain, sealChain } from './chain.js';
-import { chainStores } from './chain-stores.js';
 import { canWriteOrganization, loadReadable, loadWritable } from './itinerary-access.js';
 import { insertItinerary } from './itinerary-service.js';
 import { type ItineraryView, itineraryView } from './itinerary-view.js';
@@ -19,7 +18,7 @@ export async function publishItinerary(deps: StudioDeps, access: Access, id: str
     const it = deps.stores.itineraries.get(id);
     if (!it) throw new ApiError('NOT_FOUND');
     requireNoOtherLocks(deps, id, actor);
-    const chain = loadChain(chainStores(deps.stores.db), id);
+    const chain = loadChain(deps.stores, id);
     const published = deps.stores.itineraries.publish(id, itineraryView(it, chain));
     if (!published) throw new ApiError('NOT_FOUND');
     emit({ type: 'itinerary.published', organizationId: it.organizationId, itineraryId: id, version: published.publishedVersion as number });
@@ -93,7 +92,7 @@ export async function duplicateItinerary(deps: StudioDeps, access: Access, id: s
   const source = loadReadable(deps, access, id);
   const target = input.organization_id ?? (access.kind === 'key' ? access.organization.id : source.organizationId);
   if (!canWriteOrganization(deps, access, target)) throw new ApiError('FORBIDDEN');
-  const chain = loadChain(chainStores(deps.stores.db), id);
+  const chain = loadChain(deps.stores, id);
   const copy = copyRun(chain, keptRun(chain, input));
   const name = input.name ?? `${source.name.slice(0, 193)} (copy)`;
   return deps.writes.write((scope) => {
@@ -105,7 +104,7 @@ export async function duplicateItinerary(deps: StudioDeps, access: Access, id: s
       activity: source.activity,
       privacy: source.privacy,
     });
-    saveChain(chainStores(deps.stores.db), it.id, { waypoints: [], segments: [], groups: [] }, copy);
+    saveChain(deps.stores, it.id, { waypoints: [], segments: [], groups: [] }, copy);
     return itineraryView(it, copy);
   });
 }

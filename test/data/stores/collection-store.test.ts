@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isConstraintError } from '../../../data/db.js';
-import { memoryStores } from '../memory-db.js';
+import { memoryStores, created } from '../memory-db.js';
 
 function setup() {
   const stores = memoryStores();
@@ -9,20 +8,12 @@ function setup() {
   return { stores, org, user };
 }
 
-function conflict(fn: () => unknown): boolean {
-  try {
-    fn();
-    return false;
-  } catch (err) {
-    return isConstraintError(err, 'UNIQUE');
-  }
-}
 
 describe('CollectionStore', () => {
   it('creates organization and personal collections and reads them back', () => {
     const { stores, org, user } = setup();
-    const shared = stores.collections.create({ organizationId: org.id, name: 'Alps', privacy: 'public' });
-    const mine = stores.collections.create({ organizationId: org.id, scope: 'personal', ownerUserId: user.id, name: 'Alps' });
+    const shared = created(stores.collections.create({ organizationId: org.id, name: 'Alps', privacy: 'public' }));
+    const mine = created(stores.collections.create({ organizationId: org.id, scope: 'personal', ownerUserId: user.id, name: 'Alps' }));
     expect(shared).toMatchObject({ scope: 'organization', ownerUserId: null, privacy: 'public', description: '' });
     expect(mine).toMatchObject({ scope: 'personal', ownerUserId: user.id, privacy: 'private' });
     expect(stores.collections.get(mine.id)).toEqual(mine);
@@ -30,26 +21,27 @@ describe('CollectionStore', () => {
 
   it('a name is unique per organization, scope and owner', () => {
     const { stores, org, user } = setup();
-    stores.collections.create({ organizationId: org.id, name: 'Alps' });
-    expect(conflict(() => stores.collections.create({ organizationId: org.id, name: 'Alps' }))).toBe(true);
-    stores.collections.create({ organizationId: org.id, scope: 'personal', ownerUserId: user.id, name: 'Alps' });
-    expect(
-      conflict(() =>
-        stores.collections.create({ organizationId: org.id, scope: 'personal', ownerUserId: user.id, name: 'Alps' }),
-      ),
-    ).toBe(true);
+    const first = created(stores.collections.create({ organizationId: org.id, name: 'Alps' }));
+    expect(stores.collections.create({ organizationId: org.id, name: 'Alps' })).toEqual({ conflict: first.id });
+    const personal = created(stores.collections.create({ organizationId: org.id, scope: 'personal', ownerUserId: user.id, name: 'Alps' }));
+    expect(stores.collections.create({ organizationId: org.id, scope: 'personal', ownerUserId: user.id, name: 'Alps' })).toEqual({
+      conflict: personal.id,
+    });
+    const other = created(stores.collections.create({ organizationId: org.id, name: 'Dolomites' }));
+    expect(stores.collections.update(other.id, { name: 'Alps' })).toEqual({ conflict: first.id });
+    expect(stores.collections.get(other.id)?.name).toBe('Dolomites');
     expect(stores.collections.findByName(org.id, 'organization', null, 'Alps')?.scope).toBe('organization');
   });
 
   it('a personal collection without an owner is refused', () => {
     const { stores, org } = setup();
-    expect(() => stores.collections.create({ organizationId: org.id, scope: 'personal', name: 'x' })).toThrow(/CHECK/);
+    expect(() => created(stores.collections.create({ organizationId: org.id, scope: 'personal', name: 'x' }))).toThrow(/CHECK/);
   });
 
   it('lists with filters, a page and the total', () => {
     const { stores, org } = setup();
     for (let i = 0; i < 5; i++) {
-      stores.collections.create({ organizationId: org.id, name: `c${i}`, privacy: i % 2 ? 'public' : 'private' });
+      created(stores.collections.create({ organizationId: org.id, name: `c${i}`, privacy: i % 2 ? 'public' : 'private' }));
     }
     const page = stores.collections.list(org.id, { limit: 2, offset: 1 });
     expect(page.total).toBe(5);
@@ -59,8 +51,8 @@ describe('CollectionStore', () => {
 
   it('files itineraries and zones idempotently and deleting the collection keeps them', () => {
     const { stores, org } = setup();
-    const c = stores.collections.create({ organizationId: org.id, name: 'C' });
-    const i = stores.itineraries.create({ organizationId: org.id, name: 'I' });
+    const c = created(stores.collections.create({ organizationId: org.id, name: 'C' }));
+    const i = created(stores.itineraries.create({ organizationId: org.id, name: 'I' }));
     stores.collections.addItinerary(c.id, i.id);
     stores.collections.addItinerary(c.id, i.id);
     expect(stores.collections.itineraryIds(c.id)).toEqual([i.id]);

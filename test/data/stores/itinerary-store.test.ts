@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isConstraintError } from '../../../data/db.js';
 import { decodeLine, decodeLineFlat, encodeLine } from '../../../data/stores/line-blob.js';
-import { memoryStores } from '../memory-db.js';
+import { memoryStores, created } from '../memory-db.js';
 
 describe('ItineraryStore', () => {
   it('creates a never-published draft with the defaults', () => {
     const stores = memoryStores();
     const org = stores.organizations.create({ name: 'I' });
-    const it0 = stores.itineraries.create({ organizationId: org.id, name: 'Ridge' });
+    const it0 = created(stores.itineraries.create({ organizationId: org.id, name: 'Ridge' }));
     expect(it0).toMatchObject({
       activity: 'HIKING_AND_TRAIL',
       privacy: 'private',
@@ -23,22 +22,19 @@ describe('ItineraryStore', () => {
     const stores = memoryStores();
     const a = stores.organizations.create({ name: 'A' });
     const b = stores.organizations.create({ name: 'B' });
-    stores.itineraries.create({ organizationId: a.id, name: 'Ridge' });
-    stores.itineraries.create({ organizationId: b.id, name: 'Ridge' });
-    let error: unknown;
-    try {
-      stores.itineraries.create({ organizationId: a.id, name: 'Ridge' });
-    } catch (err) {
-      error = err;
-    }
-    expect(isConstraintError(error, 'UNIQUE')).toBe(true);
+    const ridge = created(stores.itineraries.create({ organizationId: a.id, name: 'Ridge' }));
+    created(stores.itineraries.create({ organizationId: b.id, name: 'Ridge' }));
+    expect(stores.itineraries.create({ organizationId: a.id, name: 'Ridge' })).toEqual({ conflict: ridge.id });
+    const crest = created(stores.itineraries.create({ organizationId: a.id, name: 'Crest' }));
+    expect(stores.itineraries.update(crest.id, { name: 'Ridge' })).toEqual({ conflict: ridge.id });
+    expect(stores.itineraries.get(crest.id)?.name).toBe('Crest');
     expect(stores.itineraries.findByName(a.id, 'Ridge')?.organizationId).toBe(a.id);
   });
 
   it('publishing stores the snapshot of the current draft version', () => {
     const stores = memoryStores();
     const org = stores.organizations.create({ name: 'I' });
-    const it0 = stores.itineraries.create({ organizationId: org.id, name: 'Ridge', privacy: 'public' });
+    const it0 = created(stores.itineraries.create({ organizationId: org.id, name: 'Ridge', privacy: 'public' }));
     expect(stores.itineraries.bumpDraftVersion(it0.id)).toBe(2);
     const published = stores.itineraries.publish(it0.id, { segments: [], waypoints: [], groups: [] });
     expect(published).toMatchObject({ draftVersion: 2, publishedVersion: 2 });
@@ -65,7 +61,7 @@ describe('line blob', () => {
   it('a segment row accepts the blob and refuses a truncated one', () => {
     const stores = memoryStores();
     const org = stores.organizations.create({ name: 'I' });
-    const it0 = stores.itineraries.create({ organizationId: org.id, name: 'R' });
+    const it0 = created(stores.itineraries.create({ organizationId: org.id, name: 'R' }));
     const insert = stores.db.prepare(
       `INSERT INTO segments (id, itinerary_id, position, engine, geometry, created_at, updated_at)
        VALUES (?, ?, 0, 'freehand', ?, 'now', 'now')`,

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { LOCK_TTL_MS, NO_HOLDER } from '../../../data/stores/lock-store.js';
-import { memoryStores } from '../memory-db.js';
+import { memoryStores, created } from '../memory-db.js';
 
 function setup() {
   const stores = memoryStores();
   const org = stores.organizations.create({ name: 'L' });
   const ana = stores.users.createWithHash({ email: 'ana@example.com', passwordHash: 'scrypt$1$1$1$AA==$AA==' });
   const bo = stores.users.createWithHash({ email: 'bo@example.com', passwordHash: 'scrypt$1$1$1$AA==$AA==' });
-  const itinerary = stores.itineraries.create({ organizationId: org.id, name: 'I' });
+  const itinerary = created(stores.itineraries.create({ organizationId: org.id, name: 'I' }));
   return { stores, ana, bo, itinerary };
 }
 
@@ -55,7 +55,7 @@ describe('LockStore', () => {
 
   it('expires lapsed locks (of one itinerary or all) and says whose they were', () => {
     const { stores, ana, bo, itinerary } = setup();
-    const other = stores.itineraries.create({ organizationId: itinerary.organizationId, name: 'J' });
+    const other = created(stores.itineraries.create({ organizationId: itinerary.organizationId, name: 'J' }));
     stores.locks.acquire(itinerary.id, ana.id, [s1], T0);
     stores.locks.acquire(other.id, bo.id, [s2], T0 + 1000);
     expect(stores.locks.expire(T0 + LOCK_TTL_MS - 1)).toEqual([]);

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { SHARE_TOKEN_PATTERN } from '../../../data/credentials.js';
-import { memoryStores } from '../memory-db.js';
+import { memoryStores, created } from '../memory-db.js';
 
 function setup() {
   const stores = memoryStores();
   const org = stores.organizations.create({ name: 'S' });
-  const collection = stores.collections.create({ organizationId: org.id, name: 'C' });
+  const collection = created(stores.collections.create({ organizationId: org.id, name: 'C' }));
   return { stores, org, collection };
 }
 

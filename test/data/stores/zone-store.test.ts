@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoryStores } from '../memory-db.js';
+import { memoryStores, created } from '../memory-db.js';
 
 describe('ZoneStore', () => {
   it('creates, reads, updates, lists and deletes a zone', () => {
@@ -18,7 +18,7 @@ describe('ZoneStore', () => {
     const updated = stores.zones.update(zone.id, { level: 'WARNING', description: 'after the storm' });
     expect(updated).toMatchObject({ level: 'WARNING', description: 'after the storm', radiusM: 200, name: 'Rockfall' });
     expect(stores.zones.list(org.id, { publicOnly: true }).total).toBe(1);
-    const c = stores.collections.create({ organizationId: org.id, name: 'C' });
+    const c = created(stores.collections.create({ organizationId: org.id, name: 'C' }));
     stores.collections.addZone(c.id, zone.id);
     expect(stores.zones.listByCollection(c.id).map((z) => z.id)).toEqual([zone.id]);
     expect(stores.zones.delete(zone.id)).toBe(true);

@@ -4,6 +4,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { created } from '../../data/memory-db.js';
 import { CollectionStore } from '../../../data/stores/collection-store.js';
 import { ItineraryStore } from '../../../data/stores/itinerary-store.js';
 import { TokenSigner } from '../../../server/auth/signed-token.js';
@@ -54,10 +55,10 @@ beforeAll(async () => {
 
   const db = new Database(join(server.dataDir, 'platform.db'));
   const itineraries = new ItineraryStore(db);
-  itineraryId = itineraries.create({ organizationId: A.organization.id, name: 'Ridge loop' }).id;
-  otherItineraryId = itineraries.create({ organizationId: A.organization.id, name: 'Valley walk' }).id;
+  itineraryId = created(itineraries.create({ organizationId: A.organization.id, name: 'Ridge loop' })).id;
+  otherItineraryId = created(itineraries.create({ organizationId: A.organization.id, name: 'Valley walk' })).id;
   // Minting in the matrix targets its own collection, so it never rotates the links other rows use.
-  mintTargetId = new CollectionStore(db).create({ organizationId: A.organization.id, name: 'Mint target', privacy: 'private' }).id;
+  mintTargetId = created(new CollectionStore(db).create({ organizationId: A.organization.id, name: 'Mint target', privacy: 'private' })).id;
   db.close();
 
   const ownerToken = await login(A.owner.email, A.owner.password);

@@ -42,7 +42,7 @@ beforeAll(() => {
     const itinerary = itineraryId ? app.stores.itineraries.get(itineraryId) : undefined;
     seen.push({
       event,
-      inTransaction: app.stores.db.inTransaction,
+      inTransaction: studio.db.inTransaction,
       ...(itineraryId
         ? {
             versions: itinerary ? { draft: itinerary.draftVersion, published: itinerary.publishedVersion } : null,

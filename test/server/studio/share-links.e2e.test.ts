@@ -3,6 +3,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { created } from '../../data/memory-db.js';
 import { CollectionStore } from '../../../data/stores/collection-store.js';
 import { admin, bootstrap, type Bootstrapped, type RunningServer, startServer, login as loginAs } from '../../helpers/server.js';
 
@@ -40,7 +41,7 @@ async function readWith(token: string, collectionId = org.collection.id): Promis
 function newCollection(name: string, extra: Record<string, unknown> = {}): string {
   const db = new Database(join(server.dataDir, 'platform.db'));
   try {
-    return new CollectionStore(db).create({ organizationId: org.organization.id, name, privacy: 'private', ...extra }).id;
+    return created(new CollectionStore(db).create({ organizationId: org.organization.id, name, privacy: 'private', ...extra })).id;
   } finally {
     db.close();
   }

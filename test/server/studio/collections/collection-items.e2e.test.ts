@@ -3,6 +3,7 @@
 // collections holding an item.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { created } from '../../../data/memory-db.js';
 import { call, type Reply, setUp, withItineraries, type World } from './studio-client.js';
 
 let w: World;
@@ -26,7 +27,7 @@ async function zone(name: string, privacy: 'public' | 'private', headers = w.own
 /** Creates an itinerary straight in the store; `published` publishes a snapshot whose name says so. */
 function itinerary(name: string, privacy: 'public' | 'private', published = false, organizationId = w.A.organization.id): string {
   return withItineraries(w.server, (store) => {
-    const it = store.create({ organizationId, name, privacy });
+    const it = created(store.create({ organizationId, name, privacy }));
     if (published) store.publish(it.id, { name: `${name} (published)` });
     return it.id;
   });

@@ -2,6 +2,7 @@
 // count, limit and pagination, and the bare-key rule (public only).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { created } from '../../../data/memory-db.js';
 import { bootstrap, type Bootstrapped } from '../../../helpers/server.js';
 import { call, type Reply, setUp, withItineraries, type World } from './studio-client.js';
 
@@ -39,7 +40,7 @@ beforeAll(async () => {
       ['Lake loop', 'public'],
       ['Loose end', 'private'],
     ] as const) {
-      ids[name] = store.create({ organizationId: C.organization.id, name, privacy }).id;
+      ids[name] = created(store.create({ organizationId: C.organization.id, name, privacy })).id;
     }
   });
   const ridges = await collection('Ridges', 'public');

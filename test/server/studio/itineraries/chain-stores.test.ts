@@ -2,16 +2,15 @@
 // saving writes only the difference, and a row never moves to another itinerary.
 
 import { describe, expect, it } from 'vitest';
-import { memoryStores } from '../../../data/memory-db.js';
+import { memoryStores, created } from '../../../data/memory-db.js';
 import { type Chain, loadChain, saveChain, sealChain } from '../../../../server/studio/itineraries/chain.js';
-import { chainStores } from '../../../../server/studio/itineraries/chain-stores.js';
 
 function setup() {
   const stores = memoryStores();
   const org = stores.organizations.create({ name: 'Org', products: ['studio'], cardOnFile: true, limits: { itineraries: null } });
-  const a = stores.itineraries.create({ organizationId: org.id, name: 'A' });
-  const b = stores.itineraries.create({ organizationId: org.id, name: 'B' });
-  return { stores, chain: chainStores(stores.db), a: a.id, b: b.id };
+  const a = created(stores.itineraries.create({ organizationId: org.id, name: 'A' }));
+  const b = created(stores.itineraries.create({ organizationId: org.id, name: 'B' }));
+  return { stores, chain: stores, a: a.id, b: b.id };
 }
 
 const sample = (): Chain =>

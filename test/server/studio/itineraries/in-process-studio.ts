@@ -14,6 +14,8 @@ const TASKS = fileURLToPath(new URL('../../../../dist/workers/routing.js', impor
 
 export interface InProcessStudio {
   app: App;
+  /** The connection under the app (what SQLite holds, whether a transaction is open). */
+  db: Database;
   /** The demo organization: owner, publishable key, collection. */
   seeded: SeedResult;
   /** A second member of the demo organization, a contributor. */
@@ -32,6 +34,7 @@ export function startInProcessStudio(): InProcessStudio {
   app.stores.memberships.add(seeded.organization.id, otherId, 'contributor');
   return {
     app,
+    db,
     seeded,
     otherId,
     client: (headers) => injectClient(app.handle, headers),
