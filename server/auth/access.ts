@@ -74,17 +74,20 @@ const unauthorized = (why?: string, params?: Record<string, string>) =>
   why ? ApiError.withMessage('UNAUTHORIZED', `UNAUTHORIZED.${why}`, params) : new ApiError('UNAUTHORIZED');
 const forbidden = (why: string, params?: Record<string, string>) => ApiError.withMessage('FORBIDDEN', `FORBIDDEN.${why}`, params);
 
+const NONE: Access = Object.freeze({ kind: 'none' });
+
 export function createAccessControl(deps: AccessDeps): Authenticate {
   /** Session creation: 60 per minute per client IP, charged on every request, failing open. */
-  const chargeSessionIp = (request: IncomingRequest) => {
+  const chargeSessionIp = async (request: IncomingRequest): Promise<Access> => {
     let count: number;
     try {
-      count = deps.sessionIpCounter.increment(request.remoteAddress);
+      count = await deps.sessionIpCounter.increment(request.remoteAddress);
     } catch (error) {
       deps.logger.error('session IP counter unavailable; failing open', { error: String(error) });
-      return;
+      return NONE;
     }
     if (count > deps.sessionIpLimit) throw new ApiError('TOO_MANY_REQUESTS');
+    return NONE;
   };
 
   const shareAccess = (route: RouteDef, token: string): Access => {
@@ -106,11 +109,8 @@ export function createAccessControl(deps: AccessDeps): Authenticate {
   };
 
   return (route, request, query) => {
-    if (route.scope === 'public') return { kind: 'none' };
-    if (route.scope === 'any') {
-      chargeSessionIp(request);
-      return { kind: 'none' };
-    }
+    if (route.scope === 'public') return NONE;
+    if (route.scope === 'any') return chargeSessionIp(request);
     const creds = readCredentials(request, query, { shareTokenInQuery: SHARE_SURFACES.has(route.scope) });
 
     // Signed-in users need no key on the Studio API and management; elsewhere their token is not a credential.
@@ -158,7 +158,9 @@ export function createAccessControl(deps: AccessDeps): Authenticate {
       actingMember = { userId: membership.userId, role: membership.role };
     }
 
-    if (route.scope === 'data' || route.scope === 'tiles') deps.quota.charge(organization, route.scope);
-    return { kind: 'key', organization, key, session, actingMember };
+    const access: Access = { kind: 'key', organization, key, session, actingMember };
+    // Metered surfaces wait for the quota counter (a round trip once it is shared); the others answer at once.
+    if (route.scope === 'data' || route.scope === 'tiles') return deps.quota.charge(organization, route.scope).then(() => access);
+    return access;
   };
 }

@@ -49,17 +49,17 @@ export function authRoutes(deps: AuthRouteDeps): { postSession: RouteDef; login:
   const now = deps.now ?? Date.now;
 
   /** Reads the failure counter; a failing store lets the request through (fail open). */
-  const failuresSpent = (keyHash: string): boolean => {
+  const failuresSpent = async (keyHash: string): Promise<boolean> => {
     try {
-      return deps.sessionFailureCounter.peek(keyHash) >= deps.sessionFailureLimit;
+      return (await deps.sessionFailureCounter.peek(keyHash)) >= deps.sessionFailureLimit;
     } catch (error) {
       deps.logger.error('session failure counter unavailable; failing open', { error: String(error) });
       return false;
     }
   };
-  const chargeFailure = (keyHash: string) => {
+  const chargeFailure = async (keyHash: string): Promise<void> => {
     try {
-      deps.sessionFailureCounter.increment(keyHash);
+      await deps.sessionFailureCounter.increment(keyHash);
     } catch (error) {
       deps.logger.error('session failure counter unavailable; failing open', { error: String(error) });
     }
@@ -76,9 +76,9 @@ export function authRoutes(deps: AuthRouteDeps): { postSession: RouteDef; login:
         if (!presented) throw new ApiError('UNAUTHORIZED');
         const keyHash = hashSecret(presented);
         // Once a presented key has failed 10 times this minute, every request with it is refused, valid or not.
-        if (failuresSpent(keyHash)) throw new ApiError('TOO_MANY_REQUESTS');
-        const refuse = (code: 'NOT_FOUND' | 'FORBIDDEN'): never => {
-          chargeFailure(keyHash);
+        if (await failuresSpent(keyHash)) throw new ApiError('TOO_MANY_REQUESTS');
+        const refuse = async (code: 'NOT_FOUND' | 'FORBIDDEN'): Promise<never> => {
+          await chargeFailure(keyHash);
           throw new ApiError(code);
         };
         const secret = deps.apiKeys.findSecretByHash(keyHash);

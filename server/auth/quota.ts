@@ -12,8 +12,8 @@ import type { WindowCounter } from './window-counter.js';
 export type MeteredApi = 'data' | 'tiles';
 
 export interface QuotaGate {
-  /** Counts one request of `api` for the organization; throws 429 once its per-minute quota is spent. */
-  charge(organization: Organization, api: MeteredApi): void;
+  /** Counts one request of `api` for the organization; rejects with 429 once its per-minute quota is spent. */
+  charge(organization: Organization, api: MeteredApi): Promise<void>;
   /** Writes buffered usage counts to the store (called on a timer and at shutdown, before the batch flush). */
   flush(): void;
 }
@@ -32,10 +32,10 @@ export function createQuotaGate(deps: {
   const now = deps.now ?? Date.now;
   let pending = new Map<string, { organizationId: string; api: MeteredApi; minute: number; count: number }>();
   return {
-    charge(organization, api) {
+    async charge(organization, api) {
       const limit = api === 'data' ? organization.quotaData : organization.quotaTiles;
       const t = now();
-      const count = deps.counter.increment(`${organization.id}:${api}`, t);
+      const count = await deps.counter.increment(`${organization.id}:${api}`, t);
       if (count > limit) throw new ApiError('TOO_MANY_REQUESTS');
       const minute = minuteOf(t);
       const key = `${organization.id}:${api}:${minute}`;

@@ -1,10 +1,11 @@
-// Fixed one-minute window counters behind a small interface (in memory now; Redis later, DESIGN §14).
+// Fixed one-minute window counters behind a small asynchronous interface (in memory now; Redis later,
+// DESIGN §14, where every call is a round trip).
 
 export interface WindowCounter {
-  /** Adds one to `key` in the current window and returns the count after adding. May throw if the store fails. */
-  increment(key: string, nowMs?: number): number;
-  /** The count of `key` in the current window. May throw if the store fails. */
-  peek(key: string, nowMs?: number): number;
+  /** Adds one to `key` in the current window and resolves to the count after adding. Rejects if the store fails. */
+  increment(key: string, nowMs?: number): Promise<number>;
+  /** The count of `key` in the current window. Rejects if the store fails. */
+  peek(key: string, nowMs?: number): Promise<number>;
 }
 
 /** Windows start on the minute boundary (`floor(now / windowMs)`), so every counter refills at the same instant. */
@@ -14,14 +15,14 @@ export class MemoryWindowCounter implements WindowCounter {
 
   constructor(private readonly windowMs = 60_000) {}
 
-  increment(key: string, nowMs = Date.now()): number {
+  async increment(key: string, nowMs = Date.now()): Promise<number> {
     this.roll(nowMs);
     const next = (this.counts.get(key) ?? 0) + 1;
     this.counts.set(key, next);
     return next;
   }
 
-  peek(key: string, nowMs = Date.now()): number {
+  async peek(key: string, nowMs = Date.now()): Promise<number> {
     this.roll(nowMs);
     return this.counts.get(key) ?? 0;
   }

@@ -12,11 +12,11 @@ import { createLogger } from '../../../server/logger.js';
 
 class FailingCounter implements WindowCounter {
   calls = 0;
-  increment(): number {
+  async increment(): Promise<number> {
     this.calls++;
     throw new Error('counter store unreachable');
   }
-  peek(): number {
+  async peek(): Promise<number> {
     this.calls++;
     throw new Error('counter store unreachable');
   }
