@@ -3,6 +3,7 @@
 
 import type { Itinerary, ItineraryStore } from '../../../data/stores/itinerary-store.js';
 import type { Privacy } from '../../../data/stores/collection-store.js';
+import { decodeSnapshot } from '../itineraries/published-snapshot.js';
 
 export interface ItinerarySummaryView {
   id: string;
@@ -35,14 +36,12 @@ export function draftSummary(itinerary: Itinerary): ItinerarySummaryView {
  * (a later draft rename must not leak through a link), the record's otherwise. Call only for published ones.
  */
 export function publishedSummary(itinerary: Itinerary, store: ItineraryStore): ItinerarySummaryView {
-  const snapshot = store.publishedSnapshot(itinerary.id);
-  const fields = (snapshot && typeof snapshot === 'object' ? snapshot : {}) as Record<string, unknown>;
-  const text = (key: string, fallback: string) => (typeof fields[key] === 'string' ? (fields[key] as string) : fallback);
+  const snapshot = decodeSnapshot(store.publishedSnapshot(itinerary.id), itinerary);
   return {
     ...draftSummary(itinerary),
-    name: text('name', itinerary.name),
-    description: text('description', itinerary.description),
-    activity: text('activity', itinerary.activity),
+    name: snapshot?.name ?? itinerary.name,
+    description: snapshot?.description ?? itinerary.description,
+    activity: snapshot?.activity ?? itinerary.activity,
     version: itinerary.publishedVersion ?? itinerary.draftVersion,
   };
 }

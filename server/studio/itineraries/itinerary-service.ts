@@ -18,6 +18,7 @@ import { editChain } from './chain-edit.js';
 import { creatingOrganization } from '../../core/policy.js';
 import { loadReadable, loadWritable } from './itinerary-access.js';
 import { type ItineraryView, itineraryView } from './itinerary-view.js';
+import { decodeSnapshot, publishedView } from './published-snapshot.js';
 
 const EMPTY_CHAIN: Chain = { waypoints: [], segments: [], groups: [] };
 
@@ -172,8 +173,8 @@ export function readItinerary(deps: StudioDeps, id: string, version: 'draft' | '
   const it = deps.stores.itineraries.get(id);
   if (!it) return undefined;
   if (version === 'published') {
-    const snapshot = deps.stores.itineraries.publishedSnapshot(id) as ItineraryView | undefined;
-    return snapshot && { ...snapshot, published_version: it.publishedVersion, published_at: it.publishedAt };
+    const snapshot = decodeSnapshot(deps.stores.itineraries.publishedSnapshot(id), it);
+    return snapshot && publishedView(it, snapshot);
   }
   return itineraryView(it, loadChain(deps.stores, id));
 }

@@ -8,6 +8,7 @@ import { type Chain, loadChain, newId, saveChain, sealChain } from './chain.js';
 import { canWriteOrganization, loadReadable, loadWritable } from './itinerary-access.js';
 import { insertItinerary } from './itinerary-service.js';
 import { type ItineraryView, itineraryView } from './itinerary-view.js';
+import { encodeSnapshot, publishedView, snapshotOf } from './published-snapshot.js';
 import { requireNoOtherLocks } from './lock-service.js';
 
 /** postItineraryPublish: 409 when another member holds any lock; answers the published view. */
@@ -19,11 +20,11 @@ export async function publishItinerary(deps: StudioDeps, access: Access, id: str
     if (!it) throw new ApiError('NOT_FOUND');
     requireNoOtherLocks(deps, id, actor);
     const chain = loadChain(deps.stores, id);
-    const published = deps.stores.itineraries.publish(id, itineraryView(it, chain));
+    const snapshot = snapshotOf(it, chain);
+    const published = deps.stores.itineraries.publish(id, encodeSnapshot(snapshot));
     if (!published) throw new ApiError('NOT_FOUND');
     emit({ type: 'itinerary.published', organizationId: it.organizationId, itineraryId: id, version: published.publishedVersion as number });
-    // The snapshot is the draft as it was; the publication fields are those of the row.
-    return { ...itineraryView(it, chain), published_version: published.publishedVersion, published_at: published.publishedAt };
+    return publishedView(published, snapshot);
   });
 }
 
