@@ -25,6 +25,7 @@ import { openApiRoute } from './openapi/openapi-routes.js';
 import { REPO_ROOT } from './paths.js';
 import { collectionRoutes } from './studio/collections/collection-routes.js';
 import { itineraryRoutes } from './studio/itineraries/itinerary-routes.js';
+import { ItineraryViewCache } from './studio/itineraries/itinerary-view-cache.js';
 import { studioRoutes } from './studio/operations.js';
 import { createStudioOperations, type StudioOperations } from './studio/studio-operations.js';
 import { shareRoutes } from './studio/shares/share-routes.js';
@@ -122,7 +123,7 @@ export function buildApp(deps: AppDeps): App {
   });
 
   const policy = createPolicy(stores);
-  const studio: StudioDeps = { stores, writes, policy, pool: deps.pool, config, logger };
+  const studio: StudioDeps = { stores, writes, policy, pool: deps.pool, views: new ItineraryViewCache(), config, logger };
   const operations = createStudioOperations(studio);
   const studioApi: RouteDef[] = [
     auth.postSession,

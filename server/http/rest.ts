@@ -7,6 +7,7 @@ import type { TObject, TSchema } from '@sinclair/typebox';
 import type { Access } from '../auth/access.js';
 import type { Operation, PageResult, UploadedFile } from '../core/operation.js';
 import { ApiError, type ErrorPath } from '../errors.js';
+import { JSON_CONTENT_TYPE } from './responses.js';
 import type { ConflictSchema, HttpMethod, Reply, RequestContext, RouteDef } from './route.js';
 
 type Source = 'params' | 'query' | 'body';
@@ -40,6 +41,13 @@ export interface RestBinding<O> {
 }
 
 const EMPTY_METADATA = Object.freeze({});
+
+const serialized = new WeakMap<object, string>();
+function serializedOnce(value: object): string {
+  let json = serialized.get(value);
+  if (json === undefined) serialized.set(value, (json = JSON.stringify(value)));
+  return json;
+}
 
 /** `extensions.metadata` of a page. */
 export function pageMetadata(page: { limit: number; offset: number }, total: number) {
@@ -77,6 +85,10 @@ export function rest<I, O>(operation: Operation<I, O>, binding: RestBinding<O>):
     if (reply === 'page') {
       const { items, total, page } = result as PageResult<unknown>;
       return { status, json: { data: items, extensions: { metadata: pageMetadata(page, total) } } };
+    }
+    // A frozen result is shared and immutable (a cached view): serialize it once, not per request.
+    if (typeof result === 'object' && result !== null && Object.isFrozen(result)) {
+      return { status, body: `{"data":${serializedOnce(result)},"extensions":{"metadata":{}}}`, contentType: JSON_CONTENT_TYPE };
     }
     return { status, json: { data: result, extensions: { metadata: EMPTY_METADATA } } };
   };

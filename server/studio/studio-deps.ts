@@ -6,6 +6,7 @@ import type { Config } from '../config.js';
 import type { Policy } from '../core/policy.js';
 import type { Logger } from '../logger.js';
 import type { UnitOfWork } from '../core/unit-of-work.js';
+import type { ItineraryViewCache } from './itineraries/itinerary-view-cache.js';
 
 export interface StudioDeps {
   stores: Stores;
@@ -15,6 +16,8 @@ export interface StudioDeps {
   pool: WorkerPool | undefined;
   /** Who may read, write or list what (server/core/policy.ts). */
   policy: Policy;
+  /** Itinerary views by version, shared by every read. */
+  views: ItineraryViewCache;
   config: Config;
   logger: Logger;
 }

@@ -167,16 +167,16 @@ export async function createItineraryFromLines(deps: StudioDeps, input: LinesInp
 
 /**
  * The API view of an itinerary, without access checks: the draft, or the published snapshot (undefined
- * when unknown or never published).
+ * when unknown or never published). Views are cached per version (./itinerary-view-cache.ts).
  */
 export function readItinerary(deps: StudioDeps, id: string, version: 'draft' | 'published'): ItineraryView | undefined {
   const it = deps.stores.itineraries.get(id);
   if (!it) return undefined;
-  if (version === 'published') {
+  return deps.views.view(it, version, () => {
+    if (version === 'draft') return itineraryView(it, loadChain(deps.stores, id));
     const snapshot = decodeSnapshot(deps.stores.itineraries.publishedSnapshot(id), it);
     return snapshot && publishedView(it, snapshot);
-  }
-  return itineraryView(it, loadChain(deps.stores, id));
+  });
 }
 
 /**

@@ -10,6 +10,7 @@ import { DEFAULTS } from '../../../../server/config.js';
 import { ApiError } from '../../../../server/errors.js';
 import { createLogger } from '../../../../server/logger.js';
 import { createItineraryFromLines, readItinerary } from '../../../../server/studio/itineraries/itinerary-service.js';
+import { ItineraryViewCache } from '../../../../server/studio/itineraries/itinerary-view-cache.js';
 import type { StudioDeps } from '../../../../server/studio/studio-deps.js';
 import { createPool, type WorkerPool } from '../../../../workers/pool.js';
 import { expectContinuousChain } from './chain-helpers.js';
@@ -27,7 +28,7 @@ beforeAll(() => {
   pool = createPool({ filename: TASKS, maxThreads: 1, env: { ...process.env, REGION_PATH: '' } });
   const logger = createLogger('silent');
   app = buildApp({ config: { ...DEFAULTS, logLevel: 'error' }, db, pool, logger, sessionSecret: 'x'.repeat(40) });
-  deps = { stores: app.stores, writes: app.writes, policy: app.policy, pool, config: DEFAULTS, logger };
+  deps = { stores: app.stores, writes: app.writes, policy: app.policy, pool, views: new ItineraryViewCache(), config: DEFAULTS, logger };
 });
 
 afterAll(async () => {

@@ -10,7 +10,7 @@ import { DEFAULTS } from '../../../../server/config.js';
 import type { ChangeEvent } from '../../../../server/core/change-events.js';
 import { ApiError } from '../../../../server/errors.js';
 import { createLogger } from '../../../../server/logger.js';
-import { zoneOperations } from '../../../../server/studio/zones/zone-operations.js';
+import type { zoneOperations } from '../../../../server/studio/zones/zone-operations.js';
 
 let db: Database;
 let app: App;
@@ -26,7 +26,7 @@ beforeAll(() => {
   db = openDatabase(':memory:');
   seeded = seedDemo(db, { ownerPassword: 'irrelevant-password' });
   app = buildApp({ config: { ...DEFAULTS, logLevel: 'error' }, db, logger: createLogger('silent'), sessionSecret: 'x'.repeat(40) });
-  ops = zoneOperations({ stores: app.stores, writes: app.writes, policy: app.policy, pool: undefined, config: DEFAULTS, logger: createLogger('silent') });
+  ops = app.operations.zones;
   const user = app.stores.users.get(seeded.owner.id)!;
   owner = { kind: 'user', user, memberships: new Map([[seeded.organization.id, 'owner']]) };
   const organization = app.stores.organizations.get(seeded.organization.id)!;

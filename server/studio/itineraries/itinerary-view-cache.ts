@@ -1,0 +1,45 @@
+// Itinerary views by version. Building a view reads the whole chain (every segment's line) and assembles it,
+// which a popular itinerary read thousands of times a second would repeat for nothing: the view of one
+// version never changes. The cache keeps the most recently read views, each under the stamp of the record
+// it was built from (draft and published versions, last update), so a view is rebuilt exactly when its
+// itinerary changed. Cached views are deeply frozen: shared between callers, never mutated (and the REST
+// adapter serializes a frozen result once).
+
+import type { Itinerary } from '../../../data/stores/itinerary-store.js';
+import type { ItineraryView } from './itinerary-view.js';
+
+/** Views kept (a 50-segment view is some tens of kilobytes). */
+export const VIEW_CACHE_ENTRIES = 256;
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+export class ItineraryViewCache {
+  readonly #entries = new Map<string, { stamp: string; view: ItineraryView }>();
+
+  constructor(private readonly capacity = VIEW_CACHE_ENTRIES) {}
+
+  /** The view of `itinerary`'s draft or published version: cached, or built by `build` and cached. */
+  view(itinerary: Itinerary, version: 'draft' | 'published', build: () => ItineraryView | undefined): ItineraryView | undefined {
+    const key = `${itinerary.id}:${version}`;
+    const stamp = `${itinerary.draftVersion}:${itinerary.publishedVersion}:${itinerary.publishedAt}:${itinerary.updatedAt}`;
+    const hit = this.#entries.get(key);
+    if (hit && hit.stamp === stamp) {
+      // Most recently used last: the first entry is the one to evict.
+      this.#entries.delete(key);
+      this.#entries.set(key, hit);
+      return hit.view;
+    }
+    const view = build();
+    if (!view) return undefined;
+    this.#entries.delete(key);
+    this.#entries.set(key, { stamp, view: deepFreeze(view) });
+    if (this.#entries.size > this.capacity) this.#entries.delete(this.#entries.keys().next().value as string);
+    return view;
+  }
+}
