@@ -17,7 +17,7 @@ import { measureFreehand, routeSmart } from './chain-routing.js';
 import { editChain } from './chain-edit.js';
 import { creatingOrganization } from '../../core/policy.js';
 import { loadReadable, loadWritable } from './itinerary-access.js';
-import { type ItineraryView, itineraryView } from './itinerary-view.js';
+import { type ItineraryView, itineraryView, withRecord } from './itinerary-view.js';
 import { decodeSnapshot, publishedView } from './published-snapshot.js';
 
 const EMPTY_CHAIN: Chain = { waypoints: [], segments: [], groups: [] };
@@ -205,7 +205,8 @@ export interface PatchBody {
 
 /**
  * patchItinerary: omitted fields keep their value; a taken name is 409. A new activity re-routes the smart
- * segments for it (a segment it cannot route is a 400 at `activity`, and nothing changes).
+ * segments for it (a segment it cannot route is a 400 at `activity`, and nothing changes); any other change
+ * leaves the chain as it is and writes the record alone.
  */
 export async function patchItinerary(deps: StudioDeps, access: Access, id: string, body: PatchBody, signal?: AbortSignal): Promise<ItineraryView> {
   const { itineraries } = deps.stores;
@@ -217,6 +218,8 @@ export async function patchItinerary(deps: StudioDeps, access: Access, id: strin
     const updated = itineraries.update(id, body);
     if (isConflict(updated)) throw nameConflict(updated.conflict);
   };
+  const { itinerary: before } = loadWritable(deps, access, id);
+  if (body.activity === undefined || body.activity === before.activity) return patchRecord(deps, id, applyPatch);
   let current: Itinerary | undefined;
   const { view } = await editChain(
     deps,
@@ -240,6 +243,28 @@ export async function patchItinerary(deps: StudioDeps, access: Access, id: strin
     { signal, activity: body.activity, alsoWrite: () => applyPatch(current as Itinerary)() },
   );
   return view;
+}
+
+/**
+ * A change of the record alone (name, description, privacy): one write that updates it and bumps the draft
+ * version. The answer reuses the cached view of the chain as it was (the chain did not change), so the
+ * common edit reads no segment.
+ */
+async function patchRecord(deps: StudioDeps, id: string, applyPatch: (itinerary: Itinerary) => () => void): Promise<ItineraryView> {
+  const { itineraries } = deps.stores;
+  const { updated, unchanged } = await deps.writes.write(({ emit }) => {
+    const current = itineraries.get(id);
+    if (!current) throw new ApiError('NOT_FOUND');
+    // Read inside the unit: no other write can change the chain between this view and the update.
+    const unchanged = deps.views.cached(current, 'draft');
+    applyPatch(current)();
+    const version = itineraries.bumpDraftVersion(id) as number;
+    emit({ type: 'itinerary.draft_changed', organizationId: current.organizationId, itineraryId: id, version });
+    return { updated: itineraries.get(id) as Itinerary, unchanged };
+  });
+  return deps.views.view(updated, 'draft', () =>
+    unchanged ? withRecord(unchanged, updated) : itineraryView(updated, loadChain(deps.stores, id)),
+  ) as ItineraryView;
 }
 
 /** deleteItinerary. */

@@ -19,15 +19,26 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
+/** What identifies one version of an itinerary's view: any change to the record changes it. */
+function stampOf(itinerary: Itinerary): string {
+  return `${itinerary.draftVersion}:${itinerary.publishedVersion}:${itinerary.publishedAt}:${itinerary.updatedAt}`;
+}
+
 export class ItineraryViewCache {
   readonly #entries = new Map<string, { stamp: string; view: ItineraryView }>();
 
   constructor(private readonly capacity = VIEW_CACHE_ENTRIES) {}
 
+  /** The cached view of `itinerary`'s draft or published version, if it is still the current one. */
+  cached(itinerary: Itinerary, version: 'draft' | 'published'): ItineraryView | undefined {
+    const hit = this.#entries.get(`${itinerary.id}:${version}`);
+    return hit && hit.stamp === stampOf(itinerary) ? hit.view : undefined;
+  }
+
   /** The view of `itinerary`'s draft or published version: cached, or built by `build` and cached. */
   view(itinerary: Itinerary, version: 'draft' | 'published', build: () => ItineraryView | undefined): ItineraryView | undefined {
     const key = `${itinerary.id}:${version}`;
-    const stamp = `${itinerary.draftVersion}:${itinerary.publishedVersion}:${itinerary.publishedAt}:${itinerary.updatedAt}`;
+    const stamp = stampOf(itinerary);
     const hit = this.#entries.get(key);
     if (hit && hit.stamp === stamp) {
       // Most recently used last: the first entry is the one to evict.

@@ -85,6 +85,21 @@ export function groupView(g: ChainGroup): GroupView {
   return { id: g.id, name: g.name, color: g.color, speed: g.speed };
 }
 
+/** `view` with the record fields of `it` (a change that left the chain as it was). */
+export function withRecord(view: ItineraryView, it: Itinerary): ItineraryView {
+  return {
+    ...view,
+    name: it.name,
+    description: it.description,
+    activity: it.activity,
+    privacy: it.privacy,
+    version: it.draftVersion,
+    published_version: it.publishedVersion,
+    published_at: it.publishedAt,
+    updated_at: it.updatedAt,
+  };
+}
+
 export function itineraryView(it: Itinerary, chain: Chain): ItineraryView {
   const sum = (f: (s: ChainSegment) => number) => chain.segments.reduce((n, s) => n + f(s), 0);
   return {
