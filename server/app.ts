@@ -3,7 +3,9 @@
 
 import { join } from 'node:path';
 import type { Database } from '../data/db.js';
-import { createStores, type Stores } from '../data/stores/stores.js';
+import { createSqliteRepositories } from '../data/repositories-sqlite.js';
+import { SettingsStore } from '../data/stores/settings-store.js';
+import type { Repositories } from '../data/repositories.js';
 import { createAccessControl } from './auth/access.js';
 import { type ChangeEventBus, MemoryChangeEventBus } from './core/change-events.js';
 import { createPolicy, type Policy } from './core/policy.js';
@@ -61,7 +63,7 @@ export interface AppDeps {
 export interface App {
   router: Router;
   handle: Handle;
-  stores: Stores;
+  stores: Repositories;
   quota: QuotaGate;
   signer: TokenSigner;
   writes: UnitOfWork;
@@ -85,9 +87,10 @@ const notImplemented = () => {
 
 export function buildApp(deps: AppDeps): App {
   const { config, logger } = deps;
-  const stores = createStores(deps.db);
+  const stores = createSqliteRepositories(deps.db);
   const { shareLinks } = stores;
-  const signer = new TokenSigner(resolveSigningSecret(deps.sessionSecret, stores.settings));
+  // Resolved once, synchronously, while the app is assembled (the database's own settings table).
+  const signer = new TokenSigner(resolveSigningSecret(deps.sessionSecret, new SettingsStore(deps.db)));
   const counters: Counters = {
     sessionIp: deps.counters?.sessionIp ?? new MemoryWindowCounter(),
     sessionFailures: deps.counters?.sessionFailures ?? new MemoryWindowCounter(),

@@ -37,7 +37,7 @@ const DEMO_ITINERARIES = [
  */
 async function seedDemoItineraries(app: App, seeded: SeedResult, logger: Logger): Promise<string[]> {
   const places = new Map(buildDemoRegion().places.map((p) => [p.name, [p.lon, p.lat] as [number, number]]));
-  const owner = app.stores.users.get(seeded.owner.id);
+  const owner = await app.stores.users.get(seeded.owner.id);
   if (!owner) throw new Error('the seeded owner is missing');
   const caller: Access = { kind: 'user', user: owner, memberships: new Map([[seeded.organization.id, 'owner']]) };
   const context = { origin: 'http://localhost', lang: 'en' as const };

@@ -3,11 +3,16 @@
 // whether it writes), and returns who is calling. Resource-level rules (privacy, membership, share
 // coverage, products) are the policy's (server/core/policy.ts), from what this returns.
 
-import type { ApiKeyStore, ApiKey, Scope } from '../../data/stores/api-key-store.js';
-import type { MembershipStore, Role } from '../../data/stores/membership-store.js';
-import type { Organization, OrganizationStore } from '../../data/stores/organization-store.js';
-import type { ShareLink, ShareLinkStore } from '../../data/stores/share-link-store.js';
-import type { User, UserStore } from '../../data/stores/user-store.js';
+import type { ApiKey, Scope } from '../../data/stores/api-key-store.js';
+import type { ApiKeyRepository } from '../../data/repositories.js';
+import type { Role } from '../../data/stores/membership-store.js';
+import type { MembershipRepository } from '../../data/repositories.js';
+import type { Organization } from '../../data/stores/organization-store.js';
+import type { OrganizationRepository } from '../../data/repositories.js';
+import type { ShareLink } from '../../data/stores/share-link-store.js';
+import type { ShareLinkRepository } from '../../data/repositories.js';
+import type { User } from '../../data/stores/user-store.js';
+import type { UserRepository } from '../../data/repositories.js';
 import { requireProducts } from '../core/policy.js';
 import { ApiError } from '../errors.js';
 import type { Authenticate, IncomingRequest } from '../http/pipeline.js';
@@ -15,7 +20,7 @@ import type { RouteDef } from '../http/route.js';
 import type { Logger } from '../logger.js';
 import { originAllowed, requestOrigin } from './origins.js';
 import type { QuotaGate } from './quota.js';
-import { readCredentials } from './request-credentials.js';
+import { readCredentials, type RequestCredentials } from './request-credentials.js';
 import type { SessionClaims, UserClaims } from './session-claims.js';
 import type { TokenSigner } from './signed-token.js';
 import type { WindowCounter } from './window-counter.js';
@@ -41,11 +46,11 @@ export type Access =
   | { kind: 'share'; link: ShareLink };
 
 export interface AccessDeps {
-  apiKeys: ApiKeyStore;
-  organizations: OrganizationStore;
-  memberships: MembershipStore;
-  users: UserStore;
-  shareLinks: ShareLinkStore;
+  apiKeys: ApiKeyRepository;
+  organizations: OrganizationRepository;
+  memberships: MembershipRepository;
+  users: UserRepository;
+  shareLinks: ShareLinkRepository;
   signer: TokenSigner;
   /** Per-client-IP counter of session-minting requests (fails open). */
   sessionIpCounter: WindowCounter;
@@ -90,8 +95,8 @@ export function createAccessControl(deps: AccessDeps): Authenticate {
     return NONE;
   };
 
-  const shareAccess = (route: RouteDef, token: string): Access => {
-    const link = deps.shareLinks.findByToken(token);
+  const shareAccess = async (route: RouteDef, token: string): Promise<Access> => {
+    const link = await deps.shareLinks.findByToken(token);
     if (!link) throw unauthorized(); // malformed, unknown, rotated, disabled: the same opaque 401
     // A valid link asking for more than a read is refused, never silently downgraded.
     if (route.writes || route.signedInOnly) throw forbidden('share_write');
@@ -99,29 +104,22 @@ export function createAccessControl(deps: AccessDeps): Authenticate {
     return { kind: 'share', link };
   };
 
-  const userAccess = (token: string): Access => {
+  const userAccess = async (token: string): Promise<Access> => {
     const checked = deps.signer.check<UserClaims>('usr', token);
     if (!checked.ok) throw unauthorized(checked.reason === 'expired' ? 'user_expired' : 'user_invalid');
-    const user = deps.users.get(checked.claims.uid);
+    const user = await deps.users.get(checked.claims.uid);
     if (!user) throw unauthorized('user_invalid');
-    const memberships = new Map(deps.memberships.listByUser(user.id).map((m) => [m.organizationId, m.role]));
+    const memberships = new Map((await deps.memberships.listByUser(user.id)).map((m) => [m.organizationId, m.role]));
     return { kind: 'user', user, memberships };
   };
 
-  return (route, request, query) => {
-    if (route.scope === 'public') return NONE;
-    if (route.scope === 'any') return chargeSessionIp(request);
-    const creds = readCredentials(request, query, { shareTokenInQuery: SHARE_SURFACES.has(route.scope) });
+  /** A publishable key (with or without a session token), and the acting member of a write. */
+  const keyAccess = async (route: RouteDef, request: IncomingRequest, creds: RequestCredentials): Promise<Access> => {
 
-    // Signed-in users need no key on the Studio API and management; elsewhere their token is not a credential.
-    if (creds.bearer?.startsWith('usr_') && USER_SURFACES.has(route.scope)) return userAccess(creds.bearer);
-    if (creds.shareToken !== undefined && SHARE_SURFACES.has(route.scope)) return shareAccess(route, creds.shareToken);
-
-    // Publishable key (with or without a session token).
     if (!creds.apiKey) throw unauthorized(creds.sessionToken !== undefined ? 'session_without_key' : 'missing_key');
-    const key = deps.apiKeys.findPublishable(creds.apiKey);
+    const key = await deps.apiKeys.findPublishable(creds.apiKey);
     if (!key) throw unauthorized('unknown_key'); // unknown, revoked, or a secret key in the wrong header
-    const organization = deps.organizations.get(key.organizationId);
+    const organization = await deps.organizations.get(key.organizationId);
     if (!organization) throw unauthorized('unknown_key');
     if (organization.status !== 'active') throw forbidden('inactive_organization');
     if (route.signedInOnly) throw forbidden('signed_in_only'); // keys cannot mint, rotate or disable share links
@@ -135,7 +133,7 @@ export function createAccessControl(deps: AccessDeps): Authenticate {
       if (!checked.ok) throw unauthorized(checked.reason === 'expired' ? 'session_expired' : 'session_invalid');
       session = checked.claims;
       if (session.kid !== key.id || session.org !== organization.id) throw unauthorized('session_other_key');
-      const minter = deps.apiKeys.get(session.sid);
+      const minter = await deps.apiKeys.get(session.sid);
       if (!minter || minter.revokedAt !== null) throw unauthorized('session_revoked');
     }
     const sessionRequired =
@@ -152,15 +150,24 @@ export function createAccessControl(deps: AccessDeps): Authenticate {
     if (write && route.scope === 'resources') {
       const userId = creds.userId;
       if (!userId || !UUID.test(userId)) throw ApiError.withMessage('BAD_REQUEST', 'BAD_REQUEST.user_id');
-      const membership = deps.memberships.get(organization.id, userId.toLowerCase());
+      const membership = await deps.memberships.get(organization.id, userId.toLowerCase());
       if (!membership) throw forbidden('not_member');
       if (membership.role === 'viewer') throw forbidden('viewer');
       actingMember = { userId: membership.userId, role: membership.role };
     }
 
-    const access: Access = { kind: 'key', organization, key, session, actingMember };
-    // Metered surfaces wait for the quota counter (a round trip once it is shared); the others answer at once.
-    if (route.scope === 'data' || route.scope === 'tiles') return deps.quota.charge(organization, route.scope).then(() => access);
-    return access;
+    if (route.scope === 'data' || route.scope === 'tiles') await deps.quota.charge(organization, route.scope);
+    return { kind: 'key', organization, key, session, actingMember };
+  };
+
+  // Public documents answer without a credential and without waiting; every other surface reads its stores.
+  return (route, request, query) => {
+    if (route.scope === 'public') return NONE;
+    if (route.scope === 'any') return chargeSessionIp(request);
+    const creds = readCredentials(request, query, { shareTokenInQuery: SHARE_SURFACES.has(route.scope) });
+    // Signed-in users need no key on the Studio API and management; elsewhere their token is not a credential.
+    if (creds.bearer?.startsWith('usr_') && USER_SURFACES.has(route.scope)) return userAccess(creds.bearer);
+    if (creds.shareToken !== undefined && SHARE_SURFACES.has(route.scope)) return shareAccess(route, creds.shareToken);
+    return keyAccess(route, request, creds);
   };
 }

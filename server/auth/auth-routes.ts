@@ -2,9 +2,9 @@
 
 import { Type } from '@sinclair/typebox';
 import { hashSecret } from '../../data/credentials.js';
-import type { ApiKeyStore } from '../../data/stores/api-key-store.js';
-import type { OrganizationStore } from '../../data/stores/organization-store.js';
-import type { UserStore } from '../../data/stores/user-store.js';
+import type { ApiKeyRepository } from '../../data/repositories.js';
+import type { OrganizationRepository } from '../../data/repositories.js';
+import type { UserRepository } from '../../data/repositories.js';
 import { ApiError } from '../errors.js';
 import { defineOperation, SECRET_REACH } from '../core/operation.js';
 import type { RouteDef } from '../http/route.js';
@@ -34,9 +34,9 @@ export interface MintedSession {
 }
 
 export interface AuthRouteDeps {
-  apiKeys: ApiKeyStore;
-  organizations: OrganizationStore;
-  users: UserStore;
+  apiKeys: ApiKeyRepository;
+  organizations: OrganizationRepository;
+  users: UserRepository;
   signer: TokenSigner;
   /** Failed validations per secret key (hash of the presented string), per minute. */
   sessionFailureCounter: WindowCounter;
@@ -81,12 +81,12 @@ export function authRoutes(deps: AuthRouteDeps): { postSession: RouteDef; login:
           await chargeFailure(keyHash);
           throw new ApiError(code);
         };
-        const secret = deps.apiKeys.findSecretByHash(keyHash);
+        const secret = await deps.apiKeys.findSecretByHash(keyHash);
         if (!secret) return refuse('NOT_FOUND');
-        const publishable = deps.apiKeys.findPublishable(input.publishable_key);
+        const publishable = await deps.apiKeys.findPublishable(input.publishable_key);
         if (!publishable) return refuse('NOT_FOUND');
         if (publishable.organizationId !== secret.organizationId) return refuse('FORBIDDEN');
-        const organization = deps.organizations.get(secret.organizationId);
+        const organization = await deps.organizations.get(secret.organizationId);
         if (!organization || organization.status !== 'active') return refuse('FORBIDDEN');
         const iat = Math.floor(now() / 1000);
         const claims: SessionClaims = {

@@ -2,7 +2,7 @@
 // and the usage counts behind the usage report.
 
 import type { Organization } from '../../data/stores/organization-store.js';
-import type { UsageStore } from '../../data/stores/usage-store.js';
+import type { UsageRepository } from '../../data/repositories.js';
 import { minuteOf } from '../../data/stores/usage-store.js';
 import { ApiError } from '../errors.js';
 import type { Logger } from '../logger.js';
@@ -24,7 +24,7 @@ export interface QuotaGate {
  */
 export function createQuotaGate(deps: {
   counter: WindowCounter;
-  usage: UsageStore;
+  usage: UsageRepository;
   writes: UnitOfWork;
   logger: Logger;
   now?: () => number;
@@ -49,8 +49,8 @@ export function createQuotaGate(deps: {
       pending = new Map();
       // One transaction (and one fsync) for the whole batch of counts.
       deps.writes
-        .write(() => {
-          for (const e of batch.values()) deps.usage.increment(e.organizationId, e.api, e.minute, e.count);
+        .write(async () => {
+          for (const e of batch.values()) await deps.usage.increment(e.organizationId, e.api, e.minute, e.count);
         })
         .catch((error: unknown) => deps.logger.error('usage flush failed', { error: String(error) }));
     },

@@ -10,7 +10,7 @@ import type { Itinerary } from '../../data/stores/itinerary-store.js';
 import { type Role, WRITE_ROLES } from '../../data/stores/membership-store.js';
 import type { Organization } from '../../data/stores/organization-store.js';
 import type { ShareResourceKind } from '../../data/stores/share-link-store.js';
-import type { Stores } from '../../data/stores/stores.js';
+import type { Repositories } from '../../data/repositories.js';
 import type { Zone } from '../../data/stores/zone-store.js';
 import type { Access } from '../auth/access.js';
 import { ApiError, type ErrorPath } from '../errors.js';
@@ -172,10 +172,11 @@ export function mayListOrganization(caller: Access, organizationId: string): voi
 export function personalListing(
   caller: Access,
   userId: string,
-  isMember: (organizationId: string, userId: string) => boolean,
+  /** Whether `userId` belongs to the calling key's organization. */
+  memberOfKeyOrganization: boolean,
 ): { organizationId?: string; publicOnly?: boolean } {
   if (caller.kind === 'user' && caller.user.id === userId) return {};
-  if (caller.kind === 'key' && caller.session === undefined && isMember(caller.organization.id, userId)) {
+  if (caller.kind === 'key' && caller.session === undefined && memberOfKeyOrganization) {
     return { organizationId: caller.organization.id, publicOnly: true };
   }
   throw forbidden();
@@ -222,37 +223,38 @@ export function managerOf(caller: Access, requested: string | undefined, path: E
 /** The resource loaders of the policy: each answers 404 for absent or invisible, 403 for read-only. */
 export type Policy = ReturnType<typeof createPolicy>;
 
-export function createPolicy(stores: Pick<Stores, 'collections' | 'zones' | 'itineraries' | 'memberships'>) {
+export function createPolicy(stores: Pick<Repositories, 'collections' | 'zones' | 'itineraries' | 'memberships'>) {
   const { collections, zones, itineraries } = stores;
 
   const canReadCollection = (caller: Access, c: Collection): boolean =>
     caller.kind === 'share' ? shareCovers(caller, { kind: 'collection', id: c.id }, () => false) : canReadById(caller, c);
 
   /** Whether a share token reaches the itinerary (itinerary link, or a collection link covering it). */
-  const shareReaches = (caller: Access, itineraryId: string): boolean =>
-    shareCovers(caller, { kind: 'itinerary', id: itineraryId }, (collectionId) =>
-      collections.itineraryIds(collectionId).includes(itineraryId),
-    );
+  const shareReaches = async (caller: Access, itineraryId: string): Promise<boolean> => {
+    if (caller.kind !== 'share') return false;
+    const filed = caller.link.resourceKind === 'collection' && (await collections.itineraryIds(caller.link.resourceId)).includes(itineraryId);
+    return shareCovers(caller, { kind: 'itinerary', id: itineraryId }, () => filed);
+  };
 
-  const canReadItinerary = (caller: Access, it: Itinerary): boolean =>
+  const canReadItinerary = async (caller: Access, it: Itinerary): Promise<boolean> =>
     caller.kind === 'share'
-      ? it.publishedVersion !== null && shareReaches(caller, it.id)
+      ? it.publishedVersion !== null && (await shareReaches(caller, it.id))
       : canReadById(caller, { organizationId: it.organizationId, privacy: it.privacy });
 
-  const readableCollection = (caller: Access, id: string): Collection => {
-    const c = collections.get(id);
+  const readableCollection = async (caller: Access, id: string): Promise<Collection> => {
+    const c = await collections.get(id);
     if (!c || !canReadCollection(caller, c)) throw new ApiError('NOT_FOUND');
     return c;
   };
 
-  const readableItinerary = (caller: Access, id: string): Itinerary => {
-    const it = itineraries.get(id);
-    if (!it || !canReadItinerary(caller, it)) throw new ApiError('NOT_FOUND');
+  const readableItinerary = async (caller: Access, id: string): Promise<Itinerary> => {
+    const it = await itineraries.get(id);
+    if (!it || !(await canReadItinerary(caller, it))) throw new ApiError('NOT_FOUND');
     return it;
   };
 
-  const readableZone = (caller: Access, id: string): Zone => {
-    const zone = zones.get(id);
+  const readableZone = async (caller: Access, id: string): Promise<Zone> => {
+    const zone = await zones.get(id);
     if (!zone || !canReadById(caller, zone)) throw new ApiError('NOT_FOUND');
     return zone;
   };
@@ -267,22 +269,22 @@ export function createPolicy(stores: Pick<Stores, 'collections' | 'zones' | 'iti
      * The collection and the writing user when the caller may change it: a writer of its organization, and
      * for a personal collection its owner alone.
      */
-    writableCollection(caller: Access, id: string): { collection: Collection; userId: string } {
-      const collection = readableCollection(caller, id);
+    async writableCollection(caller: Access, id: string): Promise<{ collection: Collection; userId: string }> {
+      const collection = await readableCollection(caller, id);
       const userId = writerIn(caller, collection.organizationId);
       if (!userId || (collection.scope === 'personal' && collection.ownerUserId !== userId)) throw forbidden();
       return { collection, userId };
     },
 
-    writableItinerary(caller: Access, id: string): { itinerary: Itinerary; actor: string } {
-      const itinerary = readableItinerary(caller, id);
+    async writableItinerary(caller: Access, id: string): Promise<{ itinerary: Itinerary; actor: string }> {
+      const itinerary = await readableItinerary(caller, id);
       const actor = actorOf(caller);
       if (!actor || writerIn(caller, itinerary.organizationId) !== actor) throw forbidden();
       return { itinerary, actor };
     },
 
-    writableZone(caller: Access, id: string): { zone: Zone; userId: string } {
-      const zone = readableZone(caller, id);
+    async writableZone(caller: Access, id: string): Promise<{ zone: Zone; userId: string }> {
+      const zone = await readableZone(caller, id);
       const userId = writerIn(caller, zone.organizationId);
       if (!userId) throw forbidden();
       return { zone, userId };
@@ -293,16 +295,16 @@ export function createPolicy(stores: Pick<Stores, 'collections' | 'zones' | 'iti
      * members with a write role only (a personal collection's link is its creator's alone). 404 when the
      * resource is absent or the caller is not a member (never reveal which).
      */
-    shareManager(caller: Access, kind: ShareResourceKind, id: string): { organizationId: string; userId: string } {
+    async shareManager(caller: Access, kind: ShareResourceKind, id: string): Promise<{ organizationId: string; userId: string }> {
       if (caller.kind !== 'user') throw forbidden('signed_in_only');
       let organizationId: string | undefined;
       if (kind === 'collection') {
-        const collection = collections.get(id);
+        const collection = await collections.get(id);
         if (collection && (collection.scope !== 'personal' || collection.ownerUserId === caller.user.id)) {
           organizationId = collection.organizationId;
         }
       } else {
-        organizationId = itineraries.get(id)?.organizationId;
+        organizationId = (await itineraries.get(id))?.organizationId;
       }
       const role = organizationId ? caller.memberships.get(organizationId) : undefined;
       if (!organizationId || !role) throw new ApiError('NOT_FOUND');
@@ -311,6 +313,7 @@ export function createPolicy(stores: Pick<Stores, 'collections' | 'zones' | 'iti
     },
 
     /** Whether `userId` belongs to `organizationId` (a bare key reading a member's personal collections). */
-    isMember: (organizationId: string, userId: string) => stores.memberships.get(organizationId, userId) !== undefined,
+    isMember: async (organizationId: string, userId: string): Promise<boolean> =>
+      (await stores.memberships.get(organizationId, userId)) !== undefined,
   };
 }

@@ -7,7 +7,7 @@
 import type { ApiKey } from '../../data/stores/api-key-store.js';
 import type { Role } from '../../data/stores/membership-store.js';
 import type { Organization } from '../../data/stores/organization-store.js';
-import type { Stores } from '../../data/stores/stores.js';
+import type { Repositories } from '../../data/repositories.js';
 import { minuteOf } from '../../data/stores/usage-store.js';
 import type { Access } from '../auth/access.js';
 import { enforceLimit } from '../auth/limits.js';
@@ -17,7 +17,7 @@ import type { UnitOfWork } from '../core/unit-of-work.js';
 import { ApiError } from '../errors.js';
 
 export interface ManagementDeps {
-  stores: Stores;
+  stores: Repositories;
   /** Every write goes through the unit of work, like every other write on this connection. */
   writes: UnitOfWork;
 }
@@ -91,25 +91,25 @@ export function managementOperations(deps: ManagementDeps) {
   const { stores } = deps;
 
   /** The manager and their organization (a key's own; a member's as the policy names it). */
-  const managing = (caller: Access, input: OrganizationInput): Manager & { organization: Organization } => {
+  const managing = async (caller: Access, input: OrganizationInput): Promise<Manager & { organization: Organization }> => {
     const manager = managerOf(caller, input.organization_id);
-    const organization = caller.kind === 'key' ? caller.organization : stores.organizations.get(manager.organizationId);
+    const organization = caller.kind === 'key' ? caller.organization : await stores.organizations.get(manager.organizationId);
     if (!organization) throw new ApiError('NOT_FOUND');
     return { ...manager, organization };
   };
 
   /** A live key of the organization; 404 for another organization's, a revoked or an unknown key. */
-  const liveKey = (organizationId: string, keyId: string): ApiKey => {
-    const key = stores.apiKeys.get(keyId);
+  const liveKey = async (organizationId: string, keyId: string): Promise<ApiKey> => {
+    const key = await stores.apiKeys.get(keyId);
     if (!key || key.organizationId !== organizationId || key.revokedAt) throw new ApiError('NOT_FOUND');
     return key;
   };
 
   /** Owners alone grant, change or remove the owner role; the last owner always stays. */
-  const checkOwnerChange = (manager: Manager, userId: string, current: Role, next?: Role) => {
+  const checkOwnerChange = async (manager: Manager, userId: string, current: Role, next?: Role): Promise<void> => {
     if ((current === 'owner' || next === 'owner') && manager.role !== 'owner') throw ApiError.withMessage('FORBIDDEN', 'FORBIDDEN.owner_role');
     if (current === 'owner' && next !== 'owner') {
-      const owners = stores.memberships.listByOrganization(manager.organizationId).filter((m) => m.role === 'owner');
+      const owners = (await stores.memberships.listByOrganization(manager.organizationId)).filter((m) => m.role === 'owner');
       if (owners.length === 1 && owners[0]?.userId === userId) throw ApiError.withMessage('CONFLICT', 'CONFLICT.last_owner');
     }
   };
@@ -120,7 +120,7 @@ export function managementOperations(deps: ManagementDeps) {
       id,
       ...declaration,
       async run(caller, input: OrganizationInput): Promise<never> {
-        managing(caller, input);
+        await managing(caller, input);
         throw new ApiError('NOT_IMPLEMENTED');
       },
     });
@@ -132,7 +132,7 @@ export function managementOperations(deps: ManagementDeps) {
       id: 'getManagementOrganization',
       ...reads,
       async run(caller, input: OrganizationInput) {
-        const { organization: o } = managing(caller, input);
+        const { organization: o } = await managing(caller, input);
         return { id: o.id, name: o.name, status: o.status, settings: settingsView(o), ...billingView(o), created_at: o.createdAt };
       },
     }),
@@ -141,9 +141,9 @@ export function managementOperations(deps: ManagementDeps) {
       id: 'patchManagementSettings',
       ...writes,
       async run(caller, input: SettingsInput) {
-        const { organizationId } = managing(caller, input);
-        const updated = await deps.writes.write(({ emit }) => {
-          const organization = stores.organizations.updateSettings(organizationId, {
+        const { organizationId } = await managing(caller, input);
+        const updated = await deps.writes.write(async ({ emit }) => {
+          const organization = await stores.organizations.updateSettings(organizationId, {
             requireSessionToken: input.require_session_token,
             quotaData: input.quota_data,
             quotaTiles: input.quota_tiles,
@@ -161,7 +161,7 @@ export function managementOperations(deps: ManagementDeps) {
       id: 'getManagementKeys',
       ...reads,
       async run(caller, input: OrganizationInput) {
-        return stores.apiKeys.list(managing(caller, input).organizationId).map(keyView);
+        return (await stores.apiKeys.list((await managing(caller, input)).organizationId)).map(keyView);
       },
     }),
 
@@ -170,13 +170,13 @@ export function managementOperations(deps: ManagementDeps) {
       id: 'postManagementKey',
       ...writes,
       async run(caller, input: KeyCreateInput) {
-        const { organization } = managing(caller, input);
+        const { organization } = await managing(caller, input);
         if (input.type === 'sk' && (input.allowed_origins?.length ?? 0) > 0) {
           throw ApiError.validation([{ path: ['allowed_origins'], messageKey: 'VALIDATION_FAILED' }]);
         }
-        const created = await deps.writes.write(() => {
-          enforceLimit(organization, 'keys', stores.apiKeys.list(organization.id).length);
-          return stores.apiKeys.create({
+        const created = await deps.writes.write(async () => {
+          enforceLimit(organization, 'keys', (await stores.apiKeys.list(organization.id)).length);
+          return await stores.apiKeys.create({
             organizationId: organization.id,
             type: input.type,
             name: input.name,
@@ -192,13 +192,12 @@ export function managementOperations(deps: ManagementDeps) {
       id: 'patchManagementKey',
       ...writes,
       async run(caller, input: KeyPatchInput) {
-        const key = liveKey(managing(caller, input).organizationId, input.key_id);
+        const key = await liveKey((await managing(caller, input)).organizationId, input.key_id);
         if (key.type === 'sk' && (input.scopes !== undefined || input.allowed_origins !== undefined)) {
           const field = input.scopes !== undefined ? 'scopes' : 'allowed_origins';
           throw ApiError.validation([{ path: [field], messageKey: 'VALIDATION_FAILED' }]);
         }
-        const updated = await deps.writes.write(
-          () => stores.apiKeys.update(key.id, { name: input.name, scopes: input.scopes, allowedOrigins: input.allowed_origins }) as ApiKey,
+        const updated = await deps.writes.write(async () => await stores.apiKeys.update(key.id, { name: input.name, scopes: input.scopes, allowedOrigins: input.allowed_origins }) as ApiKey,
         );
         return keyView(updated);
       },
@@ -209,9 +208,9 @@ export function managementOperations(deps: ManagementDeps) {
       id: 'deleteManagementKey',
       ...writes,
       async run(caller, input: KeyInput): Promise<void> {
-        const key = liveKey(managing(caller, input).organizationId, input.key_id);
-        await deps.writes.write(({ emit }) => {
-          stores.apiKeys.revoke(key.id);
+        const key = await liveKey((await managing(caller, input)).organizationId, input.key_id);
+        await deps.writes.write(async ({ emit }) => {
+          await stores.apiKeys.revoke(key.id);
           emit({ type: 'key.revoked', organizationId: key.organizationId, keyId: key.id });
         });
       },
@@ -221,7 +220,7 @@ export function managementOperations(deps: ManagementDeps) {
       id: 'getManagementMembers',
       ...reads,
       async run(caller, input: OrganizationInput) {
-        return stores.memberships.listByOrganization(managing(caller, input).organizationId).map((m) => ({
+        return (await stores.memberships.listByOrganization((await managing(caller, input)).organizationId)).map((m) => ({
           user_id: m.userId,
           email: m.email,
           name: m.name,
@@ -235,14 +234,14 @@ export function managementOperations(deps: ManagementDeps) {
       id: 'postManagementMember',
       ...writes,
       async run(caller, input: OrganizationInput & { email: string; role: Role }) {
-        const manager = managing(caller, input);
+        const manager = await managing(caller, input);
         if (input.role === 'owner' && manager.role !== 'owner') throw ApiError.withMessage('FORBIDDEN', 'FORBIDDEN.owner_role');
-        const user = stores.users.getByEmail(input.email);
+        const user = await stores.users.getByEmail(input.email);
         if (!user) throw ApiError.validation([{ path: ['email'], messageKey: 'VALIDATION_FAILED' }]);
-        const membership = await deps.writes.write(() => {
-          if (stores.memberships.get(manager.organizationId, user.id)) throw ApiError.withMessage('CONFLICT', 'CONFLICT.already_member');
-          enforceLimit(manager.organization, 'members', stores.memberships.listByOrganization(manager.organizationId).length);
-          return stores.memberships.add(manager.organizationId, user.id, input.role);
+        const membership = await deps.writes.write(async () => {
+          if (await stores.memberships.get(manager.organizationId, user.id)) throw ApiError.withMessage('CONFLICT', 'CONFLICT.already_member');
+          enforceLimit(manager.organization, 'members', (await stores.memberships.listByOrganization(manager.organizationId)).length);
+          return await stores.memberships.add(manager.organizationId, user.id, input.role);
         });
         return { user_id: user.id, email: user.email, name: user.name, role: membership.role };
       },
@@ -252,12 +251,12 @@ export function managementOperations(deps: ManagementDeps) {
       id: 'patchManagementMember',
       ...writes,
       async run(caller, input: MemberInput & { role: Role }) {
-        const manager = managing(caller, input);
-        const updated = await deps.writes.write(() => {
-          const current = stores.memberships.get(manager.organizationId, input.user_id);
+        const manager = await managing(caller, input);
+        const updated = await deps.writes.write(async () => {
+          const current = await stores.memberships.get(manager.organizationId, input.user_id);
           if (!current) throw new ApiError('NOT_FOUND');
-          checkOwnerChange(manager, input.user_id, current.role, input.role);
-          return stores.memberships.setRole(manager.organizationId, input.user_id, input.role);
+          await checkOwnerChange(manager, input.user_id, current.role, input.role);
+          return await stores.memberships.setRole(manager.organizationId, input.user_id, input.role);
         });
         return { user_id: input.user_id, role: updated?.role };
       },
@@ -267,12 +266,12 @@ export function managementOperations(deps: ManagementDeps) {
       id: 'deleteManagementMember',
       ...writes,
       async run(caller, input: MemberInput): Promise<void> {
-        const manager = managing(caller, input);
-        await deps.writes.write(() => {
-          const current = stores.memberships.get(manager.organizationId, input.user_id);
+        const manager = await managing(caller, input);
+        await deps.writes.write(async () => {
+          const current = await stores.memberships.get(manager.organizationId, input.user_id);
           if (!current) throw new ApiError('NOT_FOUND');
-          checkOwnerChange(manager, input.user_id, current.role, undefined);
-          stores.memberships.remove(manager.organizationId, input.user_id);
+          await checkOwnerChange(manager, input.user_id, current.role, undefined);
+          await stores.memberships.remove(manager.organizationId, input.user_id);
         });
       },
     }),
@@ -281,7 +280,7 @@ export function managementOperations(deps: ManagementDeps) {
       id: 'getManagementBilling',
       ...reads,
       async run(caller, input: OrganizationInput) {
-        return billingView(managing(caller, input).organization);
+        return billingView((await managing(caller, input)).organization);
       },
     }),
 
@@ -289,9 +288,9 @@ export function managementOperations(deps: ManagementDeps) {
       id: 'patchManagementBilling',
       ...writes,
       async run(caller, input: OrganizationInput & { payment_method_on_file: boolean }) {
-        const { organizationId } = managing(caller, input);
-        const updated = await deps.writes.write(({ emit }) => {
-          const organization = stores.organizations.setCardOnFile(organizationId, input.payment_method_on_file) as Organization;
+        const { organizationId } = await managing(caller, input);
+        const updated = await deps.writes.write(async ({ emit }) => {
+          const organization = await stores.organizations.setCardOnFile(organizationId, input.payment_method_on_file) as Organization;
           emit(settingsChanged(organizationId));
           return organization;
         });
@@ -304,13 +303,13 @@ export function managementOperations(deps: ManagementDeps) {
       id: 'getManagementUsage',
       ...reads,
       async run(caller, input: UsageInput) {
-        const { organizationId } = managing(caller, input);
+        const { organizationId } = await managing(caller, input);
         const to = input.to ? Date.parse(input.to) : Date.now() + 60_000;
         const from = input.from ? Date.parse(input.from) : to - 24 * 3600_000;
         if (from > to) throw ApiError.validation([{ path: ['from'], messageKey: 'VALIDATION_FAILED' }]);
         const range = { organizationId, fromMinute: minuteOf(from), toMinute: minuteOf(to) + 1 };
-        if (input.granularity === 'day') return stores.usage.queryDaily(range).filter((d) => !input.api || d.api === input.api);
-        return stores.usage.query({ ...range, api: input.api }).map((b) => ({
+        if (input.granularity === 'day') return (await stores.usage.queryDaily(range)).filter((d) => !input.api || d.api === input.api);
+        return (await stores.usage.query({ ...range, api: input.api })).map((b) => ({
           api: b.api,
           minute: new Date(b.minute * 60_000).toISOString(),
           count: b.count,

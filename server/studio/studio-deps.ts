@@ -1,6 +1,6 @@
 // What every Studio route module receives from the composition root (server/app.ts).
 
-import type { Stores } from '../../data/stores/stores.js';
+import type { Repositories } from '../../data/repositories.js';
 import type { WorkerPool } from '../../workers/pool.js';
 import type { Config } from '../config.js';
 import type { Policy } from '../core/policy.js';
@@ -9,8 +9,8 @@ import type { UnitOfWork } from '../core/unit-of-work.js';
 import type { ItineraryViewCache } from './itineraries/itinerary-view-cache.js';
 
 export interface StudioDeps {
-  stores: Stores;
-  /** Group commit: every Studio write goes through `writes.write(() => …)` and is answered after its commit. */
+  stores: Repositories;
+  /** Group commit: every Studio write goes through `writes.write(async () => …)` and is answered after its commit. */
   writes: UnitOfWork;
   /** The worker pool (routing smart segments, snapping); undefined only in tests that need no routing. */
   pool: WorkerPool | undefined;

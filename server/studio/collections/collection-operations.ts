@@ -66,11 +66,16 @@ export function collectionOperations(deps: StudioDeps) {
   const views = (caller: Access, items: Collection[]) => items.map((c) => collectionView(caller, c));
 
   /** Files or unfiles an item of the collection's organization; `apply` answers false when nothing was filed. */
-  const refile = (caller: Access, collectionId: string, item: () => { organizationId: string } | undefined, apply: (collection: Collection) => boolean) =>
-    deps.writes.write(({ emit }) => {
-      const { collection } = policy.writableCollection(caller, collectionId);
-      inOrganization(item(), collection.organizationId);
-      if (!apply(collection)) throw new ApiError('NOT_FOUND');
+  const refile = (
+    caller: Access,
+    collectionId: string,
+    item: () => Promise<{ organizationId: string } | undefined>,
+    apply: (collection: Collection) => Promise<boolean>,
+  ) =>
+    deps.writes.write(async ({ emit }) => {
+      const { collection } = await policy.writableCollection(caller, collectionId);
+      inOrganization(await item(), collection.organizationId);
+      if (!(await apply(collection))) throw new ApiError('NOT_FOUND');
       emit(collectionChanged(collection, 'items'));
     });
 
@@ -87,7 +92,7 @@ export function collectionOperations(deps: StudioDeps) {
         const page = pageOf(input);
         await deps.writes.settled();
         const publicOnly = !listsPrivate(caller, input.organization_id);
-        const { items, total } = collections.list(input.organization_id, { scope: 'organization', publicOnly, ...page });
+        const { items, total } = await collections.list(input.organization_id, { scope: 'organization', publicOnly, ...page });
         return { items: views(caller, items), total, page };
       },
     }),
@@ -100,10 +105,11 @@ export function collectionOperations(deps: StudioDeps) {
       id: 'getUserCollections',
       ...reads,
       async run(caller, input: PageInput & { user_id: string }): Promise<PageResult<CollectionView>> {
-        const options = personalListing(caller, input.user_id, policy.isMember);
+        const member = caller.kind === 'key' && (await policy.isMember(caller.organization.id, input.user_id));
+        const options = personalListing(caller, input.user_id, member);
         const page = pageOf(input);
         await deps.writes.settled();
-        const { items, total } = collections.listPersonal(input.user_id, { ...options, ...page });
+        const { items, total } = await collections.listPersonal(input.user_id, { ...options, ...page });
         return { items: views(caller, items), total, page };
       },
     }),
@@ -116,13 +122,13 @@ export function collectionOperations(deps: StudioDeps) {
         const userId = requireWriterIn(caller, organizationId);
         const scope = input.scope ?? 'organization';
         const ownerUserId = scope === 'personal' ? userId : null;
-        const created = await deps.writes.write(({ emit }) => {
-          const organization = organizations.get(organizationId);
+        const created = await deps.writes.write(async ({ emit }) => {
+          const organization = await organizations.get(organizationId);
           if (!organization) throw new ApiError('NOT_FOUND');
-          enforceLimit(organization, 'collections', collections.countByOrganization(organizationId));
-          const holder = collections.findByName(organizationId, scope, ownerUserId, input.name);
+          enforceLimit(organization, 'collections', await collections.countByOrganization(organizationId));
+          const holder = await collections.findByName(organizationId, scope, ownerUserId, input.name);
           if (holder) throw nameTaken(holder.id);
-          const collection = collections.create({
+          const collection = await collections.create({
             organizationId,
             scope,
             ownerUserId,
@@ -144,7 +150,7 @@ export function collectionOperations(deps: StudioDeps) {
       ...sharedReads,
       async run(caller, input: CollectionId): Promise<CollectionView> {
         await deps.writes.settled();
-        return collectionView(caller, policy.readableCollection(caller, input.collection_id));
+        return collectionView(caller, await policy.readableCollection(caller, input.collection_id));
       },
     }),
 
@@ -154,13 +160,13 @@ export function collectionOperations(deps: StudioDeps) {
       ...writes,
       async run(caller, input: CollectionId & Partial<Omit<CollectionFields, 'scope'>>): Promise<CollectionView> {
         const { collection_id: id, ...fields } = input;
-        const updated = await deps.writes.write(({ emit }) => {
-          const { collection } = policy.writableCollection(caller, id);
+        const updated = await deps.writes.write(async ({ emit }) => {
+          const { collection } = await policy.writableCollection(caller, id);
           if (fields.name !== undefined && fields.name !== collection.name) {
-            const holder = collections.findByName(collection.organizationId, collection.scope, collection.ownerUserId, fields.name);
+            const holder = await collections.findByName(collection.organizationId, collection.scope, collection.ownerUserId, fields.name);
             if (holder) throw nameTaken(holder.id);
           }
-          const changed = collections.update(id, fields);
+          const changed = await collections.update(id, fields);
           if (!changed) throw new ApiError('NOT_FOUND');
           if (isConflict(changed)) throw nameTaken(changed.conflict);
           emit(collectionChanged(changed, 'updated'));
@@ -175,9 +181,9 @@ export function collectionOperations(deps: StudioDeps) {
       id: 'deleteCollection',
       ...writes,
       async run(caller, input: CollectionId): Promise<void> {
-        await deps.writes.write(({ emit }) => {
-          const { collection } = policy.writableCollection(caller, input.collection_id);
-          collections.delete(collection.id);
+        await deps.writes.write(async ({ emit }) => {
+          const { collection } = await policy.writableCollection(caller, input.collection_id);
+          await collections.delete(collection.id);
           emit(collectionChanged(collection, 'deleted'));
         });
       },
@@ -190,14 +196,15 @@ export function collectionOperations(deps: StudioDeps) {
       async run(caller, input: CollectionId & PageInput): Promise<PageResult<ItinerarySummaryView>> {
         const page = pageOf(input);
         await deps.writes.settled();
-        const collection = policy.readableCollection(caller, input.collection_id);
+        const collection = await policy.readableCollection(caller, input.collection_id);
         const shared = caller.kind === 'share';
-        const { items, total } = itineraries.listInCollection(collection.id, {
+        const { items, total } = await itineraries.listInCollection(collection.id, {
           publicOnly: publicItemsOnly(caller, collection.organizationId),
           publishedOnly: shared,
           ...page,
         });
-        return { items: items.map((i) => (shared ? publishedSummary(i, itineraries) : draftSummary(i))), total, page };
+        const summaries = shared ? await Promise.all(items.map((i) => publishedSummary(i, itineraries))) : items.map(draftSummary);
+        return { items: summaries, total, page };
       },
     }),
 
@@ -206,8 +213,8 @@ export function collectionOperations(deps: StudioDeps) {
       id: 'putCollectionItinerary',
       ...writes,
       async run(caller, input: FiledItinerary): Promise<void> {
-        await refile(caller, input.collection_id, () => itineraries.get(input.itinerary_id), (c) => {
-          collections.addItinerary(c.id, input.itinerary_id);
+        await refile(caller, input.collection_id, () => itineraries.get(input.itinerary_id), async (c) => {
+          await collections.addItinerary(c.id, input.itinerary_id);
           return true;
         });
       },
@@ -231,8 +238,8 @@ export function collectionOperations(deps: StudioDeps) {
       async run(caller, input: CollectionId & PageInput): Promise<PageResult<ZoneView>> {
         const page = pageOf(input);
         await deps.writes.settled();
-        const collection = policy.readableCollection(caller, input.collection_id);
-        const { items, total } = zones.listInCollection(collection.id, {
+        const collection = await policy.readableCollection(caller, input.collection_id);
+        const { items, total } = await zones.listInCollection(collection.id, {
           publicOnly: publicItemsOnly(caller, collection.organizationId),
           ...page,
         });
@@ -245,8 +252,8 @@ export function collectionOperations(deps: StudioDeps) {
       id: 'putCollectionZone',
       ...writes,
       async run(caller, input: FiledZone): Promise<void> {
-        await refile(caller, input.collection_id, () => zones.get(input.zone_id), (c) => {
-          collections.addZone(c.id, input.zone_id);
+        await refile(caller, input.collection_id, () => zones.get(input.zone_id), async (c) => {
+          await collections.addZone(c.id, input.zone_id);
           return true;
         });
       },
@@ -268,7 +275,7 @@ export function collectionOperations(deps: StudioDeps) {
       async run(caller, input: PageInput & { organization_id?: string }): Promise<GroupedPage> {
         const page = pageOf(input);
         await deps.writes.settled();
-        const { groups, count, total } = grouping.list(caller, input.organization_id, page);
+        const { groups, count, total } = await grouping.list(caller, input.organization_id, page);
         return { items: groups, count, total, page };
       },
     }),
@@ -280,8 +287,8 @@ export function collectionOperations(deps: StudioDeps) {
       async run(caller, input: PageInput & { itinerary_id: string }): Promise<PageResult<CollectionView>> {
         const page = pageOf(input);
         await deps.writes.settled();
-        const itinerary = policy.readableItinerary(caller, input.itinerary_id);
-        const { items, total } = collections.listHolding('itinerary', itinerary.id, {
+        const itinerary = await policy.readableItinerary(caller, input.itinerary_id);
+        const { items, total } = await collections.listHolding('itinerary', itinerary.id, {
           publicOnly: !listsPrivate(caller, itinerary.organizationId),
           viewerUserId: caller.kind === 'user' ? caller.user.id : null,
           ...page,

@@ -4,7 +4,7 @@
 // ones in no group come last under `collection: null`.
 
 import type { Collection } from '../../../data/stores/collection-store.js';
-import type { Stores } from '../../../data/stores/stores.js';
+import type { Repositories } from '../../../data/repositories.js';
 import type { Access } from '../../auth/access.js';
 import { listsPrivate, organizationOf } from '../../core/policy.js';
 import { ApiError } from '../../errors.js';
@@ -19,15 +19,15 @@ export interface ItineraryGroup {
   itineraries: ItinerarySummaryView[];
 }
 
-export function createItineraryGrouping(deps: { stores: Stores }) {
+export function createItineraryGrouping(deps: { stores: Repositories }) {
   const { collections, itineraries } = deps.stores;
 
   /** Which organizations, which grouping collections, and whether private itineraries are listed. */
-  const scopeOf = (access: Access, organizationId: string | undefined) => {
+  const scopeOf = async (access: Access, organizationId: string | undefined) => {
     if (organizationId !== undefined) {
       const org = organizationOf(access, organizationId);
       const publicOnly = !listsPrivate(access, org);
-      const groups = collections.list(org, { scope: 'organization', publicOnly, limit: ALL }).items;
+      const groups = (await collections.list(org, { scope: 'organization', publicOnly, limit: ALL })).items;
       return { organizationIds: [org], groups, publicOnly };
     }
     if (access.kind === 'key') {
@@ -36,7 +36,7 @@ export function createItineraryGrouping(deps: { stores: Stores }) {
     }
     if (access.kind === 'user') {
       const organizationIds = [...access.memberships.keys()];
-      const groups = collections.listPersonal(access.user.id, { limit: ALL }).items;
+      const groups = (await collections.listPersonal(access.user.id, { limit: ALL })).items;
       return { organizationIds, groups, publicOnly: false };
     }
     throw new ApiError('FORBIDDEN');
@@ -44,9 +44,9 @@ export function createItineraryGrouping(deps: { stores: Stores }) {
 
   return {
     /** A page of groups; `count` is the number of itineraries in it. */
-    list(access: Access, organizationId: string | undefined, page: Page) {
-      const { organizationIds, groups, publicOnly } = scopeOf(access, organizationId);
-      const { items, total } = itineraries.listGrouped({
+    async list(access: Access, organizationId: string | undefined, page: Page) {
+      const { organizationIds, groups, publicOnly } = await scopeOf(access, organizationId);
+      const { items, total } = await itineraries.listGrouped({
         organizationIds,
         collectionIds: groups.map((g) => g.id),
         publicOnly,

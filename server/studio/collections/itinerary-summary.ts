@@ -1,7 +1,8 @@
 // The compact itinerary row of collection and grouped listings: the draft's bookkeeping for members and keys,
 // the published snapshot's for share links (which never reach a draft).
 
-import type { Itinerary, ItineraryStore } from '../../../data/stores/itinerary-store.js';
+import type { Itinerary } from '../../../data/stores/itinerary-store.js';
+import type { ItineraryRepository } from '../../../data/repositories.js';
 import type { Privacy } from '../../../data/stores/collection-store.js';
 import { decodeSnapshot } from '../itineraries/published-snapshot.js';
 
@@ -35,8 +36,8 @@ export function draftSummary(itinerary: Itinerary): ItinerarySummaryView {
  * The summary of the published snapshot: its name, description and activity when the snapshot records them
  * (a later draft rename must not leak through a link), the record's otherwise. Call only for published ones.
  */
-export function publishedSummary(itinerary: Itinerary, store: ItineraryStore): ItinerarySummaryView {
-  const snapshot = decodeSnapshot(store.publishedSnapshot(itinerary.id), itinerary);
+export async function publishedSummary(itinerary: Itinerary, store: ItineraryRepository): Promise<ItinerarySummaryView> {
+  const snapshot = decodeSnapshot(await store.publishedSnapshot(itinerary.id), itinerary);
   return {
     ...draftSummary(itinerary),
     name: snapshot?.name ?? itinerary.name,

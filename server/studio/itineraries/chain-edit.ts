@@ -10,7 +10,6 @@ import { ApiError } from '../../errors.js';
 import type { StudioDeps } from '../studio-deps.js';
 import { type Chain, cloneChain, loadChain, saveChain, sealChain } from './chain.js';
 import type { RouteContext } from './chain-routing.js';
-import { loadWritable } from './itinerary-access.js';
 import { type ItineraryView, itineraryView } from './itinerary-view.js';
 import { allParts, expireLocks, lockEvents, renewLocks, requireLocks } from './lock-service.js';
 
@@ -47,48 +46,48 @@ export interface EditOptions {
   signal?: AbortSignal;
   /** Route for this activity instead of the itinerary's (an activity change re-routes with the new one). */
   activity?: Activity;
-  /** More synchronous work for the same Studio write (the record's own fields), run after the chain is saved. */
-  alsoWrite?: () => void;
+  /** More work for the same unit of work (the record's own fields), run after the chain is saved. */
+  alsoWrite?: () => Promise<void>;
 }
 
-export function editChain(
+export async function editChain(
   deps: StudioDeps,
   access: Access,
   itineraryId: string,
   plan: (chain: Chain, itinerary: Itinerary) => EditPlan,
   options: EditOptions = {},
 ): Promise<EditResult> {
-  const { actor } = loadWritable(deps, access, itineraryId);
+  const { actor } = await deps.policy.writableItinerary(access, itineraryId);
   const stores = deps.stores;
   return exclusive(itineraryId, async () => {
     await deps.writes.settled();
-    const itinerary = deps.stores.itineraries.get(itineraryId);
+    const itinerary = await deps.stores.itineraries.get(itineraryId);
     if (!itinerary) throw new ApiError('NOT_FOUND');
-    const before = loadChain(stores, itineraryId);
+    const before = await loadChain(stores, itineraryId);
     const p = plan(before, itinerary);
-    requireLocks(deps, itineraryId, actor, p.guard);
+    await requireLocks(deps, itineraryId, actor, p.guard);
     const route = { deps, activity: options.activity ?? itinerary.activity, signal: options.signal };
     const after = sealChain(await p.build(cloneChain(before), route));
-    return deps.writes.write((scope): EditResult => {
-      if (!deps.stores.itineraries.get(itineraryId)) throw new ApiError('NOT_FOUND');
+    return deps.writes.write(async (scope): Promise<EditResult> => {
+      if (!(await deps.stores.itineraries.get(itineraryId))) throw new ApiError('NOT_FOUND');
       const now = Date.now();
-      expireLocks(deps, itineraryId, now, scope);
-      requireLocks(deps, itineraryId, actor, p.guard, now);
-      saveChain(stores, itineraryId, before, after);
-      options.alsoWrite?.();
-      const version = deps.stores.itineraries.bumpDraftVersion(itineraryId) as number;
+      await expireLocks(deps, itineraryId, now, scope);
+      await requireLocks(deps, itineraryId, actor, p.guard, now);
+      await saveChain(stores, itineraryId, before, after);
+      await options.alsoWrite?.();
+      const version = (await deps.stores.itineraries.bumpDraftVersion(itineraryId)) as number;
       scope.emit({ type: 'itinerary.draft_changed', organizationId: itinerary.organizationId, itineraryId, version });
       const kept = new Set(allParts(after).map((x) => `${x.type}:${x.id}`));
       const existed = new Set(allParts(before).map((x) => `${x.type}:${x.id}`));
       const gone = allParts(before).filter((x) => !kept.has(`${x.type}:${x.id}`));
       // Locks on parts the edit removed go with them.
-      if (gone.length > 0) for (const event of lockEvents('lock.released', deps.stores.locks.dropParts(itineraryId, gone))) scope.emit(event);
+      if (gone.length > 0) for (const event of lockEvents('lock.released', await deps.stores.locks.dropParts(itineraryId, gone))) scope.emit(event);
       const renew = [
         ...p.guard.filter((x) => kept.has(`${x.type}:${x.id}`)),
         ...allParts(after).filter((x) => !existed.has(`${x.type}:${x.id}`)),
       ];
-      renewLocks(deps, itineraryId, actor, renew, now, scope);
-      const updated = deps.stores.itineraries.get(itineraryId) as Itinerary;
+      await renewLocks(deps, itineraryId, actor, renew, now, scope);
+      const updated = (await deps.stores.itineraries.get(itineraryId)) as Itinerary;
       return { itinerary: updated, chain: after, view: itineraryView(updated, after) };
     });
   });

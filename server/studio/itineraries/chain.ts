@@ -4,10 +4,10 @@
 
 import { randomUUID } from 'node:crypto';
 import type { SegmentEngine } from '../../../data/stores/segment-store.js';
-import type { Stores } from '../../../data/stores/stores.js';
+import type { Repositories } from '../../../data/repositories.js';
 
 /** The stores an itinerary's chain lives in. */
-export type ChainStores = Pick<Stores, 'segments' | 'waypoints' | 'segmentGroups'>;
+export type ChainStores = Pick<Repositories, 'segments' | 'waypoints' | 'segmentGroups'>;
 
 /** lon, lat (degrees), ele (metres; NaN = unknown). */
 export type Coord = [number, number, number];
@@ -110,15 +110,20 @@ export function sealChain(chain: Chain): Chain {
 }
 
 /** Reads an itinerary's chain from the stores. */
-export function loadChain(stores: ChainStores, itineraryId: string): Chain {
+export async function loadChain(stores: ChainStores, itineraryId: string): Promise<Chain> {
+  const [waypoints, segments, groups] = await Promise.all([
+    stores.waypoints.listByItinerary(itineraryId),
+    stores.segments.listByItinerary(itineraryId),
+    stores.segmentGroups.listByItinerary(itineraryId),
+  ]);
   return {
-    waypoints: stores.waypoints.listByItinerary(itineraryId).map((w) => ({
+    waypoints: waypoints.map((w) => ({
       id: w.id,
       name: w.name,
       kind: w.kind,
       coord: [w.lon, w.lat, w.ele ?? Number.NaN],
     })),
-    segments: stores.segments.listByItinerary(itineraryId).map((s) => ({
+    segments: segments.map((s) => ({
       id: s.id,
       engine: s.engine,
       geometry: s.geometry.map(toCoord),
@@ -130,34 +135,34 @@ export function loadChain(stores: ChainStores, itineraryId: string): Chain {
       description: s.description,
       groupId: s.groupId,
     })),
-    groups: stores.segmentGroups.listByItinerary(itineraryId).map((g) => ({ id: g.id, name: g.name, color: g.color, speed: g.speed })),
+    groups: groups.map((g) => ({ id: g.id, name: g.name, color: g.color, speed: g.speed })),
   };
 }
 
 const key = (value: unknown): string => JSON.stringify(value, (_k, v: unknown) => (Number.isNaN(v) ? 'NaN' : v));
 
-/** Writes what differs between `before` and `after` (synchronous: call inside a Studio write). */
-export function saveChain(stores: ChainStores, itineraryId: string, before: Chain, after: Chain): void {
+/** Writes what differs between `before` and `after` (call inside a unit of work). */
+export async function saveChain(stores: ChainStores, itineraryId: string, before: Chain, after: Chain): Promise<void> {
   const beforeGroups = new Map(before.groups.map((g) => [g.id, key(g)]));
   for (const g of after.groups) {
-    if (beforeGroups.get(g.id) !== key(g)) stores.segmentGroups.upsert({ ...g, itineraryId });
+    if (beforeGroups.get(g.id) !== key(g)) await stores.segmentGroups.upsert({ ...g, itineraryId });
   }
   const beforeSegments = new Map(before.segments.map((s, i) => [s.id, key({ s, i })]));
-  after.segments.forEach((s, i) => {
-    if (beforeSegments.get(s.id) !== key({ s, i })) stores.segments.upsert({ ...s, itineraryId, position: i });
-  });
+  for (const [i, s] of after.segments.entries()) {
+    if (beforeSegments.get(s.id) !== key({ s, i })) await stores.segments.upsert({ ...s, itineraryId, position: i });
+  }
   const beforeWaypoints = new Map(before.waypoints.map((w, i) => [w.id, key({ w, i })]));
-  after.waypoints.forEach((w, i) => {
-    if (beforeWaypoints.get(w.id) === key({ w, i })) return;
+  for (const [i, w] of after.waypoints.entries()) {
+    if (beforeWaypoints.get(w.id) === key({ w, i })) continue;
     const [lon, lat, ele] = w.coord;
-    stores.waypoints.upsert({ id: w.id, itineraryId, position: i, lon, lat, ele: Number.isFinite(ele) ? ele : null, name: w.name, kind: w.kind });
-  });
+    await stores.waypoints.upsert({ id: w.id, itineraryId, position: i, lon, lat, ele: Number.isFinite(ele) ? ele : null, name: w.name, kind: w.kind });
+  }
   const keepS = new Set(after.segments.map((s) => s.id));
-  for (const s of before.segments) if (!keepS.has(s.id)) stores.segments.delete(itineraryId, s.id);
+  for (const s of before.segments) if (!keepS.has(s.id)) await stores.segments.delete(itineraryId, s.id);
   const keepW = new Set(after.waypoints.map((w) => w.id));
-  for (const w of before.waypoints) if (!keepW.has(w.id)) stores.waypoints.delete(itineraryId, w.id);
+  for (const w of before.waypoints) if (!keepW.has(w.id)) await stores.waypoints.delete(itineraryId, w.id);
   const keepG = new Set(after.groups.map((g) => g.id));
-  for (const g of before.groups) if (!keepG.has(g.id)) stores.segmentGroups.delete(itineraryId, g.id);
+  for (const g of before.groups) if (!keepG.has(g.id)) await stores.segmentGroups.delete(itineraryId, g.id);
 }
 
 /** Index of the segment / waypoint with `id`, or -1. */

@@ -16,7 +16,6 @@ import { haversine, measureLocal } from './chain-geometry.js';
 import { measureFreehand, routeSmart } from './chain-routing.js';
 import { editChain } from './chain-edit.js';
 import { creatingOrganization } from '../../core/policy.js';
-import { loadReadable, loadWritable } from './itinerary-access.js';
 import { type ItineraryView, itineraryView, withRecord } from './itinerary-view.js';
 import { decodeSnapshot, publishedView } from './published-snapshot.js';
 
@@ -38,25 +37,30 @@ export interface NewItinerary {
 }
 
 /**
- * Synchronous create (inside a Studio write): plan limit, name, collection, then the record; announces the
- * new draft (and the collection it was filed in).
+ * Creates inside a unit of work: plan limit, name, collection, then the record; announces the new draft (and
+ * the collection it was filed in).
  */
-export function insertItinerary(deps: StudioDeps, { emit }: WriteScope, input: NewItinerary, collectionPath: ErrorPath = ['collection_id']): Itinerary {
+export async function insertItinerary(
+  deps: StudioDeps,
+  { emit }: WriteScope,
+  input: NewItinerary,
+  collectionPath: ErrorPath = ['collection_id'],
+): Promise<Itinerary> {
   const { itineraries, organizations, collections } = deps.stores;
-  const organization = organizations.get(input.organizationId);
+  const organization = await organizations.get(input.organizationId);
   if (!organization) throw new ApiError('NOT_FOUND');
-  enforceLimit(organization, 'itineraries', itineraries.list(organization.id, { limit: 1 }).total);
-  const taken = itineraries.findByName(organization.id, input.name);
+  enforceLimit(organization, 'itineraries', (await itineraries.list(organization.id, { limit: 1 })).total);
+  const taken = await itineraries.findByName(organization.id, input.name);
   if (taken) throw nameConflict(taken.id);
   if (input.collectionId !== undefined) {
-    const collection = collections.get(input.collectionId);
+    const collection = await collections.get(input.collectionId);
     const usable =
       collection !== undefined &&
       collection.organizationId === organization.id &&
       (collection.scope === 'organization' || collection.ownerUserId === input.actorUserId);
     if (!usable) throw ApiError.validation([{ path: collectionPath }]);
   }
-  const it = itineraries.create({
+  const it = await itineraries.create({
     organizationId: organization.id,
     name: input.name,
     description: input.description,
@@ -67,15 +71,20 @@ export function insertItinerary(deps: StudioDeps, { emit }: WriteScope, input: N
   if (isConflict(it)) throw nameConflict(it.conflict);
   emit({ type: 'itinerary.draft_changed', organizationId: it.organizationId, itineraryId: it.id, version: it.draftVersion });
   if (input.collectionId !== undefined) {
-    collections.addItinerary(input.collectionId, it.id);
-    emit(collectionChanged(collections.get(input.collectionId) as Collection, 'items'));
+    await collections.addItinerary(input.collectionId, it.id);
+    emit(collectionChanged((await collections.get(input.collectionId)) as Collection, 'items'));
   }
   return it;
 }
 
 /** The organization a create goes to: the key's own, or for a signed-in user the one named or implied. */
-export function targetOrganization(deps: StudioDeps, access: Access, requested: string | undefined, collectionId: string | undefined): string {
-  const collectionOrganization = collectionId !== undefined ? deps.stores.collections.get(collectionId)?.organizationId : undefined;
+export async function targetOrganization(
+  deps: StudioDeps,
+  access: Access,
+  requested: string | undefined,
+  collectionId: string | undefined,
+): Promise<string> {
+  const collectionOrganization = collectionId !== undefined ? (await deps.stores.collections.get(collectionId))?.organizationId : undefined;
   return creatingOrganization(access, requested, collectionOrganization);
 }
 
@@ -90,9 +99,9 @@ export interface CreateBody {
 
 /** postItinerary: an empty draft. */
 export async function createItinerary(deps: StudioDeps, access: Access, body: CreateBody, actor: string): Promise<ItineraryView> {
-  const organizationId = targetOrganization(deps, access, body.organization_id, body.collection_id);
-  return deps.writes.write((scope) => {
-    const it = insertItinerary(deps, scope, {
+  const organizationId = await targetOrganization(deps, access, body.organization_id, body.collection_id);
+  return deps.writes.write(async (scope) => {
+    const it = await insertItinerary(deps, scope, {
       organizationId,
       actorUserId: actor,
       name: body.name,
@@ -158,9 +167,9 @@ export async function createItineraryFromLines(deps: StudioDeps, input: LinesInp
     return newWaypoint(toCoord(p), named?.name ?? null, named?.kind ?? null);
   });
   const chain = sealChain({ waypoints, segments, groups: [] });
-  return deps.writes.write((scope) => {
-    const it = insertItinerary(deps, scope, input);
-    saveChain(deps.stores, it.id, EMPTY_CHAIN, chain);
+  return deps.writes.write(async (scope) => {
+    const it = await insertItinerary(deps, scope, input);
+    await saveChain(deps.stores, it.id, EMPTY_CHAIN, chain);
     return itineraryView(it, chain);
   });
 }
@@ -169,12 +178,12 @@ export async function createItineraryFromLines(deps: StudioDeps, input: LinesInp
  * The API view of an itinerary, without access checks: the draft, or the published snapshot (undefined
  * when unknown or never published). Views are cached per version (./itinerary-view-cache.ts).
  */
-export function readItinerary(deps: StudioDeps, id: string, version: 'draft' | 'published'): ItineraryView | undefined {
-  const it = deps.stores.itineraries.get(id);
+export async function readItinerary(deps: StudioDeps, id: string, version: 'draft' | 'published'): Promise<ItineraryView | undefined> {
+  const it = await deps.stores.itineraries.get(id);
   if (!it) return undefined;
-  return deps.views.view(it, version, () => {
-    if (version === 'draft') return itineraryView(it, loadChain(deps.stores, id));
-    const snapshot = decodeSnapshot(deps.stores.itineraries.publishedSnapshot(id), it);
+  return deps.views.view(it, version, async () => {
+    if (version === 'draft') return itineraryView(it, await loadChain(deps.stores, id));
+    const snapshot = decodeSnapshot(await deps.stores.itineraries.publishedSnapshot(id), it);
     return snapshot && publishedView(it, snapshot);
   });
 }
@@ -190,8 +199,8 @@ export async function readVisibleItinerary(
   version: 'draft' | 'published' = 'draft',
 ): Promise<ItineraryView> {
   await deps.writes.settled();
-  loadReadable(deps, access, id);
-  const view = readItinerary(deps, id, access.kind === 'share' ? 'published' : version);
+  await deps.policy.readableItinerary(access, id);
+  const view = await readItinerary(deps, id, access.kind === 'share' ? 'published' : version);
   if (!view) throw new ApiError('NOT_FOUND');
   return view;
 }
@@ -210,15 +219,15 @@ export interface PatchBody {
  */
 export async function patchItinerary(deps: StudioDeps, access: Access, id: string, body: PatchBody, signal?: AbortSignal): Promise<ItineraryView> {
   const { itineraries } = deps.stores;
-  const applyPatch = (itinerary: Itinerary) => () => {
+  const applyPatch = (itinerary: Itinerary) => async () => {
     if (body.name !== undefined && body.name !== itinerary.name) {
-      const taken = itineraries.findByName(itinerary.organizationId, body.name);
+      const taken = await itineraries.findByName(itinerary.organizationId, body.name);
       if (taken && taken.id !== id) throw nameConflict(taken.id);
     }
-    const updated = itineraries.update(id, body);
+    const updated = await itineraries.update(id, body);
     if (isConflict(updated)) throw nameConflict(updated.conflict);
   };
-  const { itinerary: before } = loadWritable(deps, access, id);
+  const { itinerary: before } = await deps.policy.writableItinerary(access, id);
   if (body.activity === undefined || body.activity === before.activity) return patchRecord(deps, id, applyPatch);
   let current: Itinerary | undefined;
   const { view } = await editChain(
@@ -250,28 +259,28 @@ export async function patchItinerary(deps: StudioDeps, access: Access, id: strin
  * version. The answer reuses the cached view of the chain as it was (the chain did not change), so the
  * common edit reads no segment.
  */
-async function patchRecord(deps: StudioDeps, id: string, applyPatch: (itinerary: Itinerary) => () => void): Promise<ItineraryView> {
+async function patchRecord(deps: StudioDeps, id: string, applyPatch: (itinerary: Itinerary) => () => Promise<void>): Promise<ItineraryView> {
   const { itineraries } = deps.stores;
-  const { updated, unchanged } = await deps.writes.write(({ emit }) => {
-    const current = itineraries.get(id);
+  const { updated, unchanged } = await deps.writes.write(async ({ emit }) => {
+    const current = await itineraries.get(id);
     if (!current) throw new ApiError('NOT_FOUND');
     // Read inside the unit: no other write can change the chain between this view and the update.
     const unchanged = deps.views.cached(current, 'draft');
-    applyPatch(current)();
-    const version = itineraries.bumpDraftVersion(id) as number;
+    await applyPatch(current)();
+    const version = (await itineraries.bumpDraftVersion(id)) as number;
     emit({ type: 'itinerary.draft_changed', organizationId: current.organizationId, itineraryId: id, version });
-    return { updated: itineraries.get(id) as Itinerary, unchanged };
+    return { updated: (await itineraries.get(id)) as Itinerary, unchanged };
   });
-  return deps.views.view(updated, 'draft', () =>
-    unchanged ? withRecord(unchanged, updated) : itineraryView(updated, loadChain(deps.stores, id)),
-  ) as ItineraryView;
+  return (await deps.views.view(updated, 'draft', async () =>
+    unchanged ? withRecord(unchanged, updated) : itineraryView(updated, await loadChain(deps.stores, id)),
+  )) as ItineraryView;
 }
 
 /** deleteItinerary. */
 export async function deleteItinerary(deps: StudioDeps, access: Access, id: string): Promise<void> {
-  const { itinerary } = loadWritable(deps, access, id);
-  await deps.writes.write(({ emit }) => {
-    if (!deps.stores.itineraries.delete(id)) throw new ApiError('NOT_FOUND');
+  const { itinerary } = await deps.policy.writableItinerary(access, id);
+  await deps.writes.write(async ({ emit }) => {
+    if (!await deps.stores.itineraries.delete(id)) throw new ApiError('NOT_FOUND');
     emit({ type: 'itinerary.deleted', organizationId: itinerary.organizationId, itineraryId: id });
   });
 }

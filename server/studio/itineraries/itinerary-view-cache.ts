@@ -36,7 +36,11 @@ export class ItineraryViewCache {
   }
 
   /** The view of `itinerary`'s draft or published version: cached, or built by `build` and cached. */
-  view(itinerary: Itinerary, version: 'draft' | 'published', build: () => ItineraryView | undefined): ItineraryView | undefined {
+  async view(
+    itinerary: Itinerary,
+    version: 'draft' | 'published',
+    build: () => Promise<ItineraryView | undefined>,
+  ): Promise<ItineraryView | undefined> {
     const key = `${itinerary.id}:${version}`;
     const stamp = stampOf(itinerary);
     const hit = this.#entries.get(key);
@@ -46,7 +50,7 @@ export class ItineraryViewCache {
       this.#entries.set(key, hit);
       return hit.view;
     }
-    const view = build();
+    const view = await build();
     if (!view) return undefined;
     this.#entries.delete(key);
     this.#entries.set(key, { stamp, view: deepFreeze(view) });

@@ -8,7 +8,6 @@ import type { WriteScope } from '../../core/unit-of-work.js';
 import { ApiError } from '../../errors.js';
 import type { StudioDeps } from '../studio-deps.js';
 import { type Chain, loadChain } from './chain.js';
-import { loadReadable, loadWritable } from './itinerary-access.js';
 
 export interface LockView {
   type: LockPart['type'];
@@ -24,8 +23,8 @@ export function lockConflict(holderId: string): ApiError {
 }
 
 /** Throws the lock conflict unless `actor` holds a live lock on every part. */
-export function requireLocks(deps: StudioDeps, itineraryId: string, actor: string, parts: readonly LockPart[], now = Date.now()): void {
-  const holder = deps.stores.locks.blockingHolder(itineraryId, actor, parts, now);
+export async function requireLocks(deps: StudioDeps, itineraryId: string, actor: string, parts: readonly LockPart[], now = Date.now()): Promise<void> {
+  const holder = await deps.stores.locks.blockingHolder(itineraryId, actor, parts, now);
   if (holder !== undefined) throw lockConflict(holder);
 }
 
@@ -44,14 +43,14 @@ export function lockEvents(type: LockEventType, locks: readonly Lock[]): ChangeE
 }
 
 /** Removes the itinerary's lapsed locks inside a write, announcing whose they were. */
-export function expireLocks(deps: StudioDeps, itineraryId: string, now: number, { emit }: WriteScope): void {
-  for (const event of lockEvents('lock.expired', deps.stores.locks.expire(now, itineraryId))) emit(event);
+export async function expireLocks(deps: StudioDeps, itineraryId: string, now: number, { emit }: WriteScope): Promise<void> {
+  for (const event of lockEvents('lock.expired', await deps.stores.locks.expire(now, itineraryId))) emit(event);
 }
 
 /** Takes or renews the caller's locks on `parts` (after a guarded write, and on parts a write created). */
-export function renewLocks(deps: StudioDeps, itineraryId: string, actor: string, parts: readonly LockPart[], now: number, { emit }: WriteScope): void {
+export async function renewLocks(deps: StudioDeps, itineraryId: string, actor: string, parts: readonly LockPart[], now: number, { emit }: WriteScope): Promise<void> {
   if (parts.length === 0) return;
-  const result = deps.stores.locks.acquire(itineraryId, actor, parts, now);
+  const result = await deps.stores.locks.acquire(itineraryId, actor, parts, now);
   if (!result.ok) throw lockConflict(result.holderUserId);
   for (const event of lockEvents('lock.taken', result.locks)) emit(event);
 }
@@ -72,8 +71,8 @@ function view(lock: { type: LockPart['type']; id: string; holderUserId: string; 
 /** getItineraryLocks: every live lock and its holder. */
 export async function listLocks(deps: StudioDeps, access: Access, itineraryId: string): Promise<LockView[]> {
   await deps.writes.settled();
-  loadReadable(deps, access, itineraryId);
-  return deps.stores.locks.list(itineraryId, Date.now()).map(view);
+  await deps.policy.readableItinerary(access, itineraryId);
+  return (await deps.stores.locks.list(itineraryId, Date.now())).map(view);
 }
 
 /** postItineraryLock: all or nothing; 409 naming the holder when another member holds any part. */
@@ -83,11 +82,11 @@ export async function takeLocks(
   itineraryId: string,
   parts: readonly LockPart[] | 'all',
 ): Promise<LockView[]> {
-  const { actor } = loadWritable(deps, access, itineraryId);
-  return deps.writes.write((scope) => {
+  const { actor } = await deps.policy.writableItinerary(access, itineraryId);
+  return deps.writes.write(async (scope) => {
     const now = Date.now();
-    expireLocks(deps, itineraryId, now, scope);
-    const chain = loadChain(deps.stores, itineraryId);
+    await expireLocks(deps, itineraryId, now, scope);
+    const chain = await loadChain(deps.stores, itineraryId);
     const existing = new Set(allParts(chain).map((p) => `${p.type}:${p.id}`));
     let wanted: LockPart[];
     if (parts === 'all') wanted = allParts(chain);
@@ -96,7 +95,7 @@ export async function takeLocks(
       if (unknown.length > 0) throw ApiError.validation(unknown);
       wanted = [...new Map(parts.map((p) => [`${p.type}:${p.id}`, { type: p.type, id: p.id }])).values()];
     }
-    const result = deps.stores.locks.acquire(itineraryId, actor, wanted, now);
+    const result = await deps.stores.locks.acquire(itineraryId, actor, wanted, now);
     if (!result.ok) throw lockConflict(result.holderUserId);
     for (const event of lockEvents('lock.taken', result.locks)) scope.emit(event);
     return result.locks.map(view);
@@ -105,15 +104,15 @@ export async function takeLocks(
 
 /** deleteItineraryLock: releases the caller's locks (all of them, or the parts named). */
 export async function releaseLocks(deps: StudioDeps, access: Access, itineraryId: string, parts?: readonly LockPart[]): Promise<void> {
-  const { actor } = loadWritable(deps, access, itineraryId);
-  await deps.writes.write(({ emit }) => {
-    for (const event of lockEvents('lock.released', deps.stores.locks.release(itineraryId, actor, parts))) emit(event);
+  const { actor } = await deps.policy.writableItinerary(access, itineraryId);
+  await deps.writes.write(async ({ emit }) => {
+    for (const event of lockEvents('lock.released', await deps.stores.locks.release(itineraryId, actor, parts))) emit(event);
   });
 }
 
 /** Publish guard: 409 when any other member holds a lock anywhere on the itinerary. */
-export function requireNoOtherLocks(deps: StudioDeps, itineraryId: string, actor: string): void {
-  const other = deps.stores.locks.heldByOther(itineraryId, actor, Date.now());
+export async function requireNoOtherLocks(deps: StudioDeps, itineraryId: string, actor: string): Promise<void> {
+  const other = await deps.stores.locks.heldByOther(itineraryId, actor, Date.now());
   if (other) throw lockConflict(other.holderUserId);
 }
 

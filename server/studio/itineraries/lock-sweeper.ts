@@ -1,7 +1,7 @@
 // Lapsed soft locks are removed and announced (lock.expired) by a periodic sweep, so that a planner sees a
 // lock go when its holder walks away, not only when someone next touches the itinerary.
 
-import type { Stores } from '../../../data/stores/stores.js';
+import type { Repositories } from '../../../data/repositories.js';
 import type { UnitOfWork } from '../../core/unit-of-work.js';
 import { lockEvents } from './lock-service.js';
 
@@ -9,14 +9,14 @@ import { lockEvents } from './lock-service.js';
 export const LOCK_SWEEP_INTERVAL_MS = 5_000;
 
 interface SweepDeps {
-  stores: Pick<Stores, 'locks'>;
+  stores: Pick<Repositories, 'locks'>;
   writes: UnitOfWork;
 }
 
 /** Removes every lock lapsed by `now` in one write and announces each holder's as lock.expired. */
 export function sweepLapsedLocks(deps: SweepDeps, now = Date.now()): Promise<number> {
-  return deps.writes.write(({ emit }) => {
-    const lapsed = deps.stores.locks.expire(now);
+  return deps.writes.write(async ({ emit }) => {
+    const lapsed = await deps.stores.locks.expire(now);
     for (const event of lockEvents('lock.expired', lapsed)) emit(event);
     return lapsed.length;
   });

@@ -2,10 +2,10 @@
 // optionally a continuous run of the chain).
 
 import type { Access } from '../../auth/access.js';
+import { writerIn } from '../../core/policy.js';
 import { ApiError } from '../../errors.js';
 import type { StudioDeps } from '../studio-deps.js';
 import { type Chain, loadChain, newId, saveChain, sealChain } from './chain.js';
-import { canWriteOrganization, loadReadable, loadWritable } from './itinerary-access.js';
 import { insertItinerary } from './itinerary-service.js';
 import { type ItineraryView, itineraryView } from './itinerary-view.js';
 import { encodeSnapshot, publishedView, snapshotOf } from './published-snapshot.js';
@@ -13,15 +13,15 @@ import { requireNoOtherLocks } from './lock-service.js';
 
 /** postItineraryPublish: 409 when another member holds any lock; answers the published view. */
 export async function publishItinerary(deps: StudioDeps, access: Access, id: string): Promise<ItineraryView> {
-  const { actor } = loadWritable(deps, access, id);
+  const { actor } = await deps.policy.writableItinerary(access, id);
   await deps.writes.settled();
-  return deps.writes.write(({ emit }) => {
-    const it = deps.stores.itineraries.get(id);
+  return deps.writes.write(async ({ emit }) => {
+    const it = await deps.stores.itineraries.get(id);
     if (!it) throw new ApiError('NOT_FOUND');
-    requireNoOtherLocks(deps, id, actor);
-    const chain = loadChain(deps.stores, id);
+    await requireNoOtherLocks(deps, id, actor);
+    const chain = await loadChain(deps.stores, id);
     const snapshot = snapshotOf(it, chain);
-    const published = deps.stores.itineraries.publish(id, encodeSnapshot(snapshot));
+    const published = await deps.stores.itineraries.publish(id, encodeSnapshot(snapshot));
     if (!published) throw new ApiError('NOT_FOUND');
     emit({ type: 'itinerary.published', organizationId: it.organizationId, itineraryId: id, version: published.publishedVersion as number });
     return publishedView(published, snapshot);
@@ -90,14 +90,14 @@ function copyRun(chain: Chain, range: [number, number] | undefined): Chain {
 /** postItineraryDuplicate. */
 export async function duplicateItinerary(deps: StudioDeps, access: Access, id: string, input: DuplicateBody, actor: string): Promise<ItineraryView> {
   await deps.writes.settled();
-  const source = loadReadable(deps, access, id);
+  const source = await deps.policy.readableItinerary(access, id);
   const target = input.organization_id ?? (access.kind === 'key' ? access.organization.id : source.organizationId);
-  if (!canWriteOrganization(deps, access, target)) throw new ApiError('FORBIDDEN');
-  const chain = loadChain(deps.stores, id);
+  if (writerIn(access, target) === undefined) throw new ApiError('FORBIDDEN');
+  const chain = await loadChain(deps.stores, id);
   const copy = copyRun(chain, keptRun(chain, input));
   const name = input.name ?? `${source.name.slice(0, 193)} (copy)`;
-  return deps.writes.write((scope) => {
-    const it = insertItinerary(deps, scope, {
+  return deps.writes.write(async (scope) => {
+    const it = await insertItinerary(deps, scope, {
       organizationId: target,
       actorUserId: actor,
       name,
@@ -105,7 +105,7 @@ export async function duplicateItinerary(deps: StudioDeps, access: Access, id: s
       activity: source.activity,
       privacy: source.privacy,
     });
-    saveChain(deps.stores, it.id, { waypoints: [], segments: [], groups: [] }, copy);
+    await saveChain(deps.stores, it.id, { waypoints: [], segments: [], groups: [] }, copy);
     return itineraryView(it, copy);
   });
 }

@@ -29,9 +29,9 @@ export function shareOperations(deps: StudioDeps) {
         ...base,
         async run(caller, input: Record<string, string>, { origin }) {
           const id = input[idField] as string;
-          const { organizationId, userId } = policy.shareManager(caller, kind, id);
-          const { token } = await deps.writes.write(() =>
-            shareLinks.mint({ organizationId, resourceKind: kind, resourceId: id, createdBy: userId }),
+          const { organizationId, userId } = await policy.shareManager(caller, kind, id);
+          const { token } = await deps.writes.write(async () =>
+            await shareLinks.mint({ organizationId, resourceKind: kind, resourceId: id, createdBy: userId }),
           );
           return { token, url: url(origin, kind, id, token) };
         },
@@ -41,9 +41,9 @@ export function shareOperations(deps: StudioDeps) {
         ...base,
         async run(caller, input: Record<string, string>, { origin }) {
           const id = input[idField] as string;
-          const { userId } = policy.shareManager(caller, kind, id);
+          const { userId } = await policy.shareManager(caller, kind, id);
           // The old token stops working in the same transaction that creates the new one.
-          const rotated = await deps.writes.write(() => shareLinks.rotate(kind, id, userId));
+          const rotated = await deps.writes.write(async () => await shareLinks.rotate(kind, id, userId));
           if (!rotated) throw new ApiError('NOT_FOUND');
           return { token: rotated.token, url: url(origin, kind, id, rotated.token) };
         },
@@ -53,8 +53,8 @@ export function shareOperations(deps: StudioDeps) {
         ...base,
         async run(caller, input: Record<string, string>) {
           const id = input[idField] as string;
-          policy.shareManager(caller, kind, id);
-          if (!(await deps.writes.write(() => shareLinks.disable(kind, id)))) throw new ApiError('NOT_FOUND');
+          await policy.shareManager(caller, kind, id);
+          if (!(await deps.writes.write(async () => await shareLinks.disable(kind, id)))) throw new ApiError('NOT_FOUND');
         },
       }),
     ];

@@ -76,7 +76,7 @@ export function transferOperations(deps: StudioDeps) {
         const actor = actorOf(caller);
         if (!actor) throw new ApiError('FORBIDDEN');
         // Who may write where is decided before the file is read: a viewer learns nothing about their file.
-        const organizationId = targetOrganization(deps, caller, input.organization_id, input.collection_id);
+        const organizationId = await targetOrganization(deps, caller, input.organization_id, input.collection_id);
         let track: ImportedTrack;
         let plan: ReturnType<typeof planImport>;
         try {

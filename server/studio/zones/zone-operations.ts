@@ -47,7 +47,7 @@ export function zoneOperations(deps: StudioDeps) {
         const organizationId = organizationOf(caller, input.organization_id);
         const page: Page = pageOf(input);
         await deps.writes.settled();
-        const { items, total } = zones.list(organizationId, { publicOnly: !listsPrivate(caller, organizationId), ...page });
+        const { items, total } = await zones.list(organizationId, { publicOnly: !listsPrivate(caller, organizationId), ...page });
         return { items: items.map(zoneView), total, page };
       },
     }),
@@ -66,11 +66,11 @@ export function zoneOperations(deps: StudioDeps) {
         };
         const problems = checkZoneShape(shape, { radius: input.radius_m !== undefined, width: input.width_m !== undefined });
         if (problems.length > 0) throw ApiError.validation(problems);
-        const zone = await deps.writes.write(({ emit }) => {
-          const organization = organizations.get(organizationId);
+        const zone = await deps.writes.write(async ({ emit }) => {
+          const organization = await organizations.get(organizationId);
           if (!organization) throw new ApiError('NOT_FOUND');
-          enforceLimit(organization, 'zones', zones.countByOrganization(organizationId));
-          const created = zones.create({
+          enforceLimit(organization, 'zones', await zones.countByOrganization(organizationId));
+          const created = await zones.create({
             organizationId,
             name: input.name,
             description: input.description,
@@ -94,7 +94,7 @@ export function zoneOperations(deps: StudioDeps) {
       ...reads,
       async run(caller, input: ZoneId): Promise<ZoneView> {
         await deps.writes.settled();
-        return zoneView(policy.readableZone(caller, input.zone_id));
+        return zoneView(await policy.readableZone(caller, input.zone_id));
       },
     }),
 
@@ -103,8 +103,8 @@ export function zoneOperations(deps: StudioDeps) {
       id: 'patchZone',
       ...writes,
       async run(caller, input: ZoneId & Partial<ZoneFields>): Promise<ZoneView> {
-        const zone = await deps.writes.write(({ emit }) => {
-          const { zone: current } = policy.writableZone(caller, input.zone_id);
+        const zone = await deps.writes.write(async ({ emit }) => {
+          const { zone: current } = await policy.writableZone(caller, input.zone_id);
           const mode = input.mode ?? current.mode;
           const shape = {
             mode,
@@ -114,7 +114,7 @@ export function zoneOperations(deps: StudioDeps) {
           };
           const problems = checkZoneShape(shape, { radius: input.radius_m !== undefined, width: input.width_m !== undefined });
           if (problems.length > 0) throw ApiError.validation(problems);
-          const updated = zones.update(current.id, {
+          const updated = await zones.update(current.id, {
             name: input.name,
             description: input.description,
             level: input.level,
@@ -136,9 +136,9 @@ export function zoneOperations(deps: StudioDeps) {
       id: 'deleteZone',
       ...writes,
       async run(caller, input: ZoneId): Promise<void> {
-        await deps.writes.write(({ emit }) => {
-          const { zone } = policy.writableZone(caller, input.zone_id);
-          zones.delete(zone.id);
+        await deps.writes.write(async ({ emit }) => {
+          const { zone } = await policy.writableZone(caller, input.zone_id);
+          await zones.delete(zone.id);
           emit(changed(zone, 'deleted'));
         });
       },
@@ -151,8 +151,8 @@ export function zoneOperations(deps: StudioDeps) {
       async run(caller, input: ZoneId & PageInput): Promise<PageResult<CollectionView>> {
         const page = pageOf(input);
         await deps.writes.settled();
-        const zone = policy.readableZone(caller, input.zone_id);
-        const { items, total } = collections.listHolding('zone', zone.id, {
+        const zone = await policy.readableZone(caller, input.zone_id);
+        const { items, total } = await collections.listHolding('zone', zone.id, {
           publicOnly: !listsPrivate(caller, zone.organizationId),
           viewerUserId: caller.kind === 'user' ? caller.user.id : null,
           ...page,

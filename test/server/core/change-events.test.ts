@@ -4,6 +4,7 @@
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOCK_TTL_MS } from '../../../data/stores/lock-store.js';
+import { createStores } from '../../../data/stores/stores.js';
 import type { Access } from '../../../server/auth/access.js';
 import type { ChangeEvent } from '../../../server/core/change-events.js';
 import { managementOperations } from '../../../server/management/management-operations.js';
@@ -28,25 +29,27 @@ interface Seen {
 const seen: Seen[] = [];
 const types = () => seen.map((s) => s.event.type);
 
-function asMember(app: InProcessStudio['app'], userId: string, organizationId: string, role: 'owner' | 'contributor'): Access {
-  return { kind: 'user', user: app.stores.users.get(userId)!, memberships: new Map([[organizationId, role]]) };
+function asMember(userId: string, organizationId: string, role: 'owner' | 'contributor'): Access {
+  return { kind: 'user', user: createStores(studio.db).users.get(userId)!, memberships: new Map([[organizationId, role]]) };
 }
 
 beforeAll(() => {
   studio = startInProcessStudio();
   const { app, seeded } = studio;
-  owner = asMember(app, seeded.owner.id, seeded.organization.id, 'owner');
-  other = asMember(app, studio.otherId, seeded.organization.id, 'contributor');
+  owner = asMember(seeded.owner.id, seeded.organization.id, 'owner');
+  other = asMember(studio.otherId, seeded.organization.id, 'contributor');
+  // The listener reads directly on the connection: it runs synchronously, right after the commit.
+  const stores = createStores(studio.db);
   app.events.subscribe((event) => {
     const itineraryId = 'itineraryId' in event ? event.itineraryId : undefined;
-    const itinerary = itineraryId ? app.stores.itineraries.get(itineraryId) : undefined;
+    const itinerary = itineraryId ? stores.itineraries.get(itineraryId) : undefined;
     seen.push({
       event,
       inTransaction: studio.db.inTransaction,
       ...(itineraryId
         ? {
             versions: itinerary ? { draft: itinerary.draftVersion, published: itinerary.publishedVersion } : null,
-            lockCount: app.stores.locks.list(itineraryId, Date.now()).length,
+            lockCount: stores.locks.list(itineraryId, Date.now()).length,
           }
         : {}),
     });
@@ -117,7 +120,7 @@ describe('change events', () => {
     const mine = seen.filter((s) => s.event.type === 'lock.expired' && s.event.itineraryId === view.id);
     expect(mine).toHaveLength(1);
     expect(mine[0]!.event).toMatchObject({ holderId: studio.seeded.owner.id });
-    expect(studio.app.stores.locks.list(view.id, 0)).toEqual([]);
+    expect(await studio.app.stores.locks.list(view.id, 0)).toEqual([]);
   });
 
   it('publish and delete are announced after their commits; a refused publish announces nothing', async () => {
@@ -153,7 +156,7 @@ describe('change events', () => {
     const management = managementOperations({ stores: app.stores, writes: app.writes });
     await management.patchManagementSettings.run(owner, { quota_data: 1234 }, context);
     expect(seen.map((s) => s.event)).toEqual([{ type: 'organization.settings_changed', organizationId: seeded.organization.id }]);
-    expect(app.stores.organizations.get(seeded.organization.id)?.quotaData).toBe(1234);
+    expect((await app.stores.organizations.get(seeded.organization.id))?.quotaData).toBe(1234);
     seen.length = 0;
     const key = await management.postManagementKey.run(owner, { type: 'pk', name: 'events', scopes: ['resources'] }, context);
     expect(seen).toEqual([]);

@@ -2,6 +2,7 @@
 // saving writes only the difference, and a row never moves to another itinerary.
 
 import { describe, expect, it } from 'vitest';
+import { createSqliteRepositories } from '../../../../data/repositories-sqlite.js';
 import { memoryStores, created } from '../../../data/memory-db.js';
 import { type Chain, loadChain, saveChain, sealChain } from '../../../../server/studio/itineraries/chain.js';
 
@@ -10,7 +11,7 @@ function setup() {
   const org = stores.organizations.create({ name: 'Org', products: ['studio'], cardOnFile: true, limits: { itineraries: null } });
   const a = created(stores.itineraries.create({ organizationId: org.id, name: 'A' }));
   const b = created(stores.itineraries.create({ organizationId: org.id, name: 'B' }));
-  return { stores, chain: stores, a: a.id, b: b.id };
+  return { stores, chain: createSqliteRepositories(stores.db), a: a.id, b: b.id };
 }
 
 const sample = (): Chain =>
@@ -37,32 +38,32 @@ const sample = (): Chain =>
   });
 
 describe('chain stores', () => {
-  it('round-trip a sealed chain, unknown elevations included', () => {
+  it('round-trip a sealed chain, unknown elevations included', async () => {
     const { chain, a } = setup();
     const c = sample();
-    saveChain(chain, a, { waypoints: [], segments: [], groups: [] }, c);
-    const back = loadChain(chain, a);
+    await saveChain(chain, a, { waypoints: [], segments: [], groups: [] }, c);
+    const back = await loadChain(chain, a);
     expect(back.segments[0]!.geometry[1]![2]).toBeNaN();
     expect(back.waypoints.map((w) => w.coord)).toEqual([[1.56, 42.5, 1000], [1.57, 42.51, 1100]]);
     expect(JSON.stringify(back)).toBe(JSON.stringify(c));
   });
 
-  it('saving removes what the new chain dropped and renumbers the rest', () => {
+  it('saving removes what the new chain dropped and renumbers the rest', async () => {
     const { chain, a } = setup();
     const c = sample();
-    saveChain(chain, a, { waypoints: [], segments: [], groups: [] }, c);
+    await saveChain(chain, a, { waypoints: [], segments: [], groups: [] }, c);
     const empty = sealChain({ waypoints: [], segments: [], groups: [] });
-    saveChain(chain, a, c, empty);
-    expect(loadChain(chain, a)).toEqual(empty);
+    await saveChain(chain, a, c, empty);
+    expect(await loadChain(chain, a)).toEqual(empty);
   });
 
-  it('an id of another itinerary is never taken over', () => {
+  it('an id of another itinerary is never taken over', async () => {
     const { chain, a, b } = setup();
     const c = sample();
-    saveChain(chain, a, { waypoints: [], segments: [], groups: [] }, c);
-    chain.segments.upsert({ ...c.segments[0]!, itineraryId: b, position: 0, name: 'hijack' });
-    expect(chain.segments.listByItinerary(b)).toEqual([]);
-    expect(chain.segments.listByItinerary(a)[0]!.name).toBeNull();
-    expect(chain.segments.delete(b, c.segments[0]!.id)).toBe(false);
+    await saveChain(chain, a, { waypoints: [], segments: [], groups: [] }, c);
+    await chain.segments.upsert({ ...c.segments[0]!, itineraryId: b, position: 0, name: 'hijack' });
+    expect(await chain.segments.listByItinerary(b)).toEqual([]);
+    expect((await chain.segments.listByItinerary(a))[0]!.name).toBeNull();
+    expect(await chain.segments.delete(b, c.segments[0]!.id)).toBe(false);
   });
 });

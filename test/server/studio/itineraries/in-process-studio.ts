@@ -4,6 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import { openDatabase, type Database } from '../../../../data/db.js';
 import { seedDemo, type SeedResult } from '../../../../data/seed.js';
+import { createStores } from '../../../../data/stores/stores.js';
 import { buildApp, type App } from '../../../../server/app.js';
 import { DEFAULTS } from '../../../../server/config.js';
 import { createLogger } from '../../../../server/logger.js';
@@ -30,8 +31,10 @@ export function startInProcessStudio(): InProcessStudio {
   const seeded = seedDemo(db, { ownerPassword: 'irrelevant-password' });
   const pool: WorkerPool = createPool({ filename: TASKS, maxThreads: 1, env: { ...process.env, REGION_PATH: '' } });
   const app = buildApp({ config: { ...DEFAULTS, logLevel: 'error' }, db, pool, logger: createLogger('silent'), sessionSecret: 'x'.repeat(40) });
-  const otherId = app.stores.users.create({ email: 'other@demo.test', password: 'other-password-1' }).id;
-  app.stores.memberships.add(seeded.organization.id, otherId, 'contributor');
+  // Set up directly on the connection (the app's own stores answer asynchronously).
+  const stores = createStores(db);
+  const otherId = stores.users.create({ email: 'other@demo.test', password: 'other-password-1' }).id;
+  stores.memberships.add(seeded.organization.id, otherId, 'contributor');
   return {
     app,
     db,

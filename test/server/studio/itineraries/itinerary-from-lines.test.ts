@@ -59,8 +59,8 @@ describe('createItineraryFromLines', () => {
     expect(view.segments[1]!.descent).toBeCloseTo(15, 9);
     expect(view.waypoints.map((w) => [w.name, w.kind])).toEqual([['Start', null], ['Hut', 'shelter'], ['End', null]]);
     expectContinuousChain(view);
-    expect(readItinerary(deps, view.id, 'draft')).toEqual(view);
-    expect(readItinerary(deps, view.id, 'published')).toBeUndefined();
+    expect(await readItinerary(deps, view.id, 'draft')).toEqual(view);
+    expect(await readItinerary(deps, view.id, 'published')).toBeUndefined();
   });
 
   it('matches named waypoints to the nearest joint when their count differs', async () => {

@@ -23,7 +23,7 @@ const record = (id: string, draftVersion = 1): Itinerary => ({
 
 function counting() {
   let builds = 0;
-  const build = (it: Itinerary) => () => {
+  const build = (it: Itinerary) => async () => {
     builds++;
     return { id: it.id, version: it.draftVersion, segments: [{ id: 's' }] } as unknown as ItineraryView;
   };
@@ -31,51 +31,51 @@ function counting() {
 }
 
 describe('ItineraryViewCache', () => {
-  it('reuses the view of an unchanged version and rebuilds it after any change to the record', () => {
+  it('reuses the view of an unchanged version and rebuilds it after any change to the record', async () => {
     const cache = new ItineraryViewCache();
     const { build, builds } = counting();
     const v1 = record('a');
-    const first = cache.view(v1, 'draft', build(v1));
-    expect(cache.view(v1, 'draft', build(v1))).toBe(first);
+    const first = await cache.view(v1, 'draft', build(v1));
+    expect(await cache.view(v1, 'draft', build(v1))).toBe(first);
     expect(builds()).toBe(1);
     const v2 = record('a', 2);
-    expect(cache.view(v2, 'draft', build(v2))?.version).toBe(2);
+    expect((await cache.view(v2, 'draft', build(v2)))?.version).toBe(2);
     const published = { ...v2, publishedVersion: 2, publishedAt: '2026-11-24T01:00:00.000Z' };
-    cache.view(published, 'draft', build(published));
+    await cache.view(published, 'draft', build(published));
     const renamed = { ...published, updatedAt: '2026-11-24T02:00:00.000Z' };
-    cache.view(renamed, 'draft', build(renamed));
+    await cache.view(renamed, 'draft', build(renamed));
     expect(builds()).toBe(4);
     // The draft and the published view of one itinerary are cached apart.
-    cache.view(renamed, 'published', build(renamed));
+    await cache.view(renamed, 'published', build(renamed));
     expect(builds()).toBe(5);
   });
 
-  it('freezes what it shares and evicts the least recently read', () => {
+  it('freezes what it shares and evicts the least recently read', async () => {
     const cache = new ItineraryViewCache(2);
     const { build, builds } = counting();
     const [a, b, c] = [record('a'), record('b'), record('c')];
-    const view = cache.view(a, 'draft', build(a))!;
+    const view = (await cache.view(a, 'draft', build(a)))!;
     expect(Object.isFrozen(view)).toBe(true);
     expect(Object.isFrozen(view.segments[0])).toBe(true);
-    cache.view(b, 'draft', build(b));
-    cache.view(a, 'draft', build(a)); // a is now the most recent
-    cache.view(c, 'draft', build(c)); // evicts b
+    await cache.view(b, 'draft', build(b));
+    await cache.view(a, 'draft', build(a)); // a is now the most recent
+    await cache.view(c, 'draft', build(c)); // evicts b
     expect(builds()).toBe(3);
-    cache.view(a, 'draft', build(a));
+    await cache.view(a, 'draft', build(a));
     expect(builds()).toBe(3);
-    cache.view(b, 'draft', build(b));
+    await cache.view(b, 'draft', build(b));
     expect(builds()).toBe(4);
   });
 
-  it('caches nothing when there is no view', () => {
+  it('caches nothing when there is no view', async () => {
     const cache = new ItineraryViewCache();
     let builds = 0;
-    const missing = () => {
+    const missing = async () => {
       builds++;
       return undefined;
     };
-    expect(cache.view(record('x'), 'published', missing)).toBeUndefined();
-    expect(cache.view(record('x'), 'published', missing)).toBeUndefined();
+    expect(await cache.view(record('x'), 'published', missing)).toBeUndefined();
+    expect(await cache.view(record('x'), 'published', missing)).toBeUndefined();
     expect(builds).toBe(2);
   });
 });

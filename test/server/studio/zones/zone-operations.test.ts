@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../../data/db.js';
 import { seedDemo, type SeedResult } from '../../../../data/seed.js';
+import { createStores } from '../../../../data/stores/stores.js';
 import { buildApp, type App } from '../../../../server/app.js';
 import type { Access } from '../../../../server/auth/access.js';
 import { DEFAULTS } from '../../../../server/config.js';
@@ -27,12 +28,14 @@ beforeAll(() => {
   seeded = seedDemo(db, { ownerPassword: 'irrelevant-password' });
   app = buildApp({ config: { ...DEFAULTS, logLevel: 'error' }, db, logger: createLogger('silent'), sessionSecret: 'x'.repeat(40) });
   ops = app.operations.zones;
-  const user = app.stores.users.get(seeded.owner.id)!;
+  // Read directly on the connection: the listener runs synchronously after the commit.
+  const stores = createStores(db);
+  const user = stores.users.get(seeded.owner.id)!;
   owner = { kind: 'user', user, memberships: new Map([[seeded.organization.id, 'owner']]) };
-  const organization = app.stores.organizations.get(seeded.organization.id)!;
-  const key = app.stores.apiKeys.findPublishable(seeded.publishableKey.key)!;
+  const organization = stores.organizations.get(seeded.organization.id)!;
+  const key = stores.apiKeys.findPublishable(seeded.publishableKey.key)!;
   bareKey = { kind: 'key', organization, key, session: undefined, actingMember: undefined };
-  app.events.subscribe((event) => events.push({ event, zonesCommitted: app.stores.zones.countByOrganization(seeded.organization.id) }));
+  app.events.subscribe((event) => events.push({ event, zonesCommitted: stores.zones.countByOrganization(seeded.organization.id) }));
 });
 
 afterAll(() => db.close());

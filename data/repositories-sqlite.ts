@@ -1,0 +1,51 @@
+// The better-sqlite3 adapter of the repositories (./repositories.ts): the synchronous stores of ./stores/ on
+// one connection, each result handed back as a settled promise. Statements run at once, in the caller's
+// turn (so a unit of work's statements still land in its savepoint); only the interface is asynchronous.
+
+import type { Database } from './db.js';
+import type { Repositories } from './repositories.js';
+import { createStores, type Stores } from './stores/stores.js';
+
+/** `T`'s methods, each resolving to what it returns (or rejecting with what it throws). */
+export type Asynchronous<T> = {
+  [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<R> : never;
+};
+
+/** The asynchronous face of a synchronous store. */
+export function asynchronous<T extends object>(store: T): Asynchronous<T> {
+  const face: Record<string, unknown> = {};
+  for (const name of Object.getOwnPropertyNames(Object.getPrototypeOf(store))) {
+    const method = (store as Record<string, unknown>)[name];
+    if (name === 'constructor' || typeof method !== 'function') continue;
+    face[name] = (...args: unknown[]) => {
+      try {
+        return Promise.resolve(method.apply(store, args));
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    };
+  }
+  return face as Asynchronous<T>;
+}
+
+/** Every repository over `db` (statements are prepared once, here). */
+export function createSqliteRepositories(db: Database): Repositories {
+  const stores: Stores = createStores(db);
+  return {
+    organizations: asynchronous(stores.organizations),
+    users: asynchronous(stores.users),
+    memberships: asynchronous(stores.memberships),
+    apiKeys: asynchronous(stores.apiKeys),
+    usage: asynchronous(stores.usage),
+    settings: asynchronous(stores.settings),
+    collections: asynchronous(stores.collections),
+    itineraries: asynchronous(stores.itineraries),
+    segments: asynchronous(stores.segments),
+    waypoints: asynchronous(stores.waypoints),
+    segmentGroups: asynchronous(stores.segmentGroups),
+    zones: asynchronous(stores.zones),
+    shareLinks: asynchronous(stores.shareLinks),
+    locks: asynchronous(stores.locks),
+    oauth: asynchronous(stores.oauth),
+  };
+}
