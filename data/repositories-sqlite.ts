@@ -8,7 +8,7 @@ import { createStores, type Stores } from './stores/stores.js';
 
 /** `T`'s methods, each resolving to what it returns (or rejecting with what it throws). */
 export type Asynchronous<T> = {
-  [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<R> : never;
+  [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> : never;
 };
 
 /** The asynchronous face of a synchronous store. */

@@ -304,9 +304,7 @@ export interface UserRepository {
    * Returns the user when the email exists and the password matches, otherwise undefined. An unknown email
    * still runs one scrypt against a dummy hash, so timing does not reveal which emails exist.
    */
-  verifyPassword(email: string, password: string): Promise<Promise<User | undefined>>;
-  /** Synchronous twin of verifyPassword (blocks for one scrypt: not for request paths). */
-  verifyPasswordSync(email: string, password: string): Promise<User | undefined>;
+  verifyPassword(email: string, password: string): Promise<User | undefined>;
 }
 
 export interface WaypointRepository {
