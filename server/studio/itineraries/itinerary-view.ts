@@ -85,10 +85,9 @@ export function groupView(g: ChainGroup): GroupView {
   return { id: g.id, name: g.name, color: g.color, speed: g.speed };
 }
 
-/** `view` with the record fields of `it` (a change that left the chain as it was). */
-export function withRecord(view: ItineraryView, it: Itinerary): ItineraryView {
+/** The fields of a view that come from the itinerary's record alone. */
+function recordFields(it: Itinerary) {
   return {
-    ...view,
     name: it.name,
     description: it.description,
     activity: it.activity,
@@ -96,8 +95,12 @@ export function withRecord(view: ItineraryView, it: Itinerary): ItineraryView {
     version: it.draftVersion,
     published_version: it.publishedVersion,
     published_at: it.publishedAt,
-    updated_at: it.updatedAt,
   };
+}
+
+/** `view` with the record fields of `it` (a change that left the chain as it was). */
+export function withRecord(view: ItineraryView, it: Itinerary): ItineraryView {
+  return { ...view, ...recordFields(it), updated_at: it.updatedAt };
 }
 
 export function itineraryView(it: Itinerary, chain: Chain): ItineraryView {
@@ -105,13 +108,7 @@ export function itineraryView(it: Itinerary, chain: Chain): ItineraryView {
   return {
     id: it.id,
     organization_id: it.organizationId,
-    name: it.name,
-    description: it.description,
-    activity: it.activity,
-    privacy: it.privacy,
-    version: it.draftVersion,
-    published_version: it.publishedVersion,
-    published_at: it.publishedAt,
+    ...recordFields(it),
     distance: sum((s) => s.distance),
     ascent: sum((s) => s.ascent),
     descent: sum((s) => s.descent),
