@@ -58,7 +58,7 @@ async function main(): Promise<void> {
   const call = async (method: string, path: string, body?: string, headers: Record<string, string> = writer) => {
     const res = await fetch(base + path, { method, headers, body });
     const text = await res.text();
-    return { status: res.status, json: text && text.startsWith('{') ? JSON.parse(text) : undefined };
+    return { status: res.status, json: text?.startsWith('{') ? JSON.parse(text) : undefined };
   };
   // A 20-segment itinerary to read, and one per client to append to and edit.
   const shared = (await call('POST', '/v1/itineraries', JSON.stringify({ name: 'Soak read' }))).json.data.id as string;

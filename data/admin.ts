@@ -246,13 +246,13 @@ export function runAdmin(
   let pretty = true;
   let db: Database | undefined;
   try {
-    let parsed;
-    try {
-      parsed = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: true });
-    } catch (err) {
-      throw invalid((err as Error).message);
-    }
-    const { values, positionals } = parsed;
+    const { values, positionals } = (() => {
+      try {
+        return parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: true });
+      } catch (err) {
+        throw invalid((err as Error).message);
+      }
+    })();
     pretty = values.json !== true;
     const [command, ...rest] = positionals;
     if (command === undefined) throw new AdminError('MISSING_ARGUMENT', `a command is required: ${Object.keys(COMMANDS).join(', ')}`);

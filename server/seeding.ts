@@ -91,6 +91,7 @@ export async function seedOnFirstStart(
       `  try              curl -H 'X-API-Key: ${seeded.publishableKey.key}' ${options.origin}/v1/collections/${seeded.collection.id}/itineraries`,
       `  listening on     ${options.origin}`,
       '',
-    ].join('\n') + '\n',
+      '',
+    ].join('\n'),
   );
 }

@@ -153,7 +153,8 @@ export function buildRegion(osm: OsmCollector, opts: BuildOptions): Region {
     edgeTarget[e] = b;
     edgeLength[e] = len;
     const d = nodeEle[b]! - nodeEle[a]!;
-    edgeAscent[e] = d > 0 ? d : 0; // NaN compares false: no DEM gives 0
+    // biome-ignore lint/complexity/useMathMinMax: NaN compares false, so no DEM gives 0 (Math.max would give NaN)
+    edgeAscent[e] = d > 0 ? d : 0;
     edgeDescent[e] = d < 0 ? -d : 0;
     edgeHighway[e] = wHighway[w]!;
     edgeSurface[e] = wSurface[w]!;

@@ -83,9 +83,9 @@ export function encodeGraphFile(g: RegionGraph, grid: EdgeGrid): Uint8Array {
   const dv = new DataView(out.buffer);
   out.set(new TextEncoder().encode(GRAPH_MAGIC), 0);
   const u32 = [GRAPH_FILE_VERSION, GRAPH_HEADER_BYTES, c.n, c.e, c.w, grid.cols, grid.rows, c.entries, c.strings];
-  u32.forEach((v, i) => dv.setUint32(8 + 4 * i, v, true));
+  for (const [i, v] of u32.entries()) dv.setUint32(8 + 4 * i, v, true);
   dv.setUint32(44, total, true);
-  g.bbox.forEach((v, i) => dv.setFloat64(48 + 8 * i, v, true));
+  for (const [i, v] of g.bbox.entries()) dv.setFloat64(48 + 8 * i, v, true);
   dv.setFloat64(80, grid.west, true);
   dv.setFloat64(88, grid.south, true);
   dv.setFloat64(96, grid.cellDeg, true);

@@ -63,7 +63,7 @@ export function buildHazards(wayOsmId: number[], wayName: string[], wayTags: Tag
 /** Hiking relations with each member's graph way index (-1 when not in the graph). */
 export function buildRoutes(osm: OsmCollector, wayOsmId: number[]): HikingRoute[] {
   const wayOf = new Map<number, number>();
-  wayOsmId.forEach((id, i) => wayOf.set(id, i));
+  for (const [i, id] of wayOsmId.entries()) wayOf.set(id, i);
   return osm.routes.map((r) => {
     const t = r.tags ?? {};
     const wayOsmIds = r.members.filter((m) => m.type === 'way').map((m) => m.ref);

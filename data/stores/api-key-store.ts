@@ -173,7 +173,7 @@ export class ApiKeyStore {
   /** Finds a publishable key by its value. Revoked keys are returned only with includeRevoked. */
   findPublishable(value: string, options: { includeRevoked?: boolean } = {}): ApiKey | undefined {
     const row = this.#byValue.get(value);
-    if (!row || row.type !== 'pk' || (row.revoked_at !== null && !options.includeRevoked)) return undefined;
+    if (row?.type !== 'pk' || (row.revoked_at !== null && !options.includeRevoked)) return undefined;
     return toApiKey(row);
   }
 
@@ -185,7 +185,7 @@ export class ApiKeyStore {
   /** Finds a secret key by the SHA-256 hex of its plaintext. */
   findSecretByHash(hash: string, options: { includeRevoked?: boolean } = {}): ApiKey | undefined {
     const row = this.#byHash.get(hash);
-    if (!row || row.type !== 'sk' || (row.revoked_at !== null && !options.includeRevoked)) return undefined;
+    if (row?.type !== 'sk' || (row.revoked_at !== null && !options.includeRevoked)) return undefined;
     return toApiKey(row);
   }
 

@@ -87,7 +87,7 @@ export function authRoutes(deps: AuthRouteDeps): { postSession: RouteDef; login:
         if (!publishable) return refuse('NOT_FOUND');
         if (publishable.organizationId !== secret.organizationId) return refuse('FORBIDDEN');
         const organization = await deps.organizations.get(secret.organizationId);
-        if (!organization || organization.status !== 'active') return refuse('FORBIDDEN');
+        if (organization?.status !== 'active') return refuse('FORBIDDEN');
         const iat = Math.floor(now() / 1000);
         const claims: SessionClaims = {
           kid: publishable.id,

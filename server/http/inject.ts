@@ -17,6 +17,7 @@ export interface InjectResponse {
   status: number;
   headers: Record<string, string>;
   text: string;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read whatever shape they expect
   json<T = any>(): T;
 }
 

@@ -18,7 +18,7 @@ import { preflightHeaders, simpleCorsHeaders } from './cors.js';
 import { DeadlineSweeper } from './deadlines.js';
 import { asApiError } from './envelope.js';
 import { framingRefusal } from './framing.js';
-import { RequestAbort } from './request-abort.js';
+import type { RequestAbort } from './request-abort.js';
 import { parseBody, parseQueryInto, type QueryCredentials } from './request-body.js';
 import { errorResponse, type Refusal, refusalResponse, replyToResponse, tooLarge } from './responses.js';
 import { BODY_METHODS, type HttpMethod, type RequestContext, type RouteDef } from './route.js';

@@ -85,6 +85,7 @@ export interface RouteDef {
   share?: boolean;
   /** Only a signed-in user (`Authorization: Bearer usr_…`) may call it (share-link minting and the like); from the operation's reach. */
   signedInOnly?: boolean;
+  // biome-ignore lint/suspicious/noExplicitAny: each handler takes the context its own schemas validated; the table holds them all
   handler: (ctx: RequestContext<any, any, any>) => Reply | Promise<Reply>;
 }
 

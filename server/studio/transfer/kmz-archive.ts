@@ -36,8 +36,14 @@ function reader(bytes: Uint8Array) {
     if (at < 0 || at + n > bytes.length) throw broken();
   };
   return {
-    u16: (at: number) => (need(at, 2), view.getUint16(at, true)),
-    u32: (at: number) => (need(at, 4), view.getUint32(at, true)),
+    u16: (at: number) => {
+      need(at, 2);
+      return view.getUint16(at, true);
+    },
+    u32: (at: number) => {
+      need(at, 4);
+      return view.getUint32(at, true);
+    },
     // Zip64 values beyond 2^53 are nonsense for a file of at most a few MiB: refuse them as damage.
     u64: (at: number) => {
       need(at, 8);

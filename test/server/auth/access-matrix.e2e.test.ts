@@ -240,7 +240,7 @@ describe('credential precedence', () => {
   });
 
   it('a user token is accepted only in the Authorization header, never as auth_token in the query', async () => {
-    const token = (creds.user?.Authorization as string).slice('Bearer '.length);
+    const token = (creds.user!.Authorization as string).slice('Bearer '.length);
     expect((await fetch(`${server.url}/v1/management/organization?auth_token=${token}`)).status).toBe(401);
     expect((await fetch(`${server.url}/v1/management/organization`, { headers: creds.user })).status).toBe(200);
   });

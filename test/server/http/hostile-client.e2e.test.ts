@@ -99,7 +99,11 @@ function steadyClient(server: RunningServer) {
       await new Promise((r) => setTimeout(r, 20));
     }
   })();
-  return { failures, answered: () => answered, stop: () => ((running = false), loop) };
+  const stop = () => {
+    running = false;
+    return loop;
+  };
+  return { failures, answered: () => answered, stop };
 }
 
 /** Opens `n` connections that never send a byte, and counts those the server has closed. */
@@ -112,7 +116,10 @@ function idleConnections(port: number, n: number) {
     socket.on('end', () => closedByServer++);
     sockets.push(socket);
   }
-  return { closedByServer: () => closedByServer, destroy: () => sockets.forEach((s) => s.destroy()) };
+  return { closedByServer: () => closedByServer, destroy: () => {
+      for (const s of sockets) s.destroy();
+    },
+  };
 }
 
 /** A head sent one byte every 200 ms, never finished; resolves with what came back once the server closes it. */
@@ -181,7 +188,7 @@ describe.each([
     const outcome = await rawSession(
       at().server.port,
       (socket) => {
-        edge.send.forEach((piece, i) => setTimeout(() => socket.destroyed || socket.write(piece), i * 150));
+        for (const [i, piece] of edge.send.entries()) setTimeout(() => socket.destroyed || socket.write(piece), i * 150);
       },
       WINDOW_MS,
     );
