@@ -10,7 +10,7 @@ import type { ItineraryViewCache } from './itineraries/itinerary-view-cache.js';
 
 export interface StudioDeps {
   stores: Repositories;
-  /** Group commit: every Studio write goes through `writes.write(async () => …)` and is answered after its commit. */
+  /** The unit of work: every write goes through `writes.write(async (scope) => …)` and is answered after its commit. */
   writes: UnitOfWork;
   /** The worker pool (routing smart segments, snapping); undefined only in tests that need no routing. */
   pool: WorkerPool | undefined;
