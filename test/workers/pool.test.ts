@@ -3,17 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Activity } from '../../workers/profiles.js';
-import { createPool, type WorkerPool } from '../../workers/pool.js';
+import { createPool, taskFilesIn, type WorkerPool } from '../../workers/pool.js';
 import { compileWorkers } from './compile-workers.js';
 
-// Workers load the compiled task module from dist/workers/, as in production.
+// Workers load the compiled task modules from dist/workers/, as in production.
 let TASKS = '';
 const env = { ...process.env, REGION_PATH: '', CAIRN_WASM_BUILD: 'debug', ROUTING_WARM: 'WALKING' };
 
 let pool: WorkerPool;
 beforeAll(() => {
   TASKS = compileWorkers();
-  pool = createPool({ filename: TASKS, maxThreads: 2, env });
+  pool = createPool({ taskFile: taskFilesIn(TASKS), maxThreads: 2, env });
 });
 afterAll(async () => {
   await pool.close();
@@ -61,7 +61,7 @@ describe('routing worker pool', () => {
   });
 
   it('maps a full queue to SERVICE_UNAVAILABLE', async () => {
-    const tiny = createPool({ filename: TASKS, maxThreads: 1, maxQueue: 2, env });
+    const tiny = createPool({ taskFile: taskFilesIn(TASKS), maxThreads: 1, maxQueue: 2, env });
     try {
       const inputs = Array.from({ length: 20 }, () => tiny.runTask('reachable', { activity: Activity.WALKING, center: [1.56, 42.5], budget: 3600 }));
       const results = await Promise.all(inputs);
@@ -82,7 +82,7 @@ describe('worker failures', () => {
 
   it('a task that throws, ends its thread or crashes it is an INTERNAL_ERROR value, reported once, and the pool keeps serving', async () => {
     const reported: unknown[] = [];
-    const failing = createPool({ filename: FAILING, maxThreads: 1, onWorkerError: (e) => reported.push(e) });
+    const failing = createPool({ taskFile: () => FAILING, maxThreads: 1, onWorkerError: (e) => reported.push(e) });
     try {
       const run = (name: string) => failing.runTask(name as 'ping', {});
       expect(await run('ping')).toMatchObject({ ok: true });
@@ -103,7 +103,7 @@ describe('worker failures', () => {
     writeFileSync(join(dir, 'meta.json'), JSON.stringify({ formatVersion: 1 }));
     for (const name of ['graph.bin', 'places.json', 'hazards.json', 'routes.json']) writeFileSync(join(dir, name), 'garbage');
     const reported: unknown[] = [];
-    const broken = createPool({ filename: TASKS, maxThreads: 1, env: { ...env, REGION_PATH: dir, ROUTING_WARM: '' }, onWorkerError: (e) => reported.push(e) });
+    const broken = createPool({ taskFile: taskFilesIn(TASKS), maxThreads: 1, env: { ...env, REGION_PATH: dir, ROUTING_WARM: '' }, onWorkerError: (e) => reported.push(e) });
     try {
       const out = await broken.runTask('directions', { activity: Activity.WALKING, waypoints: [[1.551, 42.4952], [1.5703, 42.5049]] }, { timeoutMs: 10_000 });
       expect(out).toMatchObject({ ok: false, code: 'INTERNAL_ERROR' });
@@ -120,7 +120,7 @@ describe('worker failures', () => {
     writeFileSync(marker, '');
     const reported: unknown[] = [];
     const pool = createPool({
-      filename: new URL('./fixtures/failing-load.mjs', import.meta.url).href,
+      taskFile: () => new URL('./fixtures/failing-load.mjs', import.meta.url).href,
       maxThreads: 1,
       env: { ...process.env, FAIL_LOAD_WHILE: marker },
       onWorkerError: (e) => reported.push(e),
@@ -145,7 +145,7 @@ describe('worker failures', () => {
     writeFileSync(join(dir, 'meta.json'), JSON.stringify({ formatVersion: 1 }));
     for (const name of ['graph.bin', 'places.json', 'hazards.json', 'routes.json']) writeFileSync(join(dir, name), 'garbage');
     const reported: unknown[] = [];
-    const broken = createPool({ filename: TASKS, maxThreads: 1, env: { ...env, REGION_PATH: dir, ROUTING_WARM: 'WALKING' }, onWorkerError: (e) => reported.push(e) });
+    const broken = createPool({ taskFile: taskFilesIn(TASKS), maxThreads: 1, env: { ...env, REGION_PATH: dir, ROUTING_WARM: 'WALKING' }, onWorkerError: (e) => reported.push(e) });
     try {
       // The first lands on the worker piscina starts with, the next on a replacement that fails to start too.
       for (let i = 0; i < 3; i++) expect(await broken.runTask('ping', {})).toMatchObject({ ok: false, code: 'INTERNAL_ERROR' });
