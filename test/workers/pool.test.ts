@@ -1,9 +1,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Activity } from '../../workers/profiles.js';
 import { createPool, taskFilesIn, type WorkerPool } from '../../workers/pool.js';
+import { TASK_FILES, type TaskFailure, type TaskName } from '../../workers/protocol.js';
+import { taskError } from '../../workers/task-error.js';
 import { compileWorkers } from './compile-workers.js';
 
 // Workers load the compiled task modules from dist/workers/, as in production.
@@ -70,6 +73,59 @@ describe('routing worker pool', () => {
     } finally {
       await tiny.close();
     }
+  });
+
+  it('runs each task from the module TASK_FILES names for it', async () => {
+    expect(new Set(Object.values(TASK_FILES))).toEqual(new Set(['routing.js', 'line-analysis.js', 'transfer.js']));
+    expect(await pool.runTask('ping', {})).toMatchObject({ ok: true });
+    expect(await pool.runTask('nearestPoints', { points: [[1.56, 42.5]], candidates: [[1.5601, 42.5]], within: 50 })).toEqual({ ok: true, nearest: [0] });
+    const geojson = { type: 'LineString', coordinates: [[1.56, 42.5], [1.561, 42.5]] };
+    expect(await pool.runTask('readImport', { content: geojson, mediaType: 'application/json', inflateLimit: 1 << 20 })).toMatchObject({
+      ok: true,
+      plan: { lines: [[1.56, 42.5, Number.NaN, 1.561, 42.5, Number.NaN]] },
+    });
+  });
+
+  it('finds every task exported by its own module, and by no other', async () => {
+    const modules = new Map<string, Record<string, unknown>>();
+    for (const file of new Set(Object.values(TASK_FILES))) modules.set(file, await import(pathToFileURL(join(TASKS, file)).href));
+    for (const [name, file] of Object.entries(TASK_FILES) as [TaskName, string][]) {
+      const holders = [...modules].filter(([, m]) => typeof m[name] === 'function').map(([f]) => f);
+      expect(holders, name).toEqual([file]);
+    }
+  });
+
+  it('runs a task from the file named for it, not from the module its workers started with', async () => {
+    const start = new URL('./fixtures/start-module.mjs', import.meta.url).href;
+    const other = new URL('./fixtures/other-module.mjs', import.meta.url).href;
+    const mapped = createPool({ taskFile: (name) => (name === 'which' ? other : start), maxThreads: 1 });
+    try {
+      expect(await mapped.runTask('which' as 'ping', {})).toEqual({ ok: true, module: 'other' });
+    } finally {
+      await mapped.close();
+    }
+  });
+
+  it('returns bytes a task gives as a top-level Piscina.move, transferred rather than copied', async () => {
+    const bytesPool = createPool({ taskFile: () => new URL('./fixtures/bytes-tasks.mjs', import.meta.url).href, maxThreads: 1 });
+    try {
+      const out: unknown = await bytesPool.runTask('bytes' as 'ping', { length: 1 << 20 } as never);
+      expect(out).toBeInstanceOf(Uint8Array);
+      const bytes = out as Uint8Array;
+      expect(bytes.byteLength).toBe(1 << 20);
+      expect([bytes[0], bytes[250], bytes[251], bytes[(1 << 20) - 1]]).toEqual([0, 250, 0, ((1 << 20) - 1) % 251]);
+      expect(await bytesPool.runTask('lastDetached' as 'ping', {})).toEqual({ ok: true, detached: true });
+    } finally {
+      await bytesPool.close();
+    }
+  });
+
+  it('turns a task failure into the API error at the worker’s own input path', async () => {
+    const out = await pool.runTask('directions', { activity: Activity.WALKING, waypoints: [[1.551, 42.4952], [10, 10]] });
+    expect(out).toMatchObject({ ok: false, path: ['input', 'waypoints', 1] });
+    const error = taskError(out as TaskFailure);
+    expect(error.status).toBe(400);
+    expect(error.entries).toEqual([{ code: 'VALIDATION_FAILED', path: ['waypoints', 1] }]);
   });
 
   it('rejects a bad option with a TypeError naming it', () => {
