@@ -208,6 +208,7 @@ export class RouteEngine {
       line.segment(lon, lat, ele[i]!, e, len, Math.max(0, rise), Math.max(0, -rise), len / speed);
     }
     const m = measureLine(this.graph, line, p.profile, p.hazard);
+    // Ascent and descent of the whole profile from the kernel; each piece's rise above only sets its speed.
     const { ascent, descent } = kernelValue(elevationGain(ele, cum, RECORDED_GAIN));
     return { ok: true, analysis: { ...m, ascent, descent, matchedFraction: m.distance > 0 ? matchedLength / m.distance : 0 } };
   }

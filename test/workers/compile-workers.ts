@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
-/** Builds the WASM kernels when missing and emits workers/*.js under dist/; returns that folder. */
+/** Builds the WASM kernels when missing and emits workers/*.js under dist/; returns the routing module path. */
 export function compileWorkers(): string {
   if (!existsSync(`${root}geo-wasm/build/routing.release.wasm`) || !existsSync(`${root}geo-wasm/build/geometry.release.wasm`)) {
     execFileSync(process.execPath, [`${root}geo-wasm/build.mjs`], { cwd: root, stdio: 'ignore' });
@@ -18,5 +18,5 @@ export function compileWorkers(): string {
       '--module', 'NodeNext', '--moduleResolution', 'NodeNext', '--target', 'ES2022', '--skipLibCheck', '--types', 'node', '--noCheck'],
     { cwd: root, stdio: 'inherit' },
   );
-  return `${root}dist/workers/`;
+  return `${root}dist/workers/routing.js`;
 }

@@ -1,6 +1,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Activity } from '../../workers/profiles.js';
@@ -15,7 +15,7 @@ const env = { ...process.env, REGION_PATH: '', CAIRN_WASM_BUILD: 'debug', ROUTIN
 
 let pool: WorkerPool;
 beforeAll(() => {
-  TASKS = compileWorkers();
+  TASKS = dirname(compileWorkers());
   pool = createPool({ taskFile: taskFilesIn(TASKS), maxThreads: 2, env });
 });
 afterAll(async () => {

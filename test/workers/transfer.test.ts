@@ -3,7 +3,7 @@
 // stops holding up its caller.
 
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planImport } from '../../server/studio/transfer/import-plan.js';
 import { parseGeoJsonTrack } from '../../server/studio/transfer/parse-geojson-track.js';
@@ -27,7 +27,7 @@ const read = (input: Partial<ReadImportInput>, signal?: AbortSignal) =>
   pool.runTask('readImport', { content: undefined, mediaType: 'application/gpx+xml', inflateLimit: LIMIT, ...input }, { signal });
 
 beforeAll(() => {
-  pool = createPool({ taskFile: taskFilesIn(compileWorkers()), maxThreads: 1, env: { ...process.env, REGION_PATH: '' } });
+  pool = createPool({ taskFile: taskFilesIn(dirname(compileWorkers())), maxThreads: 1, env: { ...process.env, REGION_PATH: '' } });
 });
 
 afterAll(async () => {
