@@ -1,9 +1,11 @@
 // Geometry WASM kernels vs their plain-TS twins vs @turf/turf.
 //
-// Question: is each geometry kernel (geo-wasm/src/geometry.ts, called the way a caller calls it: from a
-// Float64Array, copies in and out included) at least as fast as its plain-TS twin
-// (geo-wasm/reference/geometry.ts, same algorithm and arithmetic, no copies) and at least 5x faster than
-// @turf/turf doing the same job on the equivalent GeoJSON (DESIGN §13)?
+// Question: is each geometry kernel (geo-wasm/src/geometry.ts, called the way the workers call it: the
+// same wrapper, stride and options, from a Float64Array, copies in and out included) at least as fast as
+// its plain-TS twin (geo-wasm/reference/geometry.ts, same algorithm and arithmetic, no copies) and at
+// least 5x faster than @turf/turf doing the same job on the equivalent GeoJSON (DESIGN §13)? Each row
+// names the worker code that makes that call ("run by"); along, slice and simplify have no caller yet
+// (tiles will simplify) and are measured so that they stay ready.
 // Datasets: seeded hiking tracks of 100, 1,000 and 10,000 vertices (about 10 m apart, wandering heading,
 // elevation from smooth hills plus noise, around 42.5°N 1.5°E), and a seeded SRTM3-like 1201x1201 grid
 // for DEM sampling. turf gets a prebuilt GeoJSON Feature<LineString> (its natural input, not timed).
@@ -13,7 +15,7 @@
 // bit-equal, and turf's answer must agree within 0.1% (length, nearest distance) or 1 m (along, slice ends).
 // turf has no peer for cumulative distances, DEM sampling or ascent: shown as "-".
 // How to read: "x twin" > 1 means the WASM path (with its copies) is faster than the twin; "x turf" is how
-// many times faster than turf. Numbers compare only within one run on one machine; the bars are ≥ 1.0x
+// many times faster than turf; "run by" is where the product makes the call (workers/). Numbers compare only within one run on one machine; the bars are ≥ 1.0x
 // twin and ≥ 5x turf. Memory: heap + external (WASM memory is external) after GC, before and after.
 // Run: node --expose-gc --import tsx bench/kernels.bench.ts [kernel…]   (BENCH_SMOKE=1: one short round, ~3 s)
 // Output: a table on stdout and bench/results/kernels.json (kernels.smoke.json in smoke mode).
@@ -26,6 +28,7 @@ import { Bench } from 'tinybench';
 import type { DemGrid } from '../data/region/dem-grid.js';
 import * as wasm from '../geo-wasm/src/geometry.js';
 import * as twin from '../geo-wasm/reference/geometry.js';
+import { RECORDED_GAIN } from '../workers/line-geometry.js';
 import { seededRandom as rng } from '../data/seeded-random.js';
 
 const SMOKE = process.env['BENCH_SMOKE'] === '1';
@@ -89,6 +92,8 @@ function demGrid(seed: number): DemGrid {
 type Run = () => unknown;
 interface Case {
   kernel: string;
+  /** The worker code making this call with these arguments ('-' when nothing calls it yet). */
+  runBy: string;
   size: number;
   wasm: Run;
   twin: Run;
@@ -118,6 +123,8 @@ function buildCases(): Case[] {
     const c2 = stride2(c3);
     const line = feature(c2);
     const length = ok(twin.lineLength(c2));
+    const ele = Float64Array.from({ length: size }, (_, i) => c3[i * 3 + 2] as number);
+    const cum = ok(twin.cumulativeDistances(c2));
     const at = length * 0.6;
     const [d0, d1] = [length * 0.25, length * 0.75];
     const mid = Math.floor(size / 2) * 2;
@@ -128,7 +135,7 @@ function buildCases(): Case[] {
     const tolDeg = tolM / 111_195;
 
     // Outputs checked before any timing.
-    assert(same(wasm.lineLength(c2), twin.lineLength(c2)), `length ${size}`);
+    assert(same(wasm.lineLength(c3, 3), twin.lineLength(c3, 3)), `length ${size}`);
     assert(rel(length, turf.length(line, { units: 'meters' })) < 1e-3, `turf length ${size}`);
     assert(same(wasm.cumulativeDistances(c2), twin.cumulativeDistances(c2)), `cumulative ${size}`);
     assert(same(wasm.along(c2, at), twin.along(c2, at)), `along ${size}`);
@@ -142,22 +149,26 @@ function buildCases(): Case[] {
     assert(metresApart([s[0] as number, s[1] as number], ts[0] ?? []) < 1 &&
       metresApart([s[s.length - 2] as number, s[s.length - 1] as number], tsLast) < 1, `turf slice ${size}`);
     assert(same(wasm.simplifyLine(c2, tolM), twin.simplifyLine(c2, tolM)), `simplify ${size}`);
-    assert(same(wasm.nearestOnLine(c2, plon, plat), twin.nearestOnLine(c2, plon, plat)), `nearest ${size}`);
-    const near = ok(wasm.nearestOnLine(c2, plon, plat));
+    assert(same(wasm.nearestOnLine(c3, plon, plat, 3), twin.nearestOnLine(c3, plon, plat, 3)), `nearest ${size}`);
+    const near = ok(wasm.nearestOnLine(c3, plon, plat, 3));
     const tn = turf.nearestPointOnLine(line, pt, { units: 'meters' }).properties.dist;
     assert(rel(near.distance, tn) < 1e-3, `turf nearest ${size}: ${near.distance} vs ${tn}`);
     assert(same(wasm.sampleDem(grid, c2), twin.sampleDem(grid, c2)), `dem ${size}`);
-    assert(same(wasm.lineGain(c3), twin.lineGain(c3)), `gain ${size}`);
+    assert(same(wasm.lineGain(c3, RECORDED_GAIN), twin.lineGain(c3, RECORDED_GAIN)), `gain ${size}`);
+    assert(same(wasm.elevationGain(ele, cum, RECORDED_GAIN), twin.elevationGain(ele, cum, RECORDED_GAIN)), `profile gain ${size}`);
 
     cases.push(
-      { kernel: 'length', size, wasm: () => wasm.lineLength(c2), twin: () => twin.lineLength(c2), turf: () => turf.length(line, { units: 'meters' }) },
-      { kernel: 'cumulative', size, wasm: () => wasm.cumulativeDistances(c2), twin: () => twin.cumulativeDistances(c2) },
-      { kernel: 'along', size, wasm: () => wasm.along(c2, at), twin: () => twin.along(c2, at), turf: () => turf.along(line, at, { units: 'meters' }) },
-      { kernel: 'slice', size, wasm: () => wasm.sliceLine(c2, d0, d1), twin: () => twin.sliceLine(c2, d0, d1), turf: () => turf.lineSliceAlong(line, d0, d1, { units: 'meters' }) },
-      { kernel: 'simplify 5 m', size, wasm: () => wasm.simplifyLine(c2, tolM), twin: () => twin.simplifyLine(c2, tolM), turf: () => turf.simplify(line, { tolerance: tolDeg, highQuality: true }) },
-      { kernel: 'nearest', size, wasm: () => wasm.nearestOnLine(c2, plon, plat), twin: () => twin.nearestOnLine(c2, plon, plat), turf: () => turf.nearestPointOnLine(line, pt, { units: 'meters' }) },
-      { kernel: 'dem sample', size, wasm: () => wasm.sampleDem(grid, c2), twin: () => twin.sampleDem(grid, c2) },
-      { kernel: 'ascent', size, wasm: () => wasm.lineGain(c3), twin: () => twin.lineGain(c3) },
+      // The calls the workers make (workers/line-geometry.ts measureOwn and splitAt, route-engine.ts analyze).
+      { kernel: 'length', runBy: 'measureOwn', size, wasm: () => wasm.lineLength(c3, 3), twin: () => twin.lineLength(c3, 3), turf: () => turf.length(line, { units: 'meters' }) },
+      { kernel: 'cumulative', runBy: 'analyze', size, wasm: () => wasm.cumulativeDistances(c2), twin: () => twin.cumulativeDistances(c2) },
+      { kernel: 'nearest', runBy: 'splitAt', size, wasm: () => wasm.nearestOnLine(c3, plon, plat, 3), twin: () => twin.nearestOnLine(c3, plon, plat, 3), turf: () => turf.nearestPointOnLine(line, pt, { units: 'meters' }) },
+      { kernel: 'dem sample', runBy: 'analyze', size, wasm: () => wasm.sampleDem(grid, c2), twin: () => twin.sampleDem(grid, c2) },
+      { kernel: 'ascent', runBy: 'measureOwn', size, wasm: () => wasm.lineGain(c3, RECORDED_GAIN), twin: () => twin.lineGain(c3, RECORDED_GAIN) },
+      { kernel: 'profile gain', runBy: 'analyze', size, wasm: () => wasm.elevationGain(ele, cum, RECORDED_GAIN), twin: () => twin.elevationGain(ele, cum, RECORDED_GAIN) },
+      // Not called by the product yet.
+      { kernel: 'along', runBy: '-', size, wasm: () => wasm.along(c2, at), twin: () => twin.along(c2, at), turf: () => turf.along(line, at, { units: 'meters' }) },
+      { kernel: 'slice', runBy: '-', size, wasm: () => wasm.sliceLine(c2, d0, d1), twin: () => twin.sliceLine(c2, d0, d1), turf: () => turf.lineSliceAlong(line, d0, d1, { units: 'meters' }) },
+      { kernel: 'simplify 5 m', runBy: '-', size, wasm: () => wasm.simplifyLine(c2, tolM), twin: () => twin.simplifyLine(c2, tolM), turf: () => turf.simplify(line, { tolerance: tolDeg, highQuality: true }) },
     );
   }
   return cases;
@@ -219,6 +230,7 @@ async function main(): Promise<void> {
     const s = samples[i] as (typeof samples)[number];
     return {
       kernel: c.kernel,
+      runBy: c.runBy,
       vertices: c.size,
       wasmUs: median(s.wasm) * 1000,
       twinUs: median(s.twin) * 1000,
@@ -229,10 +241,10 @@ async function main(): Promise<void> {
   });
   const fmt = (v: number | null, d = 2): string => (v === null ? '-' : v.toFixed(d));
   console.log(`kernels.bench: ${ROUNDS} round(s) x ${TIME_MS} ms per contender${SMOKE ? ' (smoke)' : ''}; p50 in µs`);
-  console.log('kernel         vertices    wasm µs    twin µs    turf µs   x twin   x turf');
+  console.log('kernel         run by       vertices    wasm µs    twin µs    turf µs   x twin   x turf');
   for (const r of rows) {
     console.log(
-      `${r.kernel.padEnd(14)} ${String(r.vertices).padStart(8)} ${fmt(r.wasmUs).padStart(10)} ${fmt(r.twinUs).padStart(10)} ${fmt(r.turfUs).padStart(10)} ${fmt(r.xTwin).padStart(8)} ${fmt(r.xTurf, 1).padStart(8)}`,
+      `${r.kernel.padEnd(14)} ${r.runBy.padEnd(12)} ${String(r.vertices).padStart(8)} ${fmt(r.wasmUs).padStart(10)} ${fmt(r.twinUs).padStart(10)} ${fmt(r.turfUs).padStart(10)} ${fmt(r.xTwin).padStart(8)} ${fmt(r.xTurf, 1).padStart(8)}`,
     );
   }
   console.log(`memory (heap + external) after GC: ${(memBefore / 1e6).toFixed(1)} MB before, ${(memAfter / 1e6).toFixed(1)} MB after`);

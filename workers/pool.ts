@@ -1,12 +1,19 @@
-// The one Piscina pool of the process and its typed runTask: a full queue answers
-// SERVICE_UNAVAILABLE and an abort or deadline GATEWAY_TIMEOUT, as failure values.
+// The one Piscina pool of the process and its typed runTask: each task runs from its own module
+// (TASK_FILES); a full queue answers SERVICE_UNAVAILABLE and an abort or deadline GATEWAY_TIMEOUT, as
+// failure values. Turning those values into API errors is task-error.ts, beside this file.
 import { availableParallelism } from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import { failure, TASK_FILES, type TaskFailure, type TaskInput, type TaskName, type TaskOutput } from './protocol.js';
 
 export interface PoolOptions {
-  /** Task module to load; defaults to the compiled routing.js beside this file (dist/workers/). */
-  filename: string;
+  /**
+   * The module (path or file URL) a task runs from. Defaults to its TASK_FILES entry beside this file
+   * (dist/workers/ in production); tests point it at compiled modules (`taskFilesIn`) or at fixtures.
+   * Each worker also loads the module of `ping` (the routing module) as it starts, so that ROUTING_WARM
+   * prepares the region then, and a module that cannot load fails the worker's start, not its tasks.
+   */
+  taskFile: (name: string) => string;
   /** Worker threads; defaults to the number of cores. */
   maxThreads: number;
   /** Idle time (ms) before an extra worker exits. */
@@ -38,9 +45,19 @@ export interface WorkerPool {
   close(): Promise<void>;
 }
 
+/** Task modules found by their TASK_FILES names in `directory` (a folder path, or a file URL ending in '/'). */
+export function taskFilesIn(directory: string | URL): (name: string) => string {
+  const base = typeof directory === 'string' ? pathToFileURL(`${directory.replace(/\/+$/, '')}/`) : directory;
+  return (name) => {
+    const file = TASK_FILES[name as TaskName];
+    if (file === undefined) throw new TypeError(`pool: no task module declares the task ${name}`);
+    return new URL(file, base).href;
+  };
+}
+
 function defaults(): PoolOptions {
   return {
-    filename: new URL(`./${TASK_FILES.directions}`, import.meta.url).href,
+    taskFile: taskFilesIn(new URL('./', import.meta.url)),
     maxThreads: Math.max(1, availableParallelism()),
     idleTimeout: 30_000,
     maxQueue: 512,
@@ -57,7 +74,7 @@ export function createPool(options: Partial<PoolOptions> = {}): WorkerPool {
   if (!(o.idleTimeout > 0)) throw new TypeError('pool.idleTimeout must be a positive number');
   if (!Number.isInteger(o.maxQueue) || o.maxQueue < 1) throw new TypeError('pool.maxQueue must be a positive integer');
   const piscina = new Piscina({
-    filename: o.filename,
+    filename: o.taskFile('ping'),
     maxThreads: o.maxThreads,
     minThreads: 1,
     maxQueue: o.maxQueue,
@@ -93,6 +110,13 @@ export function createPool(options: Partial<PoolOptions> = {}): WorkerPool {
     o.onWorkerError(err);
     return failure('INTERNAL_ERROR', 'the worker failed');
   };
+  // Resolved once per task name: runTask is on every request's path.
+  const files = new Map<string, string>();
+  const fileOf = (name: string): string => {
+    let file = files.get(name);
+    if (file === undefined) files.set(name, (file = o.taskFile(name)));
+    return file;
+  };
   return {
     piscina,
     async runTask<N extends TaskName>(name: N, input: TaskInput<N>, opts: RunOptions = {}): Promise<TaskOutput<N>> {
@@ -109,7 +133,7 @@ export function createPool(options: Partial<PoolOptions> = {}): WorkerPool {
       // which fires only when no worker exists, so it only ever takes a task off the queue.
       const cancel = new AbortController();
       pending.add(cancel);
-      const task = (piscina.run(input, { name, signal: cancel.signal }) as Promise<TaskOutput<N>>)
+      const task = (piscina.run(input, { name, filename: fileOf(name), signal: cancel.signal }) as Promise<TaskOutput<N>>)
         .catch((err: unknown) => mapRunError(err, cancel))
         .finally(() => pending.delete(cancel));
       if (!signal) return task;

@@ -1,4 +1,7 @@
-// Task names, inputs and outputs of the worker pool, shared by workers/ and server/.
+// Task names, inputs and outputs of the worker pool, shared by workers/ and server/, and the task module
+// each task runs from.
+import type { ImportPlan } from '../server/studio/transfer/import-plan.js';
+import type { ProblemKey } from '../server/studio/transfer/transfer-messages.js';
 import type { Activity, HazardName } from './profiles.js';
 
 export type { Activity, HazardName } from './profiles.js';
@@ -113,31 +116,119 @@ export interface SnapOutput {
   osmWayId: number;
 }
 
+/** Distance (m) along a line and its ascent and descent (m) from the line's own elevations. */
+export interface LineMeasures {
+  distance: number;
+  ascent: number;
+  descent: number;
+}
+
+/** A freehand line as drawn, measured: `coordinates` flat lon,lat,ele (degrees, degrees, metres). */
+export type MeasuredFreehand = Pick<MeasuredLine, 'coordinates' | 'distance' | 'duration' | 'ascent' | 'descent'>;
+
+export interface MeasureLinesInput {
+  activity: Activity;
+  /** One flat lon,lat,ele array per line (NaN = no elevation), at least two points each. */
+  lines: number[][];
+  /**
+   * Where elevations come from: `dem`, the region's elevation model at every point; `recorded`, a line's
+   * own elevations when every point of it has one (ascent and descent then measured on them), else the DEM.
+   */
+  elevation: 'dem' | 'recorded';
+}
+export interface MeasureLinesOutput {
+  ok: true;
+  lines: MeasuredFreehand[];
+}
+
+export interface SplitLineInput {
+  /** Flat lon,lat,ele (NaN = unknown elevation), at least two points. */
+  coordinates: number[];
+  point: LonLat;
+}
+export interface SplitLineOutput {
+  ok: true;
+  /** The point of the line nearest the requested one (lon, lat, interpolated ele), where both parts meet. */
+  at: [number, number, number];
+  /** The line up to `at` and from `at` on, flat lon,lat,ele, each measured on its own vertices. */
+  head: number[];
+  tail: number[];
+  headMeasures: LineMeasures;
+  tailMeasures: LineMeasures;
+}
+
+export interface NearestPointsInput {
+  points: LonLat[];
+  candidates: LonLat[];
+  /** Farthest (m) a candidate may be from a point to be its nearest. */
+  within: number;
+}
+export interface NearestPointsOutput {
+  ok: true;
+  /** For each point, the index of its nearest candidate within `within` (the first on ties), or -1. */
+  nearest: number[];
+}
+
+export interface ReadImportInput {
+  /** The uploaded file: bytes, or the document itself when the transport already parsed JSON. */
+  content: unknown;
+  /** Lower-cased media type without parameters; empty when none was given. */
+  mediaType: string;
+  /** Most bytes a KMZ's KML may unpack to. */
+  inflateLimit: number;
+}
+export interface ReadImportOutput {
+  ok: true;
+  /** The file's own name, its first track's name and its description, cleaned (import-text.ts). */
+  name?: string;
+  trackName?: string;
+  description?: string;
+  plan: ImportPlan;
+}
+/** A file that cannot be imported: the problem, rendered in the caller's language by the transfer operations. */
+export interface ImportFileProblem {
+  ok: false;
+  problem: { key: ProblemKey; params: Record<string, string | number> };
+}
+
 /** What each task takes and gives (name → [input, output]); the pool's runTask is typed by it. */
 export interface TaskMap {
   directions: [DirectionsInput, DirectionsOutput];
   snapLine: [SnapLineInput, SnapLineOutput];
-  analyze: [AnalyzeInput, AnalyzeOutput];
   reachable: [ReachableInput, ReachableOutput];
   snap: [SnapInput, SnapOutput];
   /** Several directions queries in one task (amortises the dispatch cost). */
   directionsBatch: [DirectionsInput[], { ok: true; results: (DirectionsOutput | TaskFailure)[] }];
   /** Reports which thread ran the task (tests and health checks). */
   ping: [Record<string, never>, { ok: true; threadId: number; isMainThread: boolean; region: string }];
+  analyze: [AnalyzeInput, AnalyzeOutput];
+  /** Freehand lines measured as drawn (segment edits, imports). */
+  measureLines: [MeasureLinesInput, MeasureLinesOutput];
+  splitLine: [SplitLineInput, SplitLineOutput];
+  nearestPoints: [NearestPointsInput, NearestPointsOutput];
+  /** Reads a GPX, KML, KMZ or GeoJSON upload and plans the chain it imports as. */
+  readImport: [ReadImportInput, ReadImportOutput | ImportFileProblem];
 }
 export type TaskName = keyof TaskMap;
 export type TaskInput<N extends TaskName> = TaskMap[N][0];
 export type TaskOutput<N extends TaskName> = TaskMap[N][1] | TaskFailure;
 
-/** The task module (compiled path relative to the pool) holding each task. */
+/**
+ * The task module each task runs from, one per domain (compiled file name, beside the pool in dist/workers/).
+ * A task module may return bytes as `Piscina.move(bytes)` at the top level: they are transferred, not copied.
+ */
 export const TASK_FILES: Readonly<Record<TaskName, string>> = {
   directions: 'routing.js',
   snapLine: 'routing.js',
-  analyze: 'routing.js',
   reachable: 'routing.js',
   snap: 'routing.js',
   directionsBatch: 'routing.js',
   ping: 'routing.js',
+  analyze: 'line-analysis.js',
+  measureLines: 'line-analysis.js',
+  splitLine: 'line-analysis.js',
+  nearestPoints: 'line-analysis.js',
+  readImport: 'transfer.js',
 };
 
 export function failure(code: TaskFailureCode, reason: string, path?: (string | number)[]): TaskFailure {

@@ -1,8 +1,9 @@
 // Routing semantics over the kernels: waypoint routes with partial end edges, the two-pass
-// avoidance rule, freehand-line snapping with exact ends, line analysis and reachable areas.
-import { sampleDem } from '../data/region/dem.js';
+// avoidance rule, freehand-line snapping with exact ends, line analysis and reachable areas. Lengths,
+// elevations and ascent of drawn lines come from the geometry kernels.
 import type { DemGrid } from '../data/region/dem-grid.js';
 import type { RegionGraph } from '../data/region/region-graph.js';
+import { cumulativeDistances, elevationGain, lineLength, sampleDem } from '../geo-wasm/src/geometry.js';
 import { RoutingKernel, type EdgePath, type EdgePosition, type RoutingKernelOptions } from '../geo-wasm/src/routing.js';
 import {
   failure,
@@ -21,6 +22,7 @@ import {
   type TaskFailure,
 } from './protocol.js';
 import { costsFor, HAZARD_BITS, hazardsFor, isActivity, profileFor, type Activity, type Profile } from './profiles.js';
+import { kernelValue, RECORDED_GAIN } from './line-geometry.js';
 import { LineBuilder, measureLine } from './route-line.js';
 
 export interface RouteEngineOptions {
@@ -39,15 +41,6 @@ interface Prepared {
   profile: Profile;
   cost: Float32Array;
   hazard: Uint8Array;
-}
-
-/** Haversine distance in metres. */
-export function haversine(lon1: number, lat1: number, lon2: number, lat2: number): number {
-  const r = Math.PI / 180;
-  const dLat = (lat2 - lat1) * r;
-  const dLon = (lon2 - lon1) * r;
-  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * r) * Math.cos(lat2 * r) * Math.sin(dLon / 2) ** 2;
-  return 2 * 6_371_008.8 * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
 export class RouteEngine {
@@ -155,8 +148,7 @@ export class RouteEngine {
     for (const [i, c] of coords.entries()) if (!validLonLat(c)) return failure('VALIDATION_FAILED', 'not a [longitude, latitude] pair', ['input', 'coordinates', i]);
     const p = this.prepare(input.activity);
     // Re-route through points of the line spaced by snapLineSpacing (at most 50).
-    const cum = [0];
-    for (let i = 1; i < coords.length; i++) cum.push(cum[i - 1]! + haversine(coords[i - 1]![0], coords[i - 1]![1], coords[i]![0], coords[i]![1]));
+    const cum = kernelValue(cumulativeDistances(flatLonLat(coords), 2));
     const total = cum[cum.length - 1]!;
     const spacing = Math.max(this.opts.snapLineSpacing, total / 49);
     const picks: LonLat[] = [coords[0]!];
@@ -180,12 +172,12 @@ export class RouteEngine {
     if (typeof legs === 'number') return failure('VALIDATION_FAILED', 'the line cannot be routed on the network', ['input', 'coordinates']);
     const line = new LineBuilder();
     const [lon0, lat0] = coords[0]!;
-    line.start(lon0, lat0, this.elevation(lon0, lat0, NaN));
+    line.start(lon0, lat0, this.elevation(lon0, lat0));
     const s0 = snaps[0]!;
     this.connector(line, s0.lon, s0.lat, this.pointEle(s0), p);
     for (const leg of legs) this.appendPath(line, leg, p);
     const [lon1, lat1] = coords[coords.length - 1]!;
-    this.connector(line, lon1, lat1, this.elevation(lon1, lat1, NaN), p);
+    this.connector(line, lon1, lat1, this.elevation(lon1, lat1), p);
     return { ok: true, route: measureLine(this.graph, line, p.profile, p.hazard) };
   }
 
@@ -196,28 +188,29 @@ export class RouteEngine {
     if (!Array.isArray(coords) || coords.length < 2) return failure('VALIDATION_FAILED', 'a line needs at least 2 points', ['input', 'geometry']);
     for (const [i, c] of coords.entries()) if (!validLonLat(c)) return failure('VALIDATION_FAILED', 'not a [longitude, latitude] pair', ['input', 'geometry', 'coordinates', i]);
     const p = this.prepare(input.activity);
-    const flat = new Float64Array(coords.length * 2);
-    coords.forEach((c, i) => flat.set([c[0], c[1]], i * 2));
+    const flat = flatLonLat(coords);
     const matched = this.kernel.matchLine(flat, this.opts.matchDistance);
+    const cum = kernelValue(cumulativeDistances(flat, 2));
+    // DEM elevation at every point; where the DEM has none, the previous point's (0 at the start).
+    const ele = this.elevations(flat);
+    for (let i = 0; i < ele.length; i++) if (!Number.isFinite(ele[i])) ele[i] = i > 0 ? ele[i - 1]! : 0;
     const line = new LineBuilder();
-    let prevEle = this.elevation(coords[0]![0], coords[0]![1], 0);
-    line.start(coords[0]![0], coords[0]![1], prevEle);
+    line.start(coords[0]![0], coords[0]![1], ele[0]!);
     let matchedLength = 0;
     for (let i = 1; i < coords.length; i++) {
       const [lon, lat] = coords[i]!;
-      const [plon, plat] = coords[i - 1]!;
-      const ele = this.elevation(lon, lat, prevEle);
-      const len = haversine(plon, plat, lon, lat);
+      const len = cum[i]! - cum[i - 1]!;
       const e = matched[i - 1]!;
-      const rise = ele - prevEle;
+      const rise = ele[i]! - ele[i - 1]!;
       const hw = e >= 0 ? this.graph.edgeHighway[e]! : 0;
       const speed = p.profile.speed(len > 0 ? Math.max(-1, Math.min(1, rise / len)) : 0, hw, true);
       if (e >= 0) matchedLength += len;
-      line.segment(lon, lat, ele, e, len, Math.max(0, rise), Math.max(0, -rise), len / speed);
-      prevEle = ele;
+      line.segment(lon, lat, ele[i]!, e, len, Math.max(0, rise), Math.max(0, -rise), len / speed);
     }
     const m = measureLine(this.graph, line, p.profile, p.hazard);
-    return { ok: true, analysis: { ...m, matchedFraction: m.distance > 0 ? matchedLength / m.distance : 0 } };
+    // Ascent and descent of the whole profile from the kernel; each piece's rise above only sets its speed.
+    const { ascent, descent } = kernelValue(elevationGain(ele, cum, RECORDED_GAIN));
+    return { ok: true, analysis: { ...m, ascent, descent, matchedFraction: m.distance > 0 ? matchedLength / m.distance : 0 } };
   }
 
   reachable(input: ReachableInput): ReachableOutput | TaskFailure {
@@ -274,7 +267,7 @@ export class RouteEngine {
     const plon = c[c.length - 3]!;
     const plat = c[c.length - 2]!;
     const pele = c[c.length - 1]!;
-    const len = haversine(plon, plat, lon, lat);
+    const len = kernelValue(lineLength(new Float64Array([plon, plat, lon, lat]), 2));
     if (len === 0) return;
     const rise = ele - pele;
     const speed = p.profile.speed(Math.max(-1, Math.min(1, rise / len)), 0, true);
@@ -297,14 +290,26 @@ export class RouteEngine {
     return this.pointOn(pos.edge, pos.fraction)[2];
   }
 
-  /** DEM elevation (m) at a point; `fallback` where no DEM covers it. */
-  private elevation(lon: number, lat: number, fallback: number): number {
-    if (this.dem) {
-      const v = sampleDem(this.dem, lon, lat);
-      if (Number.isFinite(v)) return v;
-    }
-    return Number.isNaN(fallback) ? 0 : fallback;
+  /** DEM elevations (m) at flat lon,lat points; NaN where no DEM covers them. */
+  private elevations(flat: Float64Array): Float64Array {
+    return this.dem ? kernelValue(sampleDem(this.dem, flat, 2)) : new Float64Array(flat.length / 2).fill(Number.NaN);
   }
+
+  /** DEM elevation (m) at a point; 0 where no DEM covers it. */
+  private elevation(lon: number, lat: number): number {
+    const v = this.elevations(new Float64Array([lon, lat]))[0]!;
+    return Number.isFinite(v) ? v : 0;
+  }
+}
+
+/** [lon, lat] pairs as flat lon,lat (degrees), the kernels' input. */
+function flatLonLat(coords: readonly LonLat[]): Float64Array {
+  const flat = new Float64Array(coords.length * 2);
+  coords.forEach((c, i) => {
+    flat[i * 2] = c[0];
+    flat[i * 2 + 1] = c[1];
+  });
+  return flat;
 }
 
 function crosses(path: EdgePath, hazard: Uint8Array, mask: number): boolean {
@@ -317,7 +322,8 @@ function crosses(path: EdgePath, hazard: Uint8Array, mask: number): boolean {
   return false;
 }
 
-function validLonLat(c: unknown): c is LonLat {
+/** True for a [longitude, latitude] pair of finite degrees within range (more items are allowed). */
+export function validLonLat(c: unknown): c is LonLat {
   return (
     Array.isArray(c) && c.length >= 2 && typeof c[0] === 'number' && typeof c[1] === 'number' &&
     Number.isFinite(c[0]) && Number.isFinite(c[1]) && Math.abs(c[0]) <= 180 && Math.abs(c[1]) <= 90

@@ -2,8 +2,6 @@
 // region when unset) and keeps one engine (WASM instance, core graph, profiles) for its life.
 import { isMainThread, threadId } from 'node:worker_threads';
 import type {
-  AnalyzeInput,
-  AnalyzeOutput,
   DirectionsInput,
   DirectionsOutput,
   ReachableInput,
@@ -16,47 +14,35 @@ import type {
   TaskMap,
 } from './protocol.js';
 import { isActivity } from './profiles.js';
-import { loadRoutingRegion, type RoutingRegion } from './region-source.js';
-
-let loaded: RoutingRegion | undefined;
-
-/** The thread's region and engine, loaded on the first task (piscina caches this module per thread). */
-function routing(): RoutingRegion {
-  loaded ??= loadRoutingRegion(process.env['REGION_PATH'] || undefined);
-  return loaded;
-}
+import { threadRouting } from './region-source.js';
 
 // ROUTING_WARM=HIKING_AND_TRAIL,WALKING loads the region and prepares those activities when the
-// worker starts (piscina imports this module at thread start), so first requests skip that work.
+// worker starts (the pool has every worker import this module at thread start), so first requests skip that work.
 for (const activity of (process.env['ROUTING_WARM'] ?? '').split(',').map((a) => a.trim()).filter(isActivity)) {
-  routing().engine.prepare(activity);
+  threadRouting().engine.prepare(activity);
 }
 
 export function directions(input: DirectionsInput): DirectionsOutput | TaskFailure {
-  return routing().engine.directions(input);
+  return threadRouting().engine.directions(input);
 }
 
 export function directionsBatch(inputs: DirectionsInput[]): TaskMap['directionsBatch'][1] {
-  const engine = routing().engine;
+  const engine = threadRouting().engine;
   return { ok: true, results: inputs.map((i) => engine.directions(i)) };
 }
 
 export function snapLine(input: SnapLineInput): SnapLineOutput | TaskFailure {
-  return routing().engine.snapLine(input);
-}
-
-export function analyze(input: AnalyzeInput): AnalyzeOutput | TaskFailure {
-  return routing().engine.analyze(input);
+  return threadRouting().engine.snapLine(input);
 }
 
 export function reachable(input: ReachableInput): ReachableOutput | TaskFailure {
-  return routing().engine.reachable(input);
+  return threadRouting().engine.reachable(input);
 }
 
 export function snap(input: SnapInput): SnapOutput | TaskFailure {
-  return routing().engine.snap(input);
+  return threadRouting().engine.snap(input);
 }
 
 export function ping(): TaskMap['ping'][1] {
-  return { ok: true, threadId, isMainThread, region: routing().source };
+  return { ok: true, threadId, isMainThread, region: threadRouting().source };
 }

@@ -1,4 +1,5 @@
-// Small geodesy helpers on WGS84 degrees.
+// Small geodesy helpers on WGS84 degrees. `haversine` is the one great-circle distance in plain TypeScript
+// (region building, point-to-point searches in the workers); lines are measured by the geometry kernels.
 
 /** Mean Earth radius in metres (IUGG). */
 export const EARTH_RADIUS_M = 6_371_008.8;

@@ -1,19 +1,22 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Activity } from '../../workers/profiles.js';
-import { createPool, type WorkerPool } from '../../workers/pool.js';
+import { createPool, taskFilesIn, type WorkerPool } from '../../workers/pool.js';
+import { TASK_FILES, type TaskFailure, type TaskName } from '../../workers/protocol.js';
+import { taskError } from '../../workers/task-error.js';
 import { compileWorkers } from './compile-workers.js';
 
-// Workers load the compiled task module from dist/workers/, as in production.
+// Workers load the compiled task modules from dist/workers/, as in production.
 let TASKS = '';
 const env = { ...process.env, REGION_PATH: '', CAIRN_WASM_BUILD: 'debug', ROUTING_WARM: 'WALKING' };
 
 let pool: WorkerPool;
 beforeAll(() => {
-  TASKS = compileWorkers();
-  pool = createPool({ filename: TASKS, maxThreads: 2, env });
+  TASKS = dirname(compileWorkers());
+  pool = createPool({ taskFile: taskFilesIn(TASKS), maxThreads: 2, env });
 });
 afterAll(async () => {
   await pool.close();
@@ -61,7 +64,7 @@ describe('routing worker pool', () => {
   });
 
   it('maps a full queue to SERVICE_UNAVAILABLE', async () => {
-    const tiny = createPool({ filename: TASKS, maxThreads: 1, maxQueue: 2, env });
+    const tiny = createPool({ taskFile: taskFilesIn(TASKS), maxThreads: 1, maxQueue: 2, env });
     try {
       const inputs = Array.from({ length: 20 }, () => tiny.runTask('reachable', { activity: Activity.WALKING, center: [1.56, 42.5], budget: 3600 }));
       const results = await Promise.all(inputs);
@@ -70,6 +73,59 @@ describe('routing worker pool', () => {
     } finally {
       await tiny.close();
     }
+  });
+
+  it('runs each task from the module TASK_FILES names for it', async () => {
+    expect(new Set(Object.values(TASK_FILES))).toEqual(new Set(['routing.js', 'line-analysis.js', 'transfer.js']));
+    expect(await pool.runTask('ping', {})).toMatchObject({ ok: true });
+    expect(await pool.runTask('nearestPoints', { points: [[1.56, 42.5]], candidates: [[1.5601, 42.5]], within: 50 })).toEqual({ ok: true, nearest: [0] });
+    const geojson = { type: 'LineString', coordinates: [[1.56, 42.5], [1.561, 42.5]] };
+    expect(await pool.runTask('readImport', { content: geojson, mediaType: 'application/json', inflateLimit: 1 << 20 })).toMatchObject({
+      ok: true,
+      plan: { lines: [[1.56, 42.5, Number.NaN, 1.561, 42.5, Number.NaN]] },
+    });
+  });
+
+  it('finds every task exported by its own module, and by no other', async () => {
+    const modules = new Map<string, Record<string, unknown>>();
+    for (const file of new Set(Object.values(TASK_FILES))) modules.set(file, await import(pathToFileURL(join(TASKS, file)).href));
+    for (const [name, file] of Object.entries(TASK_FILES) as [TaskName, string][]) {
+      const holders = [...modules].filter(([, m]) => typeof m[name] === 'function').map(([f]) => f);
+      expect(holders, name).toEqual([file]);
+    }
+  });
+
+  it('runs a task from the file named for it, not from the module its workers started with', async () => {
+    const start = new URL('./fixtures/start-module.mjs', import.meta.url).href;
+    const other = new URL('./fixtures/other-module.mjs', import.meta.url).href;
+    const mapped = createPool({ taskFile: (name) => (name === 'which' ? other : start), maxThreads: 1 });
+    try {
+      expect(await mapped.runTask('which' as 'ping', {})).toEqual({ ok: true, module: 'other' });
+    } finally {
+      await mapped.close();
+    }
+  });
+
+  it('returns bytes a task gives as a top-level Piscina.move, transferred rather than copied', async () => {
+    const bytesPool = createPool({ taskFile: () => new URL('./fixtures/bytes-tasks.mjs', import.meta.url).href, maxThreads: 1 });
+    try {
+      const out: unknown = await bytesPool.runTask('bytes' as 'ping', { length: 1 << 20 } as never);
+      expect(out).toBeInstanceOf(Uint8Array);
+      const bytes = out as Uint8Array;
+      expect(bytes.byteLength).toBe(1 << 20);
+      expect([bytes[0], bytes[250], bytes[251], bytes[(1 << 20) - 1]]).toEqual([0, 250, 0, ((1 << 20) - 1) % 251]);
+      expect(await bytesPool.runTask('lastDetached' as 'ping', {})).toEqual({ ok: true, detached: true });
+    } finally {
+      await bytesPool.close();
+    }
+  });
+
+  it('turns a task failure into the API error at the worker’s own input path', async () => {
+    const out = await pool.runTask('directions', { activity: Activity.WALKING, waypoints: [[1.551, 42.4952], [10, 10]] });
+    expect(out).toMatchObject({ ok: false, path: ['input', 'waypoints', 1] });
+    const error = taskError(out as TaskFailure);
+    expect(error.status).toBe(400);
+    expect(error.entries).toEqual([{ code: 'VALIDATION_FAILED', path: ['waypoints', 1] }]);
   });
 
   it('rejects a bad option with a TypeError naming it', () => {
@@ -82,7 +138,7 @@ describe('worker failures', () => {
 
   it('a task that throws, ends its thread or crashes it is an INTERNAL_ERROR value, reported once, and the pool keeps serving', async () => {
     const reported: unknown[] = [];
-    const failing = createPool({ filename: FAILING, maxThreads: 1, onWorkerError: (e) => reported.push(e) });
+    const failing = createPool({ taskFile: () => FAILING, maxThreads: 1, onWorkerError: (e) => reported.push(e) });
     try {
       const run = (name: string) => failing.runTask(name as 'ping', {});
       expect(await run('ping')).toMatchObject({ ok: true });
@@ -103,7 +159,7 @@ describe('worker failures', () => {
     writeFileSync(join(dir, 'meta.json'), JSON.stringify({ formatVersion: 1 }));
     for (const name of ['graph.bin', 'places.json', 'hazards.json', 'routes.json']) writeFileSync(join(dir, name), 'garbage');
     const reported: unknown[] = [];
-    const broken = createPool({ filename: TASKS, maxThreads: 1, env: { ...env, REGION_PATH: dir, ROUTING_WARM: '' }, onWorkerError: (e) => reported.push(e) });
+    const broken = createPool({ taskFile: taskFilesIn(TASKS), maxThreads: 1, env: { ...env, REGION_PATH: dir, ROUTING_WARM: '' }, onWorkerError: (e) => reported.push(e) });
     try {
       const out = await broken.runTask('directions', { activity: Activity.WALKING, waypoints: [[1.551, 42.4952], [1.5703, 42.5049]] }, { timeoutMs: 10_000 });
       expect(out).toMatchObject({ ok: false, code: 'INTERNAL_ERROR' });
@@ -120,7 +176,7 @@ describe('worker failures', () => {
     writeFileSync(marker, '');
     const reported: unknown[] = [];
     const pool = createPool({
-      filename: new URL('./fixtures/failing-load.mjs', import.meta.url).href,
+      taskFile: () => new URL('./fixtures/failing-load.mjs', import.meta.url).href,
       maxThreads: 1,
       env: { ...process.env, FAIL_LOAD_WHILE: marker },
       onWorkerError: (e) => reported.push(e),
@@ -145,7 +201,7 @@ describe('worker failures', () => {
     writeFileSync(join(dir, 'meta.json'), JSON.stringify({ formatVersion: 1 }));
     for (const name of ['graph.bin', 'places.json', 'hazards.json', 'routes.json']) writeFileSync(join(dir, name), 'garbage');
     const reported: unknown[] = [];
-    const broken = createPool({ filename: TASKS, maxThreads: 1, env: { ...env, REGION_PATH: dir, ROUTING_WARM: 'WALKING' }, onWorkerError: (e) => reported.push(e) });
+    const broken = createPool({ taskFile: taskFilesIn(TASKS), maxThreads: 1, env: { ...env, REGION_PATH: dir, ROUTING_WARM: 'WALKING' }, onWorkerError: (e) => reported.push(e) });
     try {
       // The first lands on the worker piscina starts with, the next on a replacement that fails to start too.
       for (let i = 0; i < 3; i++) expect(await broken.runTask('ping', {})).toMatchObject({ ok: false, code: 'INTERNAL_ERROR' });

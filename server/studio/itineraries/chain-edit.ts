@@ -1,7 +1,8 @@
-// The one way a chain changes: plan (checks ids and locks), build the new chain (may route on the worker
-// pool), then one Studio write that re-checks the locks, writes the difference, bumps the draft version
-// and locks what it created. Edits of one itinerary run one at a time, so a plan never works on a stale
-// chain; a refused edit (lock conflict, bad input, unroutable line) changes nothing.
+// The one way a chain changes: plan (checks ids and locks; may first project on the worker pool), build the
+// new chain (may route or measure on the pool), then one Studio write that re-checks the locks, writes the
+// difference, bumps the draft version and locks what it created. Edits of one itinerary run one at a time,
+// so a plan never works on a stale chain; a refused edit (lock conflict, bad input, unroutable line)
+// changes nothing.
 
 import type { LockPart } from '../../../data/stores/lock-store.js';
 import type { Activity, Itinerary } from '../../../data/stores/itinerary-store.js';
@@ -16,6 +17,11 @@ import { allParts, expireLocks, lockEvents, renewLocks, requireLocks } from './l
 export interface EditPlan {
   /** Parts the caller must hold a lock on (empty: the operation is not lock-guarded). */
   guard: LockPart[];
+  /**
+   * Pool work the plan's checks depend on (a split's projection), run before the locks are checked; may
+   * refuse the edit as the plan itself would.
+   */
+  prepare?(route: RouteContext): Promise<void>;
   /** Builds the next chain from a private copy of the current one. */
   build(chain: Chain, route: RouteContext): Chain | Promise<Chain>;
 }
@@ -64,9 +70,11 @@ export async function editChain(
     const itinerary = await deps.stores.itineraries.get(itineraryId);
     if (!itinerary) throw new ApiError('NOT_FOUND');
     const before = await loadChain(stores, itineraryId);
-    const p = plan(before, itinerary);
-    await requireLocks(deps, itineraryId, actor, p.guard);
     const route = { deps, activity: options.activity ?? itinerary.activity, signal: options.signal };
+    const p = plan(before, itinerary);
+    // Pool tasks (prepare, build) run here, before the write: the unit of work never waits for one.
+    await p.prepare?.(route);
+    await requireLocks(deps, itineraryId, actor, p.guard);
     const after = sealChain(await p.build(cloneChain(before), route));
     return deps.writes.write(async (scope): Promise<EditResult> => {
       if (!(await deps.stores.itineraries.get(itineraryId))) throw new ApiError('NOT_FOUND');

@@ -66,6 +66,11 @@ export function samePlace(a: readonly number[], b: readonly number[]): boolean {
   return a[0] === b[0] && a[1] === b[1];
 }
 
+/** Joins two lines that meet at a shared vertex (the first of `b` is dropped). */
+export function joinLines(a: readonly Coord[], b: readonly Coord[]): Coord[] {
+  return [...a.map((c) => [...c] as Coord), ...b.slice(1).map((c) => [...c] as Coord)];
+}
+
 export function cloneChain(chain: Chain): Chain {
   return structuredClone(chain);
 }

@@ -12,8 +12,7 @@ import type { Collection } from '../../../data/stores/collection-store.js';
 import { collectionChanged } from '../collections/collection-operations.js';
 import type { StudioDeps } from '../studio-deps.js';
 import { type Chain, type ChainWaypoint, loadChain, newSegment, newWaypoint, saveChain, sealChain, toCoord, withLine } from './chain.js';
-import { haversine, measureLocal } from './chain-geometry.js';
-import { measureFreehand, routeSmart } from './chain-routing.js';
+import { measureRecordedLines, nearestPoints, routeSmart } from './chain-routing.js';
 import { editChain } from './chain-edit.js';
 import { creatingOrganization } from '../../core/policy.js';
 import { type ItineraryView, itineraryView, withRecord } from './itinerary-view.js';
@@ -141,31 +140,14 @@ const JOINT_MATCH_M = 50;
 export async function createItineraryFromLines(deps: StudioDeps, input: LinesInput): Promise<ItineraryView> {
   const bad = input.lines.findIndex((l) => l.length < 6 || l.length % 3 !== 0);
   if (bad >= 0) throw ApiError.validation([{ path: ['lines', bad] }]);
-  const lines = input.lines.map((flat) => {
-    const pts: number[][] = [];
-    for (let i = 0; i < flat.length; i += 3) pts.push([flat[i]!, flat[i + 1]!, flat[i + 2]!]);
-    return pts;
-  });
-  const segments = [];
-  for (const [i, pts] of lines.entries()) {
-    const measured = await measureFreehand({ deps, activity: input.activity }, pts, ['lines', i]);
-    if (pts.every((p) => Number.isFinite(p[2]))) {
-      measured.geometry = measured.geometry.map((c, k) => [c[0], c[1], pts[k]?.[2] ?? c[2]]);
-      Object.assign(measured, measureLocal(measured.geometry));
-    }
-    segments.push(newSegment('freehand', measured));
-  }
-  const joints = lines.length === 0 ? [] : [lines[0]![0]!, ...lines.map((l) => l[l.length - 1]!)];
-  const waypoints: ChainWaypoint[] = joints.map((p, j) => {
-    const named =
-      input.waypoints.length === joints.length
-        ? input.waypoints[j]
-        : input.waypoints
-            .map((w) => ({ w, d: haversine(w.coordinates, p) }))
-            .filter((x) => x.d <= JOINT_MATCH_M)
-            .sort((a, b) => a.d - b.d)[0]?.w;
-    return newWaypoint(toCoord(p), named?.name ?? null, named?.kind ?? null);
-  });
+  const route = { deps, activity: input.activity };
+  const segments = (await measureRecordedLines(route, input.lines)).map((line) => newSegment('freehand', line));
+  const joints = input.lines.length === 0 ? [] : [input.lines[0]!.slice(0, 3), ...input.lines.map((l) => l.slice(-3))];
+  const named =
+    input.waypoints.length === joints.length
+      ? input.waypoints
+      : (await nearestPoints(route, joints, input.waypoints.map((w) => w.coordinates), JOINT_MATCH_M)).map((i) => input.waypoints[i]);
+  const waypoints: ChainWaypoint[] = joints.map((p, j) => newWaypoint(toCoord(p), named[j]?.name ?? null, named[j]?.kind ?? null));
   const chain = sealChain({ waypoints, segments, groups: [] });
   return deps.writes.write(async (scope) => {
     const it = await insertItinerary(deps, scope, input);

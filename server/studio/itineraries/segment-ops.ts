@@ -7,6 +7,7 @@ import { ApiError } from '../../errors.js';
 import {
   type Chain,
   type ChainSegment,
+  joinLines,
   type MeasuredGeometry,
   newSegment,
   newWaypoint,
@@ -15,9 +16,8 @@ import {
   toCoord,
   withLine,
 } from './chain.js';
-import { joinLines, measureLocal, projectOntoLine, splitLine } from './chain-geometry.js';
 import type { EditPlan } from './chain-edit.js';
-import { type FieldPath, measureFreehand, type RouteContext, routeSmart } from './chain-routing.js';
+import { type FieldPath, type LineSplit, measureFreehand, type RouteContext, routeSmart, splitLineAt } from './chain-routing.js';
 
 // Failure paths name fields of the operation's input.
 const field = (...path: (string | number)[]): FieldPath => path;
@@ -230,20 +230,23 @@ export function planMerge(segmentId: string, withId: string): (chain: Chain) => 
   };
 }
 
+/** Splits a segment at the point nearest the requested one (projected on the pool before the write). */
 export function planSplit(segmentId: string, point: number[]): (chain: Chain) => EditPlan {
   return (chain) => {
     const k = segmentAt(chain, segmentId);
     const s = chain.segments[k]!;
-    const at = projectOntoLine(s.geometry, point);
-    const [head, tail] = splitLine(s.geometry, at);
-    if (samePlace(at.coord, s.geometry[0]!) || samePlace(at.coord, s.geometry[s.geometry.length - 1]!)) {
-      throw ApiError.validation([{ path: field('point'), messageKey: 'VALIDATION_FAILED.split_at_end' }]);
-    }
+    let split: LineSplit | undefined;
     return {
       guard: [seg(segmentId)],
+      async prepare(route) {
+        split = await splitLineAt(route, s.geometry, point, field('point'));
+        if (samePlace(split.at, s.geometry[0]!) || samePlace(split.at, s.geometry[s.geometry.length - 1]!)) {
+          throw ApiError.validation([{ path: field('point'), messageKey: 'VALIDATION_FAILED.split_at_end' }]);
+        }
+      },
       build(next) {
-        const h = measureLocal(head);
-        const t = measureLocal(tail);
+        const { at, head, tail, headMeasures: h, tailMeasures: t } = split as LineSplit;
+        // The segment's measures (routed or analysed) are shared in the proportions of the parts' own.
         const share = (a: number, b: number) => (a + b > 0 ? a / (a + b) : 0.5);
         const part = (mine: typeof h, other: typeof h): MeasuredGeometry => ({
           geometry: mine === h ? head : tail,
@@ -254,7 +257,7 @@ export function planSplit(segmentId: string, point: number[]): (chain: Chain) =>
         });
         const second = { ...newSegment(s.engine, part(t, h)), groupId: s.groupId };
         next.segments.splice(k, 1, withLine(s, part(h, t)), second);
-        next.waypoints.splice(k + 1, 0, newWaypoint(at.coord));
+        next.waypoints.splice(k + 1, 0, newWaypoint(at));
         return next;
       },
     };

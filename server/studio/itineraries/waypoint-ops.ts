@@ -2,8 +2,7 @@
 // ones move their end vertex) and delete (the neighbours join into one segment).
 
 import { ApiError } from '../../errors.js';
-import { type Chain, type ChainSegment, toCoord, waypointIndex, withLine } from './chain.js';
-import { joinLines } from './chain-geometry.js';
+import { type Chain, type ChainSegment, joinLines, toCoord, waypointIndex, withLine } from './chain.js';
 import type { EditPlan } from './chain-edit.js';
 import { routeSmart } from './chain-routing.js';
 import { reattach, seg, wpt } from './segment-ops.js';

@@ -19,8 +19,10 @@
 //    the gaps filled by linear interpolation along the distance between the recorded neighbours (the
 //    nearest recorded value before the first or after the last one), so no recorded elevation is replaced.
 //    A file with no elevation at all takes them from the region's elevation model.
+//
+// The plan is made in a worker (workers/transfer.ts), with the workers' line geometry.
 
-import { haversine } from '../itineraries/chain-geometry.js';
+import { distancesAlong, nearestVertex, vertexProximity } from '../../../workers/line-geometry.js';
 import type { ImportedTrack, ImportedWaypoint, Position } from './imported-track.js';
 import { ImportProblem } from './transfer-messages.js';
 
@@ -48,57 +50,11 @@ function joinLines(lines: readonly Position[][]): Position[] {
   return out;
 }
 
-/** Index of the vertex of `line` nearest to `p`, and its distance in metres. */
-function nearestVertex(line: readonly Position[], p: Position): { index: number; distance: number } {
-  let index = 0;
-  let distance = Number.POSITIVE_INFINITY;
-  line.forEach((v, i) => {
-    const d = haversine(v, p);
-    if (d < distance) {
-      distance = d;
-      index = i;
-    }
-  });
-  return { index, distance };
-}
-
-/**
- * A test "is `p` within `radius` metres (at most a few metres) of a vertex of `line`?" that stays fast for
- * a point per vertex (gpsbabel's KML: thousands of them). Vertices are bucketed on a grid of about 11 m
- * (1e-4 degree of latitude; longitude scaled by the cosine of the latitude), so each test looks at the
- * 3 x 3 cells around the point only.
- */
-function vertexFinder(line: readonly Position[]): (p: Position, radius: number) => boolean {
-  const CELL = 1e-4;
-  const cellOf = (p: Position) => {
-    const lat = p[1] as number;
-    return [Math.floor(lat / CELL), Math.floor(((p[0] as number) * Math.cos((lat * Math.PI) / 180)) / CELL)];
-  };
-  const grid = new Map<string, Position[]>();
-  for (const v of line) {
-    const [y, x] = cellOf(v);
-    const key = `${y}:${x}`;
-    const cell = grid.get(key);
-    if (cell) cell.push(v);
-    else grid.set(key, [v]);
-  }
-  return (p, radius) => {
-    const [y, x] = cellOf(p);
-    for (let dy = -1; dy <= 1; dy++) {
-      for (let dx = -1; dx <= 1; dx++) {
-        if (grid.get(`${(y as number) + dy}:${(x as number) + dx}`)?.some((v) => haversine(v, p) <= radius)) return true;
-      }
-    }
-    return false;
-  };
-}
-
 /** Fills missing elevations between recorded ones (rule 5); a line with none or all recorded is returned as is. */
 function fillElevationGaps(line: Position[]): Position[] {
   const known = line.map((p, i) => (p.length > 2 && Number.isFinite(p[2]) ? i : -1)).filter((i) => i >= 0);
   if (known.length === 0 || known.length === line.length) return line;
-  const along: number[] = [0];
-  for (let i = 1; i < line.length; i++) along.push((along[i - 1] as number) + haversine(line[i - 1] as Position, line[i] as Position));
+  const along = distancesAlong(line);
   const ele = (i: number) => (line[i] as Position)[2] as number;
   let k = 0; // index into `known` of the last recorded point at or before i
   return line.map((p, i) => {
@@ -126,7 +82,8 @@ export function planImport(track: ImportedTrack): ImportPlan {
   if (line.length === 0) throw new ImportProblem('no_line');
   if (line.length < 2) throw new ImportProblem('too_short');
 
-  const onVertex = vertexFinder(line);
+  // gpsbabel's KML draws a point per track point: thousands of them, each tested here.
+  const onVertex = vertexProximity(line);
   const at = new Map<number, ImportedWaypoint>();
   for (const w of track.waypoints) {
     if (w.bare && onVertex(w.coordinates, DECORATION_DISTANCE_M)) continue;

@@ -130,7 +130,7 @@ const VALIDATION: ReadonlySet<ProblemKey> = new Set(['no_line', 'out_of_range', 
 /** An archive that unpacks beyond the import limit is as large as a body beyond it. */
 const TOO_LARGE: ReadonlySet<ProblemKey> = new Set(['kmz_too_large']);
 
-export function problemToError(problem: ImportProblem, lang: Language, path: ErrorPath): ApiError {
+export function problemToError(problem: Pick<ImportProblem, 'key' | 'params'>, lang: Language, path: ErrorPath): ApiError {
   const template = TABLE[lang][problem.key] ?? TABLE.en[problem.key];
   const message = template.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = problem.params[name];

@@ -1,7 +1,7 @@
 // Import and export of itineraries (DESIGN §6 #19 postItineraryImport, #25 getItineraryExport), transport-free:
-// GPX, KML, KMZ and GeoJSON in; GPX, KML and GeoJSON out. Parsing and serializing live in their own files;
-// the chain is made by the itinerary service. Failure paths are relative to each operation's input (`file`
-// is the uploaded file).
+// GPX, KML, KMZ and GeoJSON in; GPX, KML and GeoJSON out. Files are read and planned on the worker pool
+// (workers/transfer.ts); serializing lives in its own files; the chain is made by the itinerary service.
+// Failure paths are relative to each operation's input (`file` is the uploaded file).
 
 import type { Activity } from '../../../data/stores/itinerary-store.js';
 import type { Access } from '../../auth/access.js';
@@ -11,16 +11,13 @@ import { ApiError } from '../../errors.js';
 import { createItineraryFromLines, readVisibleItinerary, targetOrganization } from '../itineraries/itinerary-service.js';
 import type { ItineraryView } from '../itineraries/itinerary-view.js';
 import type { StudioDeps } from '../studio-deps.js';
-import type { ImportedTrack } from './imported-track.js';
-import { planImport } from './import-plan.js';
+import { taskError } from '../../../workers/task-error.js';
 import { cleanDescription, importName } from './import-text.js';
-import { looksLikeJson, parseGeoJsonTrack } from './parse-geojson-track.js';
 import { toGeoJson } from './serialize-geojson.js';
 import { toGpx } from './serialize-gpx.js';
 import { toKml } from './serialize-kml.js';
-import { ImportProblem, problemToError } from './transfer-messages.js';
+import { problemToError } from './transfer-messages.js';
 import { EXPORT_CONTENT_TYPES, type ExportFormat } from './transfer-schemas.js';
-import { createXmlParser, type XmlParser } from './xml-parser-thread.js';
 
 export interface ImportInput {
   file: UploadedFile;
@@ -51,21 +48,7 @@ const SERIALIZERS: Record<ExportFormat, { write: (view: ItineraryView) => string
   geojson: { write: toGeoJson, extension: 'geojson' },
 };
 
-/**
- * Reads the file by its media type (JSON arrives parsed, the others as bytes). Bytes of any other type are
- * a GPX, KML or KMZ file, told apart by their content; application/octet-stream may also be GeoJSON.
- */
-function readTrack(file: UploadedFile, xml: XmlParser, signal: AbortSignal | undefined): Promise<ImportedTrack> | ImportedTrack {
-  const { content, mediaType } = file;
-  if (content === undefined) throw new ImportProblem('empty');
-  if (mediaType === 'application/json' || mediaType === 'application/geo+json') return parseGeoJsonTrack(content);
-  if (mediaType === 'application/octet-stream' && looksLikeJson(content as Uint8Array)) return parseGeoJsonTrack(content);
-  return xml.parse(content as Uint8Array, signal);
-}
-
 export function transferOperations(deps: StudioDeps) {
-  const xml = createXmlParser({ inflateLimit: deps.config.importBodyLimit });
-
   return {
     postItineraryImport: defineOperation({
       id: 'postItineraryImport',
@@ -77,20 +60,16 @@ export function transferOperations(deps: StudioDeps) {
         if (!actor) throw new ApiError('FORBIDDEN');
         // Who may write where is decided before the file is read: a viewer learns nothing about their file.
         const organizationId = await targetOrganization(deps, caller, input.organization_id, input.collection_id);
-        let track: ImportedTrack;
-        let plan: ReturnType<typeof planImport>;
-        try {
-          track = await readTrack(input.file, xml, signal);
-          plan = planImport(track);
-        } catch (error) {
-          if (error instanceof ImportProblem) throw problemToError(error, lang, ['file']);
-          throw error;
-        }
+        if (!deps.pool) throw new ApiError('SERVICE_UNAVAILABLE');
+        const { content, mediaType } = input.file;
+        const read = await deps.pool.runTask('readImport', { content, mediaType, inflateLimit: deps.config.importBodyLimit }, { signal });
+        if (!read.ok) throw 'problem' in read ? problemToError(read.problem, lang, ['file']) : taskError(read);
+        const { plan } = read;
         return createItineraryFromLines(deps, {
           organizationId,
           actorUserId: actor,
-          name: importName({ requested: input.name, file: track.name, track: track.trackName }),
-          description: cleanDescription(track.description),
+          name: importName({ requested: input.name, file: read.name, track: read.trackName }),
+          description: cleanDescription(read.description),
           activity: input.activity ?? 'HIKING_AND_TRAIL',
           privacy: input.privacy ?? 'private',
           collectionId: input.collection_id,

@@ -1,17 +1,16 @@
 // The whole app in-process on an in-memory database, with a real worker pool routing on the demo region:
 // for tests that drive many operations fast (properties) or need a fake clock (lock expiry).
 
-import { fileURLToPath } from 'node:url';
 import { openDatabase, type Database } from '../../../../data/db.js';
 import { seedDemo, type SeedResult } from '../../../../data/seed.js';
 import { createStores } from '../../../../data/stores/stores.js';
 import { buildApp, type App } from '../../../../server/app.js';
 import { DEFAULTS } from '../../../../server/config.js';
 import { createLogger } from '../../../../server/logger.js';
-import { createPool, type WorkerPool } from '../../../../workers/pool.js';
+import { createPool, taskFilesIn, type WorkerPool } from '../../../../workers/pool.js';
 import { injectClient, type Send } from './chain-helpers.js';
 
-const TASKS = fileURLToPath(new URL('../../../../dist/workers/routing.js', import.meta.url));
+const TASKS = new URL('../../../../dist/workers/', import.meta.url);
 
 export interface InProcessStudio {
   app: App;
@@ -29,7 +28,7 @@ export interface InProcessStudio {
 export function startInProcessStudio(): InProcessStudio {
   const db: Database = openDatabase(':memory:');
   const seeded = seedDemo(db, { ownerPassword: 'irrelevant-password' });
-  const pool: WorkerPool = createPool({ filename: TASKS, maxThreads: 1, env: { ...process.env, REGION_PATH: '' } });
+  const pool: WorkerPool = createPool({ taskFile: taskFilesIn(TASKS), maxThreads: 1, env: { ...process.env, REGION_PATH: '' } });
   const app = buildApp({ config: { ...DEFAULTS, logLevel: 'error' }, db, pool, logger: createLogger('silent'), sessionSecret: 'x'.repeat(40) });
   // Set up directly on the connection (the app's own stores answer asynchronously).
   const stores = createStores(db);

@@ -1,7 +1,6 @@
 // createItineraryFromLines (used by import) and readItinerary (used by export), in-process with a real
 // SQLite database and a real worker pool.
 
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../../data/db.js';
 import { seedDemo, type SeedResult } from '../../../../data/seed.js';
@@ -12,10 +11,10 @@ import { createLogger } from '../../../../server/logger.js';
 import { createItineraryFromLines, readItinerary } from '../../../../server/studio/itineraries/itinerary-service.js';
 import { ItineraryViewCache } from '../../../../server/studio/itineraries/itinerary-view-cache.js';
 import type { StudioDeps } from '../../../../server/studio/studio-deps.js';
-import { createPool, type WorkerPool } from '../../../../workers/pool.js';
+import { createPool, taskFilesIn, type WorkerPool } from '../../../../workers/pool.js';
 import { expectContinuousChain } from './chain-helpers.js';
 
-const TASKS = fileURLToPath(new URL('../../../../dist/workers/routing.js', import.meta.url));
+const TASKS = new URL('../../../../dist/workers/', import.meta.url);
 let db: Database;
 let app: App;
 let pool: WorkerPool;
@@ -25,7 +24,7 @@ let deps: StudioDeps;
 beforeAll(() => {
   db = openDatabase(':memory:');
   seeded = seedDemo(db, { ownerPassword: 'irrelevant-password' });
-  pool = createPool({ filename: TASKS, maxThreads: 1, env: { ...process.env, REGION_PATH: '' } });
+  pool = createPool({ taskFile: taskFilesIn(TASKS), maxThreads: 1, env: { ...process.env, REGION_PATH: '' } });
   const logger = createLogger('silent');
   app = buildApp({ config: { ...DEFAULTS, logLevel: 'error' }, db, pool, logger, sessionSecret: 'x'.repeat(40) });
   deps = { stores: app.stores, writes: app.writes, policy: app.policy, pool, views: new ItineraryViewCache(), config: DEFAULTS, logger };

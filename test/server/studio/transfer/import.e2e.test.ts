@@ -213,9 +213,9 @@ describe('POST /v1/itineraries/import', () => {
     });
   });
 
-  // That such a file is parsed on the parser thread is shown in xml-parser-thread.test.ts: over HTTP the
-  // order of answers cannot tell, as creating the itinerary takes longer than parsing the file.
-  it('imports a large GPX (over the inline parsing limit) keeping every point, answering other requests meanwhile', async () => {
+  // That files are read on the worker pool is shown in test/workers/transfer.test.ts: over HTTP the order
+  // of answers cannot tell, as creating the itinerary takes longer than parsing the file.
+  it('imports a large GPX (over 1 MiB) keeping every point, answering other requests meanwhile', async () => {
     const n = 15_000;
     const points = Array.from({ length: n }, (_, i) => {
       const t = i / n;

@@ -1,0 +1,80 @@
+// Piscina task module for line analysis: drawn lines matched to the network (advisories, difficulty,
+// duration), freehand lines measured as drawn, a line split at the point nearest another, nearest points.
+// The geometry runs through the WASM kernels (line-geometry.ts, and the engine's analysis).
+import {
+  failure,
+  type AnalyzeInput,
+  type AnalyzeOutput,
+  type LonLat,
+  type MeasuredFreehand,
+  type MeasureLinesInput,
+  type MeasureLinesOutput,
+  type NearestPointsInput,
+  type NearestPointsOutput,
+  type SplitLineInput,
+  type SplitLineOutput,
+  type TaskFailure,
+} from './protocol.js';
+import { measureOwn, nearestWithin, splitAt } from './line-geometry.js';
+import { threadRouting } from './region-source.js';
+import { validLonLat } from './route-engine.js';
+
+export function analyze(input: AnalyzeInput): AnalyzeOutput | TaskFailure {
+  return threadRouting().engine.analyze(input);
+}
+
+/** The index of the first point of a flat lon,lat,ele line that is not a [longitude, latitude], or -1. */
+function badPoint(line: readonly number[]): number {
+  for (let i = 0; i < line.length; i += 3) if (!validLonLat([line[i], line[i + 1]])) return i / 3;
+  return -1;
+}
+
+function hasEveryElevation(line: readonly number[]): boolean {
+  for (let k = 2; k < line.length; k += 3) if (!Number.isFinite(line[k])) return false;
+  return true;
+}
+
+const isFlatLine = (line: unknown): line is number[] => Array.isArray(line) && line.length >= 6 && line.length % 3 === 0;
+
+export function measureLines(input: MeasureLinesInput): MeasureLinesOutput | TaskFailure {
+  if (!Array.isArray(input.lines)) return failure('VALIDATION_FAILED', 'lines must be an array', ['input', 'lines']);
+  const engine = threadRouting().engine;
+  const measured: MeasuredFreehand[] = [];
+  for (const [i, line] of input.lines.entries()) {
+    if (!isFlatLine(line)) return failure('VALIDATION_FAILED', 'a line needs at least 2 points of lon, lat, ele', ['input', 'lines', i]);
+    const bad = badPoint(line);
+    if (bad >= 0) return failure('VALIDATION_FAILED', 'not a [longitude, latitude] pair', ['input', 'lines', i, bad * 3]);
+    const coordinates: LonLat[] = [];
+    for (let k = 0; k < line.length; k += 3) coordinates.push([line[k] as number, line[k + 1] as number]);
+    const out = engine.analyze({ activity: input.activity, coordinates });
+    if (!out.ok) return out.path?.[1] === 'activity' ? out : { ...out, path: ['input', 'lines', i] };
+    const { coordinates: analysed, distance, duration, ascent, descent } = out.analysis;
+    if (input.elevation === 'recorded' && hasEveryElevation(line)) {
+      // The line's own elevations, measured on themselves; the duration stays the analysis's (DEM slopes).
+      measured.push({ coordinates: line, duration, ...measureOwn(Float64Array.from(line)) });
+    } else {
+      measured.push({ coordinates: analysed, distance, duration, ascent, descent });
+    }
+  }
+  return { ok: true, lines: measured };
+}
+
+export function splitLine(input: SplitLineInput): SplitLineOutput | TaskFailure {
+  if (!isFlatLine(input.coordinates)) return failure('VALIDATION_FAILED', 'a line needs at least 2 points of lon, lat, ele', ['input', 'coordinates']);
+  const bad = badPoint(input.coordinates);
+  if (bad >= 0) return failure('VALIDATION_FAILED', 'not a [longitude, latitude] pair', ['input', 'coordinates', bad * 3]);
+  if (!validLonLat(input.point)) return failure('VALIDATION_FAILED', 'not a [longitude, latitude] pair', ['input', 'point']);
+  const { at, head, tail } = splitAt(Float64Array.from(input.coordinates), input.point[0], input.point[1]);
+  return { ok: true, at, head, tail, headMeasures: measureOwn(Float64Array.from(head)), tailMeasures: measureOwn(Float64Array.from(tail)) };
+}
+
+export function nearestPoints(input: NearestPointsInput): NearestPointsOutput | TaskFailure {
+  for (const key of ['points', 'candidates'] as const) {
+    const list = input[key];
+    if (!Array.isArray(list)) return failure('VALIDATION_FAILED', `${key} must be an array`, ['input', key]);
+    const bad = list.findIndex((p) => !validLonLat(p));
+    if (bad >= 0) return failure('VALIDATION_FAILED', 'not a [longitude, latitude] pair', ['input', key, bad]);
+  }
+  if (!(input.within >= 0)) return failure('VALIDATION_FAILED', 'within must be a distance in metres', ['input', 'within']);
+  return { ok: true, nearest: nearestWithin(input.points, input.candidates, input.within) };
+}
