@@ -1,5 +1,5 @@
 // The one way a chain changes: plan (checks ids and locks; may first project on the worker pool), build the
-// new chain (may route or measure on the pool), then one Studio write that re-checks the locks, writes the
+// new chain (may route or measure on the pool), then one unit of work that re-checks the locks, writes the
 // difference, bumps the draft version and locks what it created. Edits of one itinerary run one at a time,
 // so a plan never works on a stale chain; a refused edit (lock conflict, bad input, unroutable line)
 // changes nothing.

@@ -1,5 +1,5 @@
 // Itinerary records: create (also from imported lines), read (draft or published snapshot), rename and
-// describe, delete. Chain edits live in chain-service.ts, publish and duplicate in publish-service.ts.
+// describe, delete. Chain edits go through chain-edit.ts, publish and duplicate live in publish-service.ts.
 
 import { isConflict } from '../../../data/stores/conflict.js';
 import type { Activity, Itinerary } from '../../../data/stores/itinerary-store.js';
