@@ -29,12 +29,17 @@ export class ContractedDijkstra {
   /** Hazard bits of the last query's path. */
   lastHaz = 0;
 
-  constructor(private readonly g: RegionGraph, private readonly edgeCost: Float32Array, private readonly edgeHaz: Uint8Array) {
+  constructor(
+    private readonly g: RegionGraph,
+    private readonly edgeCost: Float32Array,
+    private readonly edgeHaz: Uint8Array,
+  ) {
     const n = g.nodeCount;
     const junction = new Uint8Array(n);
     for (let v = 0; v < n; v++) if (g.firstEdge[v + 1]! - g.firstEdge[v]! !== 2) junction[v] = 1;
     const reached = new Uint8Array(n);
-    for (let v = 0; v < n; v++) if (junction[v]) for (let e = g.firstEdge[v]!; e < g.firstEdge[v + 1]!; e++) this.walk(v, e, junction, (x) => (reached[x] = 1));
+    for (let v = 0; v < n; v++)
+      if (junction[v]) for (let e = g.firstEdge[v]!; e < g.firstEdge[v + 1]!; e++) this.walk(v, e, junction, (x) => (reached[x] = 1));
     for (let v = 0; v < n; v++) if (!reached[v]) junction[v] = 1; // rings of degree-2 nodes
     this.coreId = new Int32Array(n).fill(-1);
     let nc = 0;
@@ -55,7 +60,8 @@ export class ContractedDijkstra {
           c += edgeCost[e]!;
           h |= edgeHaz[e]!;
           const w = g.edgeTarget[e]!;
-          if (i < edges.length - 1) this.on.set(w, [...(this.on.get(w) ?? []), { chain: id, pre: c, preHaz: h, sufHaz: suf[i + 1]!, index: i }]);
+          if (i < edges.length - 1)
+            this.on.set(w, [...(this.on.get(w) ?? []), { chain: id, pre: c, preHaz: h, sufHaz: suf[i + 1]!, index: i }]);
         });
         this.target.push(this.coreId[end]!);
         this.cost.push(c);

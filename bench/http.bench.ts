@@ -32,17 +32,7 @@
 // BENCH_HTTP_SILENT=1, which add Cairn with LOG_LEVEL=silent as a diagnostic: http.silent.json).
 
 import { execFileSync, execSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { machineInfo, REPO_ROOT, writeResults, type MachineInfo } from './lib/machine.js';
@@ -270,9 +260,7 @@ async function measure(tmp: string, machine: MachineInfo & { server: string }): 
       for (const peer of SERVERS.filter((s) => s !== 'cairn')) {
         const answer = await ask((servers.get(peer) as ServerProcess).port, route.path);
         const same =
-          answer.status === 200 &&
-          answer.body.equals(expected.body) &&
-          JSON.stringify(answer.headers) === JSON.stringify(expected.headers);
+          answer.status === 200 && answer.body.equals(expected.body) && JSON.stringify(answer.headers) === JSON.stringify(expected.headers);
         if (!same) {
           throw new Error(
             `${peer} ${route.path} differs from cairn: status ${answer.status}, ${answer.body.length} bytes, ` +
@@ -363,7 +351,11 @@ async function measure(tmp: string, machine: MachineInfo & { server: string }): 
         rows.push([route.name, name, m.reqPerSec, m.p50Ms, m.p99Ms, m.cpuPercent, Math.round(m.systemShare * 100), m.reqPerCpuSecond]);
       }
     }
-    printTable(`medians over ${SETTINGS.rounds} round(s)`, ['route', 'server', 'req/s', 'p50 ms', 'p99 ms', 'cpu %', 'sys %', 'req/cpu-s'], rows);
+    printTable(
+      `medians over ${SETTINGS.rounds} round(s)`,
+      ['route', 'server', 'req/s', 'p50 ms', 'p99 ms', 'cpu %', 'sys %', 'req/cpu-s'],
+      rows,
+    );
 
     const ratios: Record<string, Record<string, unknown>> = {};
     const ratioRows: Cell[][] = [];
@@ -395,15 +387,7 @@ async function measure(tmp: string, machine: MachineInfo & { server: string }): 
           reqPerCpuSecond: efficiency,
           ...(peer === 'uws' ? { bar: route.bar, verdict } : {}),
         };
-        ratioRows.push([
-          route.name,
-          `cairn/${peer}`,
-          throughput,
-          paired,
-          efficiency,
-          peer === 'uws' ? `≥ ${route.bar}` : '',
-          verdict,
-        ]);
+        ratioRows.push([route.name, `cairn/${peer}`, throughput, paired, efficiency, peer === 'uws' ? `≥ ${route.bar}` : '', verdict]);
       }
       ratios[route.name] = entryRatios;
     }

@@ -38,7 +38,6 @@ const SIZES = [100, 1_000, 10_000];
 const ONLY = process.argv.slice(2); // kernel names to run (default: all), e.g. `along simplify`
 const gc = (globalThis as { gc?: () => void }).gc ?? ((): void => {});
 
-
 /** A hiking track: n vertices ~10 m apart, stride 3 (lon, lat, ele). */
 function hikingTrack(n: number, seed: number): Float64Array {
   const r = rng(seed);
@@ -104,12 +103,13 @@ function assert(ok: boolean, what: string): void {
   if (!ok) throw new Error(`outputs differ before timing: ${what}`);
 }
 function same(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a, (_k, v: unknown) => (v instanceof Float64Array ? Array.from(v) : v)) ===
-    JSON.stringify(b, (_k, v: unknown) => (v instanceof Float64Array ? Array.from(v) : v));
+  return (
+    JSON.stringify(a, (_k, v: unknown) => (v instanceof Float64Array ? Array.from(v) : v)) ===
+    JSON.stringify(b, (_k, v: unknown) => (v instanceof Float64Array ? Array.from(v) : v))
+  );
 }
 const rel = (a: number, b: number): number => Math.abs(a - b) / Math.max(Math.abs(b), 1e-9);
-const metresApart = (a: number[], b: number[]): number =>
-  turf.distance(turf.point(a), turf.point(b), { units: 'meters' });
+const metresApart = (a: number[], b: number[]): number => turf.distance(turf.point(a), turf.point(b), { units: 'meters' });
 function ok<T>(v: T | wasm.GeometryFailure): T {
   if (wasm.isGeometryFailure(v)) throw new Error(`kernel failed: ${v.reason}`);
   return v;
@@ -146,8 +146,11 @@ function buildCases(): Case[] {
     const s = ok(wasm.sliceLine(c2, d0, d1));
     const ts = turf.lineSliceAlong(line, d0, d1, { units: 'meters' }).geometry.coordinates;
     const tsLast = ts[ts.length - 1] ?? [];
-    assert(metresApart([s[0] as number, s[1] as number], ts[0] ?? []) < 1 &&
-      metresApart([s[s.length - 2] as number, s[s.length - 1] as number], tsLast) < 1, `turf slice ${size}`);
+    assert(
+      metresApart([s[0] as number, s[1] as number], ts[0] ?? []) < 1 &&
+        metresApart([s[s.length - 2] as number, s[s.length - 1] as number], tsLast) < 1,
+      `turf slice ${size}`,
+    );
     assert(same(wasm.simplifyLine(c2, tolM), twin.simplifyLine(c2, tolM)), `simplify ${size}`);
     assert(same(wasm.nearestOnLine(c3, plon, plat, 3), twin.nearestOnLine(c3, plon, plat, 3)), `nearest ${size}`);
     const near = ok(wasm.nearestOnLine(c3, plon, plat, 3));
@@ -159,16 +162,63 @@ function buildCases(): Case[] {
 
     cases.push(
       // The calls the workers make (workers/line-geometry.ts measureOwn and splitAt, route-engine.ts analyze).
-      { kernel: 'length', runBy: 'measureOwn', size, wasm: () => wasm.lineLength(c3, 3), twin: () => twin.lineLength(c3, 3), turf: () => turf.length(line, { units: 'meters' }) },
+      {
+        kernel: 'length',
+        runBy: 'measureOwn',
+        size,
+        wasm: () => wasm.lineLength(c3, 3),
+        twin: () => twin.lineLength(c3, 3),
+        turf: () => turf.length(line, { units: 'meters' }),
+      },
       { kernel: 'cumulative', runBy: 'analyze', size, wasm: () => wasm.cumulativeDistances(c2), twin: () => twin.cumulativeDistances(c2) },
-      { kernel: 'nearest', runBy: 'splitAt', size, wasm: () => wasm.nearestOnLine(c3, plon, plat, 3), twin: () => twin.nearestOnLine(c3, plon, plat, 3), turf: () => turf.nearestPointOnLine(line, pt, { units: 'meters' }) },
+      {
+        kernel: 'nearest',
+        runBy: 'splitAt',
+        size,
+        wasm: () => wasm.nearestOnLine(c3, plon, plat, 3),
+        twin: () => twin.nearestOnLine(c3, plon, plat, 3),
+        turf: () => turf.nearestPointOnLine(line, pt, { units: 'meters' }),
+      },
       { kernel: 'dem sample', runBy: 'analyze', size, wasm: () => wasm.sampleDem(grid, c2), twin: () => twin.sampleDem(grid, c2) },
-      { kernel: 'ascent', runBy: 'measureOwn', size, wasm: () => wasm.lineGain(c3, RECORDED_GAIN), twin: () => twin.lineGain(c3, RECORDED_GAIN) },
-      { kernel: 'profile gain', runBy: 'analyze', size, wasm: () => wasm.elevationGain(ele, cum, RECORDED_GAIN), twin: () => twin.elevationGain(ele, cum, RECORDED_GAIN) },
+      {
+        kernel: 'ascent',
+        runBy: 'measureOwn',
+        size,
+        wasm: () => wasm.lineGain(c3, RECORDED_GAIN),
+        twin: () => twin.lineGain(c3, RECORDED_GAIN),
+      },
+      {
+        kernel: 'profile gain',
+        runBy: 'analyze',
+        size,
+        wasm: () => wasm.elevationGain(ele, cum, RECORDED_GAIN),
+        twin: () => twin.elevationGain(ele, cum, RECORDED_GAIN),
+      },
       // Not called by the product yet.
-      { kernel: 'along', runBy: '-', size, wasm: () => wasm.along(c2, at), twin: () => twin.along(c2, at), turf: () => turf.along(line, at, { units: 'meters' }) },
-      { kernel: 'slice', runBy: '-', size, wasm: () => wasm.sliceLine(c2, d0, d1), twin: () => twin.sliceLine(c2, d0, d1), turf: () => turf.lineSliceAlong(line, d0, d1, { units: 'meters' }) },
-      { kernel: 'simplify 5 m', runBy: '-', size, wasm: () => wasm.simplifyLine(c2, tolM), twin: () => twin.simplifyLine(c2, tolM), turf: () => turf.simplify(line, { tolerance: tolDeg, highQuality: true }) },
+      {
+        kernel: 'along',
+        runBy: '-',
+        size,
+        wasm: () => wasm.along(c2, at),
+        twin: () => twin.along(c2, at),
+        turf: () => turf.along(line, at, { units: 'meters' }),
+      },
+      {
+        kernel: 'slice',
+        runBy: '-',
+        size,
+        wasm: () => wasm.sliceLine(c2, d0, d1),
+        twin: () => twin.sliceLine(c2, d0, d1),
+        turf: () => turf.lineSliceAlong(line, d0, d1, { units: 'meters' }),
+      },
+      {
+        kernel: 'simplify 5 m',
+        runBy: '-',
+        size,
+        wasm: () => wasm.simplifyLine(c2, tolM),
+        twin: () => twin.simplifyLine(c2, tolM),
+        turf: () => turf.simplify(line, { tolerance: tolDeg, highQuality: true }),
+      },
     );
   }
   return cases;
@@ -182,7 +232,10 @@ const median = (xs: number[]): number => {
 
 async function p50s(c: Case, round: number): Promise<Record<string, number>> {
   const bench = new Bench({ time: TIME_MS, warmupTime: TIME_MS / 4, iterations: 5 });
-  const entries: [string, Run][] = [['wasm', c.wasm], ['twin', c.twin]];
+  const entries: [string, Run][] = [
+    ['wasm', c.wasm],
+    ['twin', c.twin],
+  ];
   if (c.turf !== undefined) entries.push(['turf', c.turf]);
   for (let i = 0; i < entries.length; i++) {
     const [name, fn] = entries[(i + round) % entries.length] as [string, Run];
@@ -209,7 +262,13 @@ async function main(): Promise<void> {
   wasm.initGeometry('release');
   const memBefore = memory();
   const cases = buildCases().filter((c) => ONLY.length === 0 || ONLY.some((k) => c.kernel.startsWith(k)));
-  const samples = cases.map(() => ({ wasm: [] as number[], twin: [] as number[], turf: [] as number[], rTwin: [] as number[], rTurf: [] as number[] }));
+  const samples = cases.map(() => ({
+    wasm: [] as number[],
+    twin: [] as number[],
+    turf: [] as number[],
+    rTwin: [] as number[],
+    rTurf: [] as number[],
+  }));
   for (let round = 0; round < ROUNDS; round++) {
     for (let i = 0; i < cases.length; i++) {
       const c = cases[i] as Case;

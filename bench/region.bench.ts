@@ -133,7 +133,7 @@ results.load = {
 // 3. Place search: in-memory index vs SQLite FTS5 (in :memory:, as it would be in the region folder)
 const places = JSON.parse(readFileSync(join(loadDir, 'places.json'), 'utf8')) as Place[];
 let seed = 42;
-const rand = (): number => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+const rand = (): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
 const named = places.filter((p) => normalizeWords(p.name).length > 0);
 const queries = Array.from({ length: SMOKE ? 20 : 300 }, () => {
   const p = named[Math.floor(rand() * named.length)]!;
@@ -155,7 +155,13 @@ db.transaction(() => {
 const ftsBuildMs = performance.now() - t0;
 const sel = db.prepare('SELECT rowid FROM fts WHERE fts MATCH ? ORDER BY rank LIMIT 50');
 const ftsSearch = (q: string): number[] =>
-  (sel.all(normalizeWords(q).map((w) => `"${w}"*`).join(' AND ')) as { rowid: number }[]).map((r) => r.rowid);
+  (
+    sel.all(
+      normalizeWords(q)
+        .map((w) => `"${w}"*`)
+        .join(' AND '),
+    ) as { rowid: number }[]
+  ).map((r) => r.rowid);
 for (const { id, q } of queries) {
   if (!index.search(q, { limit: 50 }).some((p) => p.id === id)) throw new Error(`in-memory search misses ${q}`);
   if (!ftsSearch(q).includes(id)) throw new Error(`FTS5 search misses ${q}`);

@@ -32,7 +32,10 @@ interface GpfPath {
   weight: number;
 }
 type GpfWeight = (a: number[], b: number[], p: { f: number; b: number }) => { forward: number; backward: number };
-type GpfCtor = new (network: FeatureCollection<LineString, { f: number; b: number }>, opts: { tolerance: number; weight: GpfWeight }) => {
+type GpfCtor = new (
+  network: FeatureCollection<LineString, { f: number; b: number }>,
+  opts: { tolerance: number; weight: GpfWeight },
+) => {
   findPath(a: Feature<Point>, b: Feature<Point>): GpfPath | undefined;
 };
 const PathFinder = (createRequire(import.meta.url)('geojson-path-finder') as { default: GpfCtor }).default;
@@ -45,7 +48,6 @@ const ACTIVITY = Activity.HIKING_AND_TRAIL;
 const MASK = Hazard.Toll | Hazard.Restricted;
 const here = new URL('.', import.meta.url).pathname;
 const OSM = join(here, '..', '..', 'shared', 'data', 'liechtenstein-latest.osm.pbf');
-
 
 /** Exact reference: Dijkstra on the full graph; returns cost and the hazard bits of its path. */
 function oracle(g: RegionGraph, cost: Float32Array, haz: Uint8Array, s: number, t: number, mask: number): [number, number] {
@@ -118,13 +120,23 @@ async function main(): Promise<void> {
       features.push({
         type: 'Feature',
         properties: { f: masked(e), b: masked(twin[e]!) },
-        geometry: { type: 'LineString', coordinates: [[g.nodeLon[a]!, g.nodeLat[a]!], [g.nodeLon[b]!, g.nodeLat[b]!]] },
+        geometry: {
+          type: 'LineString',
+          coordinates: [
+            [g.nodeLon[a]!, g.nodeLat[a]!],
+            [g.nodeLon[b]!, g.nodeLat[b]!],
+          ],
+        },
       });
     }
     const network: FeatureCollection<LineString, { f: number; b: number }> = { type: 'FeatureCollection', features };
     const gpf = new PathFinder(network, { tolerance: 1e-9, weight: (_a, _b, p) => ({ forward: p.f, backward: p.b }) });
     const gpfBuildMs = performance.now() - t0;
-    const point = (v: number): Feature<Point> => ({ type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [g.nodeLon[v]!, g.nodeLat[v]!] } });
+    const point = (v: number): Feature<Point> => ({
+      type: 'Feature',
+      properties: {},
+      geometry: { type: 'Point', coordinates: [g.nodeLon[v]!, g.nodeLat[v]!] },
+    });
 
     // Outputs checked before timing.
     t0 = performance.now();
@@ -150,7 +162,9 @@ async function main(): Promise<void> {
       if (!same(gw, wantMasked)) gpfMismatch++;
     }
     const checkMs = performance.now() - t0;
-    console.log(`checked ${PAIRS} pairs in ${(checkMs / 1000).toFixed(1)} s: cairn off ${off}, contracted off ${offContracted}, geojson-path-finder mismatches ${gpfMismatch}; unreachable ${unreachable}, second pass ${secondPass}`);
+    console.log(
+      `checked ${PAIRS} pairs in ${(checkMs / 1000).toFixed(1)} s: cairn off ${off}, contracted off ${offContracted}, geojson-path-finder mismatches ${gpfMismatch}; unreachable ${unreachable}, second pass ${secondPass}`,
+    );
 
     // Timing: interleaved rounds.
     const routers: Record<string, (s: number, t: number) => unknown> = {
@@ -184,7 +198,8 @@ async function main(): Promise<void> {
     let reached = 0;
     const crnd = seededRandom(99);
     const centres = Array.from({ length: CENTRES }, () => Math.floor(crnd() * g.nodeCount));
-    const area = (v: number) => engine.reachable({ activity: Activity.WALKING, center: [g.nodeLon[v]!, g.nodeLat[v]!], budget: walkBudget });
+    const area = (v: number) =>
+      engine.reachable({ activity: Activity.WALKING, center: [g.nodeLon[v]!, g.nodeLat[v]!], budget: walkBudget });
     for (const v of centres.slice(0, 10)) area(v); // warm-up (JIT, scratch memory for the full graph)
     for (const v of centres) {
       const runs: number[] = [];
@@ -207,7 +222,17 @@ async function main(): Promise<void> {
       smoke: SMOKE,
       dataset: 'liechtenstein-latest.osm.pbf',
       graph: { nodes: g.nodeCount, edges: g.edgeCount, coreNodes: stats.coreNodes, coreEdges: stats.coreEdges },
-      setupMs: { import: importMs, load: loadMs, kernel: kernelMs, kernelParts: { twins: stats.twinsMs, contract: stats.contractMs, grid: stats.gridMs }, profilePrepare: profileMs, hierarchyMs: stats.hierarchyMs, shortcuts: stats.shortcuts, contractedPeer: contractedBuildMs, geojsonPathFinder: gpfBuildMs },
+      setupMs: {
+        import: importMs,
+        load: loadMs,
+        kernel: kernelMs,
+        kernelParts: { twins: stats.twinsMs, contract: stats.contractMs, grid: stats.gridMs },
+        profilePrepare: profileMs,
+        hierarchyMs: stats.hierarchyMs,
+        shortcuts: stats.shortcuts,
+        contractedPeer: contractedBuildMs,
+        geojsonPathFinder: gpfBuildMs,
+      },
       pairs: PAIRS,
       rounds: ROUNDS,
       check: { cairnOff: off, contractedOff: offContracted, geojsonPathFinderMismatches: gpfMismatch, unreachable, secondPass },
@@ -219,10 +244,21 @@ async function main(): Promise<void> {
         geojsonPathFinderOverCairnP99: p.p99 / c.p99,
       },
       reachable: { centres: CENTRES, budgetS: walkBudget, p50Ms: pct(reach, 0.5), p99Ms: pct(reach, 0.99), meanNodes: reached / CENTRES },
-      memory: { heapUsedMB: mem.heapUsed / 2 ** 20, externalMB: mem.external / 2 ** 20, arrayBuffersMB: mem.arrayBuffers / 2 ** 20, wasmMB: stats.wasmBytes / 2 ** 20 },
+      memory: {
+        heapUsedMB: mem.heapUsed / 2 ** 20,
+        externalMB: mem.external / 2 ** 20,
+        arrayBuffersMB: mem.arrayBuffers / 2 ** 20,
+        wasmMB: stats.wasmBytes / 2 ** 20,
+      },
     };
-    console.table(Object.fromEntries(Object.entries(summary).map(([n, s]) => [n, { p50ms: +s.p50.toFixed(4), p99ms: +s.p99.toFixed(4), meanms: +s.mean.toFixed(4) }])));
-    console.log(JSON.stringify({ ratios: result.ratios, reachable: result.reachable, setupMs: result.setupMs, graph: result.graph }, null, 1));
+    console.table(
+      Object.fromEntries(
+        Object.entries(summary).map(([n, s]) => [n, { p50ms: +s.p50.toFixed(4), p99ms: +s.p99.toFixed(4), meanms: +s.mean.toFixed(4) }]),
+      ),
+    );
+    console.log(
+      JSON.stringify({ ratios: result.ratios, reachable: result.reachable, setupMs: result.setupMs, graph: result.graph }, null, 1),
+    );
     const outDir = join(here, 'results');
     mkdirSync(outDir, { recursive: true });
     writeFileSync(join(outDir, SMOKE ? 'routing.smoke.json' : 'routing.json'), `${JSON.stringify(result, null, 2)}\n`);

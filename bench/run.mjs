@@ -42,7 +42,8 @@ for (const name of selected) {
 }
 
 console.log('\nsummary');
-for (const o of outcomes) console.log(`  ${o.ok ? 'ok    ' : 'FAILED'}  ${o.name.padEnd(12)} ${o.seconds.toFixed(1).padStart(7)} s${o.ok ? '' : `  (${o.why})`}`);
+for (const o of outcomes)
+  console.log(`  ${o.ok ? 'ok    ' : 'FAILED'}  ${o.name.padEnd(12)} ${o.seconds.toFixed(1).padStart(7)} s${o.ok ? '' : `  (${o.why})`}`);
 const failed = outcomes.filter((o) => !o.ok);
 if (failed.length) {
   console.log(`${failed.length} bench(es) failed: ${failed.map((o) => o.name).join(', ')}`);

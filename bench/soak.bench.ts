@@ -34,8 +34,15 @@ const SECONDS = SMOKE ? 3 : Number(process.env.SOAK_SECONDS ?? 180);
 const CLIENTS = SMOKE ? 4 : Number(process.env.SOAK_CLIENTS ?? 16);
 
 type Kind = 'read' | 'list' | 'append' | 'edit' | 'create' | 'session' | 'import';
-const WEIGHTS: [Kind, number][] = [['read', 30], ['list', 20], ['append', 15], ['edit', 15], ['create', 10], ['session', 8], ['import', 2]];
-
+const WEIGHTS: [Kind, number][] = [
+  ['read', 30],
+  ['list', 20],
+  ['append', 15],
+  ['edit', 15],
+  ['create', 10],
+  ['session', 8],
+  ['import', 2],
+];
 
 function rssMb(pid: number): number {
   const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -63,7 +70,11 @@ async function main(): Promise<void> {
   // A 20-segment itinerary to read, and one per client to append to and edit.
   const shared = (await call('POST', '/v1/itineraries', JSON.stringify({ name: 'Soak read' }))).json.data.id as string;
   for (let i = 0; i < 20; i++) {
-    await call('POST', `/v1/itineraries/${shared}/segments`, JSON.stringify({ engine: 'freehand', coordinates: [points[i], points[i + 1]] }));
+    await call(
+      'POST',
+      `/v1/itineraries/${shared}/segments`,
+      JSON.stringify({ engine: 'freehand', coordinates: [points[i], points[i + 1]] }),
+    );
   }
 
   const latencies = new Map<Kind, number[]>(WEIGHTS.map(([k]) => [k, []]));
@@ -94,8 +105,17 @@ async function main(): Promise<void> {
       const expect = (got: number, want: number) => {
         if (got !== want) errors.set(`${kind} ${got}`, (errors.get(`${kind} ${got}`) ?? 0) + 1);
       };
-      if (kind === 'read') expect((await call('GET', `/v1/itineraries/${shared}`, undefined, { 'X-API-Key': boot.publishableKey.key })).status, 200);
-      else if (kind === 'list') expect((await call('GET', random() < 0.5 ? '/v1/itineraries?limit=20' : '/v1/zones', undefined, { 'X-API-Key': boot.publishableKey.key })).status, 200);
+      if (kind === 'read')
+        expect((await call('GET', `/v1/itineraries/${shared}`, undefined, { 'X-API-Key': boot.publishableKey.key })).status, 200);
+      else if (kind === 'list')
+        expect(
+          (
+            await call('GET', random() < 0.5 ? '/v1/itineraries?limit=20' : '/v1/zones', undefined, {
+              'X-API-Key': boot.publishableKey.key,
+            })
+          ).status,
+          200,
+        );
       else if (kind === 'append') {
         if (segments >= 100) {
           // Keep each client's itinerary the size a hiker's would be: start a new one.
@@ -103,18 +123,35 @@ async function main(): Promise<void> {
           segments = 0;
         }
         const a = points[Math.floor(random() * points.length)]!;
-        expect((await call('POST', `/v1/itineraries/${own}/segments`, JSON.stringify({ engine: 'freehand', coordinates: [a, [a[0] + 0.001, a[1] + 0.001]] }))).status, 201);
+        expect(
+          (
+            await call(
+              'POST',
+              `/v1/itineraries/${own}/segments`,
+              JSON.stringify({ engine: 'freehand', coordinates: [a, [a[0] + 0.001, a[1] + 0.001]] }),
+            )
+          ).status,
+          201,
+        );
         segments++;
-      } else if (kind === 'edit') expect((await call('PATCH', `/v1/itineraries/${own}`, JSON.stringify({ description: `edit ${requests}` }))).status, 200);
+      } else if (kind === 'edit')
+        expect((await call('PATCH', `/v1/itineraries/${own}`, JSON.stringify({ description: `edit ${requests}` }))).status, 200);
       else if (kind === 'create') {
         const r = await call('POST', '/v1/itineraries', JSON.stringify({ name: `t-${c}-${requests}-${random()}` }));
         expect(r.status, 201);
         if (r.status === 201) expect((await call('DELETE', `/v1/itineraries/${r.json.data.id}`)).status, 204);
       } else if (kind === 'session') {
-        const headers = { 'X-API-Key': boot.secretKey.key, 'Content-Type': 'application/json', 'X-Forwarded-For': `10.${c}.${Math.floor(random() * 250)}.${Math.floor(random() * 250)}` };
+        const headers = {
+          'X-API-Key': boot.secretKey.key,
+          'Content-Type': 'application/json',
+          'X-Forwarded-For': `10.${c}.${Math.floor(random() * 250)}.${Math.floor(random() * 250)}`,
+        };
         expect((await call('POST', '/v1/sessions', JSON.stringify({ publishable_key: boot.publishableKey.key }), headers)).status, 201);
       } else {
-        const r = await call('POST', `/v1/itineraries/import?name=${encodeURIComponent(`imp-${c}-${requests}`)}`, track, { ...writer, 'Content-Type': 'application/gpx+xml' });
+        const r = await call('POST', `/v1/itineraries/import?name=${encodeURIComponent(`imp-${c}-${requests}`)}`, track, {
+          ...writer,
+          'Content-Type': 'application/gpx+xml',
+        });
         expect(r.status, 201);
         if (r.status === 201) expect((await call('DELETE', `/v1/itineraries/${r.json.data.id}`)).status, 204);
       }
@@ -128,7 +165,9 @@ async function main(): Promise<void> {
   rss.end = rssMb(server.pid);
   rss.peak = Math.max(rss.peak, rss.end);
   await server.stop();
-  const serverErrors = readFileSync(join(dir, 'server.log'), 'utf8').split('\n').filter((l) => l.includes('"level":"error"')).length;
+  const serverErrors = readFileSync(join(dir, 'server.log'), 'utf8')
+    .split('\n')
+    .filter((l) => l.includes('"level":"error"')).length;
   rmSync(dir, { recursive: true, force: true });
 
   const rows = WEIGHTS.map(([kind]) => {
@@ -138,7 +177,9 @@ async function main(): Promise<void> {
   });
   console.log(`\nsoak: ${SECONDS} s, ${CLIENTS} clients, ${requests} requests (${round(requests / SECONDS, 0)}/s)`);
   printTable('soak', ['kind', 'requests', 'errors', 'p50 ms', 'p99 ms'], rows);
-  console.log(`server RSS MB: start ${round(rss.start, 1)}, peak ${round(rss.peak, 1)}, end ${round(rss.end, 1)}; each tenth of the run: ${timeline.join(' ')}; error log lines: ${serverErrors}`);
+  console.log(
+    `server RSS MB: start ${round(rss.start, 1)}, peak ${round(rss.peak, 1)}, end ${round(rss.end, 1)}; each tenth of the run: ${timeline.join(' ')}; error log lines: ${serverErrors}`,
+  );
   if (errors.size) console.log(`errors by kind and status: ${JSON.stringify(Object.fromEntries(errors))}`);
   writeResults(SMOKE ? 'soak.smoke' : 'soak', {
     bench: 'soak',

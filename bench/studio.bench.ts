@@ -116,7 +116,9 @@ async function main(): Promise<void> {
     const walk: number[] = [0];
     for (let i = 0; walk.length < 400 && i < 10_000; i++) {
       const at = walk[walk.length - 1] as number;
-      const next = g.edgeTarget[(g.firstEdge[at] as number) + (i % Math.max(1, (g.firstEdge[at + 1] as number) - (g.firstEdge[at] as number)))] as number;
+      const next = g.edgeTarget[
+        (g.firstEdge[at] as number) + (i % Math.max(1, (g.firstEdge[at + 1] as number) - (g.firstEdge[at] as number)))
+      ] as number;
       if (!walk.includes(next)) walk.push(next);
     }
 
@@ -168,7 +170,14 @@ async function main(): Promise<void> {
       {
         name: 'edit',
         url: `${base}/v1/itineraries/${edited[0]}`,
-        script: script(dir, 'edit', 'PATCH', json, edited.map((id) => `/v1/itineraries/${id}`), ['{"description":"edited under load"}']),
+        script: script(
+          dir,
+          'edit',
+          'PATCH',
+          json,
+          edited.map((id) => `/v1/itineraries/${id}`),
+          ['{"description":"edited under load"}'],
+        ),
       },
       { name: 'move', url: `${base}${movePaths[0]}`, script: script(dir, 'move', 'PUT', json, movePaths, moves) },
       { name: 'read', url: `${base}/v1/itineraries/${long}`, script: script(dir, 'read', 'GET', reader, [`/v1/itineraries/${long}`]) },
@@ -177,9 +186,17 @@ async function main(): Promise<void> {
     for (let roundNo = 1; roundNo <= ROUNDS; roundNo++) {
       for (const s of scenarios) {
         const meter = startCpuMeter(server.pid);
-        const r = await runWrk({ url: s.url, seconds: SECONDS, connections: CONNECTIONS, threads: 1, cpus: pinned ? '1' : undefined, script: s.script });
+        const r = await runWrk({
+          url: s.url,
+          seconds: SECONDS,
+          connections: CONNECTIONS,
+          threads: 1,
+          cpus: pinned ? '1' : undefined,
+          script: s.script,
+        });
         const cpu = meter.stop();
-        if (r.non2xx > 0 || r.socketErrors > 0) throw new Error(`${s.name}: ${r.non2xx} non-2xx, ${r.socketErrors} socket errors\n${r.raw}`);
+        if (r.non2xx > 0 || r.socketErrors > 0)
+          throw new Error(`${s.name}: ${r.non2xx} non-2xx, ${r.socketErrors} socket errors\n${r.raw}`);
         // Requests per CPU-second of the server (worker threads included): its cost, whatever the machine's load.
         const reqPerCpuSecond = Math.round(r.requests / cpu.cpuSeconds);
         runs.push({ ...r, raw: '', scenario: s.name, round: roundNo, cpuPercent: round(cpu.cpuPercent, 1), reqPerCpuSecond });
@@ -209,10 +226,14 @@ async function main(): Promise<void> {
       summary.map((r) => [r.scenario, r.reqPerSec, r.p50Ms, r.p99Ms, r.cpuPercent, r.reqPerCpuSecond]),
     );
     const editRatio = ratio(edit.reqPerSec, autocommit);
-    printTable('raw SQLite, same disk (rows/s)', ['peer', 'rows/s', 'edit req/s ÷ peer'], [
-      ['autocommit, synchronous=FULL', Math.round(autocommit), round(editRatio)],
-      ['1,000 rows per transaction', Math.round(batched), round(ratio(edit.reqPerSec, batched), 3)],
-    ]);
+    printTable(
+      'raw SQLite, same disk (rows/s)',
+      ['peer', 'rows/s', 'edit req/s ÷ peer'],
+      [
+        ['autocommit, synchronous=FULL', Math.round(autocommit), round(editRatio)],
+        ['1,000 rows per transaction', Math.round(batched), round(ratio(edit.reqPerSec, batched), 3)],
+      ],
+    );
     const verdict = editRatio >= 5 && edit.p99Ms <= 10 ? 'PASS' : 'BELOW';
     console.log(`edit goal (≥ 5x durable autocommit, p99 ≤ 10 ms): ${round(editRatio)}x, p99 ${edit.p99Ms} ms → ${verdict}`);
     Object.assign(results, {

@@ -167,4 +167,3 @@ export function parseSettings(pairs: string[]): SettingChanges {
   }
   return changes;
 }
-

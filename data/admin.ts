@@ -194,10 +194,7 @@ function help(): object {
   return {
     usage: 'npm run -s admin -- <command> [options] [--json]',
     commands: Object.fromEntries(
-      Object.entries(COMMANDS).map(([name, spec]) => [
-        name,
-        { summary: spec.summary, options: spec.options.map((o) => `--${o}`) },
-      ]),
+      Object.entries(COMMANDS).map(([name, spec]) => [name, { summary: spec.summary, options: spec.options.map((o) => `--${o}`) }]),
     ),
     environment: { DATABASE_PATH: `SQLite file (default ${DEFAULT_DATABASE_PATH})` },
   };

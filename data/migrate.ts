@@ -54,9 +54,7 @@ export function applyMigrations(db: Database, migrations: Migration[] = loadMigr
     applied_at TEXT NOT NULL
   )`);
   const isApplied = db.prepare<[number], { version: number }>('SELECT version FROM schema_migrations WHERE version = ?');
-  const record = db.prepare<[number, string, string]>(
-    'INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)',
-  );
+  const record = db.prepare<[number, string, string]>('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
   const applied: number[] = [];
   for (const migration of migrations) {
     const apply = db.transaction(() => {

@@ -5,12 +5,33 @@
 
 import type { Conflict } from './stores/conflict.js';
 import type { ApiKey, ApiKeyCreate, ApiKeyPatch, CreatedApiKey, Scope } from './stores/api-key-store.js';
-import type { Collection, CollectionCreate, CollectionListOptions, CollectionPatch, CollectionScope, HoldingListOptions } from './stores/collection-store.js';
-import type { CollectionItineraryOptions, GroupedItinerary, GroupedListOptions, Itinerary, ItineraryCreate } from './stores/itinerary-store.js';
+import type {
+  Collection,
+  CollectionCreate,
+  CollectionListOptions,
+  CollectionPatch,
+  CollectionScope,
+  HoldingListOptions,
+} from './stores/collection-store.js';
+import type {
+  CollectionItineraryOptions,
+  GroupedItinerary,
+  GroupedListOptions,
+  Itinerary,
+  ItineraryCreate,
+} from './stores/itinerary-store.js';
 import type { AcquireResult, Lock, LockPart } from './stores/lock-store.js';
 import type { MemberWithUser, Membership, MembershipWithOrganization, Role } from './stores/membership-store.js';
 import type { OAuthClient, OAuthCode, OAuthCodeCreate } from './stores/oauth-store.js';
-import type { AiSettings, Limits, Organization, OrganizationCreate, OrganizationPatch, OrganizationStatus, Product } from './stores/organization-store.js';
+import type {
+  AiSettings,
+  Limits,
+  Organization,
+  OrganizationCreate,
+  OrganizationPatch,
+  OrganizationStatus,
+  Product,
+} from './stores/organization-store.js';
 import type { SegmentGroupRecord } from './stores/segment-group-store.js';
 import type { SegmentRecord } from './stores/segment-store.js';
 import type { ShareLink, ShareLinkMint, ShareResourceKind } from './stores/share-link-store.js';
@@ -27,21 +48,33 @@ export interface ApiKeyRepository {
   create(input: ApiKeyCreate): Promise<CreatedApiKey>;
   get(id: string): Promise<ApiKey | undefined>;
   /** Finds a publishable key by its value. Revoked keys are returned only with includeRevoked. */
-  findPublishable(value: string, options?: {
+  findPublishable(
+    value: string,
+    options?: {
       includeRevoked?: boolean;
-  }): Promise<ApiKey | undefined>;
+    },
+  ): Promise<ApiKey | undefined>;
   /** Finds a secret key by its plaintext (hashed here). Revoked keys are returned only with includeRevoked. */
-  findSecret(plaintext: string, options?: {
+  findSecret(
+    plaintext: string,
+    options?: {
       includeRevoked?: boolean;
-  }): Promise<ApiKey | undefined>;
+    },
+  ): Promise<ApiKey | undefined>;
   /** Finds a secret key by the SHA-256 hex of its plaintext. */
-  findSecretByHash(hash: string, options?: {
+  findSecretByHash(
+    hash: string,
+    options?: {
       includeRevoked?: boolean;
-  }): Promise<ApiKey | undefined>;
+    },
+  ): Promise<ApiKey | undefined>;
   /** The organization's keys, oldest first; revoked ones only with includeRevoked. */
-  list(organizationId: string, options?: {
+  list(
+    organizationId: string,
+    options?: {
       includeRevoked?: boolean;
-  }): Promise<ApiKey[]>;
+    },
+  ): Promise<ApiKey[]>;
   /** Changes name, scopes and/or allowed origins. Undefined when the key does not exist. */
   update(id: string, patch: ApiKeyPatch): Promise<ApiKey | undefined>;
   rename(id: string, name: string): Promise<ApiKey | undefined>;
@@ -58,9 +91,12 @@ export interface CollectionRepository {
   /** The collection holding `name` in the same organization, scope and owner (for 409 metadata). */
   findByName(organizationId: string, scope: CollectionScope, ownerUserId: string | null, name: string): Promise<Collection | undefined>;
   /** One page of an organization's collections, oldest first, with the total matching the filters. */
-  list(organizationId: string, options?: CollectionListOptions): Promise<{
-      items: Collection[];
-      total: number;
+  list(
+    organizationId: string,
+    options?: CollectionListOptions,
+  ): Promise<{
+    items: Collection[];
+    total: number;
   }>;
   delete(id: string): Promise<boolean>;
   /** Files an itinerary in the collection (idempotent). */
@@ -79,19 +115,26 @@ export interface CollectionRepository {
   /** Every collection of the organization, both scopes (plan limit `collections`). */
   countByOrganization(organizationId: string): Promise<number>;
   /** One page of a user's personal collections (optionally within one organization), oldest first. */
-  listPersonal(ownerUserId: string, options?: {
+  listPersonal(
+    ownerUserId: string,
+    options?: {
       organizationId?: string;
       publicOnly?: boolean;
       limit?: number;
       offset?: number;
-  }): Promise<{
-      items: Collection[];
-      total: number;
+    },
+  ): Promise<{
+    items: Collection[];
+    total: number;
   }>;
   /** One page of the collections an itinerary or a zone is filed in, as `options` lets the caller see them. */
-  listHolding(kind: 'itinerary' | 'zone', itemId: string, options: HoldingListOptions): Promise<{
-      items: Collection[];
-      total: number;
+  listHolding(
+    kind: 'itinerary' | 'zone',
+    itemId: string,
+    options: HoldingListOptions,
+  ): Promise<{
+    items: Collection[];
+    total: number;
   }>;
   /** Whether the itinerary is filed in the collection. */
   holdsItinerary(collectionId: string, itineraryId: string): Promise<boolean>;
@@ -105,13 +148,16 @@ export interface ItineraryRepository {
   get(id: string): Promise<Itinerary | undefined>;
   /** The itinerary holding `name` in the organization (for 409 metadata). */
   findByName(organizationId: string, name: string): Promise<Itinerary | undefined>;
-  list(organizationId: string, options?: {
+  list(
+    organizationId: string,
+    options?: {
       publicOnly?: boolean;
       limit?: number;
       offset?: number;
-  }): Promise<{
-      items: Itinerary[];
-      total: number;
+    },
+  ): Promise<{
+    items: Itinerary[];
+    total: number;
   }>;
   listByCollection(collectionId: string): Promise<Itinerary[]>;
   /** Marks a draft edit: bumps draft_version and returns the new one (undefined when unknown). */
@@ -124,20 +170,26 @@ export interface ItineraryRepository {
    * Changes the descriptive fields (omitted ones keep their value); does not bump the draft version.
    * A name taken in the organization is a Conflict; undefined when the itinerary does not exist.
    */
-  update(id: string, patch: Partial<Pick<Itinerary, 'name' | 'description' | 'activity' | 'privacy'>>): Promise<Itinerary | Conflict | undefined>;
+  update(
+    id: string,
+    patch: Partial<Pick<Itinerary, 'name' | 'description' | 'activity' | 'privacy'>>,
+  ): Promise<Itinerary | Conflict | undefined>;
   delete(id: string): Promise<boolean>;
   /** One page of the itineraries filed in a collection, in filing order, with the total matching the filters. */
-  listInCollection(collectionId: string, options: CollectionItineraryOptions): Promise<{
-      items: Itinerary[];
-      total: number;
+  listInCollection(
+    collectionId: string,
+    options: CollectionItineraryOptions,
+  ): Promise<{
+    items: Itinerary[];
+    total: number;
   }>;
   /**
    * One page of the organizations' itineraries ordered by group (the first of `collectionIds` holding each, then
    * those in none), then by creation. `total` counts every itinerary matching the filters.
    */
   listGrouped(options: GroupedListOptions): Promise<{
-      items: GroupedItinerary[];
-      total: number;
+    items: GroupedItinerary[];
+    total: number;
   }>;
 }
 
@@ -183,16 +235,15 @@ export interface MembershipRepository {
 
 export interface OAuthRepository {
   /** Registers a public client (PKCE, no secret). */
-  registerClient(input: {
-      name?: string | null;
-      redirectUris: string[];
-      metadata?: Record<string, unknown>;
-  }): Promise<OAuthClient>;
+  registerClient(input: { name?: string | null; redirectUris: string[]; metadata?: Record<string, unknown> }): Promise<OAuthClient>;
   getClient(id: string): Promise<OAuthClient | undefined>;
   /** Issues an authorization code (43 base64url characters) and returns it in clear; only its hash is kept. */
-  createCode(input: OAuthCodeCreate, now?: number): Promise<{
-      code: string;
-      record: OAuthCode;
+  createCode(
+    input: OAuthCodeCreate,
+    now?: number,
+  ): Promise<{
+    code: string;
+    record: OAuthCode;
   }>;
   /** Redeems a code once: undefined when unknown, expired or already used. The caller then checks PKCE. */
   consumeCode(code: string, now?: number): Promise<OAuthCode | undefined>;
@@ -212,7 +263,10 @@ export interface OrganizationRepository {
    */
   update(id: string, patch: OrganizationPatch): Promise<Organization | undefined>;
   /** Settings a dashboard edits: session requirement, quotas, embed layers, default origins. */
-  updateSettings(id: string, settings: Pick<OrganizationPatch, 'requireSessionToken' | 'quotaData' | 'quotaTiles' | 'embedLayers' | 'defaultAllowedOrigins'>): Promise<Organization | undefined>;
+  updateSettings(
+    id: string,
+    settings: Pick<OrganizationPatch, 'requireSessionToken' | 'quotaData' | 'quotaTiles' | 'embedLayers' | 'defaultAllowedOrigins'>,
+  ): Promise<Organization | undefined>;
   /** Sets one limit dimension: a number, null (unlimited), or undefined to remove it (not granted). */
   setLimit(id: string, dimension: string, value: number | null | undefined): Promise<Organization | undefined>;
   setLimits(id: string, limits: Limits): Promise<Organization | undefined>;
@@ -256,14 +310,21 @@ export interface ShareLinkRepository {
    * A live link for the same resource is disabled in the same transaction, since its token cannot be shown again.
    */
   mint(input: ShareLinkMint): Promise<{
-      link: ShareLink;
-      token: string;
+    link: ShareLink;
+    token: string;
   }>;
   /** Replaces the live link with a new token; undefined when the resource has no live link. */
-  rotate(kind: ShareResourceKind, resourceId: string, createdBy?: string | null): Promise<{
-      link: ShareLink;
-      token: string;
-  } | undefined>;
+  rotate(
+    kind: ShareResourceKind,
+    resourceId: string,
+    createdBy?: string | null,
+  ): Promise<
+    | {
+        link: ShareLink;
+        token: string;
+      }
+    | undefined
+  >;
   /** Disables the live link; false when there was none. */
   disable(kind: ShareResourceKind, resourceId: string): Promise<boolean>;
   getActive(kind: ShareResourceKind, resourceId: string): Promise<ShareLink | undefined>;
@@ -291,11 +352,7 @@ export interface UserRepository {
   /** Creates a user, hashing the password. A taken email throws a SQLite UNIQUE constraint error. */
   create(input: UserCreate): Promise<User>;
   /** Creates a user from an already computed hash (see credentials.hashPassword, which does not block). */
-  createWithHash(input: {
-      email: string;
-      passwordHash: string;
-      name?: string | null | undefined;
-  }): Promise<User>;
+  createWithHash(input: { email: string; passwordHash: string; name?: string | null | undefined }): Promise<User>;
   get(id: string): Promise<User | undefined>;
   getByEmail(email: string): Promise<User | undefined>;
   count(): Promise<number>;
@@ -319,13 +376,16 @@ export interface ZoneRepository {
   /** Creates a zone. CIRCLE needs radiusM, CORRIDOR needs widthM (CHECK constraint error otherwise). */
   create(input: ZoneCreate): Promise<Zone>;
   get(id: string): Promise<Zone | undefined>;
-  list(organizationId: string, options?: {
+  list(
+    organizationId: string,
+    options?: {
       publicOnly?: boolean;
       limit?: number;
       offset?: number;
-  }): Promise<{
-      items: Zone[];
-      total: number;
+    },
+  ): Promise<{
+    items: Zone[];
+    total: number;
   }>;
   listByCollection(collectionId: string): Promise<Zone[]>;
   /** Partial update: undefined fields keep their value. Undefined when the zone does not exist. */
@@ -334,13 +394,16 @@ export interface ZoneRepository {
   /** Every zone of the organization (plan limit `zones`). */
   countByOrganization(organizationId: string): Promise<number>;
   /** One page of the zones filed in a collection, in filing order, with the total matching the filter. */
-  listInCollection(collectionId: string, options: {
+  listInCollection(
+    collectionId: string,
+    options: {
       publicOnly: boolean;
       limit: number;
       offset: number;
-  }): Promise<{
-      items: Zone[];
-      total: number;
+    },
+  ): Promise<{
+    items: Zone[];
+    total: number;
   }>;
 }
 /** Every repository of one database, as the composition root hands them to the core. */

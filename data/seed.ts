@@ -90,7 +90,5 @@ export function seedDemoIfEmpty(db: Database, options: SeedOptions = {}): SeedRe
   // Hash outside the write lock, then re-check inside it.
   const password = options.ownerPassword ?? generatePassword();
   const passwordHash = hashPasswordSync(password);
-  return db
-    .transaction(() => ((count.get()?.n ?? 0) > 0 ? undefined : insertDemo(db, options, password, passwordHash)))
-    .immediate();
+  return db.transaction(() => ((count.get()?.n ?? 0) > 0 ? undefined : insertDemo(db, options, password, passwordHash))).immediate();
 }

@@ -19,7 +19,9 @@ const common = ['--runtime', 'stub', '--exportRuntime', '--enable', 'simd', '--i
 for (const name of modules) {
   const entry = join(assembly, name, 'index.ts');
   execFileSync(process.execPath, [asc, entry, ...common, '--debug', '--outFile', join(out, `${name}.debug.wasm`)], { stdio: 'inherit' });
-  execFileSync(process.execPath, [asc, entry, ...common, '-O3', '--noAssert', '--outFile', join(out, `${name}.release.wasm`)], { stdio: 'inherit' });
+  execFileSync(process.execPath, [asc, entry, ...common, '-O3', '--noAssert', '--outFile', join(out, `${name}.release.wasm`)], {
+    stdio: 'inherit',
+  });
   console.log(`geo-wasm: built ${name}`);
 }
 if (modules.length === 0) console.log('geo-wasm: no kernel modules yet');

@@ -139,7 +139,15 @@ export function buildApp(deps: AppDeps): App {
   // Surfaces whose handlers land in later work: declared so that access control already guards them.
   const declaredSurfaces: RouteDef[] = [
     { op: 'postGraphql', method: 'POST', path: '/graphql', scope: 'data', writes: false, handler: notImplemented },
-    { op: 'getTrailsTileJson', method: 'GET', path: '/v1/tiles/trails.json', scope: 'tiles', writes: false, share: true, handler: notImplemented },
+    {
+      op: 'getTrailsTileJson',
+      method: 'GET',
+      path: '/v1/tiles/trails.json',
+      scope: 'tiles',
+      writes: false,
+      share: true,
+      handler: notImplemented,
+    },
     { op: 'getStudioEmbed', method: 'GET', path: '/studio/embed', scope: 'embedding', writes: false, share: true, handler: notImplemented },
   ];
   const routes: RouteDef[] = [

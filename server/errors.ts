@@ -94,11 +94,7 @@ export class ApiError extends Error {
   }
 
   /** An error with a single entry carrying a specific message key. */
-  static withMessage(
-    code: ErrorCode,
-    messageKey: string,
-    messageParams?: Record<string, string | number>,
-  ): ApiError {
+  static withMessage(code: ErrorCode, messageKey: string, messageParams?: Record<string, string | number>): ApiError {
     return new ApiError(code, [{ code, messageKey, ...(messageParams ? { messageParams } : {}) }]);
   }
 }

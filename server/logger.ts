@@ -105,4 +105,3 @@ function jsonString(value: string): string {
   }
   return literal;
 }
-

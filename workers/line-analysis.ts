@@ -60,7 +60,8 @@ export function measureLines(input: MeasureLinesInput): MeasureLinesOutput | Tas
 }
 
 export function splitLine(input: SplitLineInput): SplitLineOutput | TaskFailure {
-  if (!isFlatLine(input.coordinates)) return failure('VALIDATION_FAILED', 'a line needs at least 2 points of lon, lat, ele', ['input', 'coordinates']);
+  if (!isFlatLine(input.coordinates))
+    return failure('VALIDATION_FAILED', 'a line needs at least 2 points of lon, lat, ele', ['input', 'coordinates']);
   const bad = badPoint(input.coordinates);
   if (bad >= 0) return failure('VALIDATION_FAILED', 'not a [longitude, latitude] pair', ['input', 'coordinates', bad * 3]);
   if (!validLonLat(input.point)) return failure('VALIDATION_FAILED', 'not a [longitude, latitude] pair', ['input', 'point']);

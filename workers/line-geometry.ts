@@ -61,8 +61,13 @@ export interface LineSplit {
 export function splitAt(coords: Float64Array, lon: number, lat: number): LineSplit {
   const near = kernelValue(nearestOnLine(coords, lon, lat, 3));
   const s = near.segment;
-  const vertex = (i: number): [number, number, number] => [coords[i * 3] as number, coords[i * 3 + 1] as number, coords[i * 3 + 2] as number];
-  const at = near.fraction === 0 ? vertex(s) : near.fraction === 1 ? vertex(s + 1) : ([near.lon, near.lat, near.ele] as [number, number, number]);
+  const vertex = (i: number): [number, number, number] => [
+    coords[i * 3] as number,
+    coords[i * 3 + 1] as number,
+    coords[i * 3 + 2] as number,
+  ];
+  const at =
+    near.fraction === 0 ? vertex(s) : near.fraction === 1 ? vertex(s + 1) : ([near.lon, near.lat, near.ele] as [number, number, number]);
   const headEnd = near.fraction > 0 ? s + 1 : s;
   const tailStart = near.fraction < 1 ? s + 1 : s + 2;
   return {

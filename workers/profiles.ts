@@ -40,8 +40,22 @@ export interface Profile {
 
 const H = HighwayClass;
 const ALL_BUT_FAST = [
-  H.Path, H.Footway, H.Track, H.Steps, H.Bridleway, H.Cycleway, H.Pedestrian, H.LivingStreet, H.Residential,
-  H.Service, H.Unclassified, H.Tertiary, H.Secondary, H.Primary, H.Road, H.Unknown,
+  H.Path,
+  H.Footway,
+  H.Track,
+  H.Steps,
+  H.Bridleway,
+  H.Cycleway,
+  H.Pedestrian,
+  H.LivingStreet,
+  H.Residential,
+  H.Service,
+  H.Unclassified,
+  H.Tertiary,
+  H.Secondary,
+  H.Primary,
+  H.Road,
+  H.Unknown,
 ];
 
 /** Tobler's hiking function: km/h on a slope (rise/run), 6 km/h peak at -5%. */
@@ -64,25 +78,59 @@ export function bikeKmh(flatKmh: number, slope: number, downhillCap: number): nu
 
 const PROFILES: readonly Profile[] = [
   {
-    activity: Activity.HIKING_AND_TRAIL, id: 0, mode: AccessMode.Foot, maxSac: 6, respectsOneway: false,
-    highways: new Set(ALL_BUT_FAST), speed: footSpeed(1),
+    activity: Activity.HIKING_AND_TRAIL,
+    id: 0,
+    mode: AccessMode.Foot,
+    maxSac: 6,
+    respectsOneway: false,
+    highways: new Set(ALL_BUT_FAST),
+    speed: footSpeed(1),
   },
   {
-    activity: Activity.WALKING, id: 1, mode: AccessMode.Foot, maxSac: 2, respectsOneway: false,
-    highways: new Set(ALL_BUT_FAST), speed: footSpeed(1),
+    activity: Activity.WALKING,
+    id: 1,
+    mode: AccessMode.Foot,
+    maxSac: 2,
+    respectsOneway: false,
+    highways: new Set(ALL_BUT_FAST),
+    speed: footSpeed(1),
   },
   {
-    activity: Activity.TRAIL_RUNNING, id: 2, mode: AccessMode.Foot, maxSac: 4, respectsOneway: false,
-    highways: new Set(ALL_BUT_FAST), speed: footSpeed(1.8),
+    activity: Activity.TRAIL_RUNNING,
+    id: 2,
+    mode: AccessMode.Foot,
+    maxSac: 4,
+    respectsOneway: false,
+    highways: new Set(ALL_BUT_FAST),
+    speed: footSpeed(1.8),
   },
   {
-    activity: Activity.MOUNTAIN_BIKING, id: 3, mode: AccessMode.Bicycle, maxSac: 3, respectsOneway: true,
+    activity: Activity.MOUNTAIN_BIKING,
+    id: 3,
+    mode: AccessMode.Bicycle,
+    maxSac: 3,
+    respectsOneway: true,
     highways: new Set(ALL_BUT_FAST.filter((h) => h !== H.Steps && h !== H.Pedestrian)),
     speed: (slope, _hw, paved) => bikeKmh(paved ? 18 : 12, slope, 1.3) / 3.6,
   },
   {
-    activity: Activity.ROAD_CYCLING, id: 4, mode: AccessMode.Bicycle, maxSac: 0, respectsOneway: true,
-    highways: new Set([H.Track, H.Cycleway, H.LivingStreet, H.Residential, H.Service, H.Unclassified, H.Tertiary, H.Secondary, H.Primary, H.Road]),
+    activity: Activity.ROAD_CYCLING,
+    id: 4,
+    mode: AccessMode.Bicycle,
+    maxSac: 0,
+    respectsOneway: true,
+    highways: new Set([
+      H.Track,
+      H.Cycleway,
+      H.LivingStreet,
+      H.Residential,
+      H.Service,
+      H.Unclassified,
+      H.Tertiary,
+      H.Secondary,
+      H.Primary,
+      H.Road,
+    ]),
     speed: (slope, _hw, paved) => bikeKmh(paved ? 25 : 10, slope, 1.6) / 3.6,
   },
 ];
@@ -97,20 +145,54 @@ export function isActivity(value: unknown): value is Activity {
   return typeof value === 'string' && (ACTIVITIES as readonly string[]).includes(value);
 }
 
-const PAVED = new Set(['asphalt', 'paved', 'concrete', 'concrete:plates', 'concrete:lanes', 'paving_stones', 'sett', 'chipseal', 'metal', 'wood']);
+const PAVED = new Set([
+  'asphalt',
+  'paved',
+  'concrete',
+  'concrete:plates',
+  'concrete:lanes',
+  'paving_stones',
+  'sett',
+  'chipseal',
+  'metal',
+  'wood',
+]);
 /** Highway classes presumed paved when no surface is tagged. */
-const PAVED_BY_DEFAULT = new Set([H.Cycleway, H.LivingStreet, H.Residential, H.Service, H.Unclassified, H.Tertiary, H.Secondary, H.Primary, H.Trunk, H.Motorway, H.Pedestrian]);
+const PAVED_BY_DEFAULT = new Set([
+  H.Cycleway,
+  H.LivingStreet,
+  H.Residential,
+  H.Service,
+  H.Unclassified,
+  H.Tertiary,
+  H.Secondary,
+  H.Primary,
+  H.Trunk,
+  H.Motorway,
+  H.Pedestrian,
+]);
 
 /** Access values that make an edge RESTRICTED_ACCESS for the non-motorised modes routed here. */
 export const RESTRICTED_CLASSES: ReadonlySet<AccessClass> = new Set([
-  AccessClass.Private, AccessClass.Customers, AccessClass.Delivery, AccessClass.Permit, AccessClass.Destination,
-  AccessClass.Agricultural, AccessClass.Forestry,
+  AccessClass.Private,
+  AccessClass.Customers,
+  AccessClass.Delivery,
+  AccessClass.Permit,
+  AccessClass.Destination,
+  AccessClass.Agricultural,
+  AccessClass.Forestry,
 ]);
 
 export const ACCESS_NAMES: Readonly<Record<AccessClass, string>> = {
-  [AccessClass.Yes]: 'yes', [AccessClass.Permissive]: 'permissive', [AccessClass.Destination]: 'destination',
-  [AccessClass.Private]: 'private', [AccessClass.Customers]: 'customers', [AccessClass.Delivery]: 'delivery',
-  [AccessClass.Permit]: 'permit', [AccessClass.Agricultural]: 'agricultural', [AccessClass.Forestry]: 'forestry',
+  [AccessClass.Yes]: 'yes',
+  [AccessClass.Permissive]: 'permissive',
+  [AccessClass.Destination]: 'destination',
+  [AccessClass.Private]: 'private',
+  [AccessClass.Customers]: 'customers',
+  [AccessClass.Delivery]: 'delivery',
+  [AccessClass.Permit]: 'permit',
+  [AccessClass.Agricultural]: 'agricultural',
+  [AccessClass.Forestry]: 'forestry',
   [AccessClass.No]: 'no',
 };
 

@@ -144,8 +144,10 @@ export class RouteEngine {
   snapLine(input: SnapLineInput): SnapLineOutput | TaskFailure {
     if (!isActivity(input.activity)) return failure('VALIDATION_FAILED', 'unknown activity', ['input', 'activity']);
     const coords = input.coordinates;
-    if (!Array.isArray(coords) || coords.length < 2) return failure('VALIDATION_FAILED', 'a line needs at least 2 points', ['input', 'coordinates']);
-    for (const [i, c] of coords.entries()) if (!validLonLat(c)) return failure('VALIDATION_FAILED', 'not a [longitude, latitude] pair', ['input', 'coordinates', i]);
+    if (!Array.isArray(coords) || coords.length < 2)
+      return failure('VALIDATION_FAILED', 'a line needs at least 2 points', ['input', 'coordinates']);
+    for (const [i, c] of coords.entries())
+      if (!validLonLat(c)) return failure('VALIDATION_FAILED', 'not a [longitude, latitude] pair', ['input', 'coordinates', i]);
     const p = this.prepare(input.activity);
     // Re-route through points of the line spaced by snapLineSpacing (at most 50).
     const cum = kernelValue(cumulativeDistances(flatLonLat(coords), 2));
@@ -165,7 +167,11 @@ export class RouteEngine {
       const s = this.kernel.snap(c[0], c[1], this.opts.maxSnapDistance, p.profile.id);
       if (s) snaps.push(s);
       else if (i === 0 || i === picks.length - 1) {
-        return failure('VALIDATION_FAILED', 'the line does not start or end near a way', ['input', 'coordinates', i === 0 ? 0 : coords.length - 1]);
+        return failure('VALIDATION_FAILED', 'the line does not start or end near a way', [
+          'input',
+          'coordinates',
+          i === 0 ? 0 : coords.length - 1,
+        ]);
       }
     }
     const legs = this.routeLegs(snaps, p, 0);
@@ -185,8 +191,10 @@ export class RouteEngine {
   analyze(input: AnalyzeInput): AnalyzeOutput | TaskFailure {
     if (!isActivity(input.activity)) return failure('VALIDATION_FAILED', 'unknown activity', ['input', 'activity']);
     const coords = input.coordinates;
-    if (!Array.isArray(coords) || coords.length < 2) return failure('VALIDATION_FAILED', 'a line needs at least 2 points', ['input', 'geometry']);
-    for (const [i, c] of coords.entries()) if (!validLonLat(c)) return failure('VALIDATION_FAILED', 'not a [longitude, latitude] pair', ['input', 'geometry', 'coordinates', i]);
+    if (!Array.isArray(coords) || coords.length < 2)
+      return failure('VALIDATION_FAILED', 'a line needs at least 2 points', ['input', 'geometry']);
+    for (const [i, c] of coords.entries())
+      if (!validLonLat(c)) return failure('VALIDATION_FAILED', 'not a [longitude, latitude] pair', ['input', 'geometry', 'coordinates', i]);
     const p = this.prepare(input.activity);
     const flat = flatLonLat(coords);
     const matched = this.kernel.matchLine(flat, this.opts.matchDistance);
@@ -216,7 +224,8 @@ export class RouteEngine {
   reachable(input: ReachableInput): ReachableOutput | TaskFailure {
     if (!isActivity(input.activity)) return failure('VALIDATION_FAILED', 'unknown activity', ['input', 'activity']);
     if (!validLonLat(input.center)) return failure('VALIDATION_FAILED', 'not a [longitude, latitude] pair', ['input', 'center']);
-    if (!(input.budget > 0) || input.budget > 86_400) return failure('VALIDATION_FAILED', 'budget must be 1 s to 24 h', ['input', 'ranges']);
+    if (!(input.budget > 0) || input.budget > 86_400)
+      return failure('VALIDATION_FAILED', 'budget must be 1 s to 24 h', ['input', 'ranges']);
     const p = this.prepare(input.activity);
     const s = this.kernel.snap(input.center[0], input.center[1], this.opts.maxSnapDistance, p.profile.id);
     if (!s) return { ok: true, center: null, points: [] };
@@ -325,7 +334,13 @@ function crosses(path: EdgePath, hazard: Uint8Array, mask: number): boolean {
 /** True for a [longitude, latitude] pair of finite degrees within range (more items are allowed). */
 export function validLonLat(c: unknown): c is LonLat {
   return (
-    Array.isArray(c) && c.length >= 2 && typeof c[0] === 'number' && typeof c[1] === 'number' &&
-    Number.isFinite(c[0]) && Number.isFinite(c[1]) && Math.abs(c[0]) <= 180 && Math.abs(c[1]) <= 90
+    Array.isArray(c) &&
+    c.length >= 2 &&
+    typeof c[0] === 'number' &&
+    typeof c[1] === 'number' &&
+    Number.isFinite(c[0]) &&
+    Number.isFinite(c[1]) &&
+    Math.abs(c[0]) <= 180 &&
+    Math.abs(c[1]) <= 90
   );
 }

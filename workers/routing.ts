@@ -18,7 +18,10 @@ import { threadRouting } from './region-source.js';
 
 // ROUTING_WARM=HIKING_AND_TRAIL,WALKING loads the region and prepares those activities when the
 // worker starts (the pool has every worker import this module at thread start), so first requests skip that work.
-for (const activity of (process.env['ROUTING_WARM'] ?? '').split(',').map((a) => a.trim()).filter(isActivity)) {
+for (const activity of (process.env['ROUTING_WARM'] ?? '')
+  .split(',')
+  .map((a) => a.trim())
+  .filter(isActivity)) {
   threadRouting().engine.prepare(activity);
 }
 

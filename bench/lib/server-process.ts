@@ -142,9 +142,21 @@ export interface Bootstrapped {
  * Bootstraps an organization into a fresh database in `dir`, then starts the built Cairn server on it
  * (demo region, any free port, `env` added), pinned to `cpus` when given.
  */
-export async function startCairn(dir: string, cpus: string | undefined, env: Record<string, string> = {}): Promise<{ server: ServerProcess; boot: Bootstrapped; base: string }> {
+export async function startCairn(
+  dir: string,
+  cpus: string | undefined,
+  env: Record<string, string> = {},
+): Promise<{ server: ServerProcess; boot: Bootstrapped; base: string }> {
   const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-  const fullEnv = { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', DATABASE_PATH: join(dir, 'platform.db'), LOG_LEVEL: 'info', SEED_DEMO: '0', ...env };
+  const fullEnv = {
+    PATH: process.env.PATH ?? '',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATABASE_PATH: join(dir, 'platform.db'),
+    LOG_LEVEL: 'info',
+    SEED_DEMO: '0',
+    ...env,
+  };
   const boot = JSON.parse(
     execFileSync(process.execPath, [join(root, 'dist', 'data', 'admin.js'), 'bootstrap', '--json'], { env: fullEnv, encoding: 'utf8' }),
   ) as Bootstrapped;

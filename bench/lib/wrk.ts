@@ -49,12 +49,7 @@ export function canPin(cores: number): boolean {
   } catch {
     return false;
   }
-  return (
-    execFileSync('nproc', { encoding: 'utf8' })
-      .trim()
-      .split('\n')
-      .map(Number)[0]! >= cores
-  );
+  return execFileSync('nproc', { encoding: 'utf8' }).trim().split('\n').map(Number)[0]! >= cores;
 }
 
 const UNIT_MS: Record<string, number> = { us: 0.001, ms: 1, s: 1000, m: 60_000 };

@@ -48,9 +48,7 @@ export function readHgt(path: string): HgtTile {
   const count = bytes.byteLength / 2;
   const size = Math.round(Math.sqrt(count));
   if ((size !== 1201 && size !== 3601) || size * size !== count) {
-    throw new RegionInputError(
-      `DEM file ${path} has ${bytes.byteLength} bytes; an SRTM tile has 1201² or 3601² int16 samples`,
-    );
+    throw new RegionInputError(`DEM file ${path} has ${bytes.byteLength} bytes; an SRTM tile has 1201² or 3601² int16 samples`);
   }
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const samples = new Int16Array(count);
@@ -63,11 +61,7 @@ export function readHgt(path: string): HgtTile {
  * at the finest tile resolution among them. Samples no tile covers are DEM_VOID.
  * Returns null when no tile overlaps the box.
  */
-export function clipTiles(
-  tiles: readonly HgtTile[],
-  bbox: readonly [number, number, number, number],
-  marginDeg: number,
-): DemGrid | null {
+export function clipTiles(tiles: readonly HgtTile[], bbox: readonly [number, number, number, number], marginDeg: number): DemGrid | null {
   if (tiles.length === 0) return null;
   const per = Math.max(...tiles.map((t) => t.size - 1)); // samples per degree
   const cellDeg = 1 / per;
@@ -86,8 +80,8 @@ export function clipTiles(
       for (const t of tiles) {
         const tPer = t.size - 1;
         // Position inside the tile in its own sample units; only exact grid points are copied.
-        const x = ((lonUnits / per - t.west) * tPer);
-        const y = ((t.south + 1 - latUnits / per) * tPer);
+        const x = (lonUnits / per - t.west) * tPer;
+        const y = (t.south + 1 - latUnits / per) * tPer;
         const xi = Math.round(x);
         const yi = Math.round(y);
         if (Math.abs(x - xi) > 1e-6 || Math.abs(y - yi) > 1e-6) continue;

@@ -14,7 +14,6 @@ const HALF = 3200; // metres from the origin to the box edge
 const M_PER_DEG_LAT = 110_574;
 const M_PER_DEG_LON = 111_320 * Math.cos((DEMO_ORIGIN.lat * Math.PI) / 180);
 
-
 type XY = readonly [number, number]; // metres east, north of DEMO_ORIGIN
 
 const PEAKS: readonly { name: string; at: XY; height: number }[] = [
@@ -79,10 +78,7 @@ function demoEntities(rand: () => number, dem: DemGrid): OsmCollector {
   const osm = new OsmCollector();
   let nextNode = 1;
   let nextWay = 1;
-  const toLonLat = ([x, y]: XY): [number, number] => [
-    DEMO_ORIGIN.lon + x / M_PER_DEG_LON,
-    DEMO_ORIGIN.lat + y / M_PER_DEG_LAT,
-  ];
+  const toLonLat = ([x, y]: XY): [number, number] => [DEMO_ORIGIN.lon + x / M_PER_DEG_LON, DEMO_ORIGIN.lat + y / M_PER_DEG_LAT];
   const pos = new Map<number, XY>();
   const node = (at: XY, tags?: Tags): number => {
     const id = nextNode++;
@@ -158,7 +154,17 @@ function demoEntities(rand: () => number, dem: DemGrid): OsmCollector {
   // The village: place node, main street with house numbers, side streets, square, steps.
   const village: XY = [0, axisY(0) + 200];
   node(village, { place: 'village', name: 'Vilanova de Cairn' });
-  const mainStreet = line(at(road, 0.45), [[-150, 260], [150, 270], [350, 250]], 30, 4, at(road, 0.56));
+  const mainStreet = line(
+    at(road, 0.45),
+    [
+      [-150, 260],
+      [150, 270],
+      [350, 250],
+    ],
+    30,
+    4,
+    at(road, 0.56),
+  );
   way(mainStreet, { highway: 'residential', name: 'Carrer Major', surface: 'asphalt' });
   mainStreet.slice(1, -1).forEach((id, i) => {
     const p = pos.get(id)!;
@@ -166,22 +172,63 @@ function demoEntities(rand: () => number, dem: DemGrid): OsmCollector {
     node([p[0] + 6, p[1] + 14 * side], { 'addr:housenumber': String(i + 1), 'addr:street': 'Carrer Major' });
   });
   // Two houses mapped as building outlines (address on a way, positioned at its centroid).
-  for (const [k, base] of [[0, [-60, 330]], [1, [60, 335]]] as const) {
-    const ring = [node([base[0], base[1]]), node([base[0] + 12, base[1]]), node([base[0] + 12, base[1] + 10]), node([base[0], base[1] + 10])];
+  for (const [k, base] of [
+    [0, [-60, 330]],
+    [1, [60, 335]],
+  ] as const) {
+    const ring = [
+      node([base[0], base[1]]),
+      node([base[0] + 12, base[1]]),
+      node([base[0] + 12, base[1] + 10]),
+      node([base[0], base[1] + 10]),
+    ];
     way([...ring, ring[0]!], { building: 'house', 'addr:housenumber': `${20 + k}`, 'addr:street': 'Carrer de la Font' });
   }
-  const font = line(at(mainStreet, 0.3), [[-80, 380], [80, 390]], 30, 3);
+  const font = line(
+    at(mainStreet, 0.3),
+    [
+      [-80, 380],
+      [80, 390],
+    ],
+    30,
+    3,
+  );
   way(font, { highway: 'residential', name: 'Carrer de la Font', oneway: 'yes' });
-  const riu = line(at(mainStreet, 0.7), [[200, 150], [260, axisY(260) + 10]], 30, 3);
+  const riu = line(
+    at(mainStreet, 0.7),
+    [
+      [200, 150],
+      [260, axisY(260) + 10],
+    ],
+    30,
+    3,
+  );
   way(riu, { highway: 'living_street', name: 'Carrer del Riu' });
-  const square = line(at(mainStreet, 0.5), [[40, 200], [0, 180]], 15, 0, at(mainStreet, 0.45));
+  const square = line(
+    at(mainStreet, 0.5),
+    [
+      [40, 200],
+      [0, 180],
+    ],
+    15,
+    0,
+    at(mainStreet, 0.45),
+  );
   way(square, { highway: 'pedestrian', name: 'Plaça Major', surface: 'paving_stones' });
   const stepsTop = line(last(font), [[120, 430]], 12, 0);
   way(stepsTop, { highway: 'steps', name: "Escales de l'Església", step_count: '64' });
   const mirador = line(last(stepsTop), [[170, 520]], 12, 6);
   way(mirador, { highway: 'footway', surface: 'gravel' });
   node([175, 525], { tourism: 'viewpoint', name: 'Mirador del Poble' });
-  const destination = line(at(font, 0.5), [[-200, 420], [-320, 470]], 30, 4);
+  const destination = line(
+    at(font, 0.5),
+    [
+      [-200, 420],
+      [-320, 470],
+    ],
+    30,
+    4,
+  );
   way(destination, { highway: 'residential', name: 'Carrer de les Bordes', access: 'destination' });
 
   // River: cycleway on the south bank with a bridge to the road.
@@ -194,9 +241,25 @@ function demoEntities(rand: () => number, dem: DemGrid): OsmCollector {
   way([at(cycle, 0.1), at(road, 0.13)], { highway: 'track', bridge: 'yes', tracktype: 'grade2' });
 
   // Farm and hotel roads with restricted access; a permissive short-cut; a closed quarry track.
-  const farm = line(at(road, 0.2), [[-1800, -500], [-1700, -750]], 20, 6);
+  const farm = line(
+    at(road, 0.2),
+    [
+      [-1800, -500],
+      [-1700, -750],
+    ],
+    20,
+    6,
+  );
   way(farm, { highway: 'service', access: 'private', name: 'Camí de Cal Pastor' });
-  const hotel = line(at(road, 0.65), [[1100, 700], [1200, 900]], 20, 6);
+  const hotel = line(
+    at(road, 0.65),
+    [
+      [1100, 700],
+      [1200, 900],
+    ],
+    20,
+    6,
+  );
   way(hotel, { highway: 'service', access: 'customers', name: "Accés Hotel L'Avet" });
   const shortcut = line(at(farm, 0.5), [[-1500, -200]], 12, 8, at(road, 0.26));
   way(shortcut, { highway: 'path', access: 'permissive', surface: 'ground', sac_scale: 'hiking' });
@@ -231,7 +294,16 @@ function demoEntities(rand: () => number, dem: DemGrid): OsmCollector {
   way(toTossal.slice(t1, t2 + 1), { highway: 'path', sac_scale: 'alpine_hiking', surface: 'rock' });
   way(toTossal.slice(t2), { highway: 'path', sac_scale: 'demanding_alpine_hiking', trail_visibility: 'bad' });
   // An airy ridge between the two northern summits.
-  const ridge = line(last(toTossal), [[-200, 2800], [900, 2700]], 10, 6, last(toPicCairn));
+  const ridge = line(
+    last(toTossal),
+    [
+      [-200, 2800],
+      [900, 2700],
+    ],
+    10,
+    6,
+    last(toPicCairn),
+  );
   gr.push(way(ridge, { highway: 'path', sac_scale: 'difficult_alpine_hiking', name: 'Cresta dels Tossals' }));
 
   const cabana: XY = [-600, -1900];
@@ -252,9 +324,28 @@ function demoEntities(rand: () => number, dem: DemGrid): OsmCollector {
   // a traverse between the southern huts, and a balcony path from the village to the hamlet.
   const oldPass = line(at(toHutN, 0.5), zigzag([1100, 1700], pass, 250, 50), 12, 5, last(toll));
   way(oldPass, { highway: 'path', sac_scale: 'mountain_hiking', name: 'Camí Vell del Coll' });
-  const traverse = line(last(toCabana), [[500, -1800], [1200, -1600]], 12, 6, at(toMigdia, 0.15));
+  const traverse = line(
+    last(toCabana),
+    [
+      [500, -1800],
+      [1200, -1600],
+    ],
+    12,
+    6,
+    at(toMigdia, 0.15),
+  );
   way(traverse, { highway: 'path', sac_scale: 'hiking', name: 'Camí de les Obagues' });
-  const balcony = line(last(destination), [[-900, 700], [-1600, 500], [-2100, 0]], 12, 6, last(hamletTrack));
+  const balcony = line(
+    last(destination),
+    [
+      [-900, 700],
+      [-1600, 500],
+      [-2100, 0],
+    ],
+    12,
+    6,
+    last(hamletTrack),
+  );
   way(balcony, { highway: 'path', sac_scale: 'hiking', surface: 'ground', name: 'Camí Balcó' });
   const hotelPath = line(at(hotel, 0.4), [[1000, 650]], 12, 4, at(northTrack, 0.3));
   way(hotelPath, { highway: 'footway', surface: 'gravel' });

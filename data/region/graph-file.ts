@@ -8,12 +8,7 @@ export const GRAPH_MAGIC = 'CAIRNRG\0';
 export const GRAPH_FILE_VERSION = 1;
 export const GRAPH_HEADER_BYTES = 128;
 
-type TypedArray =
-  | Float64Array
-  | Float32Array
-  | Uint32Array
-  | Uint16Array
-  | Uint8Array;
+type TypedArray = Float64Array | Float32Array | Uint32Array | Uint16Array | Uint8Array;
 
 interface Counts {
   n: number; // nodes

@@ -76,11 +76,7 @@ export function accessFor(tags: Tags, mode: AccessMode): AccessClass {
 
 /** The 12-bit packed access value of `edgeAccess` (mode m at bits 4m..4m+3). */
 export function packedAccess(tags: Tags): number {
-  return (
-    accessFor(tags, AccessMode.Foot) |
-    (accessFor(tags, AccessMode.Bicycle) << 4) |
-    (accessFor(tags, AccessMode.Horse) << 8)
-  );
+  return accessFor(tags, AccessMode.Foot) | (accessFor(tags, AccessMode.Bicycle) << 4) | (accessFor(tags, AccessMode.Horse) << 8);
 }
 
 /** The access class of one mode out of a packed `edgeAccess` value. */

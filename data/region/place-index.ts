@@ -89,13 +89,7 @@ export function createPlaceIndex(places: readonly Place[]): PlaceIndex {
       const result = [...hits]
         .map((id) => places[id]!)
         .filter((p) => kinds === null || kinds.has(p.kind))
-        .sort(
-          (a, b) =>
-            rank(a.id) - rank(b.id) ||
-            KIND_RANK[a.kind] - KIND_RANK[b.kind] ||
-            a.name.length - b.name.length ||
-            a.id - b.id,
-        );
+        .sort((a, b) => rank(a.id) - rank(b.id) || KIND_RANK[a.kind] - KIND_RANK[b.kind] || a.name.length - b.name.length || a.id - b.id);
       return result.slice(0, options.limit ?? 10);
     },
   };

@@ -123,8 +123,7 @@ export class ApiKeyStore {
 
   constructor(db: Database) {
     this.#db = db;
-    const columns =
-      'id, organization_id, type, name, scopes, allowed_origins, key_value, key_hash, key_hint, created_at, revoked_at';
+    const columns = 'id, organization_id, type, name, scopes, allowed_origins, key_value, key_hash, key_hint, created_at, revoked_at';
     this.#insert = db.prepare(
       `INSERT INTO api_keys (${columns}) VALUES (@id, @organization_id, @type, @name, @scopes, @allowed_origins,
         @key_value, @key_hash, @key_hint, @created_at, @revoked_at)`,
@@ -196,19 +195,21 @@ export class ApiKeyStore {
 
   /** Changes name, scopes and/or allowed origins. Undefined when the key does not exist. */
   update(id: string, patch: ApiKeyPatch): ApiKey | undefined {
-    return this.#db.transaction(() => {
-      const current = this.get(id);
-      if (!current) return undefined;
-      validate({ ...patch, type: current.type });
-      const next: ApiKey = {
-        ...current,
-        name: patch.name?.trim() ?? current.name,
-        scopes: patch.scopes ? normalizeScopes(patch.scopes) : current.scopes,
-        allowedOrigins: patch.allowedOrigins ? [...new Set(patch.allowedOrigins)] : current.allowedOrigins,
-      };
-      this.#update.run(next.name, JSON.stringify(next.scopes), JSON.stringify(next.allowedOrigins), id);
-      return next;
-    }).immediate();
+    return this.#db
+      .transaction(() => {
+        const current = this.get(id);
+        if (!current) return undefined;
+        validate({ ...patch, type: current.type });
+        const next: ApiKey = {
+          ...current,
+          name: patch.name?.trim() ?? current.name,
+          scopes: patch.scopes ? normalizeScopes(patch.scopes) : current.scopes,
+          allowedOrigins: patch.allowedOrigins ? [...new Set(patch.allowedOrigins)] : current.allowedOrigins,
+        };
+        this.#update.run(next.name, JSON.stringify(next.scopes), JSON.stringify(next.allowedOrigins), id);
+        return next;
+      })
+      .immediate();
   }
 
   rename(id: string, name: string): ApiKey | undefined {

@@ -72,8 +72,7 @@ function toCollection(row: CollectionRow): Collection {
   };
 }
 
-const COLUMNS =
-  'id, organization_id, scope, owner_user_id, name, description, privacy, created_by, created_at, updated_at';
+const COLUMNS = 'id, organization_id, scope, owner_user_id, name, description, privacy, created_by, created_at, updated_at';
 
 /** WHERE clause shared by list and count; NULL parameters switch a filter off. */
 const LIST_FILTER = `organization_id = @org AND (@scope IS NULL OR scope = @scope)
@@ -161,9 +160,7 @@ export class CollectionStore {
     this.#itineraryIds = db.prepare(
       'SELECT itinerary_id FROM collection_itineraries WHERE collection_id = ? ORDER BY added_at, itinerary_id',
     );
-    this.#addZone = db.prepare(
-      'INSERT INTO collection_zones (collection_id, zone_id, added_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
-    );
+    this.#addZone = db.prepare('INSERT INTO collection_zones (collection_id, zone_id, added_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING');
     this.#removeZone = db.prepare('DELETE FROM collection_zones WHERE collection_id = ? AND zone_id = ?');
     this.#zoneIds = db.prepare('SELECT zone_id FROM collection_zones WHERE collection_id = ? ORDER BY added_at, zone_id');
     this.#update = db.prepare(
@@ -191,9 +188,7 @@ export class CollectionStore {
       `SELECT ${COLUMNS} FROM collections WHERE ${holdingZone} ORDER BY created_at, rowid LIMIT @limit OFFSET @offset`,
     );
     this.#holdingZoneCount = db.prepare(`SELECT count(*) AS n FROM collections WHERE ${holdingZone}`);
-    this.#holdsItinerary = db.prepare(
-      'SELECT 1 AS one FROM collection_itineraries WHERE collection_id = ? AND itinerary_id = ?',
-    );
+    this.#holdsItinerary = db.prepare('SELECT 1 AS one FROM collection_itineraries WHERE collection_id = ? AND itinerary_id = ?');
     this.#holdsZone = db.prepare('SELECT 1 AS one FROM collection_zones WHERE collection_id = ? AND zone_id = ?');
   }
 
@@ -235,9 +230,7 @@ export class CollectionStore {
       owner: options.ownerUserId ?? null,
       publicOnly: options.publicOnly ? 1 : 0,
     };
-    const items = this.#list
-      .all({ ...params, limit: options.limit ?? 20, offset: options.offset ?? 0 })
-      .map(toCollection);
+    const items = this.#list.all({ ...params, limit: options.limit ?? 20, offset: options.offset ?? 0 }).map(toCollection);
     return { items, total: this.#count.get(params)?.n ?? 0 };
   }
 
@@ -329,9 +322,7 @@ export class CollectionStore {
       org: options.organizationId ?? null,
       publicOnly: options.publicOnly ? 1 : 0,
     };
-    const items = this.#personal
-      .all({ ...params, limit: options.limit ?? 20, offset: options.offset ?? 0 })
-      .map(toCollection);
+    const items = this.#personal.all({ ...params, limit: options.limit ?? 20, offset: options.offset ?? 0 }).map(toCollection);
     return { items, total: this.#personalCount.get(params)?.n ?? 0 };
   }
 
@@ -343,9 +334,7 @@ export class CollectionStore {
       viewer: options.viewerUserId,
     };
     const [list, count] =
-      kind === 'itinerary'
-        ? [this.#holdingItinerary, this.#holdingItineraryCount]
-        : [this.#holdingZone, this.#holdingZoneCount];
+      kind === 'itinerary' ? [this.#holdingItinerary, this.#holdingItineraryCount] : [this.#holdingZone, this.#holdingZoneCount];
     const items = list.all({ ...params, limit: options.limit, offset: options.offset }).map(toCollection);
     return { items, total: count.get(params)?.n ?? 0 };
   }

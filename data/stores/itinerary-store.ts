@@ -132,9 +132,7 @@ export class ItineraryStore {
     this.#get = db.prepare(`SELECT ${COLUMNS} FROM itineraries WHERE id = ?`);
     this.#byName = db.prepare(`SELECT ${COLUMNS} FROM itineraries WHERE organization_id = ? AND name = ?`);
     const filter = `organization_id = @org AND (@publicOnly = 0 OR privacy = 'public')`;
-    this.#list = db.prepare(
-      `SELECT ${COLUMNS} FROM itineraries WHERE ${filter} ORDER BY created_at, rowid LIMIT @limit OFFSET @offset`,
-    );
+    this.#list = db.prepare(`SELECT ${COLUMNS} FROM itineraries WHERE ${filter} ORDER BY created_at, rowid LIMIT @limit OFFSET @offset`);
     this.#count = db.prepare(`SELECT count(*) AS n FROM itineraries WHERE ${filter}`);
     this.#byCollection = db.prepare(
       `SELECT ${COLUMNS.split(', ')
@@ -248,7 +246,14 @@ export class ItineraryStore {
     if (!current) return undefined;
     const next = { ...current, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) };
     const write = () =>
-      this.#update.run({ id, name: next.name, description: next.description, activity: next.activity, privacy: next.privacy, now: nowIso() });
+      this.#update.run({
+        id,
+        name: next.name,
+        description: next.description,
+        activity: next.activity,
+        privacy: next.privacy,
+        now: nowIso(),
+      });
     return this.#holderOf(write, current.organizationId, next.name) ?? this.get(id);
   }
 

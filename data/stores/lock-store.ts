@@ -60,12 +60,8 @@ export class LockStore {
 
   constructor(db: Database) {
     this.#db = db;
-    this.#list = db.prepare(
-      `SELECT ${COLUMNS} FROM locks WHERE itinerary_id = ? AND expires_at > ? ORDER BY part_type, part_id`,
-    );
-    this.#get = db.prepare(
-      `SELECT ${COLUMNS} FROM locks WHERE itinerary_id = ? AND part_type = ? AND part_id = ? AND expires_at > ?`,
-    );
+    this.#list = db.prepare(`SELECT ${COLUMNS} FROM locks WHERE itinerary_id = ? AND expires_at > ? ORDER BY part_type, part_id`);
+    this.#get = db.prepare(`SELECT ${COLUMNS} FROM locks WHERE itinerary_id = ? AND part_type = ? AND part_id = ? AND expires_at > ?`);
     this.#upsert = db.prepare(
       `INSERT INTO locks (${COLUMNS}) VALUES (@itinerary_id, @part_type, @part_id, @holder_user_id, @expires_at)
        ON CONFLICT (itinerary_id, part_type, part_id)
@@ -78,9 +74,7 @@ export class LockStore {
       `DELETE FROM locks WHERE itinerary_id = ? AND holder_user_id = ? AND part_type = ? AND part_id = ? RETURNING ${COLUMNS}`,
     );
     this.#dropPart = db.prepare(`DELETE FROM locks WHERE itinerary_id = ? AND part_type = ? AND part_id = ? RETURNING ${COLUMNS}`);
-    this.#other = db.prepare(
-      `SELECT ${COLUMNS} FROM locks WHERE itinerary_id = ? AND holder_user_id <> ? AND expires_at > ? LIMIT 1`,
-    );
+    this.#other = db.prepare(`SELECT ${COLUMNS} FROM locks WHERE itinerary_id = ? AND holder_user_id <> ? AND expires_at > ? LIMIT 1`);
   }
 
   /** Live locks of an itinerary. */
@@ -107,26 +101,28 @@ export class LockStore {
    * (call `expire` first to learn whose they were).
    */
   acquire(itineraryId: string, userId: string, parts: readonly LockPart[], now: number, ttlMs = LOCK_TTL_MS): AcquireResult {
-    return this.#db.transaction((): AcquireResult => {
-      const nowText = new Date(now).toISOString();
-      for (const part of parts) {
-        const row = this.#get.get(itineraryId, part.type, part.id, nowText);
-        if (row && row.holder_user_id !== userId) return { ok: false, part, holderUserId: row.holder_user_id };
-      }
-      const expiresAt = new Date(now + ttlMs).toISOString();
-      const locks = parts.map((part) => {
-        const row: LockRow = {
-          itinerary_id: itineraryId,
-          part_type: part.type,
-          part_id: part.id,
-          holder_user_id: userId,
-          expires_at: expiresAt,
-        };
-        this.#upsert.run(row);
-        return toLock(row);
-      });
-      return { ok: true, locks };
-    }).immediate();
+    return this.#db
+      .transaction((): AcquireResult => {
+        const nowText = new Date(now).toISOString();
+        for (const part of parts) {
+          const row = this.#get.get(itineraryId, part.type, part.id, nowText);
+          if (row && row.holder_user_id !== userId) return { ok: false, part, holderUserId: row.holder_user_id };
+        }
+        const expiresAt = new Date(now + ttlMs).toISOString();
+        const locks = parts.map((part) => {
+          const row: LockRow = {
+            itinerary_id: itineraryId,
+            part_type: part.type,
+            part_id: part.id,
+            holder_user_id: userId,
+            expires_at: expiresAt,
+          };
+          this.#upsert.run(row);
+          return toLock(row);
+        });
+        return { ok: true, locks };
+      })
+      .immediate();
   }
 
   /**
@@ -158,8 +154,6 @@ export class LockStore {
 
   /** Drops every lock on parts that no longer exist, whoever held them; returns the locks dropped. */
   dropParts(itineraryId: string, parts: readonly LockPart[]): Lock[] {
-    return this.#db
-      .transaction(() => parts.flatMap((p) => this.#dropPart.all(itineraryId, p.type, p.id).map(toLock)))
-      .immediate();
+    return this.#db.transaction(() => parts.flatMap((p) => this.#dropPart.all(itineraryId, p.type, p.id).map(toLock))).immediate();
   }
 }

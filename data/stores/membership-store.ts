@@ -65,9 +65,7 @@ export class MembershipStore {
        ON CONFLICT (organization_id, user_id) DO UPDATE SET role = excluded.role, updated_at = excluded.updated_at
        RETURNING organization_id, user_id, role, created_at, updated_at`,
     );
-    this.#get = db.prepare(
-      `SELECT ${cols} FROM memberships m WHERE m.organization_id = ? AND m.user_id = ?`,
-    );
+    this.#get = db.prepare(`SELECT ${cols} FROM memberships m WHERE m.organization_id = ? AND m.user_id = ?`);
     this.#setRole = db.prepare(
       `UPDATE memberships SET role = ?, updated_at = ? WHERE organization_id = ? AND user_id = ?
        RETURNING organization_id, user_id, role, created_at, updated_at`,

@@ -25,9 +25,7 @@ export type Limits = Record<string, number | null>;
  * `limits` holds none of them.
  */
 export const LIMIT_DIMENSIONS = ['collections', 'itineraries', 'zones', 'members', 'keys'] as const;
-export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze(
-  Object.fromEntries(LIMIT_DIMENSIONS.map((d) => [d, null])) as Limits,
-);
+export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze(Object.fromEntries(LIMIT_DIMENSIONS.map((d) => [d, null])) as Limits);
 
 export const DEFAULT_QUOTA_DATA = 60;
 export const DEFAULT_QUOTA_TILES = 600;
@@ -245,24 +243,26 @@ export class OrganizationStore {
     validateQuota('quotaData', patch.quotaData);
     validateQuota('quotaTiles', patch.quotaTiles);
     if (patch.limits) validateLimits(patch.limits);
-    return this.#db.transaction(() => {
-      const current = this.get(id);
-      if (!current) return undefined;
-      const next: Organization = { ...current, updatedAt: nowIso() };
-      if (patch.name !== undefined) next.name = patch.name;
-      if (patch.status !== undefined) next.status = patch.status;
-      if (patch.requireSessionToken !== undefined) next.requireSessionToken = patch.requireSessionToken;
-      if (patch.quotaData !== undefined) next.quotaData = patch.quotaData;
-      if (patch.quotaTiles !== undefined) next.quotaTiles = patch.quotaTiles;
-      if (patch.embedLayers !== undefined) next.embedLayers = [...patch.embedLayers];
-      if (patch.defaultAllowedOrigins !== undefined) next.defaultAllowedOrigins = [...patch.defaultAllowedOrigins];
-      if (patch.limits !== undefined) next.limits = { ...patch.limits };
-      if (patch.products !== undefined) next.products = PRODUCTS.filter((p) => patch.products?.includes(p));
-      if (patch.cardOnFile !== undefined) next.cardOnFile = patch.cardOnFile;
-      if (patch.aiSettings !== undefined) next.aiSettings = { ...patch.aiSettings };
-      this.#update.run(toRow(next));
-      return next;
-    }).immediate();
+    return this.#db
+      .transaction(() => {
+        const current = this.get(id);
+        if (!current) return undefined;
+        const next: Organization = { ...current, updatedAt: nowIso() };
+        if (patch.name !== undefined) next.name = patch.name;
+        if (patch.status !== undefined) next.status = patch.status;
+        if (patch.requireSessionToken !== undefined) next.requireSessionToken = patch.requireSessionToken;
+        if (patch.quotaData !== undefined) next.quotaData = patch.quotaData;
+        if (patch.quotaTiles !== undefined) next.quotaTiles = patch.quotaTiles;
+        if (patch.embedLayers !== undefined) next.embedLayers = [...patch.embedLayers];
+        if (patch.defaultAllowedOrigins !== undefined) next.defaultAllowedOrigins = [...patch.defaultAllowedOrigins];
+        if (patch.limits !== undefined) next.limits = { ...patch.limits };
+        if (patch.products !== undefined) next.products = PRODUCTS.filter((p) => patch.products?.includes(p));
+        if (patch.cardOnFile !== undefined) next.cardOnFile = patch.cardOnFile;
+        if (patch.aiSettings !== undefined) next.aiSettings = { ...patch.aiSettings };
+        this.#update.run(toRow(next));
+        return next;
+      })
+      .immediate();
   }
 
   /** Settings a dashboard edits: session requirement, quotas, embed layers, default origins. */
@@ -275,14 +275,16 @@ export class OrganizationStore {
 
   /** Sets one limit dimension: a number, null (unlimited), or undefined to remove it (not granted). */
   setLimit(id: string, dimension: string, value: number | null | undefined): Organization | undefined {
-    return this.#db.transaction(() => {
-      const current = this.get(id);
-      if (!current) return undefined;
-      const limits = { ...current.limits };
-      if (value === undefined) delete limits[dimension];
-      else limits[dimension] = value;
-      return this.update(id, { limits });
-    }).immediate();
+    return this.#db
+      .transaction(() => {
+        const current = this.get(id);
+        if (!current) return undefined;
+        const limits = { ...current.limits };
+        if (value === undefined) delete limits[dimension];
+        else limits[dimension] = value;
+        return this.update(id, { limits });
+      })
+      .immediate();
   }
 
   setLimits(id: string, limits: Limits): Organization | undefined {

@@ -14,9 +14,7 @@ export class SettingsStore {
       `INSERT INTO server_settings (key, value, updated_at) VALUES (?, ?, ?)
        ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
     );
-    this.#insertIfAbsent = db.prepare(
-      'INSERT INTO server_settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO NOTHING',
-    );
+    this.#insertIfAbsent = db.prepare('INSERT INTO server_settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO NOTHING');
     this.#delete = db.prepare('DELETE FROM server_settings WHERE key = ?');
   }
 

@@ -63,9 +63,7 @@ export class ShareLinkStore {
       `INSERT INTO share_links (${COLUMNS}) VALUES (@id, @organization_id, @resource_kind, @resource_id, @token_hash,
         @created_by, @created_at, @disabled_at)`,
     );
-    this.#active = db.prepare(
-      `SELECT ${COLUMNS} FROM share_links WHERE resource_kind = ? AND resource_id = ? AND disabled_at IS NULL`,
-    );
+    this.#active = db.prepare(`SELECT ${COLUMNS} FROM share_links WHERE resource_kind = ? AND resource_id = ? AND disabled_at IS NULL`);
     this.#byHash = db.prepare(`SELECT ${COLUMNS} FROM share_links WHERE token_hash = ? AND disabled_at IS NULL`);
     this.#disable = db.prepare(
       'UPDATE share_links SET disabled_at = ? WHERE resource_kind = ? AND resource_id = ? AND disabled_at IS NULL',
@@ -78,30 +76,34 @@ export class ShareLinkStore {
    */
   mint(input: ShareLinkMint): { link: ShareLink; token: string } {
     const token = generateShareToken();
-    return this.#db.transaction(() => {
-      this.#disable.run(nowIso(), input.resourceKind, input.resourceId);
-      const row: ShareLinkRow = {
-        id: randomUUID(),
-        organization_id: input.organizationId,
-        resource_kind: input.resourceKind,
-        resource_id: input.resourceId,
-        token_hash: hashSecret(token),
-        created_by: input.createdBy ?? null,
-        created_at: nowIso(),
-        disabled_at: null,
-      };
-      this.#insert.run(row);
-      return { link: toShareLink(row), token };
-    }).immediate();
+    return this.#db
+      .transaction(() => {
+        this.#disable.run(nowIso(), input.resourceKind, input.resourceId);
+        const row: ShareLinkRow = {
+          id: randomUUID(),
+          organization_id: input.organizationId,
+          resource_kind: input.resourceKind,
+          resource_id: input.resourceId,
+          token_hash: hashSecret(token),
+          created_by: input.createdBy ?? null,
+          created_at: nowIso(),
+          disabled_at: null,
+        };
+        this.#insert.run(row);
+        return { link: toShareLink(row), token };
+      })
+      .immediate();
   }
 
   /** Replaces the live link with a new token; undefined when the resource has no live link. */
   rotate(kind: ShareResourceKind, resourceId: string, createdBy?: string | null): { link: ShareLink; token: string } | undefined {
-    return this.#db.transaction(() => {
-      const current = this.#active.get(kind, resourceId);
-      if (!current) return undefined;
-      return this.mint({ organizationId: current.organization_id, resourceKind: kind, resourceId, createdBy: createdBy ?? null });
-    }).immediate();
+    return this.#db
+      .transaction(() => {
+        const current = this.#active.get(kind, resourceId);
+        if (!current) return undefined;
+        return this.mint({ organizationId: current.organization_id, resourceKind: kind, resourceId, createdBy: createdBy ?? null });
+      })
+      .immediate();
   }
 
   /** Disables the live link; false when there was none. */

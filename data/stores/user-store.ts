@@ -1,12 +1,7 @@
 // Users: email + scrypt password hash; constant-time password verification.
 import { randomUUID } from 'node:crypto';
 import type { Statement } from 'better-sqlite3';
-import {
-  dummyPasswordHash,
-  hashPasswordSync,
-  verifyPassword,
-  verifyPasswordSync,
-} from '../credentials.js';
+import { dummyPasswordHash, hashPasswordSync, verifyPassword, verifyPasswordSync } from '../credentials.js';
 import { nowIso, type Database } from '../db.js';
 
 /** A user as returned to callers: the password hash never leaves the store. */
@@ -59,9 +54,7 @@ export class UserStore {
 
   constructor(db: Database) {
     const columns = 'id, email, password_hash, name, created_at, updated_at';
-    this.#insert = db.prepare(
-      `INSERT INTO users (${columns}) VALUES (@id, @email, @password_hash, @name, @created_at, @updated_at)`,
-    );
+    this.#insert = db.prepare(`INSERT INTO users (${columns}) VALUES (@id, @email, @password_hash, @name, @created_at, @updated_at)`);
     this.#get = db.prepare(`SELECT ${columns} FROM users WHERE id = ?`);
     this.#getByEmail = db.prepare(`SELECT ${columns} FROM users WHERE email = ?`);
     this.#setPassword = db.prepare('UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?');

@@ -123,9 +123,7 @@ export class ZoneStore {
     );
     this.#get = db.prepare(`SELECT ${COLUMNS} FROM zones WHERE id = ?`);
     const filter = `organization_id = @org AND (@publicOnly = 0 OR privacy = 'public')`;
-    this.#list = db.prepare(
-      `SELECT ${COLUMNS} FROM zones WHERE ${filter} ORDER BY created_at, rowid LIMIT @limit OFFSET @offset`,
-    );
+    this.#list = db.prepare(`SELECT ${COLUMNS} FROM zones WHERE ${filter} ORDER BY created_at, rowid LIMIT @limit OFFSET @offset`);
     this.#count = db.prepare(`SELECT count(*) AS n FROM zones WHERE ${filter}`);
     this.#byCollection = db.prepare(
       `SELECT ${COLUMNS.split(', ')
@@ -175,10 +173,7 @@ export class ZoneStore {
     return row ? toZone(row) : undefined;
   }
 
-  list(
-    organizationId: string,
-    options: { publicOnly?: boolean; limit?: number; offset?: number } = {},
-  ): { items: Zone[]; total: number } {
+  list(organizationId: string, options: { publicOnly?: boolean; limit?: number; offset?: number } = {}): { items: Zone[]; total: number } {
     const params = { org: organizationId, publicOnly: options.publicOnly ? 1 : 0 };
     const items = this.#list.all({ ...params, limit: options.limit ?? 20, offset: options.offset ?? 0 }).map(toZone);
     return { items, total: this.#count.get(params)?.n ?? 0 };
@@ -190,21 +185,23 @@ export class ZoneStore {
 
   /** Partial update: undefined fields keep their value. Undefined when the zone does not exist. */
   update(id: string, patch: ZonePatch): Zone | undefined {
-    return this.#db.transaction(() => {
-      const current = this.get(id);
-      if (!current) return undefined;
-      const next: Zone = { ...current, updatedAt: nowIso() };
-      if (patch.name !== undefined) next.name = patch.name;
-      if (patch.description !== undefined) next.description = patch.description;
-      if (patch.level !== undefined) next.level = patch.level;
-      if (patch.mode !== undefined) next.mode = patch.mode;
-      if (patch.geometry !== undefined) next.geometry = patch.geometry;
-      if (patch.radiusM !== undefined) next.radiusM = patch.radiusM;
-      if (patch.widthM !== undefined) next.widthM = patch.widthM;
-      if (patch.privacy !== undefined) next.privacy = patch.privacy;
-      this.#update.run(toRow(next));
-      return next;
-    }).immediate();
+    return this.#db
+      .transaction(() => {
+        const current = this.get(id);
+        if (!current) return undefined;
+        const next: Zone = { ...current, updatedAt: nowIso() };
+        if (patch.name !== undefined) next.name = patch.name;
+        if (patch.description !== undefined) next.description = patch.description;
+        if (patch.level !== undefined) next.level = patch.level;
+        if (patch.mode !== undefined) next.mode = patch.mode;
+        if (patch.geometry !== undefined) next.geometry = patch.geometry;
+        if (patch.radiusM !== undefined) next.radiusM = patch.radiusM;
+        if (patch.widthM !== undefined) next.widthM = patch.widthM;
+        if (patch.privacy !== undefined) next.privacy = patch.privacy;
+        this.#update.run(toRow(next));
+        return next;
+      })
+      .immediate();
   }
 
   delete(id: string): boolean {

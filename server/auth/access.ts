@@ -115,7 +115,6 @@ export function createAccessControl(deps: AccessDeps): Authenticate {
 
   /** A publishable key (with or without a session token), and the acting member of a write. */
   const keyAccess = async (route: RouteDef, request: IncomingRequest, creds: RequestCredentials): Promise<Access> => {
-
     if (!creds.apiKey) throw unauthorized(creds.sessionToken !== undefined ? 'session_without_key' : 'missing_key');
     const key = await deps.apiKeys.findPublishable(creds.apiKey);
     if (!key) throw unauthorized('unknown_key'); // unknown, revoked, or a secret key in the wrong header
@@ -139,8 +138,7 @@ export function createAccessControl(deps: AccessDeps): Authenticate {
     const sessionRequired =
       route.scope === 'data' ||
       route.scope === 'management' ||
-      (route.scope === 'embedding' &&
-        (organization.requireSessionToken || organization.products.includes('intelligence')));
+      (route.scope === 'embedding' && (organization.requireSessionToken || organization.products.includes('intelligence')));
     if (sessionRequired && !session) throw unauthorized('session_required');
 
     const write = route.writes;

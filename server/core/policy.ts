@@ -232,7 +232,8 @@ export function createPolicy(stores: Pick<Repositories, 'collections' | 'zones' 
   /** Whether a share token reaches the itinerary (itinerary link, or a collection link covering it). */
   const shareReaches = async (caller: Access, itineraryId: string): Promise<boolean> => {
     if (caller.kind !== 'share') return false;
-    const filed = caller.link.resourceKind === 'collection' && (await collections.itineraryIds(caller.link.resourceId)).includes(itineraryId);
+    const filed =
+      caller.link.resourceKind === 'collection' && (await collections.itineraryIds(caller.link.resourceId)).includes(itineraryId);
     return shareCovers(caller, { kind: 'itinerary', id: itineraryId }, () => filed);
   };
 

@@ -137,7 +137,13 @@ export function createUnitOfWork(
         throw error;
       },
     );
-    return { answer: unit.then(afterCommit), released: unit.then(() => undefined, () => undefined) };
+    return {
+      answer: unit.then(afterCommit),
+      released: unit.then(
+        () => undefined,
+        () => undefined,
+      ),
+    };
   };
 
   const afterAsyncUnit = () => {

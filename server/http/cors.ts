@@ -2,8 +2,7 @@
 // CORS itself echoes the caller's origin so that browsers can read every answer, errors included.
 
 /** Request headers a browser may send (DESIGN §12). */
-export const ALLOWED_HEADERS =
-  'X-API-Key, X-Session-Token, X-User-Id, X-Share-Token, Content-Type, Authorization, Accept-Language';
+export const ALLOWED_HEADERS = 'X-API-Key, X-Session-Token, X-User-Id, X-Share-Token, Content-Type, Authorization, Accept-Language';
 export const EXPOSED_HEADERS = 'X-Request-Id';
 const MAX_AGE = '600';
 

@@ -199,4 +199,3 @@ export function runExchange(handle: Handle, gate: InFlight, exchange: Exchange):
     },
   );
 }
-

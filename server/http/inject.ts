@@ -34,10 +34,7 @@ export async function inject(handle: Handle, request: InjectRequest): Promise<In
       headers,
       remoteAddress: request.remoteAddress ?? '127.0.0.1',
     },
-    (limit) =>
-      body.length > limit
-        ? Promise.reject(new Error('inject: body over limit'))
-        : Promise.resolve(body),
+    (limit) => (body.length > limit ? Promise.reject(new Error('inject: body over limit')) : Promise.resolve(body)),
     new RequestAbort(),
   );
   const text = typeof response.body === 'string' ? response.body : Buffer.from(response.body).toString('utf8');

@@ -50,7 +50,6 @@ export interface OutgoingResponse {
 /** Starts reading the request body with a byte limit; must be called before the first await. */
 export type StartBody = (limit: number) => Promise<Buffer>;
 
-
 /** Runs after matching, before the body is parsed; throws ApiError to refuse. Filled by the access layer. */
 export type Authenticate = (route: RouteDef, request: IncomingRequest, credentials: QueryCredentials) => unknown;
 
@@ -61,11 +60,7 @@ export interface PipelineDeps {
   authenticate?: Authenticate;
 }
 
-export type Handle = (
-  request: IncomingRequest,
-  startBody: StartBody,
-  abort: RequestAbort,
-) => OutgoingResponse | Promise<OutgoingResponse>;
+export type Handle = (request: IncomingRequest, startBody: StartBody, abort: RequestAbort) => OutgoingResponse | Promise<OutgoingResponse>;
 
 interface CompiledRoute {
   params?: Validator;
@@ -207,9 +202,7 @@ export function createPipeline(deps: PipelineDeps): Handle {
       if (this.bodyPromise) {
         const decode = bodyDecoder(this.request.headers['content-encoding']);
         const body = decode ? this.bodyPromise.then((raw) => decode(raw, spec.bodyLimit)) : this.bodyPromise;
-        return body.then((raw) =>
-          this.afterBody(access, parseBody(raw, this.request.headers['content-type'], spec.contentTypes)),
-        );
+        return body.then((raw) => this.afterBody(access, parseBody(raw, this.request.headers['content-type'], spec.contentTypes)));
       }
       return this.afterBody(access, undefined);
     }
@@ -262,12 +255,14 @@ export function createPipeline(deps: PipelineDeps): Handle {
           },
         };
         sweeper.add(deadline);
-        outcome.then(undefined, (thrown: unknown) => this.failure(thrown)).then((response) => {
-          if (settled) return;
-          settled = true;
-          sweeper.delete(deadline);
-          resolve(this.settle(response));
-        });
+        outcome
+          .then(undefined, (thrown: unknown) => this.failure(thrown))
+          .then((response) => {
+            if (settled) return;
+            settled = true;
+            sweeper.delete(deadline);
+            resolve(this.settle(response));
+          });
       });
     }
   }
@@ -278,9 +273,7 @@ export function createPipeline(deps: PipelineDeps): Handle {
     const incomingId = headers['x-request-id'];
     // An incoming id is echoed when it is plain, and never when it looks like a credential (it is logged).
     const requestId =
-      incomingId !== undefined && REQUEST_ID.test(incomingId) && !containsCredential(incomingId)
-        ? incomingId
-        : nextRequestId();
+      incomingId !== undefined && REQUEST_ID.test(incomingId) && !containsCredential(incomingId) ? incomingId : nextRequestId();
     const ex = new Exchange(request, abort, started, requestId, negotiateLanguage(headers['accept-language']));
 
     const refusal = request.refusal ?? framingRefusal(headers);

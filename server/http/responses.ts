@@ -12,12 +12,7 @@ export function tooLarge(limit: number): ApiError {
   return ApiError.withMessage('PAYLOAD_TOO_LARGE', 'PAYLOAD_TOO_LARGE', { limit });
 }
 
-export function errorResponse(
-  error: ApiError,
-  lang: Language,
-  extra?: [string, string][],
-  closeConnection = false,
-): OutgoingResponse {
+export function errorResponse(error: ApiError, lang: Language, extra?: [string, string][], closeConnection = false): OutgoingResponse {
   const rendered = renderError(error, lang);
   const headers: [string, string][] = [['Content-Type', JSON_CONTENT_TYPE]];
   if (extra) headers.push(...extra);

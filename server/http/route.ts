@@ -7,15 +7,7 @@ import type { Language } from '../i18n/messages.js';
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
 
 /** Surface scopes of the spec, `any` for the session-minting call, `public` for unauthenticated documents. */
-export type RouteScope =
-  | 'embedding'
-  | 'tiles'
-  | 'resources'
-  | 'data'
-  | 'mcp'
-  | 'management'
-  | 'any'
-  | 'public';
+export type RouteScope = 'embedding' | 'tiles' | 'resources' | 'data' | 'mcp' | 'management' | 'any' | 'public';
 
 export interface RequestContext<P = Record<string, string>, Q = Record<string, unknown>, B = unknown, A = unknown> {
   method: HttpMethod;

@@ -148,10 +148,7 @@ function describeForms(branches: unknown): string {
  * Maps Ajv errors to envelope entries with paths `["request", location, ...]`. Only the first entries are
  * built (see MAX_ERROR_ENTRIES); the rest are counted, so a body with thousands of bad values stays cheap.
  */
-export function toEntries(
-  errors: ErrorObject[],
-  location: Location,
-): { entries: Omit<ErrorEntry, 'code'>[]; omitted: number } {
+export function toEntries(errors: ErrorObject[], location: Location): { entries: Omit<ErrorEntry, 'code'>[]; omitted: number } {
   // anyOf/oneOf report every failed branch and then a summary; keep only the summary for that value.
   const unions = new Set(errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').map((e) => e.instancePath));
   const seen = new Set<string>();

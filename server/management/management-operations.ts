@@ -107,7 +107,8 @@ export function managementOperations(deps: ManagementDeps) {
 
   /** Owners alone grant, change or remove the owner role; the last owner always stays. */
   const checkOwnerChange = async (manager: Manager, userId: string, current: Role, next?: Role): Promise<void> => {
-    if ((current === 'owner' || next === 'owner') && manager.role !== 'owner') throw ApiError.withMessage('FORBIDDEN', 'FORBIDDEN.owner_role');
+    if ((current === 'owner' || next === 'owner') && manager.role !== 'owner')
+      throw ApiError.withMessage('FORBIDDEN', 'FORBIDDEN.owner_role');
     if (current === 'owner' && next !== 'owner') {
       const owners = (await stores.memberships.listByOrganization(manager.organizationId)).filter((m) => m.role === 'owner');
       if (owners.length === 1 && owners[0]?.userId === userId) throw ApiError.withMessage('CONFLICT', 'CONFLICT.last_owner');
@@ -143,13 +144,13 @@ export function managementOperations(deps: ManagementDeps) {
       async run(caller, input: SettingsInput) {
         const { organizationId } = await managing(caller, input);
         const updated = await deps.writes.write(async ({ emit }) => {
-          const organization = await stores.organizations.updateSettings(organizationId, {
+          const organization = (await stores.organizations.updateSettings(organizationId, {
             requireSessionToken: input.require_session_token,
             quotaData: input.quota_data,
             quotaTiles: input.quota_tiles,
             embedLayers: input.embed_layers,
             defaultAllowedOrigins: input.default_allowed_origins,
-          }) as Organization;
+          })) as Organization;
           emit(settingsChanged(organizationId));
           return organization;
         });
@@ -197,7 +198,13 @@ export function managementOperations(deps: ManagementDeps) {
           const field = input.scopes !== undefined ? 'scopes' : 'allowed_origins';
           throw ApiError.validation([{ path: [field], messageKey: 'VALIDATION_FAILED' }]);
         }
-        const updated = await deps.writes.write(async () => await stores.apiKeys.update(key.id, { name: input.name, scopes: input.scopes, allowedOrigins: input.allowed_origins }) as ApiKey,
+        const updated = await deps.writes.write(
+          async () =>
+            (await stores.apiKeys.update(key.id, {
+              name: input.name,
+              scopes: input.scopes,
+              allowedOrigins: input.allowed_origins,
+            })) as ApiKey,
         );
         return keyView(updated);
       },
@@ -239,7 +246,8 @@ export function managementOperations(deps: ManagementDeps) {
         const user = await stores.users.getByEmail(input.email);
         if (!user) throw ApiError.validation([{ path: ['email'], messageKey: 'VALIDATION_FAILED' }]);
         const membership = await deps.writes.write(async () => {
-          if (await stores.memberships.get(manager.organizationId, user.id)) throw ApiError.withMessage('CONFLICT', 'CONFLICT.already_member');
+          if (await stores.memberships.get(manager.organizationId, user.id))
+            throw ApiError.withMessage('CONFLICT', 'CONFLICT.already_member');
           enforceLimit(manager.organization, 'members', (await stores.memberships.listByOrganization(manager.organizationId)).length);
           return await stores.memberships.add(manager.organizationId, user.id, input.role);
         });
@@ -290,7 +298,7 @@ export function managementOperations(deps: ManagementDeps) {
       async run(caller, input: OrganizationInput & { payment_method_on_file: boolean }) {
         const { organizationId } = await managing(caller, input);
         const updated = await deps.writes.write(async ({ emit }) => {
-          const organization = await stores.organizations.setCardOnFile(organizationId, input.payment_method_on_file) as Organization;
+          const organization = (await stores.organizations.setCardOnFile(organizationId, input.payment_method_on_file)) as Organization;
           emit(settingsChanged(organizationId));
           return organization;
         });

@@ -61,10 +61,7 @@ export const MemberAdd = Type.Object(
 
 export const MemberPatch = Type.Object({ role: StringEnum(ROLES) }, { additionalProperties: false });
 
-export const BillingPatch = Type.Object(
-  { payment_method_on_file: Type.Boolean() },
-  { additionalProperties: false },
-);
+export const BillingPatch = Type.Object({ payment_method_on_file: Type.Boolean() }, { additionalProperties: false });
 
 export const UsageQuery = Type.Object(
   {

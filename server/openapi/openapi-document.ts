@@ -113,8 +113,7 @@ function tagOf(route: RouteDef): string {
 }
 
 function describe(route: RouteDef): string {
-  const first =
-    route.scope === 'any' ? 'Required scope: any scope; authorized by the secret key' : `Required scope: ${route.scope}`;
+  const first = route.scope === 'any' ? 'Required scope: any scope; authorized by the secret key' : `Required scope: ${route.scope}`;
   const lines = [first];
   if (route.share) lines.push('', 'Share tokens may call it (published versions only).');
   if (route.signedInOnly) lines.push('', 'Signed-in users only: publishable keys and share tokens are refused (403).');

@@ -51,9 +51,7 @@ export class SchemaRegistry {
         // Type.Ref('Name') points at a schema by its $id.
         out.$ref = value.startsWith('#') ? value : `#/components/schemas/${value}`;
       } else if (key === 'properties' || key === 'patternProperties' || key === '$defs') {
-        out[key] = Object.fromEntries(
-          Object.entries(value as Record<string, JsonSchema>).map(([k, v]) => [k, this.#walk(v)]),
-        );
+        out[key] = Object.fromEntries(Object.entries(value as Record<string, JsonSchema>).map(([k, v]) => [k, this.#walk(v)]));
       } else if (key === 'items' && Array.isArray(value)) {
         // Draft-07 tuple form (TypeBox Tuple) → 2020-12 prefixItems.
         out.prefixItems = value.map((v: JsonSchema) => this.#walk(v));

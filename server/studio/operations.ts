@@ -78,7 +78,8 @@ export function studioRoutes(built: readonly RouteDef[]): RouteDef[] {
   return STUDIO_OPERATIONS.map((decl) => {
     const route = byOp.get(decl.op);
     if (!route) throw new TypeError(`studio operation ${decl.op} has no route`);
-    if (route.method !== decl.method || route.path !== decl.path) throw new TypeError(`studio route ${decl.op} is not at ${decl.method} ${decl.path}`);
+    if (route.method !== decl.method || route.path !== decl.path)
+      throw new TypeError(`studio route ${decl.op} is not at ${decl.method} ${decl.path}`);
     return route;
   });
 }

@@ -37,7 +37,15 @@ function loadAssets(dir: string): Map<string, Asset> {
     let hash = 2166136261;
     for (const b of bytes) hash = Math.imul(hash ^ b, 16777619) >>> 0;
     const etag = `"${hash.toString(16)}-${bytes.length}"`;
-    assets.set(name, { bytes, type, etag, headers: [['Cache-Control', 'public, max-age=3600'], ['ETag', etag]] });
+    assets.set(name, {
+      bytes,
+      type,
+      etag,
+      headers: [
+        ['Cache-Control', 'public, max-age=3600'],
+        ['ETag', etag],
+      ],
+    });
   }
   return assets;
 }

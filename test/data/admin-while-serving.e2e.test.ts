@@ -55,9 +55,13 @@ describe('admin commands while the server writes', () => {
     const runs: { status: number | null; stdout: string; stderr: string }[] = [];
     try {
       for (let round = 0; round < 8; round++) {
-        runs.push(await admin('set', '--org', org.organization.id, `quota.data=${100 + round}`, `require_session_token=${round % 2 === 0}`));
+        runs.push(
+          await admin('set', '--org', org.organization.id, `quota.data=${100 + round}`, `require_session_token=${round % 2 === 0}`),
+        );
         if (round % 2 === 1) {
-          runs.push(await admin('create-key', '--org', org.organization.id, '--type', 'pk', '--name', `Busy ${round}`, '--scopes', 'tiles'));
+          runs.push(
+            await admin('create-key', '--org', org.organization.id, '--type', 'pk', '--name', `Busy ${round}`, '--scopes', 'tiles'),
+          );
         }
       }
     } finally {

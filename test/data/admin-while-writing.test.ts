@@ -58,7 +58,7 @@ describe('admin commands during another writer’s transactions', () => {
     ];
     for (let round = 0; round < 6; round++) {
       db.exec('BEGIN IMMEDIATE');
-      db.prepare("UPDATE organizations SET name = ? WHERE id = ?").run(`Busy ${round}`, orgId);
+      db.prepare('UPDATE organizations SET name = ? WHERE id = ?').run(`Busy ${round}`, orgId);
       await new Promise((r) => setTimeout(r, 250));
       db.exec('COMMIT');
       await new Promise((r) => setTimeout(r, 5));
@@ -66,7 +66,10 @@ describe('admin commands during another writer’s transactions', () => {
     const results = await Promise.all(runs);
     for (const r of results) expect(r.stderr, r.stderr).toBe('');
     expect(results.map((r) => r.status)).toEqual([0, 0, 0, 0]);
-    const org = db.prepare('SELECT quota_data, require_session_token, name FROM organizations WHERE id = ?').get(orgId) as Record<string, unknown>;
+    const org = db.prepare('SELECT quota_data, require_session_token, name FROM organizations WHERE id = ?').get(orgId) as Record<
+      string,
+      unknown
+    >;
     expect(org).toEqual({ quota_data: 120, require_session_token: 1, name: 'Busy 5' });
   }, 60_000);
 });
@@ -108,15 +111,11 @@ describe('an admin command started while another connection holds the write lock
       const go = new Int32Array(new SharedArrayBuffer(8));
       const worker = await holdWriteLock(dbPath, go, 300);
       const exited = new Promise((r) => worker.once('exit', r));
-      const result = runAdmin(
-        [...args.map((a) => (a === '<org>' ? orgId : a)), '--json'],
-        {},
-        () => {
-          Atomics.store(go, 0, 1);
-          Atomics.notify(go, 0);
-          return connection;
-        },
-      );
+      const result = runAdmin([...args.map((a) => (a === '<org>' ? orgId : a)), '--json'], {}, () => {
+        Atomics.store(go, 0, 1);
+        Atomics.notify(go, 0);
+        return connection;
+      });
       await exited;
       expect(result.stderr).toBe('');
       expect(result.exitCode).toBe(0);
@@ -126,7 +125,6 @@ describe('an admin command started while another connection holds the write lock
     }, 30_000);
   }
 });
-
 
 describe('a store read-then-write outside any open transaction while another connection holds the write lock', () => {
   it("organizations.update and apiKeys.update wait for the lock, see the other writer's commit and succeed", async () => {

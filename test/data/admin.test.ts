@@ -162,8 +162,17 @@ describe('admin command', () => {
   it('create-key creates a publishable key with scopes and origins, and a secret key shown once', () => {
     const org = ok(['create-org', '--name', 'Keys']).organization;
     const pk = ok([
-      'create-key', '--org', org.id, '--type', 'pk', '--name', 'web',
-      '--scopes', 'embedding,data', '--origins', 'https://example.com,http://localhost:*',
+      'create-key',
+      '--org',
+      org.id,
+      '--type',
+      'pk',
+      '--name',
+      'web',
+      '--scopes',
+      'embedding,data',
+      '--origins',
+      'https://example.com,http://localhost:*',
     ]);
     expect(pk.plaintext).toMatch(PUBLISHABLE_KEY_PATTERN);
     expect(pk.apiKey).toMatchObject({
@@ -214,9 +223,16 @@ describe('admin command', () => {
   it('set changes every documented setting in one call', () => {
     const org = ok(['create-org', '--name', 'Settings']).organization;
     const out = ok([
-      'set', '--org', org.id,
-      'require_session_token=true', 'quota.data=120', 'quota.tiles=0', 'products=studio', 'card=false',
-      'status=inactive', 'embed.layers=trails,zones',
+      'set',
+      '--org',
+      org.id,
+      'require_session_token=true',
+      'quota.data=120',
+      'quota.tiles=0',
+      'products=studio',
+      'card=false',
+      'status=inactive',
+      'embed.layers=trails,zones',
     ]);
     expect(out.organization).toMatchObject({
       requireSessionToken: true,
@@ -250,8 +266,18 @@ describe('admin command', () => {
     const base = ['set', '--org', org.id];
     expect(fail([...base, 'quota.data=1', 'colour=blue'])).toEqual({ status: 2, code: 'INVALID_ARGUMENT' });
     // The same validation in-process (runAdmin is what the subprocess runs), to keep the suite quick.
-    for (const pair of ['quota.data=-5', 'quota.tiles=lots', 'card=yes', 'status=paused', 'products=maps',
-      'embed.layers=satellite', 'require_session_token=1', 'novalue', 'limits.=3', 'quota.data=2']) {
+    for (const pair of [
+      'quota.data=-5',
+      'quota.tiles=lots',
+      'card=yes',
+      'status=paused',
+      'products=maps',
+      'embed.layers=satellite',
+      'require_session_token=1',
+      'novalue',
+      'limits.=3',
+      'quota.data=2',
+    ]) {
       const r = runAdmin([...base, 'quota.data=1', pair, '--json'], {}, () => openDatabase(dbPath));
       expect(r.exitCode, pair).toBe(2);
       expect(JSON.parse(r.stderr).error.code, pair).toBe('INVALID_ARGUMENT');

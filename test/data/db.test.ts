@@ -41,9 +41,26 @@ describe('openDatabase', () => {
       .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'")
       .all()
       .map((r) => r.name);
-    for (const t of ['organizations', 'users', 'memberships', 'api_keys', 'collections', 'itineraries', 'segments',
-      'waypoints', 'segment_groups', 'zones', 'collection_itineraries', 'collection_zones', 'share_links', 'locks',
-      'usage_counters', 'oauth_clients', 'oauth_codes', 'server_settings']) {
+    for (const t of [
+      'organizations',
+      'users',
+      'memberships',
+      'api_keys',
+      'collections',
+      'itineraries',
+      'segments',
+      'waypoints',
+      'segment_groups',
+      'zones',
+      'collection_itineraries',
+      'collection_zones',
+      'share_links',
+      'locks',
+      'usage_counters',
+      'oauth_clients',
+      'oauth_codes',
+      'server_settings',
+    ]) {
       expect(tables).toContain(t);
     }
   });

@@ -121,7 +121,7 @@ export function repositoryContract(adapter: string, open: () => Promise<Contract
     );
 
     it(
-      "chain rows: upserted, listed in chain order, never moved to another itinerary",
+      'chain rows: upserted, listed in chain order, never moved to another itinerary',
       withWorld(async ({ r, org, itinerary }) => {
         const other = value(await r.itineraries.create({ organizationId: org.id, name: 'Other' }));
         const segment = {
@@ -142,10 +142,38 @@ export function repositoryContract(adapter: string, open: () => Promise<Contract
           groupId: null,
         };
         await r.segments.upsert(segment);
-        await r.waypoints.upsert({ id: '11111111-1111-4111-8111-111111111111', itineraryId: itinerary.id, position: 1, lon: 1.57, lat: 42.51, ele: null, name: null, kind: null });
-        await r.waypoints.upsert({ id: '22222222-2222-4222-8222-222222222222', itineraryId: itinerary.id, position: 0, lon: 1.56, lat: 42.5, ele: 1000, name: 'Start', kind: null });
-        await r.segmentGroups.upsert({ id: '44444444-4444-4444-8444-444444444444', itineraryId: itinerary.id, name: 'Climb', color: '#ff0000', speed: null });
-        expect((await r.segments.listByItinerary(itinerary.id))[0]).toMatchObject({ id: segment.id, distance: 1400, geometry: segment.geometry });
+        await r.waypoints.upsert({
+          id: '11111111-1111-4111-8111-111111111111',
+          itineraryId: itinerary.id,
+          position: 1,
+          lon: 1.57,
+          lat: 42.51,
+          ele: null,
+          name: null,
+          kind: null,
+        });
+        await r.waypoints.upsert({
+          id: '22222222-2222-4222-8222-222222222222',
+          itineraryId: itinerary.id,
+          position: 0,
+          lon: 1.56,
+          lat: 42.5,
+          ele: 1000,
+          name: 'Start',
+          kind: null,
+        });
+        await r.segmentGroups.upsert({
+          id: '44444444-4444-4444-8444-444444444444',
+          itineraryId: itinerary.id,
+          name: 'Climb',
+          color: '#ff0000',
+          speed: null,
+        });
+        expect((await r.segments.listByItinerary(itinerary.id))[0]).toMatchObject({
+          id: segment.id,
+          distance: 1400,
+          geometry: segment.geometry,
+        });
         expect((await r.waypoints.listByItinerary(itinerary.id)).map((w) => w.name)).toEqual(['Start', null]);
         expect((await r.segmentGroups.listByItinerary(itinerary.id)).map((g) => g.name)).toEqual(['Climb']);
         await r.segments.upsert({ ...segment, itineraryId: other.id, name: 'hijack' });
@@ -180,7 +208,12 @@ export function repositoryContract(adapter: string, open: () => Promise<Contract
     it(
       'share links: a token finds its link until rotated or disabled',
       withWorld(async ({ r, org, ana, itinerary }) => {
-        const { token, link } = await r.shareLinks.mint({ organizationId: org.id, resourceKind: 'itinerary', resourceId: itinerary.id, createdBy: ana.id });
+        const { token, link } = await r.shareLinks.mint({
+          organizationId: org.id,
+          resourceKind: 'itinerary',
+          resourceId: itinerary.id,
+          createdBy: ana.id,
+        });
         expect((await r.shareLinks.findByToken(token))?.id).toBe(link.id);
         const rotated = await r.shareLinks.rotate('itinerary', itinerary.id, ana.id);
         expect(rotated?.token).not.toBe(token);

@@ -33,7 +33,7 @@ describe('message keys', () => {
         if (entry.isDirectory()) walk(path);
         else if (entry.name.endsWith('.ts') && !path.includes(`${join('server', 'i18n')}`)) {
           for (const m of readFileSync(path, 'utf8').matchAll(/'((?:[A-Z_]+)\.[a-z_]+)'/g)) {
-            if ((m[1] as string).split('.')[0] as string in ERRORS) keys.add(m[1] as string);
+            if (((m[1] as string).split('.')[0] as string) in ERRORS) keys.add(m[1] as string);
           }
         }
       }

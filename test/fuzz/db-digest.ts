@@ -14,13 +14,17 @@ export interface Digest {
 /** Opens `path` read-only (the server writes in WAL mode, so each read sees every committed write). */
 export function openDigest(path: string): Digest {
   const db = new Database(path, { readonly: true, fileMustExist: true });
-  const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[])
+  const tables = (
+    db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]
+  )
     .map((t) => t.name)
     .filter((name) => !IGNORED.has(name));
   // A read may purge locks that have lapsed (they were already gone in effect): only live ones count,
   // with a margin so a lock lapsing during the request does not look like a change.
   const reads = tables.map((name) =>
-    db.prepare(name === 'locks' ? 'SELECT * FROM locks WHERE expires_at > ? ORDER BY 1, 2, 3' : `SELECT * FROM "${name}" ORDER BY 1, 2`).raw(true),
+    db
+      .prepare(name === 'locks' ? 'SELECT * FROM locks WHERE expires_at > ? ORDER BY 1, 2, 3' : `SELECT * FROM "${name}" ORDER BY 1, 2`)
+      .raw(true),
   );
   // PRAGMA data_version changes only when another connection commits: until it does, the last digest
   // still holds, so a run costs a full digest per commit, not per request.

@@ -115,7 +115,12 @@ export function credentialsFor(op: Operation, world: World): Record<string, stri
 }
 
 /** A valid request for `op`: real ids of organization A in the path, a generated query and body. */
-export function validRequest(op: Operation, world: World, random: () => number, resolve: (s: Schema) => Schema): FuzzRequest & { bodyValue?: unknown } {
+export function validRequest(
+  op: Operation,
+  world: World,
+  random: () => number,
+  resolve: (s: Schema) => Schema,
+): FuzzRequest & { bodyValue?: unknown } {
   const ids = Object.values(world.A.ids);
   const path = op.path.replace(/\{(\w+)\}/g, (_m, name: string) => world.A.ids[name] ?? crypto.randomUUID());
   const query = new URLSearchParams();
@@ -125,7 +130,13 @@ export function validRequest(op: Operation, world: World, random: () => number, 
   }
   if (op.id === 'postSession') {
     const bodyValue = { publishable_key: world.A.boot.publishableKey.key };
-    return { method: op.method, path, headers: { ...credentialsFor(op, world), 'Content-Type': 'application/json' }, body: JSON.stringify(bodyValue), bodyValue };
+    return {
+      method: op.method,
+      path,
+      headers: { ...credentialsFor(op, world), 'Content-Type': 'application/json' },
+      body: JSON.stringify(bodyValue),
+      bodyValue,
+    };
   }
   const headers = credentialsFor(op, world);
   const qs = query.toString();
@@ -133,9 +144,20 @@ export function validRequest(op: Operation, world: World, random: () => number, 
   if (op.bodyTypes.includes('application/gpx+xml')) {
     const points = Array.from({ length: 5 }, (_, i) => `<trkpt lat="${42.5 + i * 1e-3}" lon="${1.56 + i * 1e-3}"/>`).join('');
     const gpx = `<?xml version="1.0"?><gpx version="1.1" creator="fuzz"><trk><trkseg>${points}</trkseg></trk></gpx>`;
-    return { method: op.method, path: `${path}?name=${encodeURIComponent(`Import ${Math.floor(random() * 1e9)}`)}`, headers: { ...headers, 'Content-Type': 'application/gpx+xml' }, body: gpx };
+    return {
+      method: op.method,
+      path: `${path}?name=${encodeURIComponent(`Import ${Math.floor(random() * 1e9)}`)}`,
+      headers: { ...headers, 'Content-Type': 'application/gpx+xml' },
+      body: gpx,
+    };
   }
   if (!op.body) return { method: op.method, path: full, headers };
   const bodyValue = valueFor(op.body, random, resolve, ids);
-  return { method: op.method, path: full, headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(bodyValue), bodyValue };
+  return {
+    method: op.method,
+    path: full,
+    headers: { ...headers, 'Content-Type': 'application/json' },
+    body: JSON.stringify(bodyValue),
+    bodyValue,
+  };
 }

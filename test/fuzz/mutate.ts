@@ -12,12 +12,22 @@ export interface Mutation {
 }
 
 type Valid = FuzzRequest & { bodyValue?: unknown };
-type Mutator = (op: Operation, valid: Valid, ctx: { world: World; random: () => number; resolve: (s: Schema) => Schema }) => Mutation | undefined;
+type Mutator = (
+  op: Operation,
+  valid: Valid,
+  ctx: { world: World; random: () => number; resolve: (s: Schema) => Schema },
+) => Mutation | undefined;
 
 const CONTROL = ['\u0000', '\u0001', '\u001b', '\u007f', '\u0085', '\u2028', '\ud800'];
 
 /** The body's object schema and a property to aim at (optionally one with a given trait). */
-function target(op: Operation, valid: Valid, resolve: (s: Schema) => Schema, random: () => number, accept: (s: Schema) => boolean = () => true) {
+function target(
+  op: Operation,
+  valid: Valid,
+  resolve: (s: Schema) => Schema,
+  random: () => number,
+  accept: (s: Schema) => boolean = () => true,
+) {
   if (!op.body || typeof valid.bodyValue !== 'object' || valid.bodyValue === null || Array.isArray(valid.bodyValue)) return undefined;
   const schema = resolve(op.body);
   const entries = Object.entries((schema.properties ?? {}) as Record<string, Schema>).filter(([, s]) => accept(resolve(s)));
@@ -68,11 +78,21 @@ const MUTATORS: Mutator[] = [
     return { kind: 'nesting depth 10,000', request: withBody(valid, `${'['.repeat(10_000)}${']'.repeat(10_000)}`), invalid: true };
   },
   function controlCharacters(op, valid, { random, resolve }) {
-    const t = target(op, valid, resolve, random, (s) => typeOf(s) === 'string' && (typeof s.pattern === 'string' || typeof s.format === 'string'));
+    const t = target(
+      op,
+      valid,
+      resolve,
+      random,
+      (s) => typeOf(s) === 'string' && (typeof s.pattern === 'string' || typeof s.format === 'string'),
+    );
     if (!t) return undefined;
     const c = CONTROL[Math.floor(random() * CONTROL.length)] as string;
     t.body[t.name] = `a${c}b`;
-    return { kind: `control character U+${c.charCodeAt(0).toString(16).padStart(4, '0')} at ${t.name}`, request: withBody(valid, t.body), invalid: true };
+    return {
+      kind: `control character U+${c.charCodeAt(0).toString(16).padStart(4, '0')} at ${t.name}`,
+      request: withBody(valid, t.body),
+      invalid: true,
+    };
   },
   function nonFiniteNumber(op, valid, { random, resolve }) {
     const t = target(op, valid, resolve, random, (s) => typeOf(s) === 'number' || typeOf(s) === 'integer');
@@ -94,39 +114,76 @@ const MUTATORS: Mutator[] = [
   function notAUuid(op, valid, { world }) {
     const param = Object.keys(world.A.ids).find((name) => op.path.includes(`{${name}}`));
     if (!param) return undefined;
-    return { kind: `non-uuid ${param}`, request: { ...valid, path: valid.path.replace(world.A.ids[param] as string, 'not-a-uuid%00') }, invalid: true };
+    return {
+      kind: `non-uuid ${param}`,
+      request: { ...valid, path: valid.path.replace(world.A.ids[param] as string, 'not-a-uuid%00') },
+      invalid: true,
+    };
   },
   function randomUuid(op, valid, { world }) {
-    const param = Object.keys(world.A.ids).find((name) => op.path.includes(`{${name}}`) && name !== 'organization_id' && name !== 'user_id');
+    const param = Object.keys(world.A.ids).find(
+      (name) => op.path.includes(`{${name}}`) && name !== 'organization_id' && name !== 'user_id',
+    );
     if (!param) return undefined;
-    return { kind: `unknown ${param}`, request: { ...valid, path: valid.path.replace(world.A.ids[param] as string, crypto.randomUUID()) }, invalid: true };
+    return {
+      kind: `unknown ${param}`,
+      request: { ...valid, path: valid.path.replace(world.A.ids[param] as string, crypto.randomUUID()) },
+      invalid: true,
+    };
   },
   function foreignId(op, valid, { world }) {
     if (!op.writes) return undefined; // B's public resources are readable by any key; writes never are
     const param = Object.keys(world.A.ids).find((name) => op.path.includes(`{${name}}`) && name !== 'user_id');
     if (!param) return undefined;
-    return { kind: `foreign ${param}`, request: { ...valid, path: valid.path.replace(world.A.ids[param] as string, world.B.ids[param] as string) }, invalid: true };
+    return {
+      kind: `foreign ${param}`,
+      request: { ...valid, path: valid.path.replace(world.A.ids[param] as string, world.B.ids[param] as string) },
+      invalid: true,
+    };
   },
   function forgedSession(_op, valid, { world, random }) {
     if (!valid.headers['X-Session-Token']) return undefined;
     const forms = Object.entries(tamperings(world.session)).filter(([name]) => name !== 'space appended');
     const [name, token] = forms[Math.floor(random() * forms.length)] as [string, string];
-    return { kind: `session token with ${name}`, request: { ...valid, headers: { ...valid.headers, 'X-Session-Token': token } }, invalid: true };
+    return {
+      kind: `session token with ${name}`,
+      request: { ...valid, headers: { ...valid.headers, 'X-Session-Token': token } },
+      invalid: true,
+    };
   },
   function forgedUserToken(_op, valid, { world, random }) {
     if (!valid.headers.Authorization) return undefined;
     const forms = Object.entries(tamperings(world.userToken)).filter(([name]) => name !== 'space appended');
     const [name, token] = forms[Math.floor(random() * forms.length)] as [string, string];
-    return { kind: `user token with ${name}`, request: { ...valid, headers: { ...valid.headers, Authorization: `Bearer ${token}` } }, invalid: true };
+    return {
+      kind: `user token with ${name}`,
+      request: { ...valid, headers: { ...valid.headers, Authorization: `Bearer ${token}` } },
+      invalid: true,
+    };
   },
   function shareTokenForms(_op, valid, { world, random }) {
-    const forms = [world.shareToken.toUpperCase(), world.shareToken.replace('share_', 'SHARE_'), `${world.shareToken}0`, ` ${world.shareToken}x`];
+    const forms = [
+      world.shareToken.toUpperCase(),
+      world.shareToken.replace('share_', 'SHARE_'),
+      `${world.shareToken}0`,
+      ` ${world.shareToken}x`,
+    ];
     const token = forms[Math.floor(random() * forms.length)] as string;
-    return { kind: 'non-canonical share token', request: { method: valid.method, path: valid.path, headers: { 'X-Share-Token': token }, body: valid.body }, invalid: true };
+    return {
+      kind: 'non-canonical share token',
+      request: { method: valid.method, path: valid.path, headers: { 'X-Share-Token': token }, body: valid.body },
+      invalid: true,
+    };
   },
   function userIdForms(_op, valid, { world, random }) {
     if (!valid.headers['X-User-Id']) return undefined;
-    const forms: [string, string][] = [['not-a-uuid', 'junk'], ['', 'empty'], [world.viewerId, 'viewer'], [crypto.randomUUID(), 'stranger'], [world.B.boot.owner.id, 'foreign owner']];
+    const forms: [string, string][] = [
+      ['not-a-uuid', 'junk'],
+      ['', 'empty'],
+      [world.viewerId, 'viewer'],
+      [crypto.randomUUID(), 'stranger'],
+      [world.B.boot.owner.id, 'foreign owner'],
+    ];
     const [value, label] = forms[Math.floor(random() * forms.length)] as [string, string];
     const headers: Record<string, string> = { ...valid.headers, 'X-User-Id': value };
     delete headers['X-Session-Token'];
@@ -134,22 +191,37 @@ const MUTATORS: Mutator[] = [
   },
   function wrongContentType(op, valid, { random }) {
     if (!valid.body) return undefined;
-    const type = ['text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data; boundary=x'][Math.floor(random() * 4)] as string;
+    const type = ['text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data; boundary=x'][
+      Math.floor(random() * 4)
+    ] as string;
     if (op.bodyTypes.includes(type.split(';')[0] as string)) return undefined;
     return { kind: `Content-Type ${type}`, request: { ...valid, headers: { ...valid.headers, 'Content-Type': type } }, invalid: true };
   },
   function emptyBody(op, valid) {
     if (!op.body || !(op.op.requestBody?.required ?? false)) return undefined;
-    return { kind: 'empty body', request: { ...valid, body: undefined }, invalid: valid.bodyValue !== undefined && Object.keys(valid.bodyValue as object).length > 0 };
+    return {
+      kind: 'empty body',
+      request: { ...valid, body: undefined },
+      invalid: valid.bodyValue !== undefined && Object.keys(valid.bodyValue as object).length > 0,
+    };
   },
   function oddHeaders(_op, valid, { random }) {
-    const headers: Record<string, string> = { ...valid.headers, 'Accept-Language': ';;q=x, *-*, zz;q=2', 'X-Request-Id': 'sess_secret\u0000'.slice(0, 11), 'X-Junk': 'y'.repeat(8000) };
+    const headers: Record<string, string> = {
+      ...valid.headers,
+      'Accept-Language': ';;q=x, *-*, zz;q=2',
+      'X-Request-Id': 'sess_secret\u0000'.slice(0, 11),
+      'X-Junk': 'y'.repeat(8000),
+    };
     if (valid.body && random() < 0.5) headers['Content-Type'] = 'application/json; charset=latin1';
     return { kind: 'odd headers', request: { ...valid, headers }, invalid: false };
   },
   function bodyOnRead(op, valid) {
     if (op.method !== 'GET') return undefined;
-    return { kind: 'body on GET', request: { ...valid, headers: { ...valid.headers, 'Content-Type': 'application/json' }, body: '{"x":1}' }, invalid: false };
+    return {
+      kind: 'body on GET',
+      request: { ...valid, headers: { ...valid.headers, 'Content-Type': 'application/json' }, body: '{"x":1}' },
+      invalid: false,
+    };
   },
 ];
 

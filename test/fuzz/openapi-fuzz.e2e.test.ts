@@ -25,7 +25,18 @@ const addFormats = require('ajv-formats').default as typeof import('ajv-formats'
 const SEED = Number(process.env.FUZZ_SEED ?? 8_2026);
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 3000);
 /** Operations whose valid form would destroy the world the rest of the run needs; only their mutations run. */
-const DESTRUCTIVE = new Set(['deleteCollection', 'deleteItinerary', 'deleteZone', 'deleteItinerarySegment', 'deleteItineraryWaypoint', 'deleteItinerarySegmentGroup', 'deleteItineraryLock', 'postCollectionShareRotate', 'deleteCollectionShare', 'postItinerarySegmentMerge']);
+const DESTRUCTIVE = new Set([
+  'deleteCollection',
+  'deleteItinerary',
+  'deleteZone',
+  'deleteItinerarySegment',
+  'deleteItineraryWaypoint',
+  'deleteItinerarySegmentGroup',
+  'deleteItineraryLock',
+  'postCollectionShareRotate',
+  'deleteCollectionShare',
+  'postItinerarySegmentMerge',
+]);
 
 let server: RunningServer;
 let world: World;
@@ -67,7 +78,8 @@ describe('OpenAPI-driven fuzzing', () => {
     const resolve = resolver(doc);
     const ajv = new Ajv2020({ strict: false, allErrors: false });
     addFormats(ajv);
-    for (const [name, schema] of Object.entries(doc.components.schemas as Record<string, Schema>)) ajv.addSchema(schema, `#/components/schemas/${name}`);
+    for (const [name, schema] of Object.entries(doc.components.schemas as Record<string, Schema>))
+      ajv.addSchema(schema, `#/components/schemas/${name}`);
     const ops = operationsOf(doc);
     const compiled = new Map<string, ReturnType<typeof ajv.compile>>();
     expect(ops).toHaveLength(50);
@@ -133,11 +145,19 @@ describe('OpenAPI-driven fuzzing', () => {
       }
     }
     digest.close();
-    console.log(`fuzz: ${REQUESTS} requests, seed ${SEED}; statuses ${JSON.stringify(Object.fromEntries(statuses))}; ${succeeded.size} operations answered 2xx; kinds: ${JSON.stringify(Object.fromEntries(kinds))}`);
+    console.log(
+      `fuzz: ${REQUESTS} requests, seed ${SEED}; statuses ${JSON.stringify(Object.fromEntries(statuses))}; ${succeeded.size} operations answered 2xx; kinds: ${JSON.stringify(Object.fromEntries(kinds))}`,
+    );
     // The digest must see what accepted writes change, or "no change on refusal" would prove nothing.
     expect(acceptedChanges, 'accepted writes that changed the digest').toBeGreaterThan(50);
     // The generator must reach the operations for real, or the oracle checks only refusals.
-    expect(succeeded.size, `operations that never answered 2xx: ${ops.map((o) => o.id).filter((id) => !succeeded.has(id)).join(', ')}`).toBeGreaterThanOrEqual(30);
+    expect(
+      succeeded.size,
+      `operations that never answered 2xx: ${ops
+        .map((o) => o.id)
+        .filter((id) => !succeeded.has(id))
+        .join(', ')}`,
+    ).toBeGreaterThanOrEqual(30);
     const report = [...failures].map(([k, d]) => `\n● ${k}\n  ${d}`).join('\n');
     expect(failures.size, `seed ${SEED}: ${failures.size} distinct failures${report}`).toBe(0);
   }, 600_000);

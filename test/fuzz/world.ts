@@ -45,10 +45,25 @@ async function organization(server: RunningServer, tag: string, privacy: 'public
   const read = (await call(server, 'GET', `/v1/itineraries/${itinerary}`, as)).data;
   const segmentIds = read.segments.map((s: { id: string }) => s.id);
   const waypointIds = read.waypoints.map((w: { id: string }) => w.id);
-  const group = (await call(server, 'POST', `/v1/itineraries/${itinerary}/segment-groups`, as, { name: 'Day 1', color: '#1A7F37', segment_ids: [segmentIds[0]] })).data;
+  const group = (
+    await call(server, 'POST', `/v1/itineraries/${itinerary}/segment-groups`, as, {
+      name: 'Day 1',
+      color: '#1A7F37',
+      segment_ids: [segmentIds[0]],
+    })
+  ).data;
   await call(server, 'POST', `/v1/itineraries/${itinerary}/publish`, as);
   await call(server, 'PUT', `/v1/collections/${boot.collection.id}/itineraries/${itinerary}`, as);
-  const zone = (await call(server, 'POST', '/v1/zones', as, { name: `Zone ${tag}`, level: 'WARNING', mode: 'CIRCLE', geometry: { type: 'Point', coordinates: P[2] }, radius_m: 50, privacy })).data.id as string;
+  const zone = (
+    await call(server, 'POST', '/v1/zones', as, {
+      name: `Zone ${tag}`,
+      level: 'WARNING',
+      mode: 'CIRCLE',
+      geometry: { type: 'Point', coordinates: P[2] },
+      radius_m: 50,
+      privacy,
+    })
+  ).data.id as string;
   await call(server, 'PUT', `/v1/collections/${boot.collection.id}/zones/${zone}`, as);
   // The owner holds every lock of the itinerary for the whole run, so valid guarded writes can pass.
   await call(server, 'POST', `/v1/itineraries/${itinerary}/locks`, as, { parts: 'all' });
@@ -69,13 +84,22 @@ export async function buildWorld(server: RunningServer): Promise<World> {
   const A = await organization(server, 'A', 'public');
   // B's resources are private, so A's credentials cannot reach them at all: truly foreign ids.
   const B = await organization(server, 'B', 'private');
-  await call(server, 'PATCH', `/v1/collections/${B.ids.collection_id}`, { 'X-API-Key': B.boot.publishableKey.key, 'X-User-Id': B.boot.owner.id }, { privacy: 'private' });
+  await call(
+    server,
+    'PATCH',
+    `/v1/collections/${B.ids.collection_id}`,
+    { 'X-API-Key': B.boot.publishableKey.key, 'X-User-Id': B.boot.owner.id },
+    { privacy: 'private' },
+  );
   const contributorId = admin(server, 'create-user', '--email', 'fuzz-contrib@a.test', '--password', 'fuzz-contrib-1').user.id;
   const viewerId = admin(server, 'create-user', '--email', 'fuzz-viewer@a.test', '--password', 'fuzz-viewer-1').user.id;
   admin(server, 'add-member', '--org', A.boot.organization.id, '--user', contributorId, '--role', 'contributor');
   admin(server, 'add-member', '--org', A.boot.organization.id, '--user', viewerId, '--role', 'viewer');
-  const session = (await call(server, 'POST', '/v1/sessions', { 'X-API-Key': A.boot.secretKey.key }, { publishable_key: A.boot.publishableKey.key })).data.token;
+  const session = (
+    await call(server, 'POST', '/v1/sessions', { 'X-API-Key': A.boot.secretKey.key }, { publishable_key: A.boot.publishableKey.key })
+  ).data.token;
   const userToken = await login(server, A.boot.owner.email, A.boot.owner.password);
-  const shareToken = (await call(server, 'POST', `/v1/collections/${A.ids.collection_id}/share`, { Authorization: `Bearer ${userToken}` })).data.token;
+  const shareToken = (await call(server, 'POST', `/v1/collections/${A.ids.collection_id}/share`, { Authorization: `Bearer ${userToken}` }))
+    .data.token;
   return { A, B, contributorId, viewerId, session, userToken, shareToken };
 }

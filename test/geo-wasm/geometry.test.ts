@@ -37,7 +37,8 @@ function expectClose(a: unknown, b: unknown, what: string): void {
     const bad = a.findIndex((v, i) => !close(v, b[i] as number));
     expect(bad, `${what}: first difference at ${bad}: ${a[bad]} vs ${b[bad]}`).toBe(-1);
   } else if (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null) {
-    for (const key of Object.keys(b)) expectClose((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], `${what}.${key}`);
+    for (const key of Object.keys(b))
+      expectClose((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], `${what}.${key}`);
   } else {
     expect(a, what).toEqual(b);
   }
@@ -84,7 +85,10 @@ describe('WASM and twin agree on seeded random lines', () => {
     const tol = [0, 1, 5, 50, 5_000][k % 5] as number;
     const p = [(c2[0] as number) + (r() - 0.5) * 0.05, Math.max(-89, Math.min(89, (c2[1] as number) + (r() - 0.5) * 0.05))] as const;
     it(`line ${k} (${n} vertices, kind ${k % 5}) gives the same answers in both`, () => {
-      for (const [c, stride] of [[c2, 2], [c3, 3]] as const) {
+      for (const [c, stride] of [
+        [c2, 2],
+        [c3, 3],
+      ] as const) {
         expectClose(wasm.lineLength(c, stride), twin.lineLength(c, stride), 'length');
         expectClose(wasm.cumulativeDistances(c, stride), twin.cumulativeDistances(c, stride), 'cumulative');
         expectClose(wasm.along(c, d, stride), twin.along(c, d, stride), 'along');

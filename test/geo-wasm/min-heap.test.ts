@@ -6,7 +6,7 @@ import { MinHeap } from '../../geo-wasm/reference/min-heap.js';
 describe('MinHeap', () => {
   it('pops values in key order, whatever order they were pushed in, duplicates included', () => {
     let seed = 7;
-    const random = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
+    const random = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
     const heap = new MinHeap();
     const keys: number[] = [];
     for (let i = 0; i < 2000; i++) {

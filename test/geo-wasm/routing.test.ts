@@ -26,7 +26,10 @@ function syntheticGraph(seed: number): { g: RegionGraph; cost: Float32Array; haz
     let prev = a;
     for (let i = 1; i <= inner; i++) {
       const f = i / (inner + 1);
-      const v = node(((lon[a]! + (lon[b]! - lon[a]!) * f) - 9.5) / 0.001 + (rnd() - 0.5) * 0.2, ((lat[a]! + (lat[b]! - lat[a]!) * f) - 47.1) / 0.001);
+      const v = node(
+        (lon[a]! + (lon[b]! - lon[a]!) * f - 9.5) / 0.001 + (rnd() - 0.5) * 0.2,
+        (lat[a]! + (lat[b]! - lat[a]!) * f - 47.1) / 0.001,
+      );
       links.push([prev, v]);
       prev = v;
     }
@@ -55,13 +58,26 @@ function syntheticGraph(seed: number): { g: RegionGraph; cost: Float32Array; haz
   for (let v = 0; v < n; v++) firstEdge[v + 1] = firstEdge[v]! + out[v]!.length;
   const m = order.length;
   const g: RegionGraph = {
-    nodeCount: n, edgeCount: m, bbox: [Math.min(...lon), Math.min(...lat), Math.max(...lon), Math.max(...lat)],
-    nodeLon: Float64Array.from(lon), nodeLat: Float64Array.from(lat), nodeEle: new Float32Array(n),
-    firstEdge, edgeTarget: Uint32Array.from(order.map((e) => edges[e]!.b)),
-    edgeLength: new Float32Array(m).fill(100), edgeAscent: new Float32Array(m), edgeDescent: new Float32Array(m),
-    edgeHighway: new Uint8Array(m).fill(HighwayClass.Path), edgeSurface: new Uint8Array(m), edgeSac: new Uint8Array(m),
-    edgeFlags: new Uint8Array(m), edgeAccess: new Uint16Array(m).fill(AccessClass.Yes), edgeWay: Uint32Array.from(order.map((e) => edges[e]!.way)),
-    wayOsmId: Float64Array.from(links.map((_, i) => 1000 + i)), wayName: links.map(() => ''), surfaces: [''],
+    nodeCount: n,
+    edgeCount: m,
+    bbox: [Math.min(...lon), Math.min(...lat), Math.max(...lon), Math.max(...lat)],
+    nodeLon: Float64Array.from(lon),
+    nodeLat: Float64Array.from(lat),
+    nodeEle: new Float32Array(n),
+    firstEdge,
+    edgeTarget: Uint32Array.from(order.map((e) => edges[e]!.b)),
+    edgeLength: new Float32Array(m).fill(100),
+    edgeAscent: new Float32Array(m),
+    edgeDescent: new Float32Array(m),
+    edgeHighway: new Uint8Array(m).fill(HighwayClass.Path),
+    edgeSurface: new Uint8Array(m),
+    edgeSac: new Uint8Array(m),
+    edgeFlags: new Uint8Array(m),
+    edgeAccess: new Uint16Array(m).fill(AccessClass.Yes),
+    edgeWay: Uint32Array.from(order.map((e) => edges[e]!.way)),
+    wayOsmId: Float64Array.from(links.map((_, i) => 1000 + i)),
+    wayName: links.map(() => ''),
+    surfaces: [''],
   };
   const cost = new Float32Array(m);
   const hazard = new Uint8Array(m);
@@ -73,7 +89,14 @@ function syntheticGraph(seed: number): { g: RegionGraph; cost: Float32Array; haz
 }
 
 describe('routing kernels on synthetic graphs', () => {
-  for (const [seed, hierarchy] of [[1, true], [2, true], [3, true], [1, false], [2, false], [3, false]] as const) {
+  for (const [seed, hierarchy] of [
+    [1, true],
+    [2, true],
+    [3, true],
+    [1, false],
+    [2, false],
+    [3, false],
+  ] as const) {
     const search = hierarchy ? 'contraction hierarchy' : 'A* with landmarks';
     it(`costs between random edge positions equal the reference (${search}, seed ${seed}, with and without a mask)`, () => {
       const { g, cost, hazard } = syntheticGraph(seed);

@@ -16,7 +16,6 @@ const SEED = Number(process.env.CRASH_SEED ?? 20261123);
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 4);
 const WRITERS = 8;
 
-
 /** What the acknowledged answers promise about the database. */
 interface Ledger {
   itineraries: Map<string, { name: string; segments: number; inFlight: boolean }>;
@@ -122,8 +121,10 @@ describe('kill -9 under write load', () => {
         entry.inFlight = false;
         expectContinuousChain(r.json.data);
       }
-      for (const id of ledger.collections) expect((await check('GET', `/v1/collections/${id}`)).status, `${context}: collection ${id}`).toBe(200);
-      for (const id of ledger.deletedCollections) expect((await check('GET', `/v1/collections/${id}`)).status, `${context}: deleted ${id}`).toBe(404);
+      for (const id of ledger.collections)
+        expect((await check('GET', `/v1/collections/${id}`)).status, `${context}: collection ${id}`).toBe(200);
+      for (const id of ledger.deletedCollections)
+        expect((await check('GET', `/v1/collections/${id}`)).status, `${context}: deleted ${id}`).toBe(404);
       // Filing is checked in the database itself: API listings show a bare key only public itineraries.
       const filedNow = new Database(join(dataDir, 'platform.db'), { readonly: true });
       const isFiled = filedNow.prepare('SELECT 1 FROM collection_itineraries WHERE collection_id = ? AND itinerary_id = ?');
@@ -136,7 +137,9 @@ describe('kill -9 under write load', () => {
     }
     // The load was real: every round acknowledged writes before its kill.
     const segments = [...ledger.itineraries.values()].reduce((n, e) => n + e.segments, 0);
-    console.log(`crash test: ${ledger.itineraries.size} itineraries, ${segments} segments, ${ledger.collections.size} collections, ${ledger.deletedCollections.size} deletes across ${ROUNDS} kills`);
+    console.log(
+      `crash test: ${ledger.itineraries.size} itineraries, ${segments} segments, ${ledger.collections.size} collections, ${ledger.deletedCollections.size} deletes across ${ROUNDS} kills`,
+    );
     expect(ledger.itineraries.size).toBeGreaterThan(ROUNDS * WRITERS);
     expect(segments).toBeGreaterThan(ROUNDS * 20);
     await server.stop();

@@ -79,7 +79,8 @@ describe.skipIf(!present)('routing on Andorra', () => {
   it('a sac_scale trail yields its difficulty stretch', () => {
     // The longest run of one sac_scale way: route between its two ends.
     const lengths = new Map<number, number>();
-    for (let e = 0; e < g.edgeCount; e++) if (g.edgeSac[e]! > 0) lengths.set(g.edgeWay[e]!, (lengths.get(g.edgeWay[e]!) ?? 0) + g.edgeLength[e]! / 2);
+    for (let e = 0; e < g.edgeCount; e++)
+      if (g.edgeSac[e]! > 0) lengths.set(g.edgeWay[e]!, (lengths.get(g.edgeWay[e]!) ?? 0) + g.edgeLength[e]! / 2);
     const [way, length] = [...lengths].sort((a, b) => b[1] - a[1])[0]!;
     const sacEdge = [...Array(g.edgeCount).keys()].find((e) => g.edgeWay[e] === way)!;
     const sac = g.edgeSac[sacEdge]!;

@@ -14,8 +14,28 @@ export function compileWorkers(): string {
   const tsc = `${root}node_modules/typescript/bin/tsc`;
   execFileSync(
     process.execPath,
-    [tsc, 'workers/routing.ts', 'workers/line-analysis.ts', 'workers/transfer.ts', 'workers/pool.ts', 'workers/route-cli.ts', '--outDir', 'dist', '--rootDir', '.',
-      '--module', 'NodeNext', '--moduleResolution', 'NodeNext', '--target', 'ES2022', '--skipLibCheck', '--types', 'node', '--noCheck'],
+    [
+      tsc,
+      'workers/routing.ts',
+      'workers/line-analysis.ts',
+      'workers/transfer.ts',
+      'workers/pool.ts',
+      'workers/route-cli.ts',
+      '--outDir',
+      'dist',
+      '--rootDir',
+      '.',
+      '--module',
+      'NodeNext',
+      '--moduleResolution',
+      'NodeNext',
+      '--target',
+      'ES2022',
+      '--skipLibCheck',
+      '--types',
+      'node',
+      '--noCheck',
+    ],
     { cwd: root, stdio: 'inherit' },
   );
   return `${root}dist/workers/routing.js`;

@@ -34,7 +34,10 @@ describe('measureLines', () => {
     const [line] = measured('dem', [LINE]);
     expect(triples(line!.coordinates).map((p) => p.slice(0, 2))).toEqual(triples(LINE).map((p) => p.slice(0, 2)));
     expect(line!.distance).toBeCloseTo(kernelLength(LINE), 9);
-    const greatCircle = triples(LINE).reduce((sum, p, i, all) => (i === 0 ? 0 : sum + haversine(all[i - 1]![0]!, all[i - 1]![1]!, p[0]!, p[1]!)), 0);
+    const greatCircle = triples(LINE).reduce(
+      (sum, p, i, all) => (i === 0 ? 0 : sum + haversine(all[i - 1]![0]!, all[i - 1]![1]!, p[0]!, p[1]!)),
+      0,
+    );
     expect(Math.abs(line!.distance - greatCircle) / greatCircle).toBeLessThan(1e-9);
     expect(line!.duration).toBeGreaterThan(0);
     expect(line!.coordinates.filter((_, k) => k % 3 === 2).every(Number.isFinite)).toBe(true);
@@ -55,8 +58,14 @@ describe('measureLines', () => {
   });
 
   it('refuses a line of one point or a point out of range at that line', () => {
-    expect(measureLines({ activity: Activity.WALKING, lines: [LINE, [1.56, 42.5, 0]], elevation: 'dem' })).toMatchObject({ ok: false, path: ['input', 'lines', 1] });
-    expect(measureLines({ activity: Activity.WALKING, lines: [[1.56, 42.5, 0, 200, 42.5, 0]], elevation: 'dem' })).toMatchObject({ ok: false, path: ['input', 'lines', 0, 3] });
+    expect(measureLines({ activity: Activity.WALKING, lines: [LINE, [1.56, 42.5, 0]], elevation: 'dem' })).toMatchObject({
+      ok: false,
+      path: ['input', 'lines', 1],
+    });
+    expect(measureLines({ activity: Activity.WALKING, lines: [[1.56, 42.5, 0, 200, 42.5, 0]], elevation: 'dem' })).toMatchObject({
+      ok: false,
+      path: ['input', 'lines', 0, 3],
+    });
   });
 });
 
@@ -102,7 +111,11 @@ describe('splitLine', () => {
 describe('nearestPoints', () => {
   it('gives each point its nearest candidate within the distance (the first on ties), else -1', () => {
     const east = (m: number): [number, number] => [1.56 + m / (111_195 * Math.cos((42.5 * Math.PI) / 180)), 42.5];
-    const out = nearestPoints({ points: [east(0), east(100), east(1000)], candidates: [east(30), east(-30), east(110), east(60)], within: 50 });
+    const out = nearestPoints({
+      points: [east(0), east(100), east(1000)],
+      candidates: [east(30), east(-30), east(110), east(60)],
+      within: 50,
+    });
     expect(out).toEqual({ ok: true, nearest: [0, 2, -1] });
   });
 });

@@ -32,7 +32,10 @@ describe('routing worker pool', () => {
   it('routes directions through the pool', async () => {
     const out = await pool.runTask('directions', {
       activity: Activity.HIKING_AND_TRAIL,
-      waypoints: [[1.551, 42.4952], [1.5703, 42.5049]],
+      waypoints: [
+        [1.551, 42.4952],
+        [1.5703, 42.5049],
+      ],
       avoid: ['TOLLWAY'],
     });
     expect(out.ok).toBe(true);
@@ -42,15 +45,37 @@ describe('routing worker pool', () => {
   });
 
   it('answers a batch of directions queries in one task', async () => {
-    const q = { activity: Activity.WALKING, waypoints: [[1.551, 42.4952], [1.5703, 42.5049]] as [number, number][] };
-    const out = await pool.runTask('directionsBatch', [q, { ...q, waypoints: [[10, 10], [1.56, 42.5]] }, q]);
+    const q = {
+      activity: Activity.WALKING,
+      waypoints: [
+        [1.551, 42.4952],
+        [1.5703, 42.5049],
+      ] as [number, number][],
+    };
+    const out = await pool.runTask('directionsBatch', [
+      q,
+      {
+        ...q,
+        waypoints: [
+          [10, 10],
+          [1.56, 42.5],
+        ],
+      },
+      q,
+    ]);
     expect(out.ok).toBe(true);
     if (!out.ok) return;
     expect(out.results.map((r) => r.ok)).toEqual([true, false, true]);
   });
 
   it('returns unroutable input as a failure value', async () => {
-    const out = await pool.runTask('directions', { activity: Activity.WALKING, waypoints: [[10, 10], [1.56, 42.5]] });
+    const out = await pool.runTask('directions', {
+      activity: Activity.WALKING,
+      waypoints: [
+        [10, 10],
+        [1.56, 42.5],
+      ],
+    });
     expect(out).toMatchObject({ ok: false, code: 'VALIDATION_FAILED', path: ['input', 'waypoints', 0] });
   });
 
@@ -66,7 +91,9 @@ describe('routing worker pool', () => {
   it('maps a full queue to SERVICE_UNAVAILABLE', async () => {
     const tiny = createPool({ taskFile: taskFilesIn(TASKS), maxThreads: 1, maxQueue: 2, env });
     try {
-      const inputs = Array.from({ length: 20 }, () => tiny.runTask('reachable', { activity: Activity.WALKING, center: [1.56, 42.5], budget: 3600 }));
+      const inputs = Array.from({ length: 20 }, () =>
+        tiny.runTask('reachable', { activity: Activity.WALKING, center: [1.56, 42.5], budget: 3600 }),
+      );
       const results = await Promise.all(inputs);
       expect(results.some((r) => !r.ok && r.code === 'SERVICE_UNAVAILABLE')).toBe(true);
       expect(results.some((r) => r.ok)).toBe(true);
@@ -78,8 +105,17 @@ describe('routing worker pool', () => {
   it('runs each task from the module TASK_FILES names for it', async () => {
     expect(new Set(Object.values(TASK_FILES))).toEqual(new Set(['routing.js', 'line-analysis.js', 'transfer.js']));
     expect(await pool.runTask('ping', {})).toMatchObject({ ok: true });
-    expect(await pool.runTask('nearestPoints', { points: [[1.56, 42.5]], candidates: [[1.5601, 42.5]], within: 50 })).toEqual({ ok: true, nearest: [0] });
-    const geojson = { type: 'LineString', coordinates: [[1.56, 42.5], [1.561, 42.5]] };
+    expect(await pool.runTask('nearestPoints', { points: [[1.56, 42.5]], candidates: [[1.5601, 42.5]], within: 50 })).toEqual({
+      ok: true,
+      nearest: [0],
+    });
+    const geojson = {
+      type: 'LineString',
+      coordinates: [
+        [1.56, 42.5],
+        [1.561, 42.5],
+      ],
+    };
     expect(await pool.runTask('readImport', { content: geojson, mediaType: 'application/json', inflateLimit: 1 << 20 })).toMatchObject({
       ok: true,
       plan: { lines: [[1.56, 42.5, Number.NaN, 1.561, 42.5, Number.NaN]] },
@@ -121,7 +157,13 @@ describe('routing worker pool', () => {
   });
 
   it('turns a task failure into the API error at the worker’s own input path', async () => {
-    const out = await pool.runTask('directions', { activity: Activity.WALKING, waypoints: [[1.551, 42.4952], [10, 10]] });
+    const out = await pool.runTask('directions', {
+      activity: Activity.WALKING,
+      waypoints: [
+        [1.551, 42.4952],
+        [10, 10],
+      ],
+    });
     expect(out).toMatchObject({ ok: false, path: ['input', 'waypoints', 1] });
     const error = taskError(out as TaskFailure);
     expect(error.status).toBe(400);
@@ -159,9 +201,24 @@ describe('worker failures', () => {
     writeFileSync(join(dir, 'meta.json'), JSON.stringify({ formatVersion: 1 }));
     for (const name of ['graph.bin', 'places.json', 'hazards.json', 'routes.json']) writeFileSync(join(dir, name), 'garbage');
     const reported: unknown[] = [];
-    const broken = createPool({ taskFile: taskFilesIn(TASKS), maxThreads: 1, env: { ...env, REGION_PATH: dir, ROUTING_WARM: '' }, onWorkerError: (e) => reported.push(e) });
+    const broken = createPool({
+      taskFile: taskFilesIn(TASKS),
+      maxThreads: 1,
+      env: { ...env, REGION_PATH: dir, ROUTING_WARM: '' },
+      onWorkerError: (e) => reported.push(e),
+    });
     try {
-      const out = await broken.runTask('directions', { activity: Activity.WALKING, waypoints: [[1.551, 42.4952], [1.5703, 42.5049]] }, { timeoutMs: 10_000 });
+      const out = await broken.runTask(
+        'directions',
+        {
+          activity: Activity.WALKING,
+          waypoints: [
+            [1.551, 42.4952],
+            [1.5703, 42.5049],
+          ],
+        },
+        { timeoutMs: 10_000 },
+      );
       expect(out).toMatchObject({ ok: false, code: 'INTERNAL_ERROR' });
       expect(String(reported[0])).toMatch(/graph\.bin/);
     } finally {
@@ -201,7 +258,12 @@ describe('worker failures', () => {
     writeFileSync(join(dir, 'meta.json'), JSON.stringify({ formatVersion: 1 }));
     for (const name of ['graph.bin', 'places.json', 'hazards.json', 'routes.json']) writeFileSync(join(dir, name), 'garbage');
     const reported: unknown[] = [];
-    const broken = createPool({ taskFile: taskFilesIn(TASKS), maxThreads: 1, env: { ...env, REGION_PATH: dir, ROUTING_WARM: 'WALKING' }, onWorkerError: (e) => reported.push(e) });
+    const broken = createPool({
+      taskFile: taskFilesIn(TASKS),
+      maxThreads: 1,
+      env: { ...env, REGION_PATH: dir, ROUTING_WARM: 'WALKING' },
+      onWorkerError: (e) => reported.push(e),
+    });
     try {
       // The first lands on the worker piscina starts with, the next on a replacement that fails to start too.
       for (let i = 0; i < 3; i++) expect(await broken.runTask('ping', {})).toMatchObject({ ok: false, code: 'INTERNAL_ERROR' });

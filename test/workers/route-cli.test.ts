@@ -16,10 +16,23 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('route CLI', () => {
   it('prints one JSON object for a demo-region route with avoidance', () => {
-    const out = execFileSync(process.execPath, [cli, '--activity', 'HIKING_AND_TRAIL', '--waypoints', '1.551,42.4952;1.5703,42.5049', '--avoid', 'TOLLWAY,RESTRICTED_ACCESS', '--json'], {
-      encoding: 'utf8',
-      env: { ...process.env, REGION_PATH: '' },
-    });
+    const out = execFileSync(
+      process.execPath,
+      [
+        cli,
+        '--activity',
+        'HIKING_AND_TRAIL',
+        '--waypoints',
+        '1.551,42.4952;1.5703,42.5049',
+        '--avoid',
+        'TOLLWAY,RESTRICTED_ACCESS',
+        '--json',
+      ],
+      {
+        encoding: 'utf8',
+        env: { ...process.env, REGION_PATH: '' },
+      },
+    );
     const lines = out.trim().split('\n');
     expect(lines.length).toBe(1);
     const r = JSON.parse(lines[0]!);
@@ -45,7 +58,9 @@ describe('route CLI', () => {
   });
 
   it('a missing region prints one line naming it, no stack trace, and exits 1', () => {
-    const run = spawnSync(process.execPath, [cli, '--region', '/no/such/region', '--waypoints', '1.55,42.49;1.57,42.5'], { encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [cli, '--region', '/no/such/region', '--waypoints', '1.55,42.49;1.57,42.5'], {
+      encoding: 'utf8',
+    });
     expect(run.status).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr).toBe('error: region folder /no/such/region does not exist\n');
@@ -69,4 +84,3 @@ describe('route CLI', () => {
     expect(run.stderr).toBe(`error: region path ${file} is not a folder\n`);
   });
 });
-

@@ -88,7 +88,15 @@ describe('routes on the demo region', () => {
   });
 
   it('a route between points inside edges starts and ends at the snapped points', () => {
-    const r = route(engine.directions({ activity: Activity.HIKING_AND_TRAIL, waypoints: [[1.551, 42.4952], [1.5703, 42.5049]] }));
+    const r = route(
+      engine.directions({
+        activity: Activity.HIKING_AND_TRAIL,
+        waypoints: [
+          [1.551, 42.4952],
+          [1.5703, 42.5049],
+        ],
+      }),
+    );
     const n = r.coordinates.length / 3;
     expect(r.coordinates[0]).toBeCloseTo(r.snapped[0]!.lon, 9);
     expect(r.coordinates[1]).toBeCloseTo(r.snapped[0]!.lat, 9);
@@ -100,7 +108,11 @@ describe('routes on the demo region', () => {
   });
 
   it('routes through several waypoints join legs at the snapped waypoints', () => {
-    const wps: LonLat[] = [[1.551, 42.4952], [1.56, 42.5], [1.5703, 42.5049]];
+    const wps: LonLat[] = [
+      [1.551, 42.4952],
+      [1.56, 42.5],
+      [1.5703, 42.5049],
+    ];
     const r = route(engine.directions({ activity: Activity.WALKING, waypoints: wps }));
     const one = route(engine.directions({ activity: Activity.WALKING, waypoints: [wps[0]!, wps[1]!] }));
     const two = route(engine.directions({ activity: Activity.WALKING, waypoints: [wps[1]!, wps[2]!] }));
@@ -159,7 +171,10 @@ describe('avoidance and advisories on the demo region', () => {
   it('restricted and permissive ways are reported with their access values', () => {
     const p = profileFor(Activity.HIKING_AND_TRAIL);
     const haz = hazardsFor(g, p);
-    for (const [bit, kind, restriction] of [[Hazard.Restricted, 'RESTRICTED_ACCESS', true], [Hazard.Permissive, 'PERMISSIVE', false]] as const) {
+    for (const [bit, kind, restriction] of [
+      [Hazard.Restricted, 'RESTRICTED_ACCESS', true],
+      [Hazard.Permissive, 'PERMISSIVE', false],
+    ] as const) {
       const e = [...Array(g.edgeCount).keys()].find((x) => (haz[x]! & bit) !== 0 && costsFor(g, p)[x]! < Infinity)!;
       const r = route(engine.directions({ activity: Activity.HIKING_AND_TRAIL, waypoints: [at(sourceOf(e)), at(g.edgeTarget[e]!)] }));
       const adv = r.advisories.find((a) => a.kind === kind);
@@ -186,7 +201,12 @@ describe('difficulty, snapping and analysis on the demo region', () => {
   });
 
   it('a freehand line snaps to the network keeping its exact start and end', () => {
-    const drawn: LonLat[] = [[1.5512, 42.4955], [1.556, 42.4975], [1.5625, 42.5003], [1.5701, 42.5046]];
+    const drawn: LonLat[] = [
+      [1.5512, 42.4955],
+      [1.556, 42.4975],
+      [1.5625, 42.5003],
+      [1.5701, 42.5046],
+    ];
     const out = engine.snapLine({ activity: Activity.HIKING_AND_TRAIL, coordinates: drawn });
     expect(out.ok).toBe(true);
     if (!out.ok) return;
@@ -207,7 +227,8 @@ describe('difficulty, snapping and analysis on the demo region', () => {
     let prev = -1;
     for (;;) {
       let next = -1;
-      for (let e = g.firstEdge[v]!; e < g.firstEdge[v + 1]!; e++) if (g.edgeWay[e] === way && g.edgeTarget[e] !== prev) next = g.edgeTarget[e]!;
+      for (let e = g.firstEdge[v]!; e < g.firstEdge[v + 1]!; e++)
+        if (g.edgeWay[e] === way && g.edgeTarget[e] !== prev) next = g.edgeTarget[e]!;
       if (next < 0) break;
       line.push(at(next));
       prev = v;
@@ -244,16 +265,34 @@ describe('difficulty, snapping and analysis on the demo region', () => {
   });
 
   it('a freehand line that starts far from the network is a failure value naming its first point', () => {
-    const out = engine.snapLine({ activity: Activity.HIKING_AND_TRAIL, coordinates: [[2.5, 43.5], [1.56, 42.5]] });
+    const out = engine.snapLine({
+      activity: Activity.HIKING_AND_TRAIL,
+      coordinates: [
+        [2.5, 43.5],
+        [1.56, 42.5],
+      ],
+    });
     expect(out).toMatchObject({ ok: false, code: 'VALIDATION_FAILED', path: ['input', 'coordinates', 0] });
   });
 
   it('unroutable or invalid input comes back as failure values', () => {
-    const far = engine.directions({ activity: Activity.HIKING_AND_TRAIL, waypoints: [[10, 10], [1.56, 42.5]] });
+    const far = engine.directions({
+      activity: Activity.HIKING_AND_TRAIL,
+      waypoints: [
+        [10, 10],
+        [1.56, 42.5],
+      ],
+    });
     expect(far).toMatchObject({ ok: false, code: 'VALIDATION_FAILED', path: ['input', 'waypoints', 0] });
     const one = engine.directions({ activity: Activity.HIKING_AND_TRAIL, waypoints: [[1.56, 42.5]] });
     expect(one).toMatchObject({ ok: false, code: 'VALIDATION_FAILED' });
-    const bad = engine.directions({ activity: 'SKIING' as Activity, waypoints: [[1.56, 42.5], [1.57, 42.5]] });
+    const bad = engine.directions({
+      activity: 'SKIING' as Activity,
+      waypoints: [
+        [1.56, 42.5],
+        [1.57, 42.5],
+      ],
+    });
     expect(bad).toMatchObject({ ok: false, path: ['input', 'activity'] });
   });
 });

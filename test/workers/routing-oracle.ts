@@ -109,7 +109,8 @@ export function firstDiscontinuity(g: RegionGraph, coords: number[]): number {
       // One end is a snapped point inside an edge: it must lie on an edge of the node.
       const [nodes, j] = A.length ? [A, i + 1] : [B, i];
       ok = nodes.some((a) => {
-        for (let e = g.firstEdge[a]!; e < g.firstEdge[a + 1]!; e++) if (onSegment(g, a, g.edgeTarget[e]!, coords[j * 3]!, coords[j * 3 + 1]!)) return true;
+        for (let e = g.firstEdge[a]!; e < g.firstEdge[a + 1]!; e++)
+          if (onSegment(g, a, g.edgeTarget[e]!, coords[j * 3]!, coords[j * 3 + 1]!)) return true;
         return false;
       });
     } else ok = n === 2; // a route inside one edge

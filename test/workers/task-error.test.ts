@@ -16,14 +16,23 @@ describe('taskError', () => {
   });
 
   it('keeps the path for the caller to move onto its own input', () => {
-    const error = taskError(failure('VALIDATION_FAILED', 'not a [longitude, latitude] pair', ['input', 'lines', 1, 6])).withPaths((p) => ['file', ...p]);
+    const error = taskError(failure('VALIDATION_FAILED', 'not a [longitude, latitude] pair', ['input', 'lines', 1, 6])).withPaths((p) => [
+      'file',
+      ...p,
+    ]);
     expect(error.entries[0]?.path).toEqual(['file', 'lines', 1, 6]);
     expect(taskInputPath(failure('VALIDATION_FAILED', 'bad'))).toEqual([]);
   });
 
   it('answers the pool’s own failures with their codes and no path', () => {
-    expect(taskError(failure('SERVICE_UNAVAILABLE', 'worker queue is full'))).toMatchObject({ status: 503, entries: [{ code: 'SERVICE_UNAVAILABLE' }] });
-    expect(taskError(failure('GATEWAY_TIMEOUT', 'task aborted or past its deadline'))).toMatchObject({ status: 504, entries: [{ code: 'GATEWAY_TIMEOUT' }] });
+    expect(taskError(failure('SERVICE_UNAVAILABLE', 'worker queue is full'))).toMatchObject({
+      status: 503,
+      entries: [{ code: 'SERVICE_UNAVAILABLE' }],
+    });
+    expect(taskError(failure('GATEWAY_TIMEOUT', 'task aborted or past its deadline'))).toMatchObject({
+      status: 504,
+      entries: [{ code: 'GATEWAY_TIMEOUT' }],
+    });
     expect(taskError(failure('INTERNAL_ERROR', 'the worker failed'))).toMatchObject({ status: 500, entries: [{ code: 'INTERNAL_ERROR' }] });
   });
 });

@@ -18,7 +18,10 @@ const fixture = (name: string) => new Uint8Array(readFileSync(join(REPO_ROOT, 't
 
 /** A GPX of `n` timestamped points (about 110 bytes each). */
 function bigGpx(n: number): Uint8Array {
-  const pts = Array.from({ length: n }, (_, i) => `<trkpt lat="${(42.49 + i * 1e-6).toFixed(7)}" lon="1.5600000"><ele>1200</ele><time>2026-06-14T07:30:00Z</time></trkpt>`);
+  const pts = Array.from(
+    { length: n },
+    (_, i) => `<trkpt lat="${(42.49 + i * 1e-6).toFixed(7)}" lon="1.5600000"><ele>1200</ele><time>2026-06-14T07:30:00Z</time></trkpt>`,
+  );
   return new TextEncoder().encode(`<gpx version="1.1"><trk><trkseg>${pts.join('')}</trkseg></trk></gpx>`);
 }
 
@@ -39,13 +42,22 @@ describe('readImport on the pool', () => {
     const gpx = fixture('ridge-walk.gpx');
     const track = parseXmlTrack(gpx, LIMIT);
     const out = await read({ content: gpx });
-    expect(out).toEqual({ ok: true, name: track.name, trackName: track.trackName, description: track.description, plan: planImport(track) });
+    expect(out).toEqual({
+      ok: true,
+      name: track.name,
+      trackName: track.trackName,
+      description: track.description,
+      plan: planImport(track),
+    });
   });
 
   it('reads GeoJSON already parsed (application/json) and GeoJSON bytes sent as application/octet-stream', async () => {
     const bytes = fixture('forest-loop.geojson');
     const expected = planImport(parseGeoJsonTrack(bytes));
-    expect(await read({ content: JSON.parse(new TextDecoder().decode(bytes)), mediaType: 'application/json' })).toMatchObject({ ok: true, plan: expected });
+    expect(await read({ content: JSON.parse(new TextDecoder().decode(bytes)), mediaType: 'application/json' })).toMatchObject({
+      ok: true,
+      plan: expected,
+    });
     expect(await read({ content: bytes, mediaType: 'application/octet-stream' })).toMatchObject({ ok: true, plan: expected });
   });
 
@@ -63,7 +75,10 @@ describe('readImport on the pool', () => {
       ok: true,
       plan: planImport(parseXmlTrack(fixture('valley-path.kml'), LIMIT)),
     });
-    expect(await read({ content: kmz, inflateLimit: 1000 })).toEqual({ ok: false, problem: { key: 'kmz_too_large', params: { limit: 1000 } } });
+    expect(await read({ content: kmz, inflateLimit: 1000 })).toEqual({
+      ok: false,
+      problem: { key: 'kmz_too_large', params: { limit: 1000 } },
+    });
   });
 
   it('answers GATEWAY_TIMEOUT at once for a read whose request is aborted, and reads the next file', async () => {

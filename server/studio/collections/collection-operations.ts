@@ -213,10 +213,15 @@ export function collectionOperations(deps: StudioDeps) {
       id: 'putCollectionItinerary',
       ...writes,
       async run(caller, input: FiledItinerary): Promise<void> {
-        await refile(caller, input.collection_id, () => itineraries.get(input.itinerary_id), async (c) => {
-          await collections.addItinerary(c.id, input.itinerary_id);
-          return true;
-        });
+        await refile(
+          caller,
+          input.collection_id,
+          () => itineraries.get(input.itinerary_id),
+          async (c) => {
+            await collections.addItinerary(c.id, input.itinerary_id);
+            return true;
+          },
+        );
       },
     }),
 
@@ -225,8 +230,11 @@ export function collectionOperations(deps: StudioDeps) {
       id: 'deleteCollectionItinerary',
       ...writes,
       async run(caller, input: FiledItinerary): Promise<void> {
-        await refile(caller, input.collection_id, () => itineraries.get(input.itinerary_id), (c) =>
-          collections.removeItinerary(c.id, input.itinerary_id),
+        await refile(
+          caller,
+          input.collection_id,
+          () => itineraries.get(input.itinerary_id),
+          (c) => collections.removeItinerary(c.id, input.itinerary_id),
         );
       },
     }),
@@ -252,10 +260,15 @@ export function collectionOperations(deps: StudioDeps) {
       id: 'putCollectionZone',
       ...writes,
       async run(caller, input: FiledZone): Promise<void> {
-        await refile(caller, input.collection_id, () => zones.get(input.zone_id), async (c) => {
-          await collections.addZone(c.id, input.zone_id);
-          return true;
-        });
+        await refile(
+          caller,
+          input.collection_id,
+          () => zones.get(input.zone_id),
+          async (c) => {
+            await collections.addZone(c.id, input.zone_id);
+            return true;
+          },
+        );
       },
     }),
 
@@ -264,7 +277,12 @@ export function collectionOperations(deps: StudioDeps) {
       id: 'deleteCollectionZone',
       ...writes,
       async run(caller, input: FiledZone): Promise<void> {
-        await refile(caller, input.collection_id, () => zones.get(input.zone_id), (c) => collections.removeZone(c.id, input.zone_id));
+        await refile(
+          caller,
+          input.collection_id,
+          () => zones.get(input.zone_id),
+          (c) => collections.removeZone(c.id, input.zone_id),
+        );
       },
     }),
 

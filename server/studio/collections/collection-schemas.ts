@@ -29,19 +29,13 @@ export const CollectionPatchParams = Type.Object(
 );
 
 /** POST /v1/collections query: the organization, for signed-in users belonging to several. */
-export const CollectionCreateQuery = Type.Object(
-  { organization_id: Type.Optional(Uuid) },
-  { additionalProperties: false },
-);
+export const CollectionCreateQuery = Type.Object({ organization_id: Type.Optional(Uuid) }, { additionalProperties: false });
 
 export const CollectionIdParams = Type.Object({ collection_id: Uuid }, { additionalProperties: false });
 export const OrganizationIdParams = Type.Object({ organization_id: Uuid }, { additionalProperties: false });
 export const UserIdParams = Type.Object({ user_id: Uuid }, { additionalProperties: false });
 export const ItineraryIdParams = Type.Object({ itinerary_id: Uuid }, { additionalProperties: false });
-export const CollectionItineraryParams = Type.Object(
-  { collection_id: Uuid, itinerary_id: Uuid },
-  { additionalProperties: false },
-);
+export const CollectionItineraryParams = Type.Object({ collection_id: Uuid, itinerary_id: Uuid }, { additionalProperties: false });
 export const CollectionZoneParams = Type.Object({ collection_id: Uuid, zone_id: Uuid }, { additionalProperties: false });
 
 export const Role = StringEnum(['owner', 'admin', 'contributor', 'viewer']);

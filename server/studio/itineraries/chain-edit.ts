@@ -89,7 +89,8 @@ export async function editChain(
       const existed = new Set(allParts(before).map((x) => `${x.type}:${x.id}`));
       const gone = allParts(before).filter((x) => !kept.has(`${x.type}:${x.id}`));
       // Locks on parts the edit removed go with them.
-      if (gone.length > 0) for (const event of lockEvents('lock.released', await deps.stores.locks.dropParts(itineraryId, gone))) scope.emit(event);
+      if (gone.length > 0)
+        for (const event of lockEvents('lock.released', await deps.stores.locks.dropParts(itineraryId, gone))) scope.emit(event);
       const renew = [
         ...p.guard.filter((x) => kept.has(`${x.type}:${x.id}`)),
         ...allParts(after).filter((x) => !existed.has(`${x.type}:${x.id}`)),

@@ -80,7 +80,11 @@ export async function routeSmart(
 }
 
 /** A freehand line kept as drawn and measured (elevation from the region DEM where it has one). */
-export async function measureFreehand(ctx: RouteContext, points: readonly (readonly number[])[], path: FieldPath): Promise<MeasuredGeometry> {
+export async function measureFreehand(
+  ctx: RouteContext,
+  points: readonly (readonly number[])[],
+  path: FieldPath,
+): Promise<MeasuredGeometry> {
   // A line that stays on one point has no length to measure.
   if (points.length < 2) return { geometry: [toCoord(points[0]!), toCoord(points[0]!)], distance: 0, ascent: 0, descent: 0, duration: 0 };
   const input = { activity: ctx.activity as RoutingActivity, lines: [flatLine(points)], elevation: 'dem' as const };
@@ -125,7 +129,12 @@ export interface LineSplit {
 }
 
 /** Splits `line` at its point nearest `point`; `path` names the request field of the point. */
-export async function splitLineAt(ctx: RouteContext, line: readonly Coord[], point: readonly number[], path: FieldPath): Promise<LineSplit> {
+export async function splitLineAt(
+  ctx: RouteContext,
+  line: readonly Coord[],
+  point: readonly number[],
+  path: FieldPath,
+): Promise<LineSplit> {
   const input = { coordinates: flatLine(line), point: lonLat(point) };
   const result = await poolOf(ctx).runTask('splitLine', input, { signal: ctx.signal });
   if (!result.ok) throw taskError(result).withPaths(() => path);

@@ -160,7 +160,16 @@ export async function saveChain(stores: ChainStores, itineraryId: string, before
   for (const [i, w] of after.waypoints.entries()) {
     if (beforeWaypoints.get(w.id) === key({ w, i })) continue;
     const [lon, lat, ele] = w.coord;
-    await stores.waypoints.upsert({ id: w.id, itineraryId, position: i, lon, lat, ele: Number.isFinite(ele) ? ele : null, name: w.name, kind: w.kind });
+    await stores.waypoints.upsert({
+      id: w.id,
+      itineraryId,
+      position: i,
+      lon,
+      lat,
+      ele: Number.isFinite(ele) ? ele : null,
+      name: w.name,
+      kind: w.kind,
+    });
   }
   const keepS = new Set(after.segments.map((s) => s.id));
   for (const s of before.segments) if (!keepS.has(s.id)) await stores.segments.delete(itineraryId, s.id);

@@ -22,12 +22,14 @@ export function planGroupCreate(input: GroupCreateBody, created: { id?: string }
     const errors: { path: (string | number)[] }[] = [];
     const indexes = input.segment_ids.map((id, i) => {
       const k = chain.segments.findIndex((s) => s.id === id);
-      if (k < 0 || chain.segments[k]!.groupId !== null || input.segment_ids.indexOf(id) !== i) errors.push({ path: field('segment_ids', i) });
+      if (k < 0 || chain.segments[k]!.groupId !== null || input.segment_ids.indexOf(id) !== i)
+        errors.push({ path: field('segment_ids', i) });
       return k;
     });
     if (errors.length > 0) throw ApiError.validation(errors);
     const sorted = [...indexes].sort((a, b) => a - b);
-    if (sorted.some((k, i) => i > 0 && k !== sorted[i - 1]! + 1)) throw ApiError.validation([{ path: field('segment_ids'), messageKey: 'VALIDATION_FAILED.not_neighbours' }]);
+    if (sorted.some((k, i) => i > 0 && k !== sorted[i - 1]! + 1))
+      throw ApiError.validation([{ path: field('segment_ids'), messageKey: 'VALIDATION_FAILED.not_neighbours' }]);
     return {
       guard: [],
       build(next) {

@@ -158,14 +158,20 @@ export function itineraryOperations(deps: StudioDeps) {
       run: (caller, input: ItineraryId): Promise<void> => releaseLocks(deps, caller, input.itinerary_id),
     }),
 
-    postItinerarySegment: chainEdit<ItineraryId & AppendBody>('postItinerarySegment', (input) => planAppend(input), (input) =>
-      checkAppend(input as unknown as Record<string, unknown>),
+    postItinerarySegment: chainEdit<ItineraryId & AppendBody>(
+      'postItinerarySegment',
+      (input) => planAppend(input),
+      (input) => checkAppend(input as unknown as Record<string, unknown>),
     ),
-    postItinerarySegmentInsert: chainEdit<ItineraryId & InsertBody>('postItinerarySegmentInsert', (input) => planInsert(input), (input) =>
-      checkCoordinates(input, ['point']),
+    postItinerarySegmentInsert: chainEdit<ItineraryId & InsertBody>(
+      'postItinerarySegmentInsert',
+      (input) => planInsert(input),
+      (input) => checkCoordinates(input, ['point']),
     ),
-    putItinerarySegment: chainEdit<SegmentId & SegmentUpdateBody>('putItinerarySegment', (input) => planUpdate(input.segment_id, input), (input) =>
-      checkCoordinates(input, [], ['coordinates']),
+    putItinerarySegment: chainEdit<SegmentId & SegmentUpdateBody>(
+      'putItinerarySegment',
+      (input) => planUpdate(input.segment_id, input),
+      (input) => checkCoordinates(input, [], ['coordinates']),
     ),
     deleteItinerarySegment: chainEdit<SegmentId>('deleteItinerarySegment', (input) => planDelete(input.segment_id)),
     postItinerarySegmentMerge: chainEdit<SegmentId & { with_segment_id: string }>('postItinerarySegmentMerge', (input) =>

@@ -100,7 +100,11 @@ export const SegmentGroupUpdateParams = Type.Object(
   { ...strict, $id: 'SegmentGroupUpdateParams' },
 );
 export const WaypointUpdateParams = Type.Object(
-  { name: Type.Optional(nullable(Name)), kind: Type.Optional(nullable(LineText({ minLength: 1, maxLength: 64 }))), coordinates: Type.Optional(Coordinate) },
+  {
+    name: Type.Optional(nullable(Name)),
+    kind: Type.Optional(nullable(LineText({ minLength: 1, maxLength: 64 }))),
+    coordinates: Type.Optional(Coordinate),
+  },
   { ...strict, $id: 'WaypointUpdateParams' },
 );
 
@@ -159,5 +163,4 @@ export const ItineraryLock = Type.Object(
 );
 
 /** The Studio success envelope around `data`. */
-export const Envelope = <T extends TSchema>(data: T) =>
-  Type.Object({ data, extensions: Type.Object({ metadata: Type.Object({}) }) });
+export const Envelope = <T extends TSchema>(data: T) => Type.Object({ data, extensions: Type.Object({ metadata: Type.Object({}) }) });

@@ -146,7 +146,14 @@ export async function createItineraryFromLines(deps: StudioDeps, input: LinesInp
   const named =
     input.waypoints.length === joints.length
       ? input.waypoints
-      : (await nearestPoints(route, joints, input.waypoints.map((w) => w.coordinates), JOINT_MATCH_M)).map((i) => input.waypoints[i]);
+      : (
+          await nearestPoints(
+            route,
+            joints,
+            input.waypoints.map((w) => w.coordinates),
+            JOINT_MATCH_M,
+          )
+        ).map((i) => input.waypoints[i]);
   const waypoints: ChainWaypoint[] = joints.map((p, j) => newWaypoint(toCoord(p), named[j]?.name ?? null, named[j]?.kind ?? null));
   const chain = sealChain({ waypoints, segments, groups: [] });
   return deps.writes.write(async (scope) => {
@@ -199,7 +206,13 @@ export interface PatchBody {
  * segments for it (a segment it cannot route is a 400 at `activity`, and nothing changes); any other change
  * leaves the chain as it is and writes the record alone.
  */
-export async function patchItinerary(deps: StudioDeps, access: Access, id: string, body: PatchBody, signal?: AbortSignal): Promise<ItineraryView> {
+export async function patchItinerary(
+  deps: StudioDeps,
+  access: Access,
+  id: string,
+  body: PatchBody,
+  signal?: AbortSignal,
+): Promise<ItineraryView> {
   const { itineraries } = deps.stores;
   const applyPatch = (itinerary: Itinerary) => async () => {
     if (body.name !== undefined && body.name !== itinerary.name) {
@@ -241,7 +254,11 @@ export async function patchItinerary(deps: StudioDeps, access: Access, id: strin
  * version. The answer reuses the cached view of the chain as it was (the chain did not change), so the
  * common edit reads no segment.
  */
-async function patchRecord(deps: StudioDeps, id: string, applyPatch: (itinerary: Itinerary) => () => Promise<void>): Promise<ItineraryView> {
+async function patchRecord(
+  deps: StudioDeps,
+  id: string,
+  applyPatch: (itinerary: Itinerary) => () => Promise<void>,
+): Promise<ItineraryView> {
   const { itineraries } = deps.stores;
   const { updated, unchanged } = await deps.writes.write(async ({ emit }) => {
     const current = await itineraries.get(id);
@@ -262,7 +279,7 @@ async function patchRecord(deps: StudioDeps, id: string, applyPatch: (itinerary:
 export async function deleteItinerary(deps: StudioDeps, access: Access, id: string): Promise<void> {
   const { itinerary } = await deps.policy.writableItinerary(access, id);
   await deps.writes.write(async ({ emit }) => {
-    if (!await deps.stores.itineraries.delete(id)) throw new ApiError('NOT_FOUND');
+    if (!(await deps.stores.itineraries.delete(id))) throw new ApiError('NOT_FOUND');
     emit({ type: 'itinerary.deleted', organizationId: itinerary.organizationId, itineraryId: id });
   });
 }

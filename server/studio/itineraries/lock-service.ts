@@ -23,7 +23,13 @@ export function lockConflict(holderId: string): ApiError {
 }
 
 /** Throws the lock conflict unless `actor` holds a live lock on every part. */
-export async function requireLocks(deps: StudioDeps, itineraryId: string, actor: string, parts: readonly LockPart[], now = Date.now()): Promise<void> {
+export async function requireLocks(
+  deps: StudioDeps,
+  itineraryId: string,
+  actor: string,
+  parts: readonly LockPart[],
+  now = Date.now(),
+): Promise<void> {
   const holder = await deps.stores.locks.blockingHolder(itineraryId, actor, parts, now);
   if (holder !== undefined) throw lockConflict(holder);
 }
@@ -48,7 +54,14 @@ export async function expireLocks(deps: StudioDeps, itineraryId: string, now: nu
 }
 
 /** Takes or renews the caller's locks on `parts` (after a guarded write, and on parts a write created). */
-export async function renewLocks(deps: StudioDeps, itineraryId: string, actor: string, parts: readonly LockPart[], now: number, { emit }: WriteScope): Promise<void> {
+export async function renewLocks(
+  deps: StudioDeps,
+  itineraryId: string,
+  actor: string,
+  parts: readonly LockPart[],
+  now: number,
+  { emit }: WriteScope,
+): Promise<void> {
   if (parts.length === 0) return;
   const result = await deps.stores.locks.acquire(itineraryId, actor, parts, now);
   if (!result.ok) throw lockConflict(result.holderUserId);

@@ -23,7 +23,12 @@ export async function publishItinerary(deps: StudioDeps, access: Access, id: str
     const snapshot = snapshotOf(it, chain);
     const published = await deps.stores.itineraries.publish(id, encodeSnapshot(snapshot));
     if (!published) throw new ApiError('NOT_FOUND');
-    emit({ type: 'itinerary.published', organizationId: it.organizationId, itineraryId: id, version: published.publishedVersion as number });
+    emit({
+      type: 'itinerary.published',
+      organizationId: it.organizationId,
+      itineraryId: id,
+      version: published.publishedVersion as number,
+    });
     return publishedView(published, snapshot);
   });
 }
@@ -50,7 +55,8 @@ function keptRun(chain: Chain, input: DuplicateBody): [number, number] | undefin
     });
     if (errors.length > 0) throw ApiError.validation(errors);
     idx.sort((a, b) => a - b);
-    if (idx.some((k, i) => i > 0 && k !== idx[i - 1]! + 1)) throw ApiError.validation([{ path: field(name), messageKey: 'VALIDATION_FAILED.not_neighbours' }]);
+    if (idx.some((k, i) => i > 0 && k !== idx[i - 1]! + 1))
+      throw ApiError.validation([{ path: field(name), messageKey: 'VALIDATION_FAILED.not_neighbours' }]);
     return idx;
   };
   let range: [number, number] | undefined;
@@ -88,7 +94,13 @@ function copyRun(chain: Chain, range: [number, number] | undefined): Chain {
 }
 
 /** postItineraryDuplicate. */
-export async function duplicateItinerary(deps: StudioDeps, access: Access, id: string, input: DuplicateBody, actor: string): Promise<ItineraryView> {
+export async function duplicateItinerary(
+  deps: StudioDeps,
+  access: Access,
+  id: string,
+  input: DuplicateBody,
+  actor: string,
+): Promise<ItineraryView> {
   await deps.writes.settled();
   const source = await deps.policy.readableItinerary(access, id);
   const target = input.organization_id ?? (access.kind === 'key' ? access.organization.id : source.organizationId);

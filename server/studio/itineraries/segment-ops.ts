@@ -32,12 +32,23 @@ export function segmentAt(chain: Chain, id: string): number {
 }
 
 /** A line from `points` for `engine` (smart: routed between the first and last; freehand: as drawn). */
-export function lineFor(route: RouteContext, engine: SegmentEngine, points: (readonly number[])[], path: FieldPath): Promise<MeasuredGeometry> {
+export function lineFor(
+  route: RouteContext,
+  engine: SegmentEngine,
+  points: (readonly number[])[],
+  path: FieldPath,
+): Promise<MeasuredGeometry> {
   return engine === 'smart' ? routeSmart(route, [points[0]!, points[points.length - 1]!], path) : measureFreehand(route, points, path);
 }
 
 /** Re-shapes `s` so that it runs from `from` to `to` (smart: re-routed; freehand: end vertices moved). */
-export async function reattach(route: RouteContext, s: ChainSegment, from: readonly number[], to: readonly number[], path: FieldPath): Promise<ChainSegment> {
+export async function reattach(
+  route: RouteContext,
+  s: ChainSegment,
+  from: readonly number[],
+  to: readonly number[],
+  path: FieldPath,
+): Promise<ChainSegment> {
   if (s.engine === 'smart') return withLine(s, await routeSmart(route, [from, to], path));
   const pts: number[][] = s.geometry.map((c) => [...c]);
   pts[0] = [...from];
@@ -45,14 +56,13 @@ export async function reattach(route: RouteContext, s: ChainSegment, from: reado
   return withLine(s, await measureFreehand(route, pts, path));
 }
 
-export type AppendBody =
-  | { engine: 'smart'; to: number[]; from?: number[] }
-  | { engine: 'freehand'; coordinates: number[][] };
+export type AppendBody = { engine: 'smart'; to: number[]; from?: number[] } | { engine: 'freehand'; coordinates: number[][] };
 
 export function planAppend(input: AppendBody): (chain: Chain) => EditPlan {
   return (chain) => {
     const empty = chain.segments.length === 0;
-    if (input.engine === 'smart' && empty && !input.from) throw ApiError.validation([{ path: field('from'), messageKey: 'VALIDATION_FAILED.required' }]);
+    if (input.engine === 'smart' && empty && !input.from)
+      throw ApiError.validation([{ path: field('from'), messageKey: 'VALIDATION_FAILED.required' }]);
     if (input.engine === 'freehand') {
       const end = chain.waypoints[chain.waypoints.length - 1]?.coord;
       const pts = !end || samePlace(input.coordinates[0]!, end) ? input.coordinates : [end, ...input.coordinates];
@@ -188,7 +198,9 @@ export function planDelete(segmentId: string): (chain: Chain) => EditPlan {
           return next;
         }
         // A middle segment: its end waypoint goes and the following segment starts where it started.
-        next.segments[k + 1] = await reattach(route, next.segments[k + 1]!, next.waypoints[k]!.coord, next.waypoints[k + 2]!.coord, ['segment_id']);
+        next.segments[k + 1] = await reattach(route, next.segments[k + 1]!, next.waypoints[k]!.coord, next.waypoints[k + 2]!.coord, [
+          'segment_id',
+        ]);
         next.segments.splice(k, 1);
         next.waypoints.splice(k + 1, 1);
         return next;
@@ -221,7 +233,10 @@ export function planMerge(segmentId: string, withId: string): (chain: Chain) => 
         const first = next.segments[a]!;
         const second = next.segments[a + 1]!;
         const kept = next.segments[k]!;
-        const merged: ChainSegment = { ...withLine(kept, joined(first, second)), groupId: first.groupId === second.groupId ? first.groupId : null };
+        const merged: ChainSegment = {
+          ...withLine(kept, joined(first, second)),
+          groupId: first.groupId === second.groupId ? first.groupId : null,
+        };
         next.segments.splice(a, 2, merged);
         next.waypoints.splice(a + 1, 1);
         return next;

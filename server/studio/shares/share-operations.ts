@@ -11,7 +11,11 @@ export interface ShareLinkView {
   url: string;
 }
 
-type ShareOperations = [Operation<Record<string, string>, ShareLinkView>, Operation<Record<string, string>, ShareLinkView>, Operation<Record<string, string>, void>];
+type ShareOperations = [
+  Operation<Record<string, string>, ShareLinkView>,
+  Operation<Record<string, string>, ShareLinkView>,
+  Operation<Record<string, string>, void>,
+];
 
 export function shareOperations(deps: StudioDeps) {
   const { shareLinks } = deps.stores;
@@ -30,8 +34,8 @@ export function shareOperations(deps: StudioDeps) {
         async run(caller, input: Record<string, string>, { origin }) {
           const id = input[idField] as string;
           const { organizationId, userId } = await policy.shareManager(caller, kind, id);
-          const { token } = await deps.writes.write(async () =>
-            await shareLinks.mint({ organizationId, resourceKind: kind, resourceId: id, createdBy: userId }),
+          const { token } = await deps.writes.write(
+            async () => await shareLinks.mint({ organizationId, resourceKind: kind, resourceId: id, createdBy: userId }),
           );
           return { token, url: url(origin, kind, id, token) };
         },

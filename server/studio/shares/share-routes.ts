@@ -16,7 +16,14 @@ export function shareRoutes(ops: ReturnType<typeof shareOperations>): RouteDef[]
     // The spec's example answers the link in `data` with no `extensions`.
     const created = (data: unknown) => ({ status: 201, json: { data } });
     return [
-      rest(mint, { method: 'POST', path: base, params, status: 201, reply: created, summary: `Mint a read-only share link for the ${kind}` }),
+      rest(mint, {
+        method: 'POST',
+        path: base,
+        params,
+        status: 201,
+        reply: created,
+        summary: `Mint a read-only share link for the ${kind}`,
+      }),
       rest(rotate, {
         method: 'POST',
         path: `${base}/rotate`,

@@ -18,7 +18,6 @@ export const DEFAULT_NAME = 'Imported itinerary';
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters being removed
 const CONTROL = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]|[\uD800-\uDFFF]/gu;
 // Controls that separate words (tab, line breaks, NEL, separators) become a space rather than gluing words.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: as above
 const SEPARATOR = /[\t\n\v\f\r\u0085\u2028\u2029]/g;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: as above
 const CONTROL_BUT_TAB_AND_NEWLINE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u2028\u2029]|[\uD800-\uDFFF]/gu;
@@ -42,7 +41,10 @@ export function cleanName(value: unknown, max = NAME_MAX): string | undefined {
 /** A description as it may be stored: line breaks (as \n) and tabs kept, other controls removed, trimmed. */
 export function cleanDescription(value: unknown, max = DESCRIPTION_MAX): string | undefined {
   if (typeof value !== 'string') return undefined;
-  const text = value.replace(/\r\n?|[\u2028\u2029]/g, '\n').replace(CONTROL_BUT_TAB_AND_NEWLINE, '').trim();
+  const text = value
+    .replace(/\r\n?|[\u2028\u2029]/g, '\n')
+    .replace(CONTROL_BUT_TAB_AND_NEWLINE, '')
+    .trim();
   return text === '' ? undefined : cut(text, max);
 }
 

@@ -39,8 +39,14 @@ function position(raw: unknown, index: () => number): Position {
   const n = index();
   const p = Array.isArray(raw) ? raw : [];
   const [lon, lat, ele] = p as unknown[];
-  if (typeof lon !== 'number' || typeof lat !== 'number' || !Number.isFinite(lon) || !Number.isFinite(lat) ||
-    Math.abs(lon) > 180 || Math.abs(lat) > 90) {
+  if (
+    typeof lon !== 'number' ||
+    typeof lat !== 'number' ||
+    !Number.isFinite(lon) ||
+    !Number.isFinite(lat) ||
+    Math.abs(lon) > 180 ||
+    Math.abs(lat) > 90
+  ) {
     throw new ImportProblem('out_of_range', { index: n });
   }
   return typeof ele === 'number' && Number.isFinite(ele) ? [lon, lat, ele] : [lon, lat];
@@ -118,7 +124,9 @@ export function readFeatures(root: unknown, reading: FeatureReading): Pick<Impor
     for (const f of root.features) if (isObject(f)) feature(f);
   } else if (root.type === 'Feature') {
     feature(root);
-  } else if (['Point', 'MultiPoint', 'LineString', 'MultiLineString', 'GeometryCollection', 'Polygon', 'MultiPolygon'].includes(String(root.type))) {
+  } else if (
+    ['Point', 'MultiPoint', 'LineString', 'MultiLineString', 'GeometryCollection', 'Polygon', 'MultiPolygon'].includes(String(root.type))
+  ) {
     geometry(root, {}, true);
   } else {
     throw new ImportProblem('not_geojson');

@@ -36,7 +36,9 @@ export function parseGeoJsonTrack(input: Uint8Array | unknown): ImportedTrack {
     const props = isObject(root.properties) ? root.properties : {};
     const firstLine = Array.isArray(root.features)
       ? root.features.find((f: unknown) => isObject(f) && isObject(f.geometry) && /LineString$/.test(String(f.geometry.type)))
-      : root.type === 'Feature' ? root : undefined;
+      : root.type === 'Feature'
+        ? root
+        : undefined;
     const lineProps = isObject(firstLine) && isObject(firstLine.properties) ? firstLine.properties : {};
     const name = cleanName(root.name) ?? (root.type === 'FeatureCollection' ? cleanName(props.name) : undefined);
     const trackName = cleanName(lineProps.name);

@@ -29,7 +29,9 @@ function readGpx(doc: XmlDocument): ImportedTrack {
   const name = cleanName(childText(metadata, 'name')) ?? cleanName(childText(root, 'name'));
   const trackName = cleanName(childText(first, 'name'));
   const description =
-    cleanDescription(childText(metadata, 'desc')) ?? cleanDescription(childText(root, 'desc')) ?? cleanDescription(childText(first, 'desc'));
+    cleanDescription(childText(metadata, 'desc')) ??
+    cleanDescription(childText(root, 'desc')) ??
+    cleanDescription(childText(first, 'desc'));
   if (name) track.name = name;
   if (trackName) track.trackName = trackName;
   if (description) track.description = description;

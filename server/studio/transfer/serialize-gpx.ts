@@ -16,7 +16,8 @@ export function toGpx(view: ItineraryView): string {
       'xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd">',
     `<metadata>${tag('name', view.name)}${tag('desc', view.description)}<time>${escapeXml(view.updated_at)}</time></metadata>`,
   ];
-  for (const w of view.waypoints) out.push(`<wpt ${latLon(w.coordinates)}>${ele(w.coordinates)}${tag('name', w.name)}${tag('type', w.kind)}</wpt>`);
+  for (const w of view.waypoints)
+    out.push(`<wpt ${latLon(w.coordinates)}>${ele(w.coordinates)}${tag('name', w.name)}${tag('type', w.kind)}</wpt>`);
   out.push(`<trk>${tag('name', view.name)}${tag('type', view.activity)}`);
   for (const s of [...view.segments].sort((a, b) => a.position - b.position)) {
     out.push('<trkseg>');

@@ -51,7 +51,8 @@ const TABLE: Record<Language, Record<ProblemKey, string>> = {
     not_gpx_or_kml: 'The XML document is neither GPX (<gpx>) nor KML (<kml>).',
     malformed_json: 'The file is not valid GeoJSON: the JSON is malformed.',
     not_geojson: 'The JSON document is not GeoJSON (a FeatureCollection, a Feature or a geometry).',
-    kmz_broken: 'The KMZ archive cannot be read: it is damaged or incomplete, or compressed with a method other than deflate. Export it again.',
+    kmz_broken:
+      'The KMZ archive cannot be read: it is damaged or incomplete, or compressed with a method other than deflate. Export it again.',
     kmz_encrypted: 'The KMZ archive is protected by a password: export it again without one.',
     kmz_no_kml: 'The KMZ archive holds no KML file (doc.kml or another .kml file).',
     kmz_too_large: 'The KML inside the KMZ archive is larger than {limit} bytes once unpacked: import a shorter track.',
@@ -61,13 +62,15 @@ const TABLE: Record<Language, Record<ProblemKey, string>> = {
   },
   fr: {
     empty: 'Le corps de la requête est vide : envoyez un fichier GPX, KML, KMZ ou GeoJSON.',
-    not_text: "Le fichier contient des données binaires, pas du texte GPX, KML ou GeoJSON : envoyez le fichier lui-même, ou une archive KMZ.",
+    not_text:
+      'Le fichier contient des données binaires, pas du texte GPX, KML ou GeoJSON : envoyez le fichier lui-même, ou une archive KMZ.',
     malformed_xml: "Le fichier n'est pas un {format} valide : le XML est mal formé.",
     malformed_xml_at: "Le fichier n'est pas un {format} valide : le XML est mal formé vers la ligne {line}, colonne {column}.",
     not_gpx_or_kml: "Le document XML n'est ni du GPX (<gpx>) ni du KML (<kml>).",
     malformed_json: "Le fichier n'est pas un GeoJSON valide : le JSON est mal formé.",
     not_geojson: "Le document JSON n'est pas du GeoJSON (FeatureCollection, Feature ou géométrie).",
-    kmz_broken: "L'archive KMZ est illisible : elle est endommagée ou incomplète, ou compressée autrement qu'en deflate. Exportez-la à nouveau.",
+    kmz_broken:
+      "L'archive KMZ est illisible : elle est endommagée ou incomplète, ou compressée autrement qu'en deflate. Exportez-la à nouveau.",
     kmz_encrypted: "L'archive KMZ est protégée par un mot de passe : exportez-la à nouveau sans mot de passe.",
     kmz_no_kml: "L'archive KMZ ne contient aucun fichier KML (doc.kml ou autre fichier .kml).",
     kmz_too_large: "Le KML de l'archive KMZ dépasse {limit} octets une fois décompressé : importez une trace plus courte.",
@@ -83,7 +86,8 @@ const TABLE: Record<Language, Record<ProblemKey, string>> = {
     not_gpx_or_kml: 'El documento XML no es GPX (<gpx>) ni KML (<kml>).',
     malformed_json: 'El archivo no es GeoJSON válido: el JSON está mal formado.',
     not_geojson: 'El documento JSON no es GeoJSON (FeatureCollection, Feature o geometría).',
-    kmz_broken: 'No se puede leer el archivo KMZ: está dañado o incompleto, o comprimido con un método distinto de deflate. Expórtelo de nuevo.',
+    kmz_broken:
+      'No se puede leer el archivo KMZ: está dañado o incompleto, o comprimido con un método distinto de deflate. Expórtelo de nuevo.',
     kmz_encrypted: 'El archivo KMZ está protegido con contraseña: expórtelo de nuevo sin ella.',
     kmz_no_kml: 'El archivo KMZ no contiene ningún archivo KML (doc.kml u otro archivo .kml).',
     kmz_too_large: 'El KML del archivo KMZ supera los {limit} bytes una vez descomprimido: importe un track más corto.',
@@ -99,7 +103,8 @@ const TABLE: Record<Language, Record<ProblemKey, string>> = {
     not_gpx_or_kml: 'El document XML no és ni GPX (<gpx>) ni KML (<kml>).',
     malformed_json: 'El fitxer no és GeoJSON vàlid: el JSON està mal format.',
     not_geojson: 'El document JSON no és GeoJSON (FeatureCollection, Feature o geometria).',
-    kmz_broken: 'No es pot llegir l’arxiu KMZ: està malmès o incomplet, o comprimit amb un mètode diferent de deflate. Torneu-lo a exportar.',
+    kmz_broken:
+      'No es pot llegir l’arxiu KMZ: està malmès o incomplet, o comprimit amb un mètode diferent de deflate. Torneu-lo a exportar.',
     kmz_encrypted: 'L’arxiu KMZ està protegit amb contrasenya: torneu-lo a exportar sense.',
     kmz_no_kml: 'L’arxiu KMZ no conté cap fitxer KML (doc.kml o un altre fitxer .kml).',
     kmz_too_large: 'El KML de l’arxiu KMZ supera els {limit} bytes un cop descomprimit: importeu un track més curt.',
@@ -115,7 +120,8 @@ const TABLE: Record<Language, Record<ProblemKey, string>> = {
     not_gpx_or_kml: 'Das XML-Dokument ist weder GPX (<gpx>) noch KML (<kml>).',
     malformed_json: 'Die Datei ist kein gültiges GeoJSON: Das JSON ist fehlerhaft.',
     not_geojson: 'Das JSON-Dokument ist kein GeoJSON (FeatureCollection, Feature oder Geometrie).',
-    kmz_broken: 'Das KMZ-Archiv ist nicht lesbar: Es ist beschädigt, unvollständig oder nicht mit deflate komprimiert. Exportieren Sie es erneut.',
+    kmz_broken:
+      'Das KMZ-Archiv ist nicht lesbar: Es ist beschädigt, unvollständig oder nicht mit deflate komprimiert. Exportieren Sie es erneut.',
     kmz_encrypted: 'Das KMZ-Archiv ist mit einem Passwort geschützt: Exportieren Sie es erneut ohne Passwort.',
     kmz_no_kml: 'Das KMZ-Archiv enthält keine KML-Datei (doc.kml oder eine andere .kml-Datei).',
     kmz_too_large: 'Die KML im KMZ-Archiv ist entpackt größer als {limit} Bytes: Importieren Sie einen kürzeren Track.',

@@ -65,7 +65,10 @@ export const ItineraryExportFile = Type.Unsafe<string>({
   description: 'The itinerary as a file, by `format`.',
   [RESPONSE_CONTENT_TYPES]: {
     [EXPORT_CONTENT_TYPES.gpx]: { type: 'string', description: 'GPX 1.1: one trk with a trkseg per segment, a wpt per waypoint.' },
-    [EXPORT_CONTENT_TYPES.kml]: { type: 'string', description: 'KML 2.2: a LineString Placemark per segment, a Point Placemark per waypoint.' },
+    [EXPORT_CONTENT_TYPES.kml]: {
+      type: 'string',
+      description: 'KML 2.2: a LineString Placemark per segment, a Point Placemark per waypoint.',
+    },
     [EXPORT_CONTENT_TYPES.geojson]: {
       type: 'object',
       description: 'FeatureCollection: a LineString Feature per segment (engine, position, groupId), a Point Feature per waypoint.',

@@ -114,7 +114,7 @@ export function zoneOperations(deps: StudioDeps) {
           };
           const problems = checkZoneShape(shape, { radius: input.radius_m !== undefined, width: input.width_m !== undefined });
           if (problems.length > 0) throw ApiError.validation(problems);
-          const updated = await zones.update(current.id, {
+          const updated = (await zones.update(current.id, {
             name: input.name,
             description: input.description,
             level: input.level,
@@ -123,7 +123,7 @@ export function zoneOperations(deps: StudioDeps) {
             radiusM: shape.radiusM,
             widthM: shape.widthM,
             privacy: input.privacy,
-          }) as Zone;
+          })) as Zone;
           emit(changed(updated, 'updated'));
           return updated;
         });

@@ -5,7 +5,14 @@ import { clipTiles, readHgt, sampleDem } from '../../../data/region/dem.js';
 import { decodeDemFile, encodeDemFile } from '../../../data/region/dem-file.js';
 import { ANDORRA_HGT, haveData } from './shared-data.js';
 
-const grid: DemGrid = { west: 1, north: 43, cellDeg: 0.5, cols: 3, rows: 3, samples: Int16Array.from([0, 100, 200, 0, 100, 200, 0, 100, DEM_VOID]) };
+const grid: DemGrid = {
+  west: 1,
+  north: 43,
+  cellDeg: 0.5,
+  cols: 3,
+  rows: 3,
+  samples: Int16Array.from([0, 100, 200, 0, 100, 200, 0, 100, DEM_VOID]),
+};
 
 describe('DEM', () => {
   it('samples grid points exactly and interpolates between them', () => {

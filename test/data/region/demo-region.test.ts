@@ -57,7 +57,16 @@ describe('demo region', () => {
     const sac = new Set(g.edgeSac);
     for (let t = 1; t <= 6; t++) expect(sac.has(t)).toBe(true);
     const hw = new Set(g.edgeHighway);
-    for (const c of [HighwayClass.Path, HighwayClass.Track, HighwayClass.Steps, HighwayClass.Footway, HighwayClass.Residential, HighwayClass.Secondary, HighwayClass.Cycleway, HighwayClass.Bridleway]) {
+    for (const c of [
+      HighwayClass.Path,
+      HighwayClass.Track,
+      HighwayClass.Steps,
+      HighwayClass.Footway,
+      HighwayClass.Residential,
+      HighwayClass.Secondary,
+      HighwayClass.Cycleway,
+      HighwayClass.Bridleway,
+    ]) {
       expect(hw.has(c)).toBe(true);
     }
     expect(g.edgeFlags.some((f) => (f & EdgeFlag.OnewayForBikes) !== 0)).toBe(true);

@@ -29,7 +29,7 @@ function bruteForce(lon: number, lat: number): number {
 describe('edge grid', () => {
   it('finds the same nearest distance as a brute-force scan for 300 seeded points', () => {
     let seed = 99;
-    const rand = (): number => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    const rand = (): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
     const [w, s, e, n] = g.bbox;
     for (let i = 0; i < 300; i++) {
       const lon = w + rand() * (e - w);

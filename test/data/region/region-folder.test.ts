@@ -108,22 +108,50 @@ describe('checkRegionFolder (the start-up check)', () => {
 
   const cases: [string, (dir: string) => void, (dir: string) => string][] = [
     ['a missing folder', (dir) => rmSync(dir, { recursive: true }), (dir) => `region folder ${dir} does not exist`],
-    ['a file instead of a folder', (dir) => {
+    [
+      'a file instead of a folder',
+      (dir) => {
         rmSync(dir, { recursive: true });
         writeFileSync(dir, '');
-      }, (dir) => `region path ${dir} is not a folder`],
+      },
+      (dir) => `region path ${dir} is not a folder`,
+    ],
     ['a missing meta.json', (dir) => rmSync(join(dir, 'meta.json')), (dir) => `region file ${join(dir, 'meta.json')} is missing`],
-    ['a meta.json that is not JSON', (dir) => writeFileSync(join(dir, 'meta.json'), '{'), (dir) => `region file ${join(dir, 'meta.json')} is unreadable`],
+    [
+      'a meta.json that is not JSON',
+      (dir) => writeFileSync(join(dir, 'meta.json'), '{'),
+      (dir) => `region file ${join(dir, 'meta.json')} is unreadable`,
+    ],
     ['a missing places.json', (dir) => rmSync(join(dir, 'places.json')), (dir) => `region file ${join(dir, 'places.json')} is missing`],
-    ['a folder where routes.json should be', (dir) => {
+    [
+      'a folder where routes.json should be',
+      (dir) => {
         rmSync(join(dir, 'routes.json'));
         mkdirSync(join(dir, 'routes.json'));
-      }, (dir) => `region file ${join(dir, 'routes.json')} is unreadable`],
+      },
+      (dir) => `region file ${join(dir, 'routes.json')} is unreadable`,
+    ],
     ['a missing graph.bin', (dir) => rmSync(join(dir, 'graph.bin')), (dir) => `region file ${join(dir, 'graph.bin')} is missing`],
-    ['a graph.bin that is not a graph', (dir) => writeFileSync(join(dir, 'graph.bin'), 'x'.repeat(4096)), (dir) => `${join(dir, 'graph.bin')} is not a Cairn region graph (bad magic)`],
-    ['a truncated graph.bin', (dir) => writeFileSync(join(dir, 'graph.bin'), readFileSync(join(dir, 'graph.bin')).subarray(0, 200)), (dir) => `${join(dir, 'graph.bin')} is truncated`],
-    ['a graph.bin shorter than its header', (dir) => writeFileSync(join(dir, 'graph.bin'), '[]'), (dir) => `${join(dir, 'graph.bin')} is too short to be a region graph`],
-    ['a truncated dem.bin', (dir) => writeFileSync(join(dir, 'dem.bin'), readFileSync(join(dir, 'dem.bin')).subarray(0, 60)), (dir) => `${join(dir, 'dem.bin')} is truncated`],
+    [
+      'a graph.bin that is not a graph',
+      (dir) => writeFileSync(join(dir, 'graph.bin'), 'x'.repeat(4096)),
+      (dir) => `${join(dir, 'graph.bin')} is not a Cairn region graph (bad magic)`,
+    ],
+    [
+      'a truncated graph.bin',
+      (dir) => writeFileSync(join(dir, 'graph.bin'), readFileSync(join(dir, 'graph.bin')).subarray(0, 200)),
+      (dir) => `${join(dir, 'graph.bin')} is truncated`,
+    ],
+    [
+      'a graph.bin shorter than its header',
+      (dir) => writeFileSync(join(dir, 'graph.bin'), '[]'),
+      (dir) => `${join(dir, 'graph.bin')} is too short to be a region graph`,
+    ],
+    [
+      'a truncated dem.bin',
+      (dir) => writeFileSync(join(dir, 'dem.bin'), readFileSync(join(dir, 'dem.bin')).subarray(0, 60)),
+      (dir) => `${join(dir, 'dem.bin')} is truncated`,
+    ],
   ];
   for (const [what, damage, message] of cases) {
     it(`refuses ${what} with a RegionInputError naming it`, () => {
@@ -140,4 +168,3 @@ describe('checkRegionFolder (the start-up check)', () => {
     });
   }
 });
-

@@ -38,9 +38,9 @@ describe('ApiKeyStore', () => {
     const { apiKey, plaintext } = stores.apiKeys.create({ organizationId: org.id, type: 'sk', name: 'server' });
     expect(plaintext).toMatch(SECRET_KEY_PATTERN);
     expect(apiKey.key).toBeNull();
-    const raw = stores.db.prepare<[string], { key_value: string | null; key_hash: string }>(
-      'SELECT key_value, key_hash FROM api_keys WHERE id = ?',
-    ).get(apiKey.id);
+    const raw = stores.db
+      .prepare<[string], { key_value: string | null; key_hash: string }>('SELECT key_value, key_hash FROM api_keys WHERE id = ?')
+      .get(apiKey.id);
     expect(raw).toEqual({ key_value: null, key_hash: hashSecret(plaintext) });
     const dump = JSON.stringify(stores.db.prepare('SELECT * FROM api_keys').all());
     expect(dump).not.toContain(plaintext);
@@ -78,15 +78,15 @@ describe('ApiKeyStore', () => {
 
   it('refuses unknown scopes, malformed origins, origins on a secret key and unknown organizations', () => {
     const { stores, org } = setup();
-    expect(() =>
-      stores.apiKeys.create({ organizationId: org.id, type: 'pk', name: 'x', scopes: ['admin' as never] }),
-    ).toThrow(/unknown scope/);
-    expect(() =>
-      stores.apiKeys.create({ organizationId: org.id, type: 'pk', name: 'x', allowedOrigins: ['example.com/path'] }),
-    ).toThrow(/invalid allowed origin/);
-    expect(() =>
-      stores.apiKeys.create({ organizationId: org.id, type: 'sk', name: 'x', allowedOrigins: ['https://a.com'] }),
-    ).toThrow(/publishable keys only/);
+    expect(() => stores.apiKeys.create({ organizationId: org.id, type: 'pk', name: 'x', scopes: ['admin' as never] })).toThrow(
+      /unknown scope/,
+    );
+    expect(() => stores.apiKeys.create({ organizationId: org.id, type: 'pk', name: 'x', allowedOrigins: ['example.com/path'] })).toThrow(
+      /invalid allowed origin/,
+    );
+    expect(() => stores.apiKeys.create({ organizationId: org.id, type: 'sk', name: 'x', allowedOrigins: ['https://a.com'] })).toThrow(
+      /publishable keys only/,
+    );
     expect(() => stores.apiKeys.create({ organizationId: 'nope', type: 'pk', name: 'x' })).toThrow(/FOREIGN KEY/);
   });
 

@@ -8,7 +8,6 @@ function setup() {
   return { stores, org, user };
 }
 
-
 describe('CollectionStore', () => {
   it('creates organization and personal collections and reads them back', () => {
     const { stores, org, user } = setup();

@@ -66,9 +66,19 @@ describe('line blob', () => {
       `INSERT INTO segments (id, itinerary_id, position, engine, geometry, created_at, updated_at)
        VALUES (?, ?, 0, 'freehand', ?, 'now', 'now')`,
     );
-    insert.run('s1', it0.id, encodeLine([[1, 2, 3], [4, 5, 6]]));
+    insert.run(
+      's1',
+      it0.id,
+      encodeLine([
+        [1, 2, 3],
+        [4, 5, 6],
+      ]),
+    );
     const row = stores.db.prepare<[], { geometry: Buffer }>('SELECT geometry FROM segments').get();
-    expect(decodeLine(row?.geometry ?? Buffer.alloc(0))).toEqual([[1, 2, 3], [4, 5, 6]]);
+    expect(decodeLine(row?.geometry ?? Buffer.alloc(0))).toEqual([
+      [1, 2, 3],
+      [4, 5, 6],
+    ]);
     expect(() => insert.run('s2', it0.id, Buffer.alloc(20))).toThrow(/CHECK/);
   });
 });

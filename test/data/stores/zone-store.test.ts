@@ -31,7 +31,17 @@ describe('ZoneStore', () => {
     const base = { organizationId: org.id, name: 'x', level: 'INFO' as const };
     expect(() => stores.zones.create({ ...base, mode: 'CIRCLE', geometry: { type: 'Point', coordinates: [0, 0] } })).toThrow(/CHECK/);
     expect(() =>
-      stores.zones.create({ ...base, mode: 'CORRIDOR', geometry: { type: 'LineString', coordinates: [[0, 0], [1, 1]] } }),
+      stores.zones.create({
+        ...base,
+        mode: 'CORRIDOR',
+        geometry: {
+          type: 'LineString',
+          coordinates: [
+            [0, 0],
+            [1, 1],
+          ],
+        },
+      }),
     ).toThrow(/CHECK/);
     expect(() => stores.zones.create({ ...base, level: 'SEVERE' as never, mode: 'POLYGON', geometry: {} })).toThrow(/CHECK/);
   });

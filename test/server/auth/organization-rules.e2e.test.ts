@@ -107,7 +107,20 @@ describe('allowed origins', () => {
   let pk: string;
   beforeAll(() => {
     org = bootstrap(server);
-    const key = admin(server, 'create-key', '--org', org.organization.id, '--type', 'pk', '--name', 'web', '--scopes', 'tiles', '--origins', 'https://*.example.com,http://localhost:*');
+    const key = admin(
+      server,
+      'create-key',
+      '--org',
+      org.organization.id,
+      '--type',
+      'pk',
+      '--name',
+      'web',
+      '--scopes',
+      'tiles',
+      '--origins',
+      'https://*.example.com,http://localhost:*',
+    );
     pk = key.plaintext;
   });
   const tiles = (headers: Record<string, string>) => status('/v1/tiles/trails.json', { headers: { 'X-API-Key': pk, ...headers } });
@@ -148,8 +161,14 @@ describe('allowed origins', () => {
     });
     expect(patch.status).toBe(200);
     const open = org.publishableKey.key;
-    expect(await status('/v1/tiles/trails.json', { headers: { 'X-API-Key': open, Origin: 'https://trails.test' } })).toEqual([501, 'NOT_IMPLEMENTED']);
-    expect(await status('/v1/tiles/trails.json', { headers: { 'X-API-Key': open, Origin: 'https://other.test' } })).toEqual([403, 'FORBIDDEN']);
+    expect(await status('/v1/tiles/trails.json', { headers: { 'X-API-Key': open, Origin: 'https://trails.test' } })).toEqual([
+      501,
+      'NOT_IMPLEMENTED',
+    ]);
+    expect(await status('/v1/tiles/trails.json', { headers: { 'X-API-Key': open, Origin: 'https://other.test' } })).toEqual([
+      403,
+      'FORBIDDEN',
+    ]);
   });
 });
 

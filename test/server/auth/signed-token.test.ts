@@ -30,11 +30,18 @@ describe('TokenSigner.verify', () => {
       const token = signer.sign(prefix, claims);
       // Characters a lenient decoder skips or maps (padding, separators, the standard alphabet, whitespace),
       // the token's own alphabet, and any other UTF-16 code unit.
-      const char = fc.oneof(fc.constantFrom(...'ABCabc019-_=.!*+/ \t\n\u0000'), fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)));
+      const char = fc.oneof(
+        fc.constantFrom(...'ABCabc019-_=.!*+/ \t\n\u0000'),
+        fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)),
+      );
       fc.assert(
         fc.property(fc.nat(token.length), char, fc.constantFrom('change', 'insert', 'append'), (at, ch, how) => {
           const changed =
-            how === 'append' ? token + ch : how === 'insert' ? token.slice(0, at) + ch + token.slice(at) : token.slice(0, at) + ch + token.slice(at + 1);
+            how === 'append'
+              ? token + ch
+              : how === 'insert'
+                ? token.slice(0, at) + ch + token.slice(at)
+                : token.slice(0, at) + ch + token.slice(at + 1);
           fc.pre(changed !== token);
           expect(signer.verify(prefix, changed, now)).toBeUndefined();
         }),

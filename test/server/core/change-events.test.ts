@@ -71,10 +71,19 @@ async function newItinerary(name: string) {
 describe('change events', () => {
   it('a create announces the new draft and the collection it was filed in, after the commit', async () => {
     const ops = studio.app.operations.itineraries;
-    const it1 = await ops.postItinerary.run(owner, { name: 'Events one', privacy: 'private', collection_id: studio.seeded.collection.id }, context);
+    const it1 = await ops.postItinerary.run(
+      owner,
+      { name: 'Events one', privacy: 'private', collection_id: studio.seeded.collection.id },
+      context,
+    );
     expect(seen.map((s) => s.event)).toEqual([
       { type: 'itinerary.draft_changed', organizationId: studio.seeded.organization.id, itineraryId: it1.id, version: 1 },
-      { type: 'collection.changed', organizationId: studio.seeded.organization.id, collectionId: studio.seeded.collection.id, change: 'items' },
+      {
+        type: 'collection.changed',
+        organizationId: studio.seeded.organization.id,
+        collectionId: studio.seeded.collection.id,
+        change: 'items',
+      },
     ]);
     expect(seen.every((s) => !s.inTransaction)).toBe(true);
     expect(seen[0]!.versions).toEqual({ draft: 1, published: null });
@@ -133,12 +142,19 @@ describe('change events', () => {
     expect(seen).toEqual([]);
     const published = await ops.postItineraryPublish.run(owner, { itinerary_id: view.id }, context);
     expect(seen.map((s) => s.event)).toEqual([
-      { type: 'itinerary.published', organizationId: studio.seeded.organization.id, itineraryId: view.id, version: published.published_version },
+      {
+        type: 'itinerary.published',
+        organizationId: studio.seeded.organization.id,
+        itineraryId: view.id,
+        version: published.published_version,
+      },
     ]);
     expect(seen[0]!.versions?.published).toBe(published.published_version);
     seen.length = 0;
     await ops.deleteItinerary.run(owner, { itinerary_id: view.id }, context);
-    expect(seen.map((s) => s.event)).toEqual([{ type: 'itinerary.deleted', organizationId: studio.seeded.organization.id, itineraryId: view.id }]);
+    expect(seen.map((s) => s.event)).toEqual([
+      { type: 'itinerary.deleted', organizationId: studio.seeded.organization.id, itineraryId: view.id },
+    ]);
     expect(seen[0]!.versions).toBeNull();
   });
 
@@ -150,7 +166,9 @@ describe('change events', () => {
       { type: 'collection.changed', organizationId: seeded.organization.id, collectionId: made.id, change: 'created' },
     ]);
     seen.length = 0;
-    await expect(collections.postCollection.run(owner, { name: 'Events', privacy: 'public' }, context)).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(collections.postCollection.run(owner, { name: 'Events', privacy: 'public' }, context)).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
     expect(seen).toEqual([]);
 
     const management = managementOperations({ stores: app.stores, writes: app.writes });

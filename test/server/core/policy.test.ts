@@ -42,21 +42,21 @@ describe('reads by id', () => {
     expect(canReadById(own, { organizationId: orgB, privacy: 'private' })).toBe(false);
   });
 
-  it('a private personal collection is its creator\'s alone', () => {
+  it("a private personal collection is its creator's alone", () => {
     const personal = { organizationId: orgA, privacy: 'private' as const, scope: 'personal' as const, ownerUserId: memberId };
     expect(canReadById(member, personal)).toBe(true);
     expect(canReadById(own, personal)).toBe(false);
     expect(canReadById(outsider, personal)).toBe(false);
   });
 
-  it('a signed-in user reads their organizations\' private resources, not others\'', () => {
+  it("a signed-in user reads their organizations' private resources, not others'", () => {
     expect(canReadById(member, { organizationId: orgA, privacy: 'private' })).toBe(true);
     expect(canReadById(outsider, { organizationId: orgA, privacy: 'private' })).toBe(false);
   });
 });
 
 describe('listings and roles', () => {
-  it('a bare key lists public resources only; a session token lists its organization\'s private ones', () => {
+  it("a bare key lists public resources only; a session token lists its organization's private ones", () => {
     expect(listsPrivate(own, orgA)).toBe(false);
     expect(listsPrivate(ownWithSession, orgA)).toBe(true);
     expect(listsPrivate(ownWithSession, orgB)).toBe(false);

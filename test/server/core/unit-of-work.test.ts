@@ -35,10 +35,12 @@ describe('the unit of work: group commit', () => {
     const insert = db.prepare('INSERT INTO t (v) VALUES (?)');
     const seenAtAnswer: number[] = [];
     const writes = ['a', 'b', 'c'].map((v) =>
-      batcher.write(() => insert.run(v).changes).then((changes) => {
-        seenAtAnswer.push(count()); // another connection sees the row when the caller is answered
-        return changes;
-      }),
+      batcher
+        .write(() => insert.run(v).changes)
+        .then((changes) => {
+          seenAtAnswer.push(count()); // another connection sees the row when the caller is answered
+          return changes;
+        }),
     );
     expect(count()).toBe(0); // nothing committed yet in this turn
     expect(db.inTransaction).toBe(true);
@@ -141,14 +143,16 @@ describe('the unit of work: asynchronous units on one connection', () => {
     const insert = db.prepare('INSERT INTO t (v) VALUES (?)');
     const quick = uow.write(() => insert.run('quick'));
     let countAtAnswer = -1;
-    const slow = uow.write(async () => {
-      insert.run('slow-1');
-      await later(20); // several turns pass: the batch must not commit half of this unit
-      expect(count()).toBe(0);
-      insert.run('slow-2');
-    }).then(() => {
-      countAtAnswer = count();
-    });
+    const slow = uow
+      .write(async () => {
+        insert.run('slow-1');
+        await later(20); // several turns pass: the batch must not commit half of this unit
+        expect(count()).toBe(0);
+        insert.run('slow-2');
+      })
+      .then(() => {
+        countAtAnswer = count();
+      });
     await Promise.all([quick, slow]);
     expect(countAtAnswer).toBe(3);
   });
@@ -183,7 +187,7 @@ describe('the unit of work: change events', () => {
     change: 'updated',
   });
 
-  it('publishes each unit\'s events after the commit that holds it, in order, and none of a refused unit', async () => {
+  it("publishes each unit's events after the commit that holds it, in order, and none of a refused unit", async () => {
     const bus = new MemoryChangeEventBus();
     const uow = createUnitOfWork(db, { events: bus });
     const insert = db.prepare('INSERT INTO t (v) VALUES (?)');

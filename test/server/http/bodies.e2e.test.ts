@@ -94,11 +94,15 @@ describe.each(FRONT_DOORS)('through $name', ({ env }) => {
       const created = await post('/v1/collections', collection('Short-lived'), { 'Content-Type': 'application/json' });
       const id = created.body.data?.id as string;
       const credentials = `X-API-Key: ${org.publishableKey.key}\r\nX-User-Id: ${org.owner.id}\r\n`;
-      const outcome = await rawSession(server.port, (socket) => {
-        socket.write(`DELETE /v1/collections/${id} HTTP/1.1\r\nHost: x\r\n${credentials}\r\n`);
-        // The next request once the 204 is in: a body-less answer must not leave the connection waiting.
-        socket.once('data', () => socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n'));
-      }, 1000);
+      const outcome = await rawSession(
+        server.port,
+        (socket) => {
+          socket.write(`DELETE /v1/collections/${id} HTTP/1.1\r\nHost: x\r\n${credentials}\r\n`);
+          // The next request once the 204 is in: a body-less answer must not leave the connection waiting.
+          socket.once('data', () => socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n'));
+        },
+        1000,
+      );
       const deleted = parseResponse(outcome.bytes);
       expect(deleted?.status).toBe(204);
       expect(deleted?.headers['content-type']).toBeUndefined();
@@ -110,11 +114,15 @@ describe.each(FRONT_DOORS)('through $name', ({ env }) => {
     });
 
     it('a CORS preflight answers 204 with neither Content-Type nor Content-Length', async () => {
-      const outcome = await rawSession(server.port, (socket) => {
-        socket.write(
-          'OPTIONS /v1/collections HTTP/1.1\r\nHost: x\r\nOrigin: https://maps.example.com\r\nAccess-Control-Request-Method: POST\r\n\r\n',
-        );
-      }, 1000);
+      const outcome = await rawSession(
+        server.port,
+        (socket) => {
+          socket.write(
+            'OPTIONS /v1/collections HTTP/1.1\r\nHost: x\r\nOrigin: https://maps.example.com\r\nAccess-Control-Request-Method: POST\r\n\r\n',
+          );
+        },
+        1000,
+      );
       const res = parseResponse(outcome.bytes);
       expect(res?.status).toBe(204);
       expect(res?.headers['access-control-allow-origin']).toBe('https://maps.example.com');
@@ -124,9 +132,13 @@ describe.each(FRONT_DOORS)('through $name', ({ env }) => {
 
     it('a 304 Not Modified carries its ETag and neither Content-Type nor Content-Length', async () => {
       const etag = (await fetch(`${server.url}/studio/assets/cairn-mark.png`)).headers.get('etag') as string;
-      const outcome = await rawSession(server.port, (socket) => {
-        socket.write(`GET /studio/assets/cairn-mark.png HTTP/1.1\r\nHost: x\r\nIf-None-Match: ${etag}\r\n\r\n`);
-      }, 1000);
+      const outcome = await rawSession(
+        server.port,
+        (socket) => {
+          socket.write(`GET /studio/assets/cairn-mark.png HTTP/1.1\r\nHost: x\r\nIf-None-Match: ${etag}\r\n\r\n`);
+        },
+        1000,
+      );
       const res = parseResponse(outcome.bytes);
       expect(res?.status).toBe(304);
       expect(res?.headers.etag).toBe(etag);

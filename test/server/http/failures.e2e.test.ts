@@ -116,7 +116,11 @@ describe('request logs', () => {
     );
     await res.arrayBuffer();
     await server.waitForOutput(res.headers.get('x-request-id') as string);
-    const logs = server.stdout().split('\n').filter((l) => l.startsWith('{')).join('\n');
+    const logs = server
+      .stdout()
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .join('\n');
     for (const value of Object.values(secrets)) expect(logs).not.toContain(value);
     expect(logs).not.toContain('publishable_key=');
   });

@@ -25,20 +25,51 @@ interface EdgeCase {
 
 const fields = (n: number) => Array.from({ length: n }, (_, i) => `X-Field-${i}: v\r\n`).join('');
 const big = 'a'.repeat(1024 * 1024);
-const post = (headers: string, body = '') => `POST /v1/collections HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n${headers}\r\n${body}`;
+const post = (headers: string, body = '') =>
+  `POST /v1/collections HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n${headers}\r\n${body}`;
 
 const CASES: EdgeCase[] = [
   { title: 'HTTP/1.0 without Host', row: 'HTTP/1.0', send: ['GET /healthz HTTP/1.0\r\n\r\n'], uws: 'no answer', compat: 200 },
-  { title: 'HTTP/1.0 keep-alive with Host', row: 'HTTP/1.0', send: ['GET /healthz HTTP/1.0\r\nHost: x\r\nConnection: keep-alive\r\n\r\n'], uws: 'no answer', compat: 200 },
+  {
+    title: 'HTTP/1.0 keep-alive with Host',
+    row: 'HTTP/1.0',
+    send: ['GET /healthz HTTP/1.0\r\nHost: x\r\nConnection: keep-alive\r\n\r\n'],
+    uws: 'no answer',
+    compat: 200,
+  },
   { title: 'bare LF line endings', row: 'bare LF', send: ['GET /healthz HTTP/1.1\nHost: x\n\n'], uws: 'no answer', compat: 400 },
   { title: 'HTTP/1.1 without Host', row: 'no Host', send: ['GET /healthz HTTP/1.1\r\n\r\n'], uws: 'no answer', compat: 400 },
   { title: 'PROPFIND', row: 'unknown method', send: ['PROPFIND /healthz HTTP/1.1\r\nHost: x\r\n\r\n'], uws: 'closed', compat: 405 },
-  { title: 'an unregistered method token', row: 'unknown method', send: ['FOO /healthz HTTP/1.1\r\nHost: x\r\n\r\n'], uws: 'closed', compat: 405 },
+  {
+    title: 'an unregistered method token',
+    row: 'unknown method',
+    send: ['FOO /healthz HTTP/1.1\r\nHost: x\r\n\r\n'],
+    uws: 'closed',
+    compat: 405,
+  },
   { title: 'a lower-case method', row: 'unknown method', send: ['get /healthz HTTP/1.1\r\nHost: x\r\n\r\n'], uws: 'closed', compat: 405 },
-  { title: '60 header fields', row: '60 header fields', send: [`GET /healthz HTTP/1.1\r\nHost: x\r\n${fields(59)}\r\n`], uws: 'no answer', compat: 200 },
-  { title: '120 header fields', row: '120 header fields', send: [`GET /healthz HTTP/1.1\r\nHost: x\r\n${fields(119)}\r\n`], uws: 'no answer', compat: 431 },
+  {
+    title: '60 header fields',
+    row: '60 header fields',
+    send: [`GET /healthz HTTP/1.1\r\nHost: x\r\n${fields(59)}\r\n`],
+    uws: 'no answer',
+    compat: 200,
+  },
+  {
+    title: '120 header fields',
+    row: '120 header fields',
+    send: [`GET /healthz HTTP/1.1\r\nHost: x\r\n${fields(119)}\r\n`],
+    uws: 'no answer',
+    compat: 431,
+  },
   { title: 'a 1 MiB URL', row: '1 MiB URL', send: [`GET /healthz?q=${big} HTTP/1.1\r\nHost: x\r\n\r\n`], uws: 'closed', compat: 414 },
-  { title: 'a 1 MiB header', row: '1 MiB header', send: [`GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${big}\r\n\r\n`], uws: 'closed', compat: 431 },
+  {
+    title: 'a 1 MiB header',
+    row: '1 MiB header',
+    send: [`GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${big}\r\n\r\n`],
+    uws: 'closed',
+    compat: 431,
+  },
   {
     title: 'a 5 KiB head in two reads',
     row: 'head over 4 KiB in two reads',
@@ -46,14 +77,56 @@ const CASES: EdgeCase[] = [
     uws: 'closed',
     compat: 200,
   },
-  { title: 'Content-Length with Transfer-Encoding', row: 'Content-Length with Transfer-Encoding', send: [post('Content-Length: 5\r\nTransfer-Encoding: chunked\r\n', '0\r\n\r\n')], uws: 'closed', compat: 400 },
-  { title: 'a negative Content-Length', row: 'negative Content-Length', send: [post('Content-Length: -1\r\n')], uws: 'closed', compat: 400 },
-  { title: 'two different Content-Length headers', row: 'two different Content-Length', send: [post('Content-Length: 2\r\nContent-Length: 5\r\n', '{}xyz')], uws: 400, compat: 400 },
-  { title: 'two equal Content-Length headers', row: 'two equal Content-Length', send: [post('Content-Length: 2\r\nContent-Length: 2\r\n', '{}')], uws: 400, compat: 400 },
-  { title: 'Transfer-Encoding: gzip', row: 'Transfer-Encoding not chunked', send: [post('Transfer-Encoding: gzip\r\n')], uws: 400, compat: 400 },
-  { title: 'an HTTP/2.0 request line', row: 'HTTP/2.0 request line', send: ['GET /healthz HTTP/2.0\r\nHost: x\r\n\r\n'], uws: 'no answer', compat: 505 },
+  {
+    title: 'Content-Length with Transfer-Encoding',
+    row: 'Content-Length with Transfer-Encoding',
+    send: [post('Content-Length: 5\r\nTransfer-Encoding: chunked\r\n', '0\r\n\r\n')],
+    uws: 'closed',
+    compat: 400,
+  },
+  {
+    title: 'a negative Content-Length',
+    row: 'negative Content-Length',
+    send: [post('Content-Length: -1\r\n')],
+    uws: 'closed',
+    compat: 400,
+  },
+  {
+    title: 'two different Content-Length headers',
+    row: 'two different Content-Length',
+    send: [post('Content-Length: 2\r\nContent-Length: 5\r\n', '{}xyz')],
+    uws: 400,
+    compat: 400,
+  },
+  {
+    title: 'two equal Content-Length headers',
+    row: 'two equal Content-Length',
+    send: [post('Content-Length: 2\r\nContent-Length: 2\r\n', '{}')],
+    uws: 400,
+    compat: 400,
+  },
+  {
+    title: 'Transfer-Encoding: gzip',
+    row: 'Transfer-Encoding not chunked',
+    send: [post('Transfer-Encoding: gzip\r\n')],
+    uws: 400,
+    compat: 400,
+  },
+  {
+    title: 'an HTTP/2.0 request line',
+    row: 'HTTP/2.0 request line',
+    send: ['GET /healthz HTTP/2.0\r\nHost: x\r\n\r\n'],
+    uws: 'no answer',
+    compat: 505,
+  },
   { title: 'an HTTP/0.9 request line', row: 'HTTP/0.9 request line', send: ['GET /healthz\r\n\r\n'], uws: 'no answer', compat: 505 },
-  { title: 'an absolute-form target', row: 'absolute-form target', send: ['GET http://x/healthz HTTP/1.1\r\nHost: x\r\n\r\n'], uws: 'no answer', compat: 200 },
+  {
+    title: 'an absolute-form target',
+    row: 'absolute-form target',
+    send: ['GET http://x/healthz HTTP/1.1\r\nHost: x\r\n\r\n'],
+    uws: 'no answer',
+    compat: 200,
+  },
   {
     title: 'a request pipelined behind one still being answered',
     row: 'pipelined request',
@@ -61,10 +134,22 @@ const CASES: EdgeCase[] = [
     uws: 'closed',
     compat: 200,
   },
-  { title: 'a space in a header name', row: 'invalid header name', send: ['GET /healthz HTTP/1.1\r\nHost: x\r\nBad Header: y\r\n\r\n'], uws: 'no answer', compat: 400 },
+  {
+    title: 'a space in a header name',
+    row: 'invalid header name',
+    send: ['GET /healthz HTTP/1.1\r\nHost: x\r\nBad Header: y\r\n\r\n'],
+    uws: 'no answer',
+    compat: 400,
+  },
 ];
 
-const CODES: Record<number, string> = { 400: 'BAD_REQUEST', 405: 'METHOD_NOT_ALLOWED', 414: 'BAD_REQUEST', 431: 'BAD_REQUEST', 505: 'BAD_REQUEST' };
+const CODES: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  405: 'METHOD_NOT_ALLOWED',
+  414: 'BAD_REQUEST',
+  431: 'BAD_REQUEST',
+  505: 'BAD_REQUEST',
+};
 /** How long a case is watched: long enough for any answer, far shorter than the 10 s idle close. */
 const WINDOW_MS = 1500;
 
@@ -116,7 +201,9 @@ function idleConnections(port: number, n: number) {
     socket.on('end', () => closedByServer++);
     sockets.push(socket);
   }
-  return { closedByServer: () => closedByServer, destroy: () => {
+  return {
+    closedByServer: () => closedByServer,
+    destroy: () => {
       for (const s of sockets) s.destroy();
     },
   };
@@ -263,7 +350,12 @@ describe.each([
     await Promise.all(
       Array.from({ length: 20 }, () =>
         rawSession(server.port, (socket) => {
-          socket.write(post(`X-API-Key: ${org.publishableKey.key}\r\nX-User-Id: ${org.owner.id}\r\nContent-Length: 400\r\n`, `{"name":"${'h'.repeat(190)}`));
+          socket.write(
+            post(
+              `X-API-Key: ${org.publishableKey.key}\r\nX-User-Id: ${org.owner.id}\r\nContent-Length: 400\r\n`,
+              `{"name":"${'h'.repeat(190)}`,
+            ),
+          );
           setTimeout(() => socket.destroy(), 50);
         }),
       ),

@@ -12,7 +12,6 @@ let org: Bootstrapped;
 /** Credentials of a member allowed to write, so that requests reach body handling. */
 let writer: Record<string, string>;
 
-
 interface Envelope {
   errors: { message: string; path?: (string | number)[]; extensions: { code: string; metadata?: unknown } }[];
   extensions?: { metadata?: unknown };
@@ -285,9 +284,7 @@ describe.each(FRONT_DOORS)('through $name', ({ env }) => {
     it('validation messages are localized too, with the same codes and paths', async () => {
       const en = await call('/v1/collections', json({ privacy: 'public' }, { 'Accept-Language': 'en' }));
       const ca = await call('/v1/collections', json({ privacy: 'public' }, { 'Accept-Language': 'ca' }));
-      expect(ca.body.errors.map((e) => [e.extensions.code, e.path])).toEqual(
-        en.body.errors.map((e) => [e.extensions.code, e.path]),
-      );
+      expect(ca.body.errors.map((e) => [e.extensions.code, e.path])).toEqual(en.body.errors.map((e) => [e.extensions.code, e.path]));
       expect(ca.body.errors[0]?.message).not.toBe(en.body.errors[0]?.message);
     });
   });

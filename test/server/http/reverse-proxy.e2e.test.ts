@@ -67,7 +67,10 @@ http {
     const nginx = spawn(NGINX as string, ['-c', join(dir, 'nginx.conf'), '-p', dir], { stdio: 'ignore' });
     stopNginx = () => nginx.kill('SIGQUIT');
     for (let i = 0; i < 100; i++) {
-      const up = await fetch(`http://127.0.0.1:${proxyPort}/v1/openapi.json`).then((r) => r.status, () => 0);
+      const up = await fetch(`http://127.0.0.1:${proxyPort}/v1/openapi.json`).then(
+        (r) => r.status,
+        () => 0,
+      );
       if (up === 200) break;
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -80,7 +83,11 @@ http {
   });
 
   it('serves an HTTP/1.0 client (as ab sends it) through the proxy', async () => {
-    const text = await rawExchange(proxyPort, (s) => s.write('GET /v1/openapi.json HTTP/1.0\r\nHost: maps.test\r\nUser-Agent: ApacheBench/2.3\r\n\r\n'), 5000);
+    const text = await rawExchange(
+      proxyPort,
+      (s) => s.write('GET /v1/openapi.json HTTP/1.0\r\nHost: maps.test\r\nUser-Agent: ApacheBench/2.3\r\n\r\n'),
+      5000,
+    );
     expect(text).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
     expect(text).toContain('"openapi":"3.1.0"');
   });

@@ -46,7 +46,13 @@ describe('buildOpenApiDocument', () => {
   it('declares no 400 on a read without parameters, and 409 only with a conflict schema', () => {
     const list: RouteDef = { op: 'getThings', method: 'GET', path: '/v1/things', scope: 'resources', writes: false, public: true, handler };
     expect(declaredErrorStatuses(list)).toEqual([401, 402, 403, 404, 500, 504]);
-    const create: RouteDef = { ...list, op: 'postThing', method: 'POST', body: Type.Object({ name: Type.String() }), conflict: 'ResponseMetadataPostCollection' };
+    const create: RouteDef = {
+      ...list,
+      op: 'postThing',
+      method: 'POST',
+      body: Type.Object({ name: Type.String() }),
+      conflict: 'ResponseMetadataPostCollection',
+    };
     expect(declaredErrorStatuses(create)).toEqual([400, 401, 402, 403, 404, 409, 413, 500, 504]);
   });
 

@@ -14,7 +14,12 @@ import { createLogger } from '../../../server/logger.js';
 const FIXTURE = fileURLToPath(new URL('../../fixtures/openapi/openapi.json', import.meta.url));
 
 it('serves the recorded OpenAPI document, operation by operation', async () => {
-  const app = buildApp({ config: { ...DEFAULTS, logLevel: 'error' }, db: openDatabase(':memory:'), logger: createLogger('silent'), sessionSecret: 'x'.repeat(40) });
+  const app = buildApp({
+    config: { ...DEFAULTS, logLevel: 'error' },
+    db: openDatabase(':memory:'),
+    logger: createLogger('silent'),
+    sessionSecret: 'x'.repeat(40),
+  });
   const res = await inject(app.handle, { method: 'GET', path: '/v1/openapi.json', headers: { host: 'localhost:8080' } });
   expect(res.status).toBe(200);
   const served = JSON.parse(res.text) as { paths: Record<string, Record<string, unknown>> };

@@ -61,7 +61,11 @@ let routes: readonly RouteDef[];
 let operations: { method: string; path: string; op: Op }[];
 
 function buildInProcess(overrides: Partial<typeof DEFAULTS> = {}) {
-  return buildApp({ config: { ...DEFAULTS, logLevel: 'silent', seedDemo: false, ...overrides }, db: openDatabase(':memory:'), logger: silent });
+  return buildApp({
+    config: { ...DEFAULTS, logLevel: 'silent', seedDemo: false, ...overrides },
+    db: openDatabase(':memory:'),
+    logger: silent,
+  });
 }
 
 /** Every named schema ($id) reachable from a TypeBox schema. */
@@ -124,7 +128,12 @@ describe('GET /v1/openapi.json', () => {
     const ids = operations.map((o) => o.op.operationId).sort();
     expect(new Set(ids).size).toBe(50);
     expect(ids).toEqual(STUDIO_OPERATIONS.map((d) => d.op).sort());
-    expect(ids).toEqual(routes.filter((r) => r.public).map((r) => r.op).sort());
+    expect(ids).toEqual(
+      routes
+        .filter((r) => r.public)
+        .map((r) => r.op)
+        .sort(),
+    );
     expect(ids).not.toContain('getOpenApiDocument');
     expect(ids).not.toContain('login');
   });
@@ -158,7 +167,12 @@ describe('GET /v1/openapi.json', () => {
       expect(pathParams.map((p) => p.name)).toEqual(pathParameterNames(route.path));
       for (const p of pathParams) expect(p.required).toBe(true);
       const queryProps = Object.keys((route.query as { properties?: object } | undefined)?.properties ?? {});
-      expect(params.filter((p) => p.in === 'query').map((p) => p.name).sort()).toEqual(queryProps.sort());
+      expect(
+        params
+          .filter((p) => p.in === 'query')
+          .map((p) => p.name)
+          .sort(),
+      ).toEqual(queryProps.sort());
       const userId = params.some((p) => p.in === 'header' && p.name === 'X-User-Id');
       expect(userId).toBe(route.scope === 'resources' && WRITE.has(route.method) && !route.signedInOnly);
 
@@ -174,7 +188,8 @@ describe('GET /v1/openapi.json', () => {
       expect(statuses).toContain(String(route.status ?? 200));
       for (const s of ['401', '403', '404', '500', '504']) expect(statuses, `${route.op} ${s}`).toContain(s);
       expect(statuses.includes('429')).toBe(route.op === 'postSession');
-      const hasInput = pathParameterNames(route.path).length > 0 || !!route.params || !!route.query || !!route.body || WRITE.has(route.method);
+      const hasInput =
+        pathParameterNames(route.path).length > 0 || !!route.params || !!route.query || !!route.body || WRITE.has(route.method);
       expect(statuses.includes('400')).toBe(hasInput);
 
       // 409 exactly where the route declares a conflict, with the named metadata schema.

@@ -26,7 +26,14 @@ function tempDir(): string {
 function start(regionPath: string) {
   return spawnSync(process.execPath, [MAIN_JS], {
     cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', DATABASE_PATH: join(tempDir(), 'db'), REGION_PATH: regionPath, SEED_DEMO: '0' },
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_PATH: join(tempDir(), 'db'),
+      REGION_PATH: regionPath,
+      SEED_DEMO: '0',
+    },
     encoding: 'utf8',
     timeout: 20_000,
   });
@@ -74,7 +81,13 @@ describe('a region that fails inside the workers', () => {
       const res = await fetch(`${server.url}/v1/itineraries/${id}/segments`, {
         method: 'POST',
         headers,
-        body: JSON.stringify({ engine: 'freehand', coordinates: [[1.5, 42.5], [1.51, 42.51]] }),
+        body: JSON.stringify({
+          engine: 'freehand',
+          coordinates: [
+            [1.5, 42.5],
+            [1.51, 42.51],
+          ],
+        }),
       });
       expect(res.status).toBe(500);
       expect(((await res.json()) as any).errors).toEqual([{ message: expect.any(String), extensions: { code: 'INTERNAL_ERROR' } }]);

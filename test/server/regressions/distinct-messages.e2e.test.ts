@@ -28,7 +28,8 @@ beforeAll(async () => {
   A = bootstrap(server);
   viewerId = admin(server, 'create-user', '--email', 'viewer@distinct.test', '--password', 'viewer-pass-1').user.id;
   admin(server, 'add-member', '--org', A.organization.id, '--user', viewerId, '--role', 'viewer');
-  session = (await send('POST', '/v1/sessions', { 'X-API-Key': A.secretKey.key }, { publishable_key: A.publishableKey.key })).json.data.token;
+  session = (await send('POST', '/v1/sessions', { 'X-API-Key': A.secretKey.key }, { publishable_key: A.publishableKey.key })).json.data
+    .token;
 }, 60_000);
 afterAll(async () => {
   await server?.stop();
@@ -36,8 +37,23 @@ afterAll(async () => {
 
 describe('403 FORBIDDEN', () => {
   it('a non-member X-User-Id, a viewer, a missing scope, a share-token write and a key on a signed-in-only call read differently', async () => {
-    const share = (await send('POST', `/v1/collections/${A.collection.id}/share`, { Authorization: `Bearer ${await login(server, A.owner.email, A.owner.password)}` })).json.data.token;
-    const tilesOnly = admin(server, 'create-key', '--org', A.organization.id, '--type', 'pk', '--name', 'tiles', '--scopes', 'tiles').plaintext;
+    const share = (
+      await send('POST', `/v1/collections/${A.collection.id}/share`, {
+        Authorization: `Bearer ${await login(server, A.owner.email, A.owner.password)}`,
+      })
+    ).json.data.token;
+    const tilesOnly = admin(
+      server,
+      'create-key',
+      '--org',
+      A.organization.id,
+      '--type',
+      'pk',
+      '--name',
+      'tiles',
+      '--scopes',
+      'tiles',
+    ).plaintext;
     const cases = [
       await send('POST', '/v1/collections', writer(crypto.randomUUID()), { name: 'x', privacy: 'public' }),
       await send('POST', '/v1/collections', writer(viewerId), { name: 'x', privacy: 'public' }),
@@ -119,12 +135,15 @@ describe('chain edits that cannot apply', () => {
   it('a split at a segment end and a merge with a non-neighbour each say what to do instead', async () => {
     const P = networkPoints();
     const id = (await send('POST', '/v1/itineraries', writer(), { name: 'Split me' })).json.data.id;
-    for (let i = 0; i < 3; i++) await send('POST', `/v1/itineraries/${id}/segments`, writer(), { engine: 'freehand', coordinates: [P[i], P[i + 1]] });
+    for (let i = 0; i < 3; i++)
+      await send('POST', `/v1/itineraries/${id}/segments`, writer(), { engine: 'freehand', coordinates: [P[i], P[i + 1]] });
     const segments = (await send('GET', `/v1/itineraries/${id}`, writer())).json.data.segments;
     const split = await send('POST', `/v1/itineraries/${id}/segments/${segments[0].id}/split`, writer(), { point: P[0] });
     expect([split.status, split.json.errors[0].path]).toEqual([400, ['request', 'body', 'point']]);
     expect(split.message).toBe('Split at a point inside the segment, not at one of its ends.');
-    const merge = await send('POST', `/v1/itineraries/${id}/segments/${segments[0].id}/merge`, writer(), { with_segment_id: segments[2].id });
+    const merge = await send('POST', `/v1/itineraries/${id}/segments/${segments[0].id}/merge`, writer(), {
+      with_segment_id: segments[2].id,
+    });
     expect([merge.status, merge.json.errors[0].path]).toEqual([400, ['request', 'body', 'with_segment_id']]);
     expect(merge.message).toMatch(/just before or just after/);
   });

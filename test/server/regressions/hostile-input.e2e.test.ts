@@ -16,7 +16,11 @@ let db: Database.Database;
 const writer = () => ({ 'X-API-Key': A.publishableKey.key, 'X-User-Id': A.owner.id, 'Content-Type': 'application/json' });
 
 async function send(method: string, path: string, body?: unknown, headers: Record<string, string> = writer()) {
-  const res = await fetch(server.url + path, { method, headers, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) });
+  const res = await fetch(server.url + path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
   const text = await res.text();
   return { status: res.status, bytes: Buffer.byteLength(text), json: text ? JSON.parse(text) : undefined };
 }
@@ -52,11 +56,25 @@ afterAll(async () => {
 });
 
 describe('text fields', () => {
-  const badNames = { NUL: '\u0000x', 'NUL inside': 'a\u0000b', 'a line feed': 'two\nlines', DEL: 'x\u007F', 'a C1 control': 'x\u0085', 'a line separator': 'x\u2028y', 'a lone surrogate': 'x\uD800', 'only spaces': '   ', 'only a tab': '\t' };
+  const badNames = {
+    NUL: '\u0000x',
+    'NUL inside': 'a\u0000b',
+    'a line feed': 'two\nlines',
+    DEL: 'x\u007F',
+    'a C1 control': 'x\u0085',
+    'a line separator': 'x\u2028y',
+    'a lone surrogate': 'x\uD800',
+    'only spaces': '   ',
+    'only a tab': '\t',
+  };
   const creates: [string, string, Record<string, unknown>][] = [
     ['a collection', '/v1/collections', { privacy: 'private' }],
     ['an itinerary', '/v1/itineraries', {}],
-    ['a zone', '/v1/zones', { level: 'INFO', mode: 'CIRCLE', geometry: { type: 'Point', coordinates: [1.5, 42.5] }, radius_m: 10, privacy: 'private' }],
+    [
+      'a zone',
+      '/v1/zones',
+      { level: 'INFO', mode: 'CIRCLE', geometry: { type: 'Point', coordinates: [1.5, 42.5] }, radius_m: 10, privacy: 'private' },
+    ],
   ];
 
   for (const [what, path, rest] of creates) {
@@ -76,7 +94,11 @@ describe('text fields', () => {
 
   it('duplicating, renaming and patching refuse the same names', async () => {
     const before = counts();
-    expect((await send('POST', `/v1/itineraries/${itineraryId}/duplicate`, { name: '\u0000' })).json.errors[0].path).toEqual(['request', 'body', 'name']);
+    expect((await send('POST', `/v1/itineraries/${itineraryId}/duplicate`, { name: '\u0000' })).json.errors[0].path).toEqual([
+      'request',
+      'body',
+      'name',
+    ]);
     expect((await send('PATCH', `/v1/itineraries/${itineraryId}`, { name: 'a\u0000b' })).status).toBe(400);
     expect((await send('PATCH', `/v1/zones/${zoneId}`, { name: ' ' })).status).toBe(400);
     expect(counts()).toEqual(before);
@@ -91,7 +113,7 @@ describe('text fields', () => {
     expect(bad.json.errors[0].path).toEqual(['request', 'body', 'description']);
   });
 
-  it('a body that is not valid UTF-8 (a lone surrogate\'s bytes, a stray 0xFF) is a 400, never stored with replacement characters', async () => {
+  it("a body that is not valid UTF-8 (a lone surrogate's bytes, a stray 0xFF) is a 400, never stored with replacement characters", async () => {
     const before = counts();
     for (const bad of [Buffer.from([0xed, 0xa0, 0x80]), Buffer.from([0xff])]) {
       const body = Buffer.concat([Buffer.from('{"name":"a'), bad, Buffer.from('b","privacy":"private"}')]);
@@ -122,9 +144,21 @@ describe('pagination values', () => {
     '/v1/zones',
   ];
   const bad: [string, string][] = [
-    ['limit', '1e309'], ['limit', 'Infinity'], ['limit', '-Infinity'], ['limit', 'NaN'], ['limit', '1.0'], ['limit', '%205'],
-    ['limit', '0x10'], ['limit', ''], ['limit', '101'], ['limit', '0'], ['offset', '1e19'], ['offset', '9223372036854775807'],
-    ['offset', '-1'], ['offset', '1000001'], ['offset', '1e3'],
+    ['limit', '1e309'],
+    ['limit', 'Infinity'],
+    ['limit', '-Infinity'],
+    ['limit', 'NaN'],
+    ['limit', '1.0'],
+    ['limit', '%205'],
+    ['limit', '0x10'],
+    ['limit', ''],
+    ['limit', '101'],
+    ['limit', '0'],
+    ['offset', '1e19'],
+    ['offset', '9223372036854775807'],
+    ['offset', '-1'],
+    ['offset', '1000001'],
+    ['offset', '1e3'],
   ];
 
   it('every paginated listing answers 400 at the parameter, never 500, for numbers it cannot serve', async () => {
@@ -167,7 +201,10 @@ describe('huge invalid bodies', () => {
     const coordinates = Array.from({ length: 10_001 }, (_, i) => [1.5 + i * 1e-6, 42.5]);
     const res = await send('POST', `/v1/itineraries/${itineraryId}/segments`, { engine: 'freehand', coordinates });
     expect(res.status).toBe(400);
-    expect(res.json.errors[0]).toMatchObject({ path: ['request', 'body', 'coordinates'], message: expect.stringMatching(/at most 10000 items/) });
+    expect(res.json.errors[0]).toMatchObject({
+      path: ['request', 'body', 'coordinates'],
+      message: expect.stringMatching(/at most 10000 items/),
+    });
   });
 });
 
@@ -180,7 +217,11 @@ describe('sentences that say what to send', () => {
   it('a colour failure shows the #RRGGBB form, not a regular expression', async () => {
     const res = await send('PATCH', `/v1/itineraries/${itineraryId}/segment-groups/${crypto.randomUUID()}`, undefined);
     expect(res.status).toBe(405);
-    const group = await send('POST', `/v1/itineraries/${itineraryId}/segment-groups`, { name: 'g', color: 'red', segment_ids: [crypto.randomUUID()] });
+    const group = await send('POST', `/v1/itineraries/${itineraryId}/segment-groups`, {
+      name: 'g',
+      color: 'red',
+      segment_ids: [crypto.randomUUID()],
+    });
     const entry = group.json.errors.find((e: any) => e.path.at(-1) === 'color');
     expect(entry.message).toMatch(/#RRGGBB/);
     expect(entry.message).not.toMatch(/\^|\$/);

@@ -10,7 +10,17 @@ let w: World;
 const req = (method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<Reply> =>
   call(w.server, method, path, headers, body);
 
-const square = { type: 'Polygon', coordinates: [[[9.5, 47.1], [9.6, 47.1], [9.6, 47.2], [9.5, 47.1]]] };
+const square = {
+  type: 'Polygon',
+  coordinates: [
+    [
+      [9.5, 47.1],
+      [9.6, 47.1],
+      [9.6, 47.2],
+      [9.5, 47.1],
+    ],
+  ],
+};
 
 async function collection(name: string, privacy: 'public' | 'private', extra: Record<string, unknown> = {}, headers = w.owner) {
   const res = await req('POST', '/v1/collections', headers, { name, privacy, ...extra });

@@ -66,9 +66,7 @@ describe('POST /v1/collections', () => {
     const res = await req('POST', '/v1/collections', w.owner, { name: '', privacy: 'secret', scope: 'team', colour: 'red' });
     expect(res.status).toBe(400);
     expect(res.json.errors.every((e: any) => e.extensions.code === 'VALIDATION_FAILED')).toBe(true);
-    expect(paths(res).sort()).toEqual(
-      ['request.body.colour', 'request.body.name', 'request.body.privacy', 'request.body.scope'].sort(),
-    );
+    expect(paths(res).sort()).toEqual(['request.body.colour', 'request.body.name', 'request.body.privacy', 'request.body.scope'].sort());
   });
 
   it('a missing name and privacy give one entry each', async () => {
@@ -84,9 +82,15 @@ describe('POST /v1/collections', () => {
   });
 
   it('a signed-in user may name their organization, and a foreign one answers 403', async () => {
-    const ok = await req('POST', `/v1/collections?organization_id=${w.A.organization.id}`, w.owner, { name: 'Named org', privacy: 'public' });
+    const ok = await req('POST', `/v1/collections?organization_id=${w.A.organization.id}`, w.owner, {
+      name: 'Named org',
+      privacy: 'public',
+    });
     expect(ok.status).toBe(201);
-    const foreign = await req('POST', `/v1/collections?organization_id=${w.B.organization.id}`, w.owner, { name: 'Foreign', privacy: 'public' });
+    const foreign = await req('POST', `/v1/collections?organization_id=${w.B.organization.id}`, w.owner, {
+      name: 'Foreign',
+      privacy: 'public',
+    });
     expect(foreign.status).toBe(403);
   });
 
@@ -114,7 +118,9 @@ describe('POST /v1/collections', () => {
     const res = await req('POST', '/v1/collections', headers, { name: 'Where', privacy: 'public' });
     expect(res.status).toBe(400);
     expect(paths(res)).toEqual(['request.query.organization_id']);
-    expect((await req('POST', `/v1/collections?organization_id=${w.B.organization.id}`, headers, { name: 'Where', privacy: 'public' })).status).toBe(403);
+    expect(
+      (await req('POST', `/v1/collections?organization_id=${w.B.organization.id}`, headers, { name: 'Where', privacy: 'public' })).status,
+    ).toBe(403);
     const ok = await req('POST', `/v1/collections?organization_id=${w.A.organization.id}`, headers, { name: 'Where', privacy: 'public' });
     expect(ok.json.data).toMatchObject({ organization_id: w.A.organization.id, role: 'admin' });
   });

@@ -31,7 +31,13 @@ export interface World {
   keyB: Record<string, string>;
 }
 
-export async function call(server: RunningServer, method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<Reply> {
+export async function call(
+  server: RunningServer,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: unknown,
+): Promise<Reply> {
   const init: RequestInit = { method, headers: { ...headers } };
   if (body !== undefined) {
     init.body = JSON.stringify(body);

@@ -93,4 +93,3 @@ export function injectClient(handle: Handle, headers: Record<string, string>): S
     return { status: res.status, body: res.text ? res.json() : undefined };
   };
 }
-

@@ -10,7 +10,6 @@ import type { SeedResult } from '../../../../data/seed.js';
 import { expectContinuousChain, networkPoints, type Send } from './chain-helpers.js';
 import { type InProcessStudio, startInProcessStudio } from './in-process-studio.js';
 
-
 let studio: InProcessStudio;
 let seeded: SeedResult;
 let owner: Send;
@@ -79,7 +78,9 @@ function request(it: any, a: Action): { method: string; path: string; body?: unk
       return { method: 'POST', path: `${base}/segments`, body: { engine: 'freehand', coordinates: [...from, to] } };
     }
     case 'insert':
-      return seg && { method: 'POST', path: `${base}/segments/insert`, body: { before_segment_id: seg.id, point: point(a.p), engine: a.engine } };
+      return (
+        seg && { method: 'POST', path: `${base}/segments/insert`, body: { before_segment_id: seg.id, point: point(a.p), engine: a.engine } }
+      );
     case 'split': {
       if (!seg) return undefined;
       const c: number[][] = seg.geometry.coordinates;

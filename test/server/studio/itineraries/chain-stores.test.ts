@@ -24,7 +24,11 @@ const sample = (): Chain =>
       {
         id: '33333333-3333-4333-8333-333333333333',
         engine: 'freehand',
-        geometry: [[1.56, 42.5, 1000], [1.565, 42.505, Number.NaN], [1.57, 42.51, 1100]],
+        geometry: [
+          [1.56, 42.5, 1000],
+          [1.565, 42.505, Number.NaN],
+          [1.57, 42.51, 1100],
+        ],
         distance: 1400,
         ascent: 100,
         descent: 0,
@@ -44,7 +48,10 @@ describe('chain stores', () => {
     await saveChain(chain, a, { waypoints: [], segments: [], groups: [] }, c);
     const back = await loadChain(chain, a);
     expect(back.segments[0]!.geometry[1]![2]).toBeNaN();
-    expect(back.waypoints.map((w) => w.coord)).toEqual([[1.56, 42.5, 1000], [1.57, 42.51, 1100]]);
+    expect(back.waypoints.map((w) => w.coord)).toEqual([
+      [1.56, 42.5, 1000],
+      [1.57, 42.51, 1100],
+    ]);
     expect(JSON.stringify(back)).toBe(JSON.stringify(c));
   });
 

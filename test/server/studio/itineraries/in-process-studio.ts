@@ -29,7 +29,13 @@ export function startInProcessStudio(): InProcessStudio {
   const db: Database = openDatabase(':memory:');
   const seeded = seedDemo(db, { ownerPassword: 'irrelevant-password' });
   const pool: WorkerPool = createPool({ taskFile: taskFilesIn(TASKS), maxThreads: 1, env: { ...process.env, REGION_PATH: '' } });
-  const app = buildApp({ config: { ...DEFAULTS, logLevel: 'error' }, db, pool, logger: createLogger('silent'), sessionSecret: 'x'.repeat(40) });
+  const app = buildApp({
+    config: { ...DEFAULTS, logLevel: 'error' },
+    db,
+    pool,
+    logger: createLogger('silent'),
+    sessionSecret: 'x'.repeat(40),
+  });
   // Set up directly on the connection (the app's own stores answer asynchronously).
   const stores = createStores(db);
   const otherId = stores.users.create({ email: 'other@demo.test', password: 'other-password-1' }).id;

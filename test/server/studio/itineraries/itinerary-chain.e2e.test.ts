@@ -78,10 +78,18 @@ describe('append', () => {
     const id = c.body.data.id;
     const r = await owner('POST', `/v1/itineraries/${id}/segments`, { engine: 'smart', from: [200, 42.5], to: [1.5, 95] });
     expect(r.status).toBe(400);
-    expect(paths(r)).toEqual([['request', 'body', 'to', 1], ['request', 'body', 'from', 0]]);
+    expect(paths(r)).toEqual([
+      ['request', 'body', 'to', 1],
+      ['request', 'body', 'from', 0],
+    ]);
     const shape = await owner('POST', `/v1/itineraries/${id}/segments`, { engine: 'smart', from: [1.5], to: ['a', 1] });
     expect(shape.status).toBe(400);
-    expect(paths(shape)).toEqual(expect.arrayContaining([['request', 'body', 'from'], ['request', 'body', 'to', 0]]));
+    expect(paths(shape)).toEqual(
+      expect.arrayContaining([
+        ['request', 'body', 'from'],
+        ['request', 'body', 'to', 0],
+      ]),
+    );
   });
 
   it('an unroutable smart segment answers 400 VALIDATION_FAILED at the point and changes nothing', async () => {
@@ -102,7 +110,11 @@ describe('append', () => {
     await owner('POST', `/v1/itineraries/${id}/segments`, { engine: 'smart', from: P()[5], to: P()[7] });
     const results = await Promise.all(
       [8, 9, 10, 11, 12, 13].map((i, n) =>
-        owner('POST', `/v1/itineraries/${id}/segments`, n % 2 ? { engine: 'smart', to: P()[i] } : { engine: 'freehand', coordinates: [P()[i]] }),
+        owner(
+          'POST',
+          `/v1/itineraries/${id}/segments`,
+          n % 2 ? { engine: 'smart', to: P()[i] } : { engine: 'freehand', coordinates: [P()[i]] },
+        ),
       ),
     );
     expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201, 201, 201]);
@@ -130,7 +142,9 @@ describe('lock-guarded segment operations', () => {
     expect(none.status).toBe(409);
     expect(code(none)).toBe('CONFLICT');
     expect(none.body.extensions.metadata.holder.id).toBe(NOBODY);
-    expect((await other('POST', `/v1/itineraries/${it1.id}/locks`, { parts: [{ type: 'segment', id: it1.segments[0].id }] })).status).toBe(200);
+    expect((await other('POST', `/v1/itineraries/${it1.id}/locks`, { parts: [{ type: 'segment', id: it1.segments[0].id }] })).status).toBe(
+      200,
+    );
     const held = await owner('POST', `/v1/itineraries/${it1.id}/segments/insert`, body);
     expect(held.status).toBe(409);
     expect(held.body.extensions.metadata.holder.id).toBe(contributorId);
@@ -179,13 +193,17 @@ describe('lock-guarded segment operations', () => {
 
   it('merge with a neighbour of another engine answers 400; with the same engine joins them', async () => {
     const it1 = await chain3();
-    const bad = await owner('POST', `/v1/itineraries/${it1.id}/segments/${it1.segments[0].id}/merge`, { with_segment_id: it1.segments[1].id });
+    const bad = await owner('POST', `/v1/itineraries/${it1.id}/segments/${it1.segments[0].id}/merge`, {
+      with_segment_id: it1.segments[1].id,
+    });
     expect(bad.status).toBe(400);
     expect(paths(bad)).toEqual([['request', 'body', 'with_segment_id']]);
     const mode = await owner('PATCH', `/v1/itineraries/${it1.id}/segments/${it1.segments[1].id}/mode`, { engine: 'smart' });
     expect(mode.status).toBe(200);
     expectContinuousChain(mode.body.data);
-    const merged = await owner('POST', `/v1/itineraries/${it1.id}/segments/${it1.segments[0].id}/merge`, { with_segment_id: it1.segments[1].id });
+    const merged = await owner('POST', `/v1/itineraries/${it1.id}/segments/${it1.segments[0].id}/merge`, {
+      with_segment_id: it1.segments[1].id,
+    });
     expect(merged.status).toBe(200);
     expectContinuousChain(merged.body.data);
     expect(merged.body.data.segments).toHaveLength(2);
@@ -211,9 +229,17 @@ describe('lock-guarded segment operations', () => {
     expect(paths(mode)).toEqual([['request', 'body', 'mode']]);
     const smart = await owner('PUT', `${base}/${it1.segments[0].id}`, { coordinates: [P()[5], P()[7]] });
     expect(paths(smart)).toEqual([['request', 'body', 'coordinates']]);
-    const ends = await owner('PUT', `${base}/${it1.segments[1].id}`, { coordinates: [[1.5, 42.5], [1.51, 42.51]] });
+    const ends = await owner('PUT', `${base}/${it1.segments[1].id}`, {
+      coordinates: [
+        [1.5, 42.5],
+        [1.51, 42.51],
+      ],
+    });
     expect(ends.status).toBe(400);
-    expect(paths(ends)).toEqual([['request', 'body', 'coordinates', 0], ['request', 'body', 'coordinates', 1]]);
+    expect(paths(ends)).toEqual([
+      ['request', 'body', 'coordinates', 0],
+      ['request', 'body', 'coordinates', 1],
+    ]);
   });
 
   it('segment PUT renames and redraws a freehand segment between its waypoints', async () => {
@@ -244,7 +270,11 @@ describe('lock-guarded segment operations', () => {
 describe('waypoints', () => {
   it('moving a waypoint re-routes the smart neighbour and moves the freehand end vertex', async () => {
     const it1 = await chain3();
-    const r = await owner('PUT', `/v1/itineraries/${it1.id}/waypoints/${it1.waypoints[1].id}`, { name: 'Col', kind: 'pass', coordinates: P()[6] });
+    const r = await owner('PUT', `/v1/itineraries/${it1.id}/waypoints/${it1.waypoints[1].id}`, {
+      name: 'Col',
+      kind: 'pass',
+      coordinates: P()[6],
+    });
     expect(r.status).toBe(200);
     const next = r.body.data;
     expectContinuousChain(next);
@@ -303,12 +333,19 @@ describe('segment groups', () => {
     const twice = await owner('POST', base, { name: 'Again', color: '#000', segment_ids: [ids[0], ids[1]] });
     expect(paths(twice)).toEqual([['request', 'body', 'segment_ids', 0]]);
     const bad = await owner('POST', base, { name: 'Bad', color: 'red', segment_ids: [] });
-    expect(paths(bad)).toEqual(expect.arrayContaining([['request', 'body', 'color'], ['request', 'body', 'segment_ids']]));
+    expect(paths(bad)).toEqual(
+      expect.arrayContaining([
+        ['request', 'body', 'color'],
+        ['request', 'body', 'segment_ids'],
+      ]),
+    );
   });
 
   it('segment PUT joins a neighbouring segment to a group, and refuses one that would leave a hole (400)', async () => {
     const it1 = await chain3();
-    const g = (await owner('POST', `/v1/itineraries/${it1.id}/segment-groups`, { name: 'G', color: '#abc', segment_ids: [it1.segments[0].id] })).body.data;
+    const g = (
+      await owner('POST', `/v1/itineraries/${it1.id}/segment-groups`, { name: 'G', color: '#abc', segment_ids: [it1.segments[0].id] })
+    ).body.data;
     const far = await owner('PUT', `/v1/itineraries/${it1.id}/segments/${it1.segments[2].id}`, { group_id: g.id });
     expect(far.status).toBe(400);
     expect(paths(far)).toEqual([['request', 'body', 'group_id']]);
@@ -325,7 +362,9 @@ describe('segment groups', () => {
 
   it('update and delete need the group lock; delete ungroups its segments', async () => {
     const it1 = await chain3();
-    const g = (await owner('POST', `/v1/itineraries/${it1.id}/segment-groups`, { name: 'G', color: '#123456', segment_ids: [it1.segments[2].id] })).body.data;
+    const g = (
+      await owner('POST', `/v1/itineraries/${it1.id}/segment-groups`, { name: 'G', color: '#123456', segment_ids: [it1.segments[2].id] })
+    ).body.data;
     const byOther = await other('PUT', `/v1/itineraries/${it1.id}/segment-groups/${g.id}`, { name: 'Mine now' });
     expect(byOther.status).toBe(409);
     expect(byOther.body.extensions.metadata.holder.id).toBe(A.owner.id);

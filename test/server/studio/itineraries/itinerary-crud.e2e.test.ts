@@ -92,7 +92,13 @@ describe('POST /v1/itineraries', () => {
     const r = await asOwnerKey('POST', '/v1/itineraries', { activity: 'SWIMMING', privacy: 'secret' });
     expect(r.status).toBe(400);
     expect(r.body.errors.every((e: any) => e.extensions.code === 'VALIDATION_FAILED')).toBe(true);
-    expect(paths(r)).toEqual(expect.arrayContaining([['request', 'body', 'name'], ['request', 'body', 'activity'], ['request', 'body', 'privacy']]));
+    expect(paths(r)).toEqual(
+      expect.arrayContaining([
+        ['request', 'body', 'name'],
+        ['request', 'body', 'activity'],
+        ['request', 'body', 'privacy'],
+      ]),
+    );
   });
 
   it('without a credential answers 401 UNAUTHORIZED', async () => {
@@ -166,7 +172,13 @@ describe('PATCH and DELETE', () => {
     const c = await asOwnerKey('POST', '/v1/itineraries', { name: 'Before rename', description: 'keep me' });
     const r = await asContributor('PATCH', `/v1/itineraries/${c.body.data.id}`, { name: 'After rename', activity: 'WALKING' });
     expect(r.status).toBe(200);
-    expect(r.body.data).toMatchObject({ name: 'After rename', description: 'keep me', activity: 'WALKING', privacy: 'private', version: 2 });
+    expect(r.body.data).toMatchObject({
+      name: 'After rename',
+      description: 'keep me',
+      activity: 'WALKING',
+      privacy: 'private',
+      version: 2,
+    });
   });
 
   it('a new activity re-routes the smart segments for it; one it cannot route is a 400 at activity and changes nothing', async () => {
@@ -240,11 +252,13 @@ describe('publish', () => {
     expect(draftNow.body.data.name).toBe('Renamed after publishing');
   });
 
-  it("answers 409 with holder.id while another member holds a lock, and succeeds once it is released", async () => {
+  it('answers 409 with holder.id while another member holds a lock, and succeeds once it is released', async () => {
     const draft = await createWithChain(asOwnerKey, 'Locked publish');
     // The owner's appends locked what they created; release them so the contributor can take one.
     expect((await asOwnerKey('DELETE', `/v1/itineraries/${draft.id}/locks`)).status).toBe(204);
-    const take = await asContributor('POST', `/v1/itineraries/${draft.id}/locks`, { parts: [{ type: 'segment', id: draft.segments[0].id }] });
+    const take = await asContributor('POST', `/v1/itineraries/${draft.id}/locks`, {
+      parts: [{ type: 'segment', id: draft.segments[0].id }],
+    });
     expect(take.status).toBe(200);
     const r = await asOwnerKey('POST', `/v1/itineraries/${draft.id}/publish`);
     expect(r.status).toBe(409);

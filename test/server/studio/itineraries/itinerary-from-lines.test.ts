@@ -45,7 +45,11 @@ const input = (name: string, extra: Record<string, unknown> = {}) => ({
     [1.56, 42.5, 1000, 1.561, 42.5005, 1010, 1.562, 42.501, 1020],
     [1.562, 42.501, 1020, 1.563, 42.5008, 1005],
   ],
-  waypoints: [{ name: 'Start', coordinates: [1.56, 42.5] }, { name: 'Hut', kind: 'shelter', coordinates: [1.562, 42.501] }, { name: 'End', coordinates: [1.563, 42.5008] }],
+  waypoints: [
+    { name: 'Start', coordinates: [1.56, 42.5] },
+    { name: 'Hut', kind: 'shelter', coordinates: [1.562, 42.501] },
+    { name: 'End', coordinates: [1.563, 42.5008] },
+  ],
   ...extra,
 });
 
@@ -53,17 +57,28 @@ describe('createItineraryFromLines', () => {
   it('keeps every track point as freehand segments with the lines’ own elevation and names the joints', async () => {
     const view = await createItineraryFromLines(deps, input('Imported track'));
     expect(view.segments.map((s) => s.engine)).toEqual(['freehand', 'freehand']);
-    expect(view.segments[0]!.geometry.coordinates).toEqual([[1.56, 42.5, 1000], [1.561, 42.5005, 1010], [1.562, 42.501, 1020]]);
+    expect(view.segments[0]!.geometry.coordinates).toEqual([
+      [1.56, 42.5, 1000],
+      [1.561, 42.5005, 1010],
+      [1.562, 42.501, 1020],
+    ]);
     expect(view.segments[0]!.ascent).toBeCloseTo(20, 9);
     expect(view.segments[1]!.descent).toBeCloseTo(15, 9);
-    expect(view.waypoints.map((w) => [w.name, w.kind])).toEqual([['Start', null], ['Hut', 'shelter'], ['End', null]]);
+    expect(view.waypoints.map((w) => [w.name, w.kind])).toEqual([
+      ['Start', null],
+      ['Hut', 'shelter'],
+      ['End', null],
+    ]);
     expectContinuousChain(view);
     expect(await readItinerary(deps, view.id, 'draft')).toEqual(view);
     expect(await readItinerary(deps, view.id, 'published')).toBeUndefined();
   });
 
   it('matches named waypoints to the nearest joint when their count differs', async () => {
-    const view = await createItineraryFromLines(deps, input('Imported sparse', { waypoints: [{ name: 'Hut', coordinates: [1.56201, 42.50101] }] }));
+    const view = await createItineraryFromLines(
+      deps,
+      input('Imported sparse', { waypoints: [{ name: 'Hut', coordinates: [1.56201, 42.50101] }] }),
+    );
     expect(view.waypoints.map((w) => w.name)).toEqual([null, 'Hut', null]);
   });
 

@@ -30,7 +30,11 @@ async function fixture(): Promise<any> {
   await owner('POST', `/v1/itineraries/${id}/segments`, { engine: 'smart', from: P()[5], to: P()[7] });
   await owner('POST', `/v1/itineraries/${id}/segments`, { engine: 'smart', to: P()[8] });
   const last = await owner('POST', `/v1/itineraries/${id}/segments`, { engine: 'freehand', coordinates: [[1.575, 42.503]] });
-  await owner('POST', `/v1/itineraries/${id}/segment-groups`, { name: 'G', color: '#010203', segment_ids: [last.body.data.segments[2].id] });
+  await owner('POST', `/v1/itineraries/${id}/segment-groups`, {
+    name: 'G',
+    color: '#010203',
+    segment_ids: [last.body.data.segments[2].id],
+  });
   return (await owner('GET', `/v1/itineraries/${id}`)).body.data;
 }
 
@@ -45,13 +49,21 @@ const OPS: Record<string, (it: any) => Req> = {
   getItineraryLocks: (it) => ({ method: 'GET', path: `/v1/itineraries/${it.id}/locks` }),
   postItineraryLock: (it) => ({ method: 'POST', path: `/v1/itineraries/${it.id}/locks`, body: { parts: 'all' } }),
   deleteItineraryLock: (it) => ({ method: 'DELETE', path: `/v1/itineraries/${it.id}/locks` }),
-  postItinerarySegment: (it) => ({ method: 'POST', path: `/v1/itineraries/${it.id}/segments`, body: { engine: 'freehand', coordinates: [[1.58, 42.504]] } }),
+  postItinerarySegment: (it) => ({
+    method: 'POST',
+    path: `/v1/itineraries/${it.id}/segments`,
+    body: { engine: 'freehand', coordinates: [[1.58, 42.504]] },
+  }),
   postItinerarySegmentInsert: (it) => ({
     method: 'POST',
     path: `/v1/itineraries/${it.id}/segments/insert`,
     body: { before_segment_id: it.segments[1].id, point: P()[11], engine: 'smart' },
   }),
-  putItinerarySegment: (it) => ({ method: 'PUT', path: `/v1/itineraries/${it.id}/segments/${it.segments[1].id}`, body: { name: 'Renamed' } }),
+  putItinerarySegment: (it) => ({
+    method: 'PUT',
+    path: `/v1/itineraries/${it.id}/segments/${it.segments[1].id}`,
+    body: { name: 'Renamed' },
+  }),
   deleteItinerarySegment: (it) => ({ method: 'DELETE', path: `/v1/itineraries/${it.id}/segments/${it.segments[1].id}` }),
   postItinerarySegmentMerge: (it) => ({
     method: 'POST',
@@ -63,15 +75,27 @@ const OPS: Record<string, (it: any) => Req> = {
     const m = c[Math.floor(c.length / 2)];
     return { method: 'POST', path: `/v1/itineraries/${it.id}/segments/${it.segments[0].id}/split`, body: { point: [m[0], m[1]] } };
   },
-  patchItinerarySegmentMode: (it) => ({ method: 'PATCH', path: `/v1/itineraries/${it.id}/segments/${it.segments[0].id}/mode`, body: { engine: 'freehand' } }),
+  patchItinerarySegmentMode: (it) => ({
+    method: 'PATCH',
+    path: `/v1/itineraries/${it.id}/segments/${it.segments[0].id}/mode`,
+    body: { engine: 'freehand' },
+  }),
   postItinerarySegmentGroup: (it) => ({
     method: 'POST',
     path: `/v1/itineraries/${it.id}/segment-groups`,
     body: { name: 'New', color: '#fff', segment_ids: [it.segments[0].id] },
   }),
-  putItinerarySegmentGroup: (it) => ({ method: 'PUT', path: `/v1/itineraries/${it.id}/segment-groups/${it.groups[0].id}`, body: { name: 'Renamed' } }),
+  putItinerarySegmentGroup: (it) => ({
+    method: 'PUT',
+    path: `/v1/itineraries/${it.id}/segment-groups/${it.groups[0].id}`,
+    body: { name: 'Renamed' },
+  }),
   deleteItinerarySegmentGroup: (it) => ({ method: 'DELETE', path: `/v1/itineraries/${it.id}/segment-groups/${it.groups[0].id}` }),
-  putItineraryWaypoint: (it) => ({ method: 'PUT', path: `/v1/itineraries/${it.id}/waypoints/${it.waypoints[1].id}`, body: { coordinates: P()[6] } }),
+  putItineraryWaypoint: (it) => ({
+    method: 'PUT',
+    path: `/v1/itineraries/${it.id}/waypoints/${it.waypoints[1].id}`,
+    body: { coordinates: P()[6] },
+  }),
   deleteItineraryWaypoint: (it) => ({ method: 'DELETE', path: `/v1/itineraries/${it.id}/waypoints/${it.waypoints[1].id}` }),
 };
 const READS = new Set(['getItinerary', 'getItineraryLocks']);
@@ -133,12 +157,15 @@ describe('refusals common to every operation', () => {
     expect(code(byViewer)).toBe('FORBIDDEN');
   });
 
-  it.each(Object.keys(OPS).filter((op) => op !== 'postItinerary'))("%s on another organization's private itinerary answers 404 NOT_FOUND", async (op) => {
-    const r = OPS[op]!(shared);
-    const res = await outsider(r.method, r.path, r.body);
-    expect(res.status).toBe(404);
-    expect(code(res)).toBe('NOT_FOUND');
-  });
+  it.each(Object.keys(OPS).filter((op) => op !== 'postItinerary'))(
+    "%s on another organization's private itinerary answers 404 NOT_FOUND",
+    async (op) => {
+      const r = OPS[op]!(shared);
+      const res = await outsider(r.method, r.path, r.body);
+      expect(res.status).toBe(404);
+      expect(code(res)).toBe('NOT_FOUND');
+    },
+  );
 
   it('the share token still reads the itinerary after all those refusals', async () => {
     const res = await anonymous('GET', `/v1/itineraries/${shared.id}`, undefined, { 'X-Share-Token': shareToken });
@@ -148,22 +175,25 @@ describe('refusals common to every operation', () => {
 });
 
 describe('lock-guarded operations', () => {
-  it.each(GUARDED)('%s answers 409 with holder.id of nobody, then of the other member, changing nothing; with the lock it succeeds', async (op) => {
-    const it1 = await fixture();
-    const r = OPS[op]!(it1);
-    await owner('DELETE', `/v1/itineraries/${it1.id}/locks`);
-    const unlocked = await owner(r.method, r.path, r.body);
-    expect(unlocked.status).toBe(409);
-    expect(code(unlocked)).toBe('CONFLICT');
-    expect(unlocked.body.extensions.metadata.holder.id).toBe(NOBODY);
-    expect((await other('POST', `/v1/itineraries/${it1.id}/locks`, { parts: 'all' })).status).toBe(200);
-    const held = await owner(r.method, r.path, r.body);
-    expect(held.status).toBe(409);
-    expect(held.body.extensions.metadata.holder.id).toBe(otherId);
-    expect((await owner('GET', `/v1/itineraries/${it1.id}`)).body.data).toEqual(it1);
-    const byHolder = await other(r.method, r.path, r.body);
-    expect(byHolder.status).toBeLessThan(300);
-  });
+  it.each(GUARDED)(
+    '%s answers 409 with holder.id of nobody, then of the other member, changing nothing; with the lock it succeeds',
+    async (op) => {
+      const it1 = await fixture();
+      const r = OPS[op]!(it1);
+      await owner('DELETE', `/v1/itineraries/${it1.id}/locks`);
+      const unlocked = await owner(r.method, r.path, r.body);
+      expect(unlocked.status).toBe(409);
+      expect(code(unlocked)).toBe('CONFLICT');
+      expect(unlocked.body.extensions.metadata.holder.id).toBe(NOBODY);
+      expect((await other('POST', `/v1/itineraries/${it1.id}/locks`, { parts: 'all' })).status).toBe(200);
+      const held = await owner(r.method, r.path, r.body);
+      expect(held.status).toBe(409);
+      expect(held.body.extensions.metadata.holder.id).toBe(otherId);
+      expect((await owner('GET', `/v1/itineraries/${it1.id}`)).body.data).toEqual(it1);
+      const byHolder = await other(r.method, r.path, r.body);
+      expect(byHolder.status).toBeLessThan(300);
+    },
+  );
 
   it('postItineraryPublish answers 409 with the holder while another member holds a lock', async () => {
     const it1 = await fixture();

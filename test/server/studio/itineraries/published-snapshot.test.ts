@@ -31,7 +31,11 @@ const chain: Chain = sealChain({
     {
       id: '33333333-3333-4333-8333-333333333333',
       engine: 'freehand',
-      geometry: [[1.56, 42.5, Number.NaN], [1.565, 42.505, 2050], [1.57, 42.51, 2100]],
+      geometry: [
+        [1.56, 42.5, Number.NaN],
+        [1.565, 42.505, 2050],
+        [1.57, 42.51, 2100],
+      ],
       distance: 1400,
       ascent: 100,
       descent: 0,

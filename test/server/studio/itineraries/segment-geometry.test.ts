@@ -7,7 +7,12 @@ import { expectContinuousChain, type Send } from './chain-helpers.js';
 import { type InProcessStudio, startInProcessStudio } from './in-process-studio.js';
 
 /** A freehand line on the demo region (lon, lat): a bend, about 330 m. */
-const DRAWN = [[1.56, 42.5], [1.561, 42.5005], [1.562, 42.501], [1.563, 42.5008]];
+const DRAWN = [
+  [1.56, 42.5],
+  [1.561, 42.5005],
+  [1.562, 42.501],
+  [1.563, 42.5008],
+];
 
 let studio: InProcessStudio;
 let owner: Send;

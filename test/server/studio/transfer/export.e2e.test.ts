@@ -3,7 +3,19 @@
 
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Bootstrapped, RunningServer } from '../../../helpers/server.js';
-import { chainPoints, errorOf, expectSameCoordinates, exportOf, GEOJSON, GPX, imported, KML, publish, useTransferServer, type View } from './transfer-harness.js';
+import {
+  chainPoints,
+  errorOf,
+  expectSameCoordinates,
+  exportOf,
+  GEOJSON,
+  GPX,
+  imported,
+  KML,
+  publish,
+  useTransferServer,
+  type View,
+} from './transfer-harness.js';
 
 const h = useTransferServer();
 let server: RunningServer;
@@ -96,13 +108,20 @@ describe('GET /v1/itineraries/{itinerary_id}/export', () => {
         expectSameCoordinates(again.segments[i]!.geometry.coordinates, s.geometry.coordinates);
       });
       expect(again.waypoints.map((w) => [w.name, w.kind])).toEqual(ridge.waypoints.map((w) => [w.name, w.kind]));
-      expectSameCoordinates(again.waypoints.map((w) => w.coordinates), ridge.waypoints.map((w) => w.coordinates));
+      expectSameCoordinates(
+        again.waypoints.map((w) => w.coordinates),
+        ridge.waypoints.map((w) => w.coordinates),
+      );
     });
   }
 
   it('round-trips an itinerary without file elevations through each format', async () => {
     const loop = await imported(GEOJSON, 'application/geo+json', '?name=Loop%20for%20round%20trips');
-    for (const [format, type] of [['gpx', 'application/gpx+xml'], ['kml', 'application/vnd.google-earth.kml+xml'], ['geojson', 'application/geo+json']]) {
+    for (const [format, type] of [
+      ['gpx', 'application/gpx+xml'],
+      ['kml', 'application/vnd.google-earth.kml+xml'],
+      ['geojson', 'application/geo+json'],
+    ]) {
       const file = await (await exportOf(loop.id, `?format=${format}`)).text();
       const again = await imported(file, type as string, `?name=Loop%20${format}`);
       expectSameCoordinates(chainPoints(again), chainPoints(loop));
@@ -110,7 +129,10 @@ describe('GET /v1/itineraries/{itinerary_id}/export', () => {
   });
 
   it('is 404 to a share token while never published, then serves the published version', async () => {
-    const share = await fetch(`${server.url}/v1/itineraries/${ridge.id}/share`, { method: 'POST', headers: { Authorization: `Bearer ${ownerToken}` } });
+    const share = await fetch(`${server.url}/v1/itineraries/${ridge.id}/share`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${ownerToken}` },
+    });
     const token = ((await share.json()) as { data: { token: string } }).data.token;
     const before = await errorOf(await exportOf(ridge.id, '?format=gpx', { 'X-Share-Token': token }));
     expect([before.status, before.code]).toEqual([404, 'NOT_FOUND']);
@@ -132,9 +154,8 @@ describe('GET /v1/itineraries/{itinerary_id}/export', () => {
     expect([error.status, error.code]).toEqual([404, 'NOT_FOUND']);
   });
 
-  it('is 404 for another organization\'s private itinerary', async () => {
+  it("is 404 for another organization's private itinerary", async () => {
     const error = await errorOf(await exportOf(ridge.id, '?format=gpx', { 'X-API-Key': B.publishableKey.key }));
     expect([error.status, error.code]).toEqual([404, 'NOT_FOUND']);
   });
 });
-

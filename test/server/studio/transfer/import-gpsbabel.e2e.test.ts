@@ -7,7 +7,19 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chainPoints, exportOf, expectSameCoordinates, FIXTURES, GPX, gpxPoints, imported, kmlLinePoints, type Position, useTransferServer, type View } from './transfer-harness.js';
+import {
+  chainPoints,
+  exportOf,
+  expectSameCoordinates,
+  FIXTURES,
+  GPX,
+  gpxPoints,
+  imported,
+  kmlLinePoints,
+  type Position,
+  useTransferServer,
+  type View,
+} from './transfer-harness.js';
 
 useTransferServer();
 const fixture = (name: string) => readFileSync(join(FIXTURES, name), 'utf8');
@@ -31,7 +43,7 @@ function expectNearlySame(actual: Position[], expected: Position[]) {
 describe('importing what gpsbabel writes', () => {
   const original = gpxPoints(GPX);
 
-  it('reads gpsbabel\'s default KML as its track: every track point kept, its Point copies are not waypoints', async () => {
+  it("reads gpsbabel's default KML as its track: every track point kept, its Point copies are not waypoints", async () => {
     // The file draws each of the 45 track points again as a Point Placemark, besides the 2 waypoints.
     expect(GPSBABEL_KML.match(/<Point>/g)).toHaveLength(45 + 2);
     const view = await imported(GPSBABEL_KML, KML_TYPE);
@@ -46,14 +58,14 @@ describe('importing what gpsbabel writes', () => {
     expect(view.name).toBe('Ridge walk');
   });
 
-  it('reads gpsbabel\'s KML without point copies (points=0) the same way', async () => {
+  it("reads gpsbabel's KML without point copies (points=0) the same way", async () => {
     const view = await imported(GPSBABEL_KML_NO_POINTS, KML_TYPE, '?name=Ridge%20without%20points');
     expectNearlySame(chainPoints(view), original);
     expect(view.segments.map((s) => s.geometry.coordinates.length)).toEqual([16, 16, 15]);
     expect(view.waypoints.map((w) => w.name)).toEqual([null, 'Refugi', 'Pic del Maià', null]);
   });
 
-  it('reads gpsbabel\'s KML with the track written twice (track=1: a gx:Track besides the lines) once', async () => {
+  it("reads gpsbabel's KML with the track written twice (track=1: a gx:Track besides the lines) once", async () => {
     expect(GPSBABEL_KML_TRACK.match(/<gx:coord>/g)).toHaveLength(45);
     const view = await imported(GPSBABEL_KML_TRACK, KML_TYPE, '?name=Ridge%20with%20gx%20track');
     expectNearlySame(chainPoints(view), original);
@@ -65,7 +77,12 @@ describe('importing what gpsbabel writes', () => {
     expect(view.name).toBe('Coll de la Botella ridge');
     expectSameCoordinates(chainPoints(view), original);
     expect(view.segments.map((s) => s.geometry.coordinates.length)).toEqual([16, 16, 15]);
-    expect(view.waypoints.map((w) => [w.name, w.kind])).toEqual([[null, null], ['Refugi', 'hut'], ['Pic del Maià', 'summit'], [null, null]]);
+    expect(view.waypoints.map((w) => [w.name, w.kind])).toEqual([
+      [null, null],
+      ['Refugi', 'hut'],
+      ['Pic del Maià', 'summit'],
+      [null, null],
+    ]);
   });
 
   it('still treats a named or described Point on the track as a waypoint', async () => {
@@ -73,7 +90,10 @@ describe('importing what gpsbabel writes', () => {
     const view = await imported(named, KML_TYPE, '?name=Ridge%20with%20a%20viewpoint');
     expect(chainPoints(view)).toHaveLength(45);
     expect(view.waypoints.map((w) => w.name)).toEqual([null, 'Viewpoint', 'Refugi', 'Pic del Maià', null]);
-    const described = GPSBABEL_KML.replace(/(<name>Ridge walk-7<\/name>\s*<snippet\/>\s*)<description>[\s\S]*?<\/description>/, '$1<description>Spring</description>');
+    const described = GPSBABEL_KML.replace(
+      /(<name>Ridge walk-7<\/name>\s*<snippet\/>\s*)<description>[\s\S]*?<\/description>/,
+      '$1<description>Spring</description>',
+    );
     expect(described).not.toBe(GPSBABEL_KML);
     const other = await imported(described, KML_TYPE, '?name=Ridge%20with%20a%20spring');
     expect(other.segments).toHaveLength(4);
@@ -84,9 +104,10 @@ describe('importing what gpsbabel writes', () => {
 // except in CI, which installs it (.ci/run): there a missing gpsbabel fails the test.
 const gpsbabelPresent = spawnSync('gpsbabel', ['-V'], { encoding: 'utf8' }).status === 0;
 const inCI = process.env.CI !== undefined && !['', '0', 'false'].includes(process.env.CI);
-if (!gpsbabelPresent && !inCI) console.warn('Skipping "gpsbabel reads Cairn\'s exports": gpsbabel is not installed (apt-get install gpsbabel).');
+if (!gpsbabelPresent && !inCI)
+  console.warn('Skipping "gpsbabel reads Cairn\'s exports": gpsbabel is not installed (apt-get install gpsbabel).');
 
-describe.skipIf(!gpsbabelPresent && !inCI)('gpsbabel reads Cairn\'s exports', () => {
+describe.skipIf(!gpsbabelPresent && !inCI)("gpsbabel reads Cairn's exports", () => {
   let ridge: View;
   let dir: string;
   beforeAll(async () => {
@@ -109,13 +130,17 @@ describe.skipIf(!gpsbabelPresent && !inCI)('gpsbabel reads Cairn\'s exports', ()
   }
 
   const points = (gpx: string, tag: string): Position[] =>
-    [...gpx.matchAll(new RegExp(`<${tag} lat="([^"]+)" lon="([^"]+)">\\s*<ele>([^<]+)</ele>`, 'g'))].map((m) => [Number(m[2]), Number(m[1]), Number(m[3])]);
+    [...gpx.matchAll(new RegExp(`<${tag} lat="([^"]+)" lon="([^"]+)">\\s*<ele>([^<]+)</ele>`, 'g'))].map((m) => [
+      Number(m[2]),
+      Number(m[1]),
+      Number(m[3]),
+    ]);
   const segmentPoints = () => ridge.segments.flatMap((s) => s.geometry.coordinates);
   // gpsbabel makes up a name (WPT001…) for a waypoint without one.
   const waypointNames = (gpx: string) =>
     [...gpx.matchAll(/<wpt [^>]*>[\s\S]*?<\/wpt>/g)].map((m) => /<name>([^<]*)<\/name>/.exec(m[0])?.[1]?.replace(/^WPT\d+$/, '') || null);
 
-  it('reads the GPX export: every segment\'s points as track points, every waypoint', async () => {
+  it("reads the GPX export: every segment's points as track points, every waypoint", async () => {
     const gpx = await throughGpsbabel('gpx');
     expectSameCoordinates(points(gpx, 'trkpt'), segmentPoints());
     expect(waypointNames(gpx)).toEqual([null, 'Refugi', 'Pic del Maià', null]);
@@ -133,6 +158,9 @@ describe.skipIf(!gpsbabelPresent && !inCI)('gpsbabel reads Cairn\'s exports', ()
     const gpx = await throughGpsbabel('geojson');
     expect(gpx.match(/<rte>/g)).toHaveLength(3);
     const routePoints = [...gpx.matchAll(/<rtept lat="([^"]+)" lon="([^"]+)"/g)].map((m) => [Number(m[2]), Number(m[1])]);
-    expectSameCoordinates(routePoints, segmentPoints().map((p) => p.slice(0, 2)));
+    expectSameCoordinates(
+      routePoints,
+      segmentPoints().map((p) => p.slice(0, 2)),
+    );
   });
 });

@@ -5,7 +5,19 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { chainPoints, errorOf, expectSameCoordinates, FIXTURES, imported, importFile, KML, KMZ, kmlLinePoints, useTransferServer, type View } from './transfer-harness.js';
+import {
+  chainPoints,
+  errorOf,
+  expectSameCoordinates,
+  FIXTURES,
+  imported,
+  importFile,
+  KML,
+  KMZ,
+  kmlLinePoints,
+  useTransferServer,
+  type View,
+} from './transfer-harness.js';
 
 const h = useTransferServer();
 const KMZ_TYPE = 'application/vnd.google-earth.kmz';
@@ -13,7 +25,9 @@ const LIMIT = 10 * 1024 * 1024; // the server's IMPORT_BODY_LIMIT (default)
 
 /** A zip of `files`, deflated (fflate writes what Google Earth and gpsbabel do: local headers, a central directory). */
 const zip = (files: Record<string, string | Uint8Array>) =>
-  Buffer.from(zipSync(Object.fromEntries(Object.entries(files).map(([name, data]) => [name, typeof data === 'string' ? strToU8(data) : data]))));
+  Buffer.from(
+    zipSync(Object.fromEntries(Object.entries(files).map(([name, data]) => [name, typeof data === 'string' ? strToU8(data) : data]))),
+  );
 
 /** Rewrites the uncompressed size an archive's (single) entry declares, in its local and central headers. */
 function declareSize(archive: Buffer, size: number): Buffer {
@@ -41,7 +55,11 @@ describe('POST /v1/itineraries/import with a KMZ', () => {
   });
 
   it('recognises a zip sent as KML or as application/octet-stream by its content', async () => {
-    for (const [type, name] of [['application/vnd.google-earth.kml+xml', 'As%20KML'], ['application/octet-stream', 'As%20bytes'], ['application/xml', 'As%20XML']]) {
+    for (const [type, name] of [
+      ['application/vnd.google-earth.kml+xml', 'As%20KML'],
+      ['application/octet-stream', 'As%20bytes'],
+      ['application/xml', 'As%20XML'],
+    ]) {
       const view = await imported(KMZ, type as string, `?name=${name}`);
       expectSameCoordinates(chainPoints(view), kmlLinePoints(KML));
     }
@@ -50,9 +68,18 @@ describe('POST /v1/itineraries/import with a KMZ', () => {
   it('reads doc.kml when the archive holds several KML files, else the first .kml entry (macOS metadata aside)', async () => {
     const decoy = KML.replace('<name>Valley path to the lakes</name>', '<name>Decoy</name>');
     const doc = KML.replace('<name>Valley path to the lakes</name>', '<name>The doc.kml</name>');
-    const withDoc = await imported(zip({ 'other.kml': decoy, 'doc.kml': doc, 'files/icon.png': new Uint8Array([137, 80, 78, 71]) }), KMZ_TYPE);
+    const withDoc = await imported(
+      zip({ 'other.kml': decoy, 'doc.kml': doc, 'files/icon.png': new Uint8Array([137, 80, 78, 71]) }),
+      KMZ_TYPE,
+    );
     expect(withDoc.name).toBe('The doc.kml');
-    const nested = await imported(zip({ '__MACOSX/tracks/._valley.kml': new Uint8Array([0, 5, 22, 7, 0]), 'tracks/valley.kml': KML.replace('Valley path to the lakes', 'Nested valley') }), KMZ_TYPE);
+    const nested = await imported(
+      zip({
+        '__MACOSX/tracks/._valley.kml': new Uint8Array([0, 5, 22, 7, 0]),
+        'tracks/valley.kml': KML.replace('Valley path to the lakes', 'Nested valley'),
+      }),
+      KMZ_TYPE,
+    );
     expect(nested.name).toBe('Nested valley');
     expectSameCoordinates(chainPoints(nested), kmlLinePoints(KML));
   });
@@ -103,7 +130,7 @@ describe('POST /v1/itineraries/import with a KMZ', () => {
     expect(empty.message).toBe('The KMZ archive holds no KML file (doc.kml or another .kml file).');
   });
 
-  it('explains a refused archive in the caller\'s language', async () => {
+  it("explains a refused archive in the caller's language", async () => {
     const res = await importFile(zip({ 'notes.txt': 'hello' }), KMZ_TYPE, '', { ...h.writer, 'Accept-Language': 'de' });
     expect((await errorOf(res)).message).toBe('Das KMZ-Archiv enthält keine KML-Datei (doc.kml oder eine andere .kml-Datei).');
   });
@@ -111,7 +138,10 @@ describe('POST /v1/itineraries/import with a KMZ', () => {
   it('imports a small KMZ that unpacks to a large KML with a Point on every track point: every point, one segment', async () => {
     // 40,000 points walking a loop of 100 vertices 400 times: repetitive, so the archive stays small.
     const n = 40_000;
-    const loop = Array.from({ length: 100 }, (_, i) => `${(1.55 + 0.01 * Math.cos(i / 16)).toFixed(7)},${(42.5 + 0.01 * Math.sin(i / 16)).toFixed(7)},1200`);
+    const loop = Array.from(
+      { length: 100 },
+      (_, i) => `${(1.55 + 0.01 * Math.cos(i / 16)).toFixed(7)},${(42.5 + 0.01 * Math.sin(i / 16)).toFixed(7)},1200`,
+    );
     const coordinates = Array.from({ length: n }, (_, i) => loop[i % 100] as string);
     const placemarks = coordinates.map((c) => `<Placemark><Point><coordinates>${c}</coordinates></Point></Placemark>`).join('\n');
     const kml = `<kml xmlns="http://www.opengis.net/kml/2.2"><Document><name>Long KMZ day</name>${placemarks}<Placemark><LineString><coordinates>${coordinates.join(' ')}</coordinates></LineString></Placemark></Document></kml>`;

@@ -22,7 +22,11 @@ async function refusal(body: string | Buffer, type: string, lang?: string) {
 }
 
 /** The first bytes of a PNG, then the marker: binary data with NUL bytes. */
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]), Buffer.from(MARKER), Buffer.alloc(64, 7)]);
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]),
+  Buffer.from(MARKER),
+  Buffer.alloc(64, 7),
+]);
 
 describe('import refusals never echo the file', () => {
   it('names binary data as such, whatever type it is sent as', async () => {
@@ -34,15 +38,21 @@ describe('import refusals never echo the file', () => {
   });
 
   it('places malformed XML at a line and column, naming the format its root element claims', async () => {
-    const gpx = await refusal(`<?xml version="1.0"?>\n<gpx version="1.1">\n  <trk><name>${MARKER}</nam></trk>\n</gpx>`, 'application/gpx+xml');
+    const gpx = await refusal(
+      `<?xml version="1.0"?>\n<gpx version="1.1">\n  <trk><name>${MARKER}</nam></trk>\n</gpx>`,
+      'application/gpx+xml',
+    );
     expect(gpx.message).toMatch(/^The file is not valid GPX: the XML is malformed near line 3, column \d+\.$/);
-    const kml = await refusal(`<kml xmlns="http://www.opengis.net/kml/2.2"><Document><name>${MARKER}</Document></kml>`, 'application/vnd.google-earth.kml+xml');
+    const kml = await refusal(
+      `<kml xmlns="http://www.opengis.net/kml/2.2"><Document><name>${MARKER}</Document></kml>`,
+      'application/vnd.google-earth.kml+xml',
+    );
     expect(kml.message).toMatch(/^The file is not valid KML: the XML is malformed near line 1, column \d+\.$/);
     const other = await refusal(`${MARKER} is not XML at all`, 'text/xml');
     expect(other.message).toMatch(/^The file is not valid GPX or KML: the XML is malformed/);
   });
 
-  it('says where in the caller\'s language', async () => {
+  it("says where in the caller's language", async () => {
     const fr = await refusal(`<gpx>\n<trk>${MARKER}</wrong>`, 'application/gpx+xml', 'fr');
     expect(fr.message).toMatch(/^Le fichier n'est pas un GPX valide : le XML est mal formé vers la ligne 2, colonne \d+\.$/);
     const de = await refusal(`<kml>\n\n<Document>${MARKER}</kml>`, 'application/vnd.google-earth.kml+xml', 'de');

@@ -31,7 +31,23 @@ describe('the name of an imported itinerary', () => {
     expect((await imported(gpx({ file: 'GPX file name', track: 'GPX track name' }), GPX_TYPE)).name).toBe('GPX file name');
     const kml = `<kml xmlns="http://www.opengis.net/kml/2.2"><Document><name>KML document name</name><Placemark><name>KML line name</name>${LINE}</Placemark></Document></kml>`;
     expect((await imported(kml, KML_TYPE)).name).toBe('KML document name');
-    const geojson = { type: 'FeatureCollection', name: 'GeoJSON file name', features: [{ type: 'Feature', properties: { name: 'GeoJSON line name' }, geometry: { type: 'LineString', coordinates: [[1.56, 42.5], [1.561, 42.501]] } }] };
+    const geojson = {
+      type: 'FeatureCollection',
+      name: 'GeoJSON file name',
+      features: [
+        {
+          type: 'Feature',
+          properties: { name: 'GeoJSON line name' },
+          geometry: {
+            type: 'LineString',
+            coordinates: [
+              [1.56, 42.5],
+              [1.561, 42.501],
+            ],
+          },
+        },
+      ],
+    };
     expect((await imported(JSON.stringify(geojson), 'application/geo+json')).name).toBe('GeoJSON file name');
   });
 
@@ -39,7 +55,22 @@ describe('the name of an imported itinerary', () => {
     expect((await imported(gpx({ track: 'Only the track is named' }), GPX_TYPE)).name).toBe('Only the track is named');
     const kml = `<kml xmlns="http://www.opengis.net/kml/2.2"><Document><Placemark><name>Start point</name><Point><coordinates>1.56,42.5</coordinates></Point></Placemark><Placemark><name>The KML line</name>${LINE}</Placemark></Document></kml>`;
     expect((await imported(kml, KML_TYPE)).name).toBe('The KML line');
-    const geojson = { type: 'FeatureCollection', features: [{ type: 'Feature', properties: { name: 'The GeoJSON line' }, geometry: { type: 'LineString', coordinates: [[1.56, 42.5], [1.561, 42.501]] } }] };
+    const geojson = {
+      type: 'FeatureCollection',
+      features: [
+        {
+          type: 'Feature',
+          properties: { name: 'The GeoJSON line' },
+          geometry: {
+            type: 'LineString',
+            coordinates: [
+              [1.56, 42.5],
+              [1.561, 42.501],
+            ],
+          },
+        },
+      ],
+    };
     expect((await imported(JSON.stringify(geojson), 'application/geo+json')).name).toBe('The GeoJSON line');
   });
 
@@ -52,11 +83,24 @@ describe('the name of an imported itinerary', () => {
     expect((await imported(gpx({ file: '\u0085\tRidge\u0086\n  walk\u009f ' }), GPX_TYPE)).name).toBe('Ridge walk');
     expect((await imported(gpx({ file: '\u0085 \u009f\t', track: 'Named by its track' }), GPX_TYPE)).name).toBe('Named by its track');
     // JSON can carry every C0 control.
-    const geojson = { type: 'LineString', coordinates: [[1.56, 42.5], [1.561, 42.501]] };
-    const named = await imported(JSON.stringify({ type: 'Feature', properties: { name: '\u001b[31mRed\u0000 line\u0007' }, geometry: geojson }), 'application/geo+json');
+    const geojson = {
+      type: 'LineString',
+      coordinates: [
+        [1.56, 42.5],
+        [1.561, 42.501],
+      ],
+    };
+    const named = await imported(
+      JSON.stringify({ type: 'Feature', properties: { name: '\u001b[31mRed\u0000 line\u0007' }, geometry: geojson }),
+      'application/geo+json',
+    );
     expect(named.name).toBe('[31mRed line');
     // A blank file name: the track's name.
-    const blank = { type: 'FeatureCollection', name: '\u0000\u2028 ', features: [{ type: 'Feature', properties: { name: '\u0002Line after\u2029blanks' }, geometry: geojson }] };
+    const blank = {
+      type: 'FeatureCollection',
+      name: '\u0000\u2028 ',
+      features: [{ type: 'Feature', properties: { name: '\u0002Line after\u2029blanks' }, geometry: geojson }],
+    };
     expect((await imported(JSON.stringify(blank), 'application/geo+json')).name).toBe('Line after blanks');
   });
 
@@ -76,7 +120,10 @@ describe('the name of an imported itinerary', () => {
   });
 
   it('keeps line breaks and tabs in the description, other control characters removed; waypoint names are cleaned', async () => {
-    const view = await imported(gpx({ file: 'Described walk', desc: 'First line\r\nSecond\tline\u0085\u009b', wpt: 'Refuge\u0085\n1' }), GPX_TYPE);
+    const view = await imported(
+      gpx({ file: 'Described walk', desc: 'First line\r\nSecond\tline\u0085\u009b', wpt: 'Refuge\u0085\n1' }),
+      GPX_TYPE,
+    );
     expect(view.description).toBe('First line\nSecond\tline');
     expect(view.waypoints.map((w) => w.name)).toEqual([null, 'Refuge 1', null]);
   });

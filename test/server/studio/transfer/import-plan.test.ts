@@ -26,7 +26,7 @@ describe('planImport', () => {
   });
 
   it('splits at waypoints within 25 m of a vertex, at the vertex, and names the junctions', () => {
-    const offset = (20 / M_PER_DEG_LAT); // 20 m north of vertex 3
+    const offset = 20 / M_PER_DEG_LAT; // 20 m north of vertex 3
     const track: ImportedTrack = {
       lines: [line(10)],
       waypoints: [
@@ -44,7 +44,13 @@ describe('planImport', () => {
   });
 
   it('lets the first waypoint on a vertex win', () => {
-    const plan = planImport({ lines: [line(6)], waypoints: [{ name: 'A', coordinates: line(6)[2]! }, { name: 'B', coordinates: line(6)[2]! }] });
+    const plan = planImport({
+      lines: [line(6)],
+      waypoints: [
+        { name: 'A', coordinates: line(6)[2]! },
+        { name: 'B', coordinates: line(6)[2]! },
+      ],
+    });
     expect(plan.waypoints.map((w) => w.name ?? null)).toEqual([null, 'A', null]);
   });
 
@@ -65,13 +71,30 @@ describe('planImport', () => {
   });
 
   it('writes NaN elevations for a line without any (the region fills them)', () => {
-    const plan = planImport({ lines: [[[1.55, 42.5], [1.56, 42.5]]], waypoints: [] });
+    const plan = planImport({
+      lines: [
+        [
+          [1.55, 42.5],
+          [1.56, 42.5],
+        ],
+      ],
+      waypoints: [],
+    });
     expect(plan.lines[0]).toEqual([1.55, 42.5, Number.NaN, 1.56, 42.5, Number.NaN]);
   });
 
   it('fills elevation gaps by distance between recorded neighbours, never replacing a recorded one', () => {
     const plan = planImport({
-      lines: [[[1.55, 42.5], [1.551, 42.5, 1000], [1.552, 42.5], [1.554, 42.5], [1.555, 42.5, 1400], [1.556, 42.5]]],
+      lines: [
+        [
+          [1.55, 42.5],
+          [1.551, 42.5, 1000],
+          [1.552, 42.5],
+          [1.554, 42.5],
+          [1.555, 42.5, 1400],
+          [1.556, 42.5],
+        ],
+      ],
       waypoints: [],
     });
     const ele = triples(plan.lines[0]!).map((p) => p[2]!);

@@ -6,7 +6,15 @@ import { cleanDescription, cleanName, DEFAULT_NAME, importName } from '../../../
 
 describe('cleanName', () => {
   it('removes every C0 and C1 control, DEL, the Unicode separators and unpaired surrogates', () => {
-    const controls = [...Array.from({ length: 32 }, (_, i) => i), 0x7f, ...Array.from({ length: 32 }, (_, i) => 0x80 + i), 0x2028, 0x2029, 0xdfff, 0xd800];
+    const controls = [
+      ...Array.from({ length: 32 }, (_, i) => i),
+      0x7f,
+      ...Array.from({ length: 32 }, (_, i) => 0x80 + i),
+      0x2028,
+      0x2029,
+      0xdfff,
+      0xd800,
+    ];
     const name = cleanName(`A${String.fromCharCode(...controls)}B`);
     expect(name).toBe('A B');
     // biome-ignore lint/suspicious/noControlCharactersInRegex: asserting their absence
@@ -38,7 +46,7 @@ describe('cleanDescription', () => {
 });
 
 describe('importName', () => {
-  it('takes the requested name, else the file\'s, else the track\'s, else the default, skipping blank ones', () => {
+  it("takes the requested name, else the file's, else the track's, else the default, skipping blank ones", () => {
     expect(importName({ requested: 'Asked  for', file: 'File', track: 'Track' })).toBe('Asked  for');
     expect(importName({ file: 'File', track: 'Track' })).toBe('File');
     expect(importName({ file: ' \u0007 ', track: 'Track' })).toBe('Track');

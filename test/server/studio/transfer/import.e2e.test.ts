@@ -6,7 +6,22 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CollectionStore } from '../../../../data/stores/collection-store.js';
 import type { Bootstrapped, RunningServer } from '../../../helpers/server.js';
-import { chainPoints, errorOf, expectSameCoordinates, GEOJSON, GPX, gpxPoints, imported, importFile, KML, login, rawExchange, type Position, useTransferServer, type View } from './transfer-harness.js';
+import {
+  chainPoints,
+  errorOf,
+  expectSameCoordinates,
+  GEOJSON,
+  GPX,
+  gpxPoints,
+  imported,
+  importFile,
+  KML,
+  login,
+  rawExchange,
+  type Position,
+  useTransferServer,
+  type View,
+} from './transfer-harness.js';
 
 const h = useTransferServer();
 let server: RunningServer;
@@ -50,7 +65,11 @@ describe('POST /v1/itineraries/import', () => {
     const view = await imported(KML, 'application/vnd.google-earth.kml+xml');
     expect(view.name).toBe('Valley path to the lakes');
     expect(view.segments).toHaveLength(1);
-    const coordinates = KML.split('<coordinates>')[1]!.split('</coordinates>')[0]!.trim().split(/\s+/).map((t) => t.split(',').map(Number));
+    const coordinates = KML.split('<coordinates>')[1]!
+      .split('</coordinates>')[0]!
+      .trim()
+      .split(/\s+/)
+      .map((t) => t.split(',').map(Number));
     expect(coordinates).toHaveLength(32);
     expectSameCoordinates(chainPoints(view), coordinates);
     expect(view.waypoints.map((w) => w.name)).toEqual(['Car park', null]);
@@ -61,7 +80,10 @@ describe('POST /v1/itineraries/import', () => {
     expect(view.name).toBe('Forest loop');
     const expected = (JSON.parse(GEOJSON) as { features: { geometry: { coordinates: Position[] } }[] }).features[0]!.geometry.coordinates;
     const got = chainPoints(view);
-    expectSameCoordinates(got.map((p) => p.slice(0, 2)), expected);
+    expectSameCoordinates(
+      got.map((p) => p.slice(0, 2)),
+      expected,
+    );
   });
 
   it('accepts GeoJSON as application/json, and GPX or KML as application/xml or text/xml (sniffed by root element)', async () => {
@@ -110,7 +132,14 @@ describe('POST /v1/itineraries/import', () => {
   });
 
   it('keeps repeated points (a device standing still) and a waypoint on one of them', async () => {
-    const pts = [[1.556, 42.5], [1.557, 42.5], [1.557, 42.5], [1.557, 42.5], [1.558, 42.5], [1.559, 42.5]];
+    const pts = [
+      [1.556, 42.5],
+      [1.557, 42.5],
+      [1.557, 42.5],
+      [1.557, 42.5],
+      [1.558, 42.5],
+      [1.559, 42.5],
+    ];
     const file = `<gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><wpt lat="42.5" lon="1.557"><name>Pause</name></wpt><trk><name>Pauses</name><trkseg>${pts
       .map(([lon, lat], i) => `<trkpt lat="${lat}" lon="${lon}"><ele>${1000 + i}</ele></trkpt>`)
       .join('')}</trkseg></trk></gpx>`;
@@ -142,15 +171,51 @@ describe('POST /v1/itineraries/import', () => {
   describe('refusals', () => {
     const cases: [string, string, string, number, string][] = [
       ['malformed XML', '<gpx><trk><trkseg>', 'application/gpx+xml', 400, 'BAD_REQUEST'],
-      ['XML that is neither GPX nor KML', '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"/>', 'application/xml', 400, 'BAD_REQUEST'],
+      [
+        'XML that is neither GPX nor KML',
+        '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"/>',
+        'application/xml',
+        400,
+        'BAD_REQUEST',
+      ],
       ['malformed JSON as application/json', '{"type": "FeatureCollection",', 'application/json', 400, 'BAD_REQUEST'],
       ['malformed JSON as application/geo+json', '{"type": ', 'application/geo+json', 400, 'BAD_REQUEST'],
       ['JSON that is not GeoJSON', '{"hello": "world"}', 'application/geo+json', 400, 'BAD_REQUEST'],
-      ['GeoJSON with no line', '{"type":"Feature","properties":{},"geometry":{"type":"Point","coordinates":[1.56,42.5]}}', 'application/geo+json', 400, 'VALIDATION_FAILED'],
-      ['a GPX with waypoints only', '<gpx version="1.1"><wpt lat="42.5" lon="1.56"/></gpx>', 'application/gpx+xml', 400, 'VALIDATION_FAILED'],
-      ['a latitude out of range', '<gpx version="1.1"><trk><trkseg><trkpt lat="42.5" lon="1.56"/><trkpt lat="95" lon="1.57"/></trkseg></trk></gpx>', 'application/gpx+xml', 400, 'VALIDATION_FAILED'],
-      ['a longitude out of range', '{"type":"LineString","coordinates":[[1.56,42.5],[181,42.5]]}', 'application/geo+json', 400, 'VALIDATION_FAILED'],
-      ['a track of one point', '<kml xmlns="http://www.opengis.net/kml/2.2"><Placemark><LineString><coordinates>1.56,42.5</coordinates></LineString></Placemark></kml>', 'application/vnd.google-earth.kml+xml', 400, 'VALIDATION_FAILED'],
+      [
+        'GeoJSON with no line',
+        '{"type":"Feature","properties":{},"geometry":{"type":"Point","coordinates":[1.56,42.5]}}',
+        'application/geo+json',
+        400,
+        'VALIDATION_FAILED',
+      ],
+      [
+        'a GPX with waypoints only',
+        '<gpx version="1.1"><wpt lat="42.5" lon="1.56"/></gpx>',
+        'application/gpx+xml',
+        400,
+        'VALIDATION_FAILED',
+      ],
+      [
+        'a latitude out of range',
+        '<gpx version="1.1"><trk><trkseg><trkpt lat="42.5" lon="1.56"/><trkpt lat="95" lon="1.57"/></trkseg></trk></gpx>',
+        'application/gpx+xml',
+        400,
+        'VALIDATION_FAILED',
+      ],
+      [
+        'a longitude out of range',
+        '{"type":"LineString","coordinates":[[1.56,42.5],[181,42.5]]}',
+        'application/geo+json',
+        400,
+        'VALIDATION_FAILED',
+      ],
+      [
+        'a track of one point',
+        '<kml xmlns="http://www.opengis.net/kml/2.2"><Placemark><LineString><coordinates>1.56,42.5</coordinates></LineString></Placemark></kml>',
+        'application/vnd.google-earth.kml+xml',
+        400,
+        'VALIDATION_FAILED',
+      ],
       ['a wrong content type', GPX, 'text/plain', 400, 'BAD_REQUEST'],
       ['an empty body', '', 'application/gpx+xml', 400, 'BAD_REQUEST'],
     ];
@@ -164,11 +229,13 @@ describe('POST /v1/itineraries/import', () => {
       });
     }
 
-    it('explains a malformed file in the caller\'s language', async () => {
+    it("explains a malformed file in the caller's language", async () => {
       const res = await importFile('<gpx><trk>', 'application/gpx+xml', '', { ...writer, 'Accept-Language': 'fr' });
       const error = await errorOf(res);
       expect(error.message).toBe("Le fichier n'est pas un GPX valide : le XML est mal formé vers la ligne 1, colonne 6.");
-      const out = await errorOf(await importFile('{"type":"LineString","coordinates":[[1.56,42.5],[1.57,95]]}', 'application/geo+json', '', writer));
+      const out = await errorOf(
+        await importFile('{"type":"LineString","coordinates":[[1.56,42.5],[1.57,95]]}', 'application/geo+json', '', writer),
+      );
       expect(out.message).toMatch(/Point 2 is out of range/);
     });
 
@@ -237,7 +304,10 @@ describe('POST /v1/itineraries/import', () => {
 
   describe('access', () => {
     it('refuses a share token (403): links are read-only', async () => {
-      const share = await fetch(`${server.url}/v1/itineraries/${ridge.id}/share`, { method: 'POST', headers: { Authorization: `Bearer ${ownerToken}` } });
+      const share = await fetch(`${server.url}/v1/itineraries/${ridge.id}/share`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${ownerToken}` },
+      });
       expect(share.status).toBe(201);
       const token = ((await share.json()) as { data: { token: string } }).data.token;
       const error = await errorOf(await importFile(GPX, 'application/gpx+xml', '?name=Shared', { 'X-Share-Token': token }));
@@ -245,7 +315,9 @@ describe('POST /v1/itineraries/import', () => {
     });
 
     it('refuses a viewer (403) and a key write without X-User-Id (400)', async () => {
-      const viewer = await errorOf(await importFile(GPX, 'application/gpx+xml', '?name=Viewer', { 'X-API-Key': A.publishableKey.key, 'X-User-Id': viewerId }));
+      const viewer = await errorOf(
+        await importFile(GPX, 'application/gpx+xml', '?name=Viewer', { 'X-API-Key': A.publishableKey.key, 'X-User-Id': viewerId }),
+      );
       expect([viewer.status, viewer.code]).toEqual([403, 'FORBIDDEN']);
       const anonymous = await errorOf(await importFile(GPX, 'application/gpx+xml', '?name=Nobody', { 'X-API-Key': A.publishableKey.key }));
       expect([anonymous.status, anonymous.code]).toEqual([400, 'BAD_REQUEST']);
@@ -255,7 +327,9 @@ describe('POST /v1/itineraries/import', () => {
 
     it('refuses a signed-in viewer (403)', async () => {
       const token = await login('viewer@transfer.test', 'viewer-pass-1');
-      const error = await errorOf(await importFile(GPX, 'application/gpx+xml', '?name=Viewer%20signed%20in', { Authorization: `Bearer ${token}` }));
+      const error = await errorOf(
+        await importFile(GPX, 'application/gpx+xml', '?name=Viewer%20signed%20in', { Authorization: `Bearer ${token}` }),
+      );
       expect([error.status, error.code]).toEqual([403, 'FORBIDDEN']);
     });
 
@@ -271,4 +345,3 @@ describe('POST /v1/itineraries/import', () => {
     });
   });
 });
-

@@ -42,13 +42,20 @@ const h = {} as TransferHarness;
 
 /** The fixture GPX's track points, in order (lon, lat, ele). */
 export function gpxPoints(text: string): Position[] {
-  return [...text.matchAll(/<trkpt lat="([^"]+)" lon="([^"]+)"><ele>([^<]+)<\/ele>/g)].map((m) => [Number(m[2]), Number(m[1]), Number(m[3])]);
+  return [...text.matchAll(/<trkpt lat="([^"]+)" lon="([^"]+)"><ele>([^<]+)<\/ele>/g)].map((m) => [
+    Number(m[2]),
+    Number(m[1]),
+    Number(m[3]),
+  ]);
 }
 
 /** The coordinates of a KML text's LineStrings, in order (lon, lat[, ele]). */
 export function kmlLinePoints(text: string): Position[] {
   return [...text.matchAll(/<LineString>[\s\S]*?<coordinates>([\s\S]*?)<\/coordinates>/g)].flatMap((m) =>
-    (m[1] as string).trim().split(/\s+/).map((t) => t.split(',').map(Number)),
+    (m[1] as string)
+      .trim()
+      .split(/\s+/)
+      .map((t) => t.split(',').map(Number)),
   );
 }
 
@@ -123,7 +130,6 @@ export async function publish(id: string) {
   const res = await fetch(`${h.server.url}/v1/itineraries/${id}/publish`, { method: 'POST', headers: h.writer });
   expect(res.status, await res.clone().text()).toBeLessThan(300);
 }
-
 
 /** Starts one server per test file with organizations A and B, a viewer in A, and A's owner signed in. */
 export function useTransferServer(): TransferHarness {

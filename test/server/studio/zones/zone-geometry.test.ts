@@ -5,16 +5,31 @@ import { checkZoneShape, type ZoneShape } from '../../../../server/studio/zones/
 
 const none = { radius: false, width: false };
 const paths = (shape: ZoneShape, given = none) => checkZoneShape(shape, given).map((e) => (e.path ?? []).join('.'));
-const ring = [[0, 0], [1, 0], [1, 1], [0, 0]];
+const ring = [
+  [0, 0],
+  [1, 0],
+  [1, 1],
+  [0, 0],
+];
 
 describe('checkZoneShape', () => {
   it('accepts a closed polygon, with holes and elevations', () => {
-    const hole = [[0.2, 0.2, 5], [0.4, 0.2, 5], [0.4, 0.4, 5], [0.2, 0.2, 5]];
+    const hole = [
+      [0.2, 0.2, 5],
+      [0.4, 0.2, 5],
+      [0.4, 0.4, 5],
+      [0.2, 0.2, 5],
+    ];
     expect(paths({ mode: 'POLYGON', geometry: { type: 'Polygon', coordinates: [ring, hole] }, radiusM: null, widthM: null })).toEqual([]);
   });
 
   it('a ring closed in lon/lat but not in elevation is open', () => {
-    const open = [[0, 0, 1], [1, 0, 1], [1, 1, 1], [0, 0, 2]];
+    const open = [
+      [0, 0, 1],
+      [1, 0, 1],
+      [1, 1, 1],
+      [0, 0, 2],
+    ];
     expect(paths({ mode: 'POLYGON', geometry: { type: 'Polygon', coordinates: [open] }, radiusM: null, widthM: null })).toEqual([
       'geometry.coordinates.0',
     ]);
@@ -39,7 +54,13 @@ describe('checkZoneShape', () => {
   });
 
   it('a stored radius is dropped silently when the mode changes, a given one is an error', () => {
-    const line = { type: 'LineString', coordinates: [[0, 0], [1, 1]] };
+    const line = {
+      type: 'LineString',
+      coordinates: [
+        [0, 0],
+        [1, 1],
+      ],
+    };
     expect(paths({ mode: 'CORRIDOR', geometry: line, radiusM: null, widthM: 4 })).toEqual([]);
     expect(paths({ mode: 'CORRIDOR', geometry: line, radiusM: null, widthM: 4 }, { radius: true, width: false })).toEqual(['radius_m']);
     expect(paths({ mode: 'CORRIDOR', geometry: line, radiusM: null, widthM: null })).toEqual(['width_m']);

@@ -21,7 +21,14 @@ let owner: Access;
 let bareKey: Access;
 const events: { event: ChangeEvent; zonesCommitted: number }[] = [];
 const context = { origin: 'http://localhost', lang: 'en' as const };
-const circle = { name: 'Rockfall', level: 'DANGER' as const, mode: 'CIRCLE' as const, geometry: { type: 'Point', coordinates: [1.5, 42.5] }, radius_m: 50, privacy: 'private' as const };
+const circle = {
+  name: 'Rockfall',
+  level: 'DANGER' as const,
+  mode: 'CIRCLE' as const,
+  geometry: { type: 'Point', coordinates: [1.5, 42.5] },
+  radius_m: 50,
+  privacy: 'private' as const,
+};
 
 beforeAll(() => {
   db = openDatabase(':memory:');
@@ -56,7 +63,9 @@ describe('zone operations without a transport', () => {
 
   it('a refused write fails with input-relative paths and announces nothing', async () => {
     events.length = 0;
-    const error = await ops.postZone.run(owner, { ...circle, geometry: { type: 'Point', coordinates: [200, 42] } }, context).catch((e: unknown) => e);
+    const error = await ops.postZone
+      .run(owner, { ...circle, geometry: { type: 'Point', coordinates: [200, 42] } }, context)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).code).toBe('VALIDATION_FAILED');
     expect((error as ApiError).entries.map((e) => e.path)).toEqual([['geometry', 'coordinates', 0]]);

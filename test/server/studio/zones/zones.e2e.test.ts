@@ -10,10 +10,21 @@ let w: World;
 const req = (method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<Reply> =>
   call(w.server, method, path, headers, body);
 
-const ring = [[9.5, 47.1], [9.6, 47.1], [9.6, 47.2], [9.5, 47.1]];
+const ring = [
+  [9.5, 47.1],
+  [9.6, 47.1],
+  [9.6, 47.2],
+  [9.5, 47.1],
+];
 const polygon = { type: 'Polygon', coordinates: [ring] };
 const point = { type: 'Point', coordinates: [9.52, 47.14, 1200] };
-const line = { type: 'LineString', coordinates: [[9.5, 47.1], [9.55, 47.12]] };
+const line = {
+  type: 'LineString',
+  coordinates: [
+    [9.5, 47.1],
+    [9.55, 47.12],
+  ],
+};
 
 const polygonZone = (extra: Record<string, unknown> = {}) => ({
   name: 'Rockfall',
@@ -56,14 +67,27 @@ describe('POST /v1/zones', () => {
   });
 
   it('creates a CIRCLE with a Point and radius_m, and a CORRIDOR with a LineString and width_m', async () => {
-    const circle = await create({ name: 'Nest', level: 'PROHIBITED', mode: 'CIRCLE', geometry: point, radius_m: 250, privacy: 'private' }, w.keyAs(w.contributorId));
+    const circle = await create(
+      { name: 'Nest', level: 'PROHIBITED', mode: 'CIRCLE', geometry: point, radius_m: 250, privacy: 'private' },
+      w.keyAs(w.contributorId),
+    );
     expect(circle).toMatchObject({ mode: 'CIRCLE', radius_m: 250, width_m: null, geometry: point });
-    const corridor = await create({ name: 'Ski run', level: 'INFO', mode: 'CORRIDOR', geometry: line, width_m: 30, privacy: 'public' }, w.contributor);
+    const corridor = await create(
+      { name: 'Ski run', level: 'INFO', mode: 'CORRIDOR', geometry: line, width_m: 30, privacy: 'public' },
+      w.contributor,
+    );
     expect(corridor).toMatchObject({ mode: 'CORRIDOR', width_m: 30, radius_m: null });
   });
 
   it('every schema failure is its own 400 entry, unknown fields included', async () => {
-    const res = await req('POST', '/v1/zones', w.owner, { name: 'Bad', level: 'SEVERE', geometry: polygon, privacy: 'public', colour: 'red', radius_m: -5 });
+    const res = await req('POST', '/v1/zones', w.owner, {
+      name: 'Bad',
+      level: 'SEVERE',
+      geometry: polygon,
+      privacy: 'public',
+      colour: 'red',
+      radius_m: -5,
+    });
     expect(res.status).toBe(400);
     expect(res.json.errors.every((e: any) => e.extensions.code === 'VALIDATION_FAILED')).toBe(true);
     expect(paths(res).sort()).toEqual(['request.body.colour', 'request.body.level', 'request.body.mode', 'request.body.radius_m']);
@@ -73,9 +97,23 @@ describe('POST /v1/zones', () => {
     const geometry = {
       type: 'Polygon',
       coordinates: [
-        [[9.5, 47.1], [9.6, 47.1], [9.6, 47.2], [9.5, 47.3]],
-        [[9.5, 47.1], [9.6, 47.1], [9.5, 47.1]],
-        [[9.5, 47.1], [9.6, 95], [9.6, 47.2], [9.5, 47.1]],
+        [
+          [9.5, 47.1],
+          [9.6, 47.1],
+          [9.6, 47.2],
+          [9.5, 47.3],
+        ],
+        [
+          [9.5, 47.1],
+          [9.6, 47.1],
+          [9.5, 47.1],
+        ],
+        [
+          [9.5, 47.1],
+          [9.6, 95],
+          [9.6, 47.2],
+          [9.5, 47.1],
+        ],
       ],
     };
     const res = await req('POST', '/v1/zones', w.owner, polygonZone({ name: 'Broken', geometry }));
@@ -90,7 +128,13 @@ describe('POST /v1/zones', () => {
   it('the geometry type must match the mode, and radius/width belong to their modes', async () => {
     const wrongType = await req('POST', '/v1/zones', w.owner, polygonZone({ name: 'Mismatch', geometry: point, width_m: 10 }));
     expect(paths(wrongType)).toEqual(['request.body.geometry.type', 'request.body.width_m']);
-    const noRadius = await req('POST', '/v1/zones', w.owner, { name: 'No radius', level: 'INFO', mode: 'CIRCLE', geometry: point, privacy: 'public' });
+    const noRadius = await req('POST', '/v1/zones', w.owner, {
+      name: 'No radius',
+      level: 'INFO',
+      mode: 'CIRCLE',
+      geometry: point,
+      privacy: 'public',
+    });
     expect(paths(noRadius)).toEqual(['request.body.radius_m']);
     const shortLine = await req('POST', '/v1/zones', w.owner, {
       name: 'Short',
