@@ -31,13 +31,14 @@ export interface OpenDatabaseOptions {
  *   command, the stores, migrations, seeding). A deferred one that reads and then writes cannot wait: when
  *   another connection commits after its read, its lock upgrade fails at once with SQLITE_BUSY ("database is
  *   locked"). Nested in an open transaction, `.immediate()` is a plain savepoint.
- * - synchronous=FULL (default): every commit is fsynced, so an answered write survives a power cut. Its cost
- *   (~260 µs per commit on these disks) is paid once per batch by the server's group commit
- *   (server/core/unit-of-work.ts); bench/studio.bench.ts measures it. NORMAL is available for tools that
- *   can afford to lose the last commits on a power cut (never corruption in WAL mode).
+ * - synchronous=FULL (default): every commit is fsynced, so an answered write survives a power cut. The
+ *   server's unit of work (server/core/unit-of-work.ts) switches its connection to NORMAL and syncs the WAL
+ *   itself, once per batch and off the main thread (./wal-sync.ts); bench/studio.bench.ts measures it.
+ *   NORMAL alone is for tools that can afford to lose the last commits on a power cut (never corruption in
+ *   WAL mode).
  *
- * No query result is cached by the stores: every read goes to SQLite, so a change committed by another
- * connection or process is visible to the next statement.
+ * The stores cache nothing: every read goes to SQLite. The server's repositories keep a few committed rows
+ * in memory (./committed-read-cache.ts) and forget them when another connection commits.
  */
 export function openDatabase(path: string, options: OpenDatabaseOptions = {}): Database {
   const inMemory = path === ':memory:' || path === '';

@@ -1,7 +1,10 @@
 // The better-sqlite3 adapter of the repositories (./repositories.ts): the synchronous stores of ./stores/ on
 // one connection, each result handed back as a settled promise. Statements run at once, in the caller's
 // turn (so a unit of work's statements still land in its savepoint); only the interface is asynchronous.
+// The credential path's reads (keys, organizations, members, users) are answered from memory when
+// committed and unchanged (./committed-read-cache.ts).
 
+import { CommittedReadCache, withCachedReads } from './committed-read-cache.js';
 import type { Database } from './db.js';
 import type { Repositories } from './repositories.js';
 import { createStores, type Stores } from './stores/stores.js';
@@ -14,7 +17,10 @@ export type Asynchronous<T> = {
 /** The asynchronous face of a synchronous store. */
 export function asynchronous<T extends object>(store: T): Asynchronous<T> {
   const face: Record<string, unknown> = {};
-  for (const name of Object.getOwnPropertyNames(Object.getPrototypeOf(store))) {
+  // A store's methods live on its class; a decorated store (./committed-read-cache.ts) has them as its own.
+  const names =
+    Object.getPrototypeOf(store) === Object.prototype ? Object.keys(store) : Object.getOwnPropertyNames(Object.getPrototypeOf(store));
+  for (const name of names) {
     const method = (store as Record<string, unknown>)[name];
     if (name === 'constructor' || typeof method !== 'function') continue;
     face[name] = (...args: unknown[]) => {
@@ -28,14 +34,21 @@ export function asynchronous<T extends object>(store: T): Asynchronous<T> {
   return face as Asynchronous<T>;
 }
 
+export interface SqliteRepositories extends Repositories {
+  /** Forgets the cached reads: for code that wrote to the connection without the repositories (seeding). */
+  forgetCachedReads(): void;
+}
+
 /** Every repository over `db` (statements are prepared once, here). */
-export function createSqliteRepositories(db: Database): Repositories {
+export function createSqliteRepositories(db: Database): SqliteRepositories {
   const stores: Stores = createStores(db);
+  const cache = new CommittedReadCache(db);
   return {
-    organizations: asynchronous(stores.organizations),
-    users: asynchronous(stores.users),
-    memberships: asynchronous(stores.memberships),
-    apiKeys: asynchronous(stores.apiKeys),
+    forgetCachedReads: () => cache.forget(),
+    organizations: asynchronous(withCachedReads(stores.organizations, cache, 'organizations', ['get'])),
+    users: asynchronous(withCachedReads(stores.users, cache, 'users', ['get'])),
+    memberships: asynchronous(withCachedReads(stores.memberships, cache, 'memberships', ['get', 'listByUser'])),
+    apiKeys: asynchronous(withCachedReads(stores.apiKeys, cache, 'apiKeys', ['get', 'findPublishable', 'findSecretByHash'])),
     usage: asynchronous(stores.usage),
     settings: asynchronous(stores.settings),
     collections: asynchronous(stores.collections),

@@ -160,19 +160,20 @@ export interface ItineraryRepository {
     total: number;
   }>;
   listByCollection(collectionId: string): Promise<Itinerary[]>;
-  /** Marks a draft edit: bumps draft_version and returns the new one (undefined when unknown). */
-  bumpDraftVersion(id: string): Promise<number | undefined>;
+  /** Marks a draft edit: bumps draft_version and returns the itinerary as bumped (undefined when unknown). */
+  bumpDraftVersion(id: string): Promise<Itinerary | undefined>;
   /** Stores `snapshot` (JSON-serializable) as the published version of the current draft. */
   publish(id: string, snapshot: unknown): Promise<Itinerary | undefined>;
   /** The published snapshot, parsed; undefined when never published or unknown. */
   publishedSnapshot(id: string): Promise<unknown>;
   /**
-   * Changes the descriptive fields (omitted ones keep their value); does not bump the draft version.
-   * A name taken in the organization is a Conflict; undefined when the itinerary does not exist.
+   * Changes the descriptive fields (omitted ones keep their value) and, with `bumpDraft`, marks a draft edit
+   * at once. A name taken in the organization is a Conflict; undefined when the itinerary does not exist.
    */
   update(
     id: string,
     patch: Partial<Pick<Itinerary, 'name' | 'description' | 'activity' | 'privacy'>>,
+    options?: { bumpDraft?: boolean },
   ): Promise<Itinerary | Conflict | undefined>;
   delete(id: string): Promise<boolean>;
   /** One page of the itineraries filed in a collection, in filing order, with the total matching the filters. */

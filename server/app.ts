@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Database } from '../data/db.js';
 import { createSqliteRepositories } from '../data/repositories-sqlite.js';
 import { SettingsStore } from '../data/stores/settings-store.js';
+import { offThreadWalSync } from '../data/wal-sync.js';
 import type { Repositories } from '../data/repositories.js';
 import { createAccessControl } from './auth/access.js';
 import { type ChangeEventBus, MemoryChangeEventBus } from './core/change-events.js';
@@ -64,6 +65,8 @@ export interface App {
   router: Router;
   handle: Handle;
   stores: Repositories;
+  /** After writing to the database without the repositories (first-start seeding): drop cached reads. */
+  forgetCachedReads(): void;
   quota: QuotaGate;
   signer: TokenSigner;
   writes: UnitOfWork;
@@ -100,6 +103,7 @@ export function buildApp(deps: AppDeps): App {
   const writes = createUnitOfWork(deps.db, {
     events,
     onCommitError: (error) => logger.error('group commit failed', { error: String(error) }),
+    syncCommit: offThreadWalSync(deps.db),
   });
   const quota = createQuotaGate({ counter: counters.quota, usage: stores.usage, writes, logger, now: deps.now });
   const authenticate = createAccessControl({
@@ -161,5 +165,16 @@ export function buildApp(deps: AppDeps): App {
   ];
   const router = new Router(routes);
   const handle = createPipeline({ router, config, logger, authenticate });
-  return { router, handle, stores, quota, signer, writes, events, policy, operations };
+  return {
+    router,
+    handle,
+    stores,
+    forgetCachedReads: stores.forgetCachedReads,
+    quota,
+    signer,
+    writes,
+    events,
+    policy,
+    operations,
+  };
 }

@@ -53,7 +53,7 @@ async function main(): Promise<void> {
     clearInterval(usageFlush);
     stopLockSweeper();
     app.quota.flush();
-    app.writes.flush();
+    await app.writes.flush();
     await pool.close();
     db.close();
     logger.info('stopped', { signal });

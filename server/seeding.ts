@@ -78,6 +78,7 @@ export async function seedOnFirstStart(
 ): Promise<void> {
   const seeded = seedDemoIfEmpty(db);
   if (!seeded) return;
+  app.forgetCachedReads(); // written straight to the connection, not through the repositories
   const itineraries = options.regionPath ? [] : await seedDemoItineraries(app, seeded, options.logger);
   options.print(
     [

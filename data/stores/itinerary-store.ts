@@ -97,6 +97,9 @@ export interface GroupedItinerary {
   group: number | null;
 }
 
+/** The record's fields a PATCH may change (column names equal the field names). */
+const UPDATABLE = ['name', 'description', 'activity', 'privacy'] as const;
+
 const PREFIXED = COLUMNS.split(', ')
   .map((c) => `i.${c}`)
   .join(', ');
@@ -108,11 +111,13 @@ export class ItineraryStore {
   readonly #list: Statement<{ org: string; publicOnly: number; limit: number; offset: number }, ItineraryRow>;
   readonly #count: Statement<{ org: string; publicOnly: number }, { n: number }>;
   readonly #byCollection: Statement<[string], ItineraryRow>;
-  readonly #bump: Statement<[string, string], { draft_version: number }>;
+  readonly #bump: Statement<[string, string], ItineraryRow>;
   readonly #publish: Statement<[string, string, string]>;
   readonly #snapshot: Statement<[string], { published_snapshot: string | null }>;
   readonly #delete: Statement<[string]>;
-  readonly #update: Statement<{ id: string; name: string; description: string; activity: Activity; privacy: Privacy; now: string }>;
+  /** UPDATE statements by the set of columns they write (prepared on first use; at most 2^5 of them). */
+  readonly #updates = new Map<string, Statement<Record<string, unknown>, ItineraryRow>>();
+  readonly #db: Database;
   readonly #inCollection: Statement<
     { collection: string; publicOnly: number; publishedOnly: number; limit: number; offset: number },
     ItineraryRow
@@ -125,6 +130,7 @@ export class ItineraryStore {
   readonly #groupedCount: Statement<{ orgs: string; publicOnly: number }, { n: number }>;
 
   constructor(db: Database) {
+    this.#db = db;
     this.#insert = db.prepare(
       `INSERT INTO itineraries (${COLUMNS}) VALUES (@id, @organization_id, @name, @description, @activity, @privacy,
         @created_by, @draft_version, @published_version, @published_at, @created_at, @updated_at)`,
@@ -140,18 +146,12 @@ export class ItineraryStore {
         .join(', ')} FROM itineraries i JOIN collection_itineraries ci ON ci.itinerary_id = i.id
        WHERE ci.collection_id = ? ORDER BY ci.added_at, i.rowid`,
     );
-    this.#bump = db.prepare(
-      'UPDATE itineraries SET draft_version = draft_version + 1, updated_at = ? WHERE id = ? RETURNING draft_version',
-    );
+    this.#bump = db.prepare(`UPDATE itineraries SET draft_version = draft_version + 1, updated_at = ? WHERE id = ? RETURNING ${COLUMNS}`);
     this.#publish = db.prepare(
       `UPDATE itineraries SET published_snapshot = ?, published_version = draft_version, published_at = ? WHERE id = ?`,
     );
     this.#snapshot = db.prepare('SELECT published_snapshot FROM itineraries WHERE id = ?');
     this.#delete = db.prepare('DELETE FROM itineraries WHERE id = ?');
-    this.#update = db.prepare(
-      `UPDATE itineraries SET name = @name, description = @description, activity = @activity, privacy = @privacy,
-        updated_at = @now WHERE id = @id`,
-    );
     const inCollection = `ci.collection_id = @collection AND (@publicOnly = 0 OR i.privacy = 'public')
       AND (@publishedOnly = 0 OR i.published_at IS NOT NULL)`;
     this.#inCollection = db.prepare(
@@ -220,9 +220,10 @@ export class ItineraryStore {
     return this.#byCollection.all(collectionId).map(toItinerary);
   }
 
-  /** Marks a draft edit: bumps draft_version and returns the new one (undefined when unknown). */
-  bumpDraftVersion(id: string): number | undefined {
-    return this.#bump.get(nowIso(), id)?.draft_version;
+  /** Marks a draft edit: bumps draft_version and returns the itinerary as bumped (undefined when unknown). */
+  bumpDraftVersion(id: string): Itinerary | undefined {
+    const row = this.#bump.get(nowIso(), id);
+    return row ? toItinerary(row) : undefined;
   }
 
   /** Stores `snapshot` (JSON-serializable) as the published version of the current draft. */
@@ -238,32 +239,52 @@ export class ItineraryStore {
   }
 
   /**
-   * Changes the descriptive fields (omitted ones keep their value); does not bump the draft version.
-   * A name taken in the organization is a Conflict; undefined when the itinerary does not exist.
+   * Changes the descriptive fields (omitted ones keep their value) and, with `bumpDraft`, marks a draft edit
+   * in the same statement. A name taken in the organization is a Conflict; undefined when the itinerary
+   * does not exist.
    */
-  update(id: string, patch: Partial<Pick<Itinerary, 'name' | 'description' | 'activity' | 'privacy'>>): Itinerary | Conflict | undefined {
-    const current = this.get(id);
-    if (!current) return undefined;
-    const next = { ...current, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) };
-    const write = () =>
-      this.#update.run({
-        id,
-        name: next.name,
-        description: next.description,
-        activity: next.activity,
-        privacy: next.privacy,
-        now: nowIso(),
-      });
-    return this.#holderOf(write, current.organizationId, next.name) ?? this.get(id);
+  update(
+    id: string,
+    patch: Partial<Pick<Itinerary, 'name' | 'description' | 'activity' | 'privacy'>>,
+    options: { bumpDraft?: boolean } = {},
+  ): Itinerary | Conflict | undefined {
+    const fields = UPDATABLE.filter((field) => patch[field] !== undefined);
+    const params: Record<string, unknown> = { id, now: nowIso() };
+    for (const field of fields) params[field] = patch[field];
+    const statement = this.#updateStatement(fields, options.bumpDraft === true);
+    let row: ItineraryRow | undefined;
+    // A UNIQUE failure can only come from a new name: the organization is read only then.
+    const conflict = this.#holderOf(
+      () => {
+        row = statement.get(params);
+      },
+      () => this.get(id)?.organizationId ?? '',
+      patch.name ?? '',
+    );
+    return conflict ?? (row ? toItinerary(row) : undefined);
+  }
+
+  /** Writes only the given columns: an unchanged name leaves the (organization, name) index alone. */
+  #updateStatement(fields: readonly (typeof UPDATABLE)[number][], bumpDraft: boolean) {
+    const key = `${fields.join(',')}|${bumpDraft}`;
+    let statement = this.#updates.get(key);
+    if (!statement) {
+      const set = [...fields.map((field) => `${field} = @${field}`), 'updated_at = @now'];
+      if (bumpDraft) set.push('draft_version = draft_version + 1');
+      statement = this.#db.prepare(`UPDATE itineraries SET ${set.join(', ')} WHERE id = @id RETURNING ${COLUMNS}`);
+      this.#updates.set(key, statement);
+    }
+    return statement;
   }
 
   /** Runs `write`; when it breaks the name's uniqueness, the Conflict naming the itinerary that holds `name`. */
-  #holderOf(write: () => void, organizationId: string, name: string): Conflict | undefined {
+  #holderOf(write: () => void, organizationId: string | (() => string), name: string): Conflict | undefined {
     try {
       write();
       return undefined;
     } catch (error) {
-      const holder = isConstraintError(error, 'UNIQUE') ? this.findByName(organizationId, name) : undefined;
+      const org = typeof organizationId === 'function' ? organizationId : () => organizationId;
+      const holder = isConstraintError(error, 'UNIQUE') ? this.findByName(org(), name) : undefined;
       if (!holder) throw error;
       return { conflict: holder.id };
     }

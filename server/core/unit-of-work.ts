@@ -1,8 +1,12 @@
 // The one boundary every write goes through. Group commit: every unit of work started during one
 // event-loop turn joins one SQLite transaction, committed once when the turn ends (one fsync for all of
 // them). Each unit runs in its own savepoint, so a failing unit rolls back alone; each caller is answered
-// only after the commit that holds its change, so no response reports a change a crash could still lose.
-// After the commit the units' change events are published, in order; a refused unit publishes nothing.
+// only after the commit that holds its change is on disk, so no response reports a change a crash could
+// still lose. After that the units' change events are published, in order; a refused unit publishes nothing.
+//
+// Durability off the event loop: given `syncCommit` (data/wal-sync.ts), COMMIT only writes the WAL and the
+// fsync runs on libuv's thread pool while the next batch already gathers. Batches are answered in commit
+// order even when their syncs finish out of order.
 //
 // Units share one connection, so they run one at a time: a unit that awaits (its repositories answer
 // with promises) holds the connection until it settles, and the next unit waits in a queue. Two
@@ -28,8 +32,8 @@ export interface UnitOfWork {
   write<T>(fn: UnitFn<T>): Promise<T>;
   /** Resolves once no batch is open: reads that must not observe uncommitted writes wait on it. */
   settled(): Promise<void>;
-  /** Commits any open batch now (shutdown). */
-  flush(): void;
+  /** Commits any open batch now and resolves once it is on disk (shutdown). */
+  flush(): Promise<void>;
 }
 
 interface Batch {
@@ -44,18 +48,34 @@ interface QueuedUnit {
   resolve: (answer: Promise<unknown>) => void;
 }
 
-const SAVEPOINT = 'cairn_unit';
+export interface UnitOfWorkOptions {
+  events?: ChangeEventBus;
+  onCommitError?: (error: unknown) => void;
+  /**
+   * Makes a finished COMMIT durable (an fsync of the WAL off the main thread). Without it the connection's
+   * own `synchronous` setting decides, inside COMMIT.
+   */
+  syncCommit?: () => Promise<void>;
+}
 
 function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
   return typeof (value as { then?: unknown } | null)?.then === 'function';
 }
 
-export function createUnitOfWork(
-  db: Database,
-  options: { events?: ChangeEventBus; onCommitError?: (error: unknown) => void } = {},
-): UnitOfWork {
+export function createUnitOfWork(db: Database, options: UnitOfWorkOptions = {}): UnitOfWork {
   const onCommitError = options.onCommitError ?? (() => undefined);
+  const { syncCommit } = options;
+  // Statements prepared once: a unit's savepoint and release run on every write.
+  const statements = {
+    begin: db.prepare('BEGIN IMMEDIATE'),
+    commit: db.prepare('COMMIT'),
+    savepoint: db.prepare('SAVEPOINT cairn_unit'),
+    release: db.prepare('RELEASE cairn_unit'),
+    rollbackTo: db.prepare('ROLLBACK TO cairn_unit'),
+  };
   let batch: Batch | undefined;
+  /** Settles (never rejects) when every committed batch so far is durable and answered. */
+  let durable: Promise<void> = Promise.resolve();
   /** A unit is between its savepoint and its release (only async units are ever seen here). */
   let running = false;
   /** The turn ended while a unit was running: commit as soon as it settles. */
@@ -71,7 +91,7 @@ export function createUnitOfWork(
     batch = undefined;
     if (!closing) return;
     try {
-      db.exec('COMMIT');
+      statements.commit.run();
     } catch (error) {
       // A failed COMMIT leaves nothing written: every unit of the batch is answered with the failure.
       if (db.inTransaction) db.exec('ROLLBACK');
@@ -79,8 +99,21 @@ export function createUnitOfWork(
       closing.reject(error);
       return;
     }
-    options.events?.publish(closing.events);
-    closing.resolve();
+    const answer = () => {
+      options.events?.publish(closing.events);
+      closing.resolve();
+    };
+    if (!syncCommit) {
+      answer();
+      return;
+    }
+    // The sync starts now; the answer waits for it and for every earlier batch's answer (commit order).
+    const synced = syncCommit();
+    durable = Promise.all([durable, synced]).then(answer, (error: unknown) => {
+      // Committed but perhaps not on disk: the callers learn of a failure, never of a change that may vanish.
+      onCommitError(error);
+      closing.reject(error);
+    });
   };
 
   const begin = (): Batch => {
@@ -91,15 +124,15 @@ export function createUnitOfWork(
       reject = rej;
     });
     promise.catch(() => undefined); // rejections are delivered through each unit's own promise
-    db.exec('BEGIN IMMEDIATE');
+    statements.begin.run();
     batch = { promise, resolve, reject, events: [] };
     setImmediate(commit);
     return batch;
   };
 
   const rollbackUnit = () => {
-    db.exec(`ROLLBACK TO ${SAVEPOINT}`);
-    db.exec(`RELEASE ${SAVEPOINT}`);
+    statements.rollbackTo.run();
+    statements.release.run();
   };
 
   /**
@@ -110,9 +143,9 @@ export function createUnitOfWork(
     const current = batch ?? begin();
     const events: ChangeEvent[] = [];
     const scope: WriteScope = { emit: (event) => events.push(event) };
-    db.exec(`SAVEPOINT ${SAVEPOINT}`);
+    statements.savepoint.run();
     const release = (value: unknown): unknown => {
-      db.exec(`RELEASE ${SAVEPOINT}`);
+      statements.release.run();
       current.events.push(...events);
       return value;
     };
@@ -172,8 +205,17 @@ export function createUnitOfWork(
       });
     },
     settled() {
-      return batch ? batch.promise.catch(() => undefined) : Promise.resolve();
+      // An open batch, and the syncs of committed ones: a read never reports a change not yet on disk.
+      return batch
+        ? batch.promise.then(
+            () => durable,
+            () => durable,
+          )
+        : durable;
     },
-    flush: commit,
+    flush() {
+      commit();
+      return durable;
+    },
   };
 }

@@ -5,7 +5,7 @@
 
 import type { TObject, TSchema } from '@sinclair/typebox';
 import type { Access } from '../auth/access.js';
-import type { Operation, PageResult, UploadedFile } from '../core/operation.js';
+import type { Operation, OperationContext, PageResult, UploadedFile } from '../core/operation.js';
 import { ApiError, type ErrorPath } from '../errors.js';
 import { JSON_CONTENT_TYPE } from './responses.js';
 import type { ConflictSchema, HttpMethod, Reply, RequestContext, RouteDef } from './route.js';
@@ -42,11 +42,15 @@ export interface RestBinding<O> {
 
 const EMPTY_METADATA = Object.freeze({});
 
-const serialized = new WeakMap<object, string>();
-function serializedOnce(value: object): string {
-  let json = serialized.get(value);
-  if (json === undefined) serialized.set(value, (json = JSON.stringify(value)));
-  return json;
+/** The envelope of each frozen result, encoded once: a cached view is sent as the same bytes every time. */
+const encodedEnvelopes = new WeakMap<object, Uint8Array>();
+function envelopeOnce(value: object): Uint8Array {
+  let bytes = encodedEnvelopes.get(value);
+  if (bytes === undefined) {
+    bytes = Buffer.from(`{"data":${JSON.stringify(value)},"extensions":{"metadata":{}}}`);
+    encodedEnvelopes.set(value, bytes);
+  }
+  return bytes;
 }
 
 /** `extensions.metadata` of a page. */
@@ -88,7 +92,7 @@ export function rest<I, O>(operation: Operation<I, O>, binding: RestBinding<O>):
     }
     // A frozen result is shared and immutable (a cached view): serialize it once, not per request.
     if (typeof result === 'object' && result !== null && Object.isFrozen(result)) {
-      return { status, body: `{"data":${serializedOnce(result)},"extensions":{"metadata":{}}}`, contentType: JSON_CONTENT_TYPE };
+      return { status, body: envelopeOnce(result), contentType: JSON_CONTENT_TYPE };
     }
     return { status, json: { data: result, extensions: { metadata: EMPTY_METADATA } } };
   };
@@ -126,7 +130,16 @@ export function rest<I, O>(operation: Operation<I, O>, binding: RestBinding<O>):
       const origin = `http://${ctx.headers.host ?? 'localhost'}`;
       let result: O;
       try {
-        result = await operation.run(ctx.access as Access, inputOf(ctx), { signal: ctx.signal, origin, lang: ctx.lang });
+        // `signal` stays a getter: an AbortController made for every call would outlive it (Node keeps
+        // signals for a major GC) and only operations that wait on the pool ask for one.
+        const context: OperationContext = {
+          get signal() {
+            return ctx.signal;
+          },
+          origin,
+          lang: ctx.lang,
+        };
+        result = await operation.run(ctx.access as Access, inputOf(ctx), context);
       } catch (error) {
         throw error instanceof ApiError ? error.withPaths(restPath) : error;
       }

@@ -108,7 +108,9 @@ export function repositoryContract(adapter: string, open: () => Promise<Contract
         const crest = value(await r.itineraries.create({ organizationId: org.id, name: 'Crest' }));
         expect(await r.itineraries.update(crest.id, { name: 'Ridge' })).toEqual({ conflict: itinerary.id });
         expect((await r.itineraries.get(crest.id))?.name).toBe('Crest');
-        expect(await r.itineraries.bumpDraftVersion(itinerary.id)).toBe(2);
+        const bumped = await r.itineraries.bumpDraftVersion(itinerary.id);
+        expect(bumped?.draftVersion).toBe(2);
+        expect(bumped?.name).toBe(itinerary.name);
         const snapshot = { format: 'contract', chain: { segments: [1, 2, 3] } };
         const published = await r.itineraries.publish(itinerary.id, snapshot);
         expect(published?.publishedVersion).toBe(2);

@@ -53,7 +53,7 @@ export interface EditOptions {
   /** Route for this activity instead of the itinerary's (an activity change re-routes with the new one). */
   activity?: Activity;
   /** More work for the same unit of work (the record's own fields), run after the chain is saved. */
-  alsoWrite?: () => Promise<void>;
+  alsoWrite?: () => Promise<unknown>;
 }
 
 export async function editChain(
@@ -83,7 +83,8 @@ export async function editChain(
       await requireLocks(deps, itineraryId, actor, p.guard, now);
       await saveChain(stores, itineraryId, before, after);
       await options.alsoWrite?.();
-      const version = (await deps.stores.itineraries.bumpDraftVersion(itineraryId)) as number;
+      const updated = (await deps.stores.itineraries.bumpDraftVersion(itineraryId)) as Itinerary;
+      const version = updated.draftVersion;
       scope.emit({ type: 'itinerary.draft_changed', organizationId: itinerary.organizationId, itineraryId, version });
       const kept = new Set(allParts(after).map((x) => `${x.type}:${x.id}`));
       const existed = new Set(allParts(before).map((x) => `${x.type}:${x.id}`));
@@ -96,7 +97,6 @@ export async function editChain(
         ...allParts(after).filter((x) => !existed.has(`${x.type}:${x.id}`)),
       ];
       await renewLocks(deps, itineraryId, actor, renew, now, scope);
-      const updated = (await deps.stores.itineraries.get(itineraryId)) as Itinerary;
       return { itinerary: updated, chain: after, view: itineraryView(updated, after) };
     });
   });

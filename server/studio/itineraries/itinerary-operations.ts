@@ -115,8 +115,8 @@ export function itineraryOperations(deps: StudioDeps) {
     patchItinerary: defineOperation({
       id: 'patchItinerary',
       ...writes,
-      run: (caller, { itinerary_id: id, ...fields }: ItineraryId & PatchBody, { signal }): Promise<ItineraryView> =>
-        patchItinerary(deps, caller, id, fields, signal),
+      run: (caller, { itinerary_id: id, ...fields }: ItineraryId & PatchBody, context): Promise<ItineraryView> =>
+        patchItinerary(deps, caller, id, fields, context),
     }),
 
     deleteItinerary: defineOperation({

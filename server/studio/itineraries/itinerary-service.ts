@@ -169,10 +169,14 @@ export async function createItineraryFromLines(deps: StudioDeps, input: LinesInp
  */
 export async function readItinerary(deps: StudioDeps, id: string, version: 'draft' | 'published'): Promise<ItineraryView | undefined> {
   const it = await deps.stores.itineraries.get(id);
-  if (!it) return undefined;
+  return it && viewOf(deps, it, version);
+}
+
+/** The view of a record just read: the draft, or the published snapshot (undefined when never published). */
+function viewOf(deps: StudioDeps, it: Itinerary, version: 'draft' | 'published'): Promise<ItineraryView | undefined> {
   return deps.views.view(it, version, async () => {
-    if (version === 'draft') return itineraryView(it, await loadChain(deps.stores, id));
-    const snapshot = decodeSnapshot(await deps.stores.itineraries.publishedSnapshot(id), it);
+    if (version === 'draft') return itineraryView(it, await loadChain(deps.stores, it.id));
+    const snapshot = decodeSnapshot(await deps.stores.itineraries.publishedSnapshot(it.id), it);
     return snapshot && publishedView(it, snapshot);
   });
 }
@@ -188,8 +192,8 @@ export async function readVisibleItinerary(
   version: 'draft' | 'published' = 'draft',
 ): Promise<ItineraryView> {
   await deps.writes.settled();
-  await deps.policy.readableItinerary(access, id);
-  const view = await readItinerary(deps, id, access.kind === 'share' ? 'published' : version);
+  const it = await deps.policy.readableItinerary(access, id);
+  const view = await viewOf(deps, it, access.kind === 'share' ? 'published' : version);
   if (!view) throw new ApiError('NOT_FOUND');
   return view;
 }
@@ -211,19 +215,24 @@ export async function patchItinerary(
   access: Access,
   id: string,
   body: PatchBody,
-  signal?: AbortSignal,
+  /** Read only when the patch re-routes (a signal is made on first read). */
+  context: { readonly signal?: AbortSignal } = {},
 ): Promise<ItineraryView> {
   const { itineraries } = deps.stores;
-  const applyPatch = (itinerary: Itinerary) => async () => {
+  /** Writes the patch over `itinerary` (and marks the draft edit when asked): the record as written. */
+  const applyPatch: ApplyPatch = async (itinerary, bumpDraft) => {
     if (body.name !== undefined && body.name !== itinerary.name) {
       const taken = await itineraries.findByName(itinerary.organizationId, body.name);
       if (taken && taken.id !== id) throw nameConflict(taken.id);
     }
-    const updated = await itineraries.update(id, body);
+    const updated = await itineraries.update(id, body, { bumpDraft });
     if (isConflict(updated)) throw nameConflict(updated.conflict);
+    if (!updated) throw new ApiError('NOT_FOUND');
+    return updated;
   };
+  if (body.activity === undefined) return patchRecord(deps, access, id, applyPatch);
   const { itinerary: before } = await deps.policy.writableItinerary(access, id);
-  if (body.activity === undefined || body.activity === before.activity) return patchRecord(deps, id, applyPatch);
+  if (body.activity === before.activity) return patchRecord(deps, access, id, applyPatch);
   let current: Itinerary | undefined;
   const { view } = await editChain(
     deps,
@@ -244,31 +253,26 @@ export async function patchItinerary(
         },
       };
     },
-    { signal, activity: body.activity, alsoWrite: () => applyPatch(current as Itinerary)() },
+    { signal: context.signal, activity: body.activity, alsoWrite: () => applyPatch(current as Itinerary, false) },
   );
   return view;
 }
 
+type ApplyPatch = (itinerary: Itinerary, bumpDraft: boolean) => Promise<Itinerary>;
+
 /**
- * A change of the record alone (name, description, privacy): one write that updates it and bumps the draft
- * version. The answer reuses the cached view of the chain as it was (the chain did not change), so the
- * common edit reads no segment.
+ * A change of the record alone (name, description, privacy): one write that checks the caller's right,
+ * updates the record and bumps the draft version. The answer reuses the cached view of the chain as it was
+ * (the chain did not change), so the common edit reads no segment.
  */
-async function patchRecord(
-  deps: StudioDeps,
-  id: string,
-  applyPatch: (itinerary: Itinerary) => () => Promise<void>,
-): Promise<ItineraryView> {
-  const { itineraries } = deps.stores;
+async function patchRecord(deps: StudioDeps, access: Access, id: string, applyPatch: ApplyPatch): Promise<ItineraryView> {
   const { updated, unchanged } = await deps.writes.write(async ({ emit }) => {
-    const current = await itineraries.get(id);
-    if (!current) throw new ApiError('NOT_FOUND');
-    // Read inside the unit: no other write can change the chain between this view and the update.
+    // Read inside the unit: no other write can change the record or the chain between this view and the update.
+    const { itinerary: current } = await deps.policy.writableItinerary(access, id);
     const unchanged = deps.views.cached(current, 'draft');
-    await applyPatch(current)();
-    const version = (await itineraries.bumpDraftVersion(id)) as number;
-    emit({ type: 'itinerary.draft_changed', organizationId: current.organizationId, itineraryId: id, version });
-    return { updated: (await itineraries.get(id)) as Itinerary, unchanged };
+    const updated = await applyPatch(current, true);
+    emit({ type: 'itinerary.draft_changed', organizationId: current.organizationId, itineraryId: id, version: updated.draftVersion });
+    return { updated, unchanged };
   });
   return (await deps.views.view(updated, 'draft', async () =>
     unchanged ? withRecord(unchanged, updated) : itineraryView(updated, await loadChain(deps.stores, id)),

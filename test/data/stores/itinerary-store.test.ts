@@ -35,7 +35,7 @@ describe('ItineraryStore', () => {
     const stores = memoryStores();
     const org = stores.organizations.create({ name: 'I' });
     const it0 = created(stores.itineraries.create({ organizationId: org.id, name: 'Ridge', privacy: 'public' }));
-    expect(stores.itineraries.bumpDraftVersion(it0.id)).toBe(2);
+    expect(stores.itineraries.bumpDraftVersion(it0.id)?.draftVersion).toBe(2);
     const published = stores.itineraries.publish(it0.id, { segments: [], waypoints: [], groups: [] });
     expect(published).toMatchObject({ draftVersion: 2, publishedVersion: 2 });
     expect(stores.itineraries.publishedSnapshot(it0.id)).toEqual({ segments: [], waypoints: [], groups: [] });

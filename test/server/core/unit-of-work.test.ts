@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type ChangeEvent, MemoryChangeEventBus } from '../../../server/core/change-events.js';
 import { createUnitOfWork } from '../../../server/core/unit-of-work.js';
+import { offThreadWalSync } from '../../../data/wal-sync.js';
 
 let dir: string;
 let db: Database.Database;
@@ -158,14 +159,9 @@ describe('the unit of work: asynchronous units on one connection', () => {
   });
 
   it('units started while another awaits join its batch (group commit survives)', async () => {
-    const uow = createUnitOfWork(db);
+    let commits = 0; // the sync runs once after each COMMIT
+    const uow = createUnitOfWork(db, { syncCommit: async () => void commits++ });
     const insert = db.prepare('INSERT INTO t (v) VALUES (?)');
-    let commits = 0;
-    const realExec = db.exec.bind(db);
-    db.exec = ((sql: string) => {
-      if (sql === 'COMMIT') commits++;
-      return realExec(sql);
-    }) as typeof db.exec;
     await Promise.all([
       uow.write(async () => {
         insert.run('a');
@@ -176,6 +172,99 @@ describe('the unit of work: asynchronous units on one connection', () => {
     ]);
     expect(commits).toBe(1);
     expect(count()).toBe(5);
+  });
+});
+
+/** A commit sync the test finishes by hand: `pending` holds one resolver per COMMIT, in commit order. */
+function manualSync() {
+  const pending: { resolve: () => void; reject: (e: unknown) => void }[] = [];
+  const syncCommit = () => new Promise<void>((resolve, reject) => pending.push({ resolve, reject }));
+  return { pending, syncCommit };
+}
+
+describe('the unit of work: durability off the event loop', () => {
+  it('answers a batch only once its commit is synced, and settled() waits for the sync too', async () => {
+    const { pending, syncCommit } = manualSync();
+    const uow = createUnitOfWork(db, { syncCommit });
+    let answered = false;
+    let settled = false;
+    const write = uow.write(() => db.prepare("INSERT INTO t (v) VALUES ('a')").run()).then(() => (answered = true));
+    await later(5); // the turn ended: COMMIT ran and the sync was started
+    expect(pending).toHaveLength(1);
+    expect(count()).toBe(1); // committed…
+    void uow.settled().then(() => (settled = true));
+    await later(5);
+    expect(answered).toBe(false); // …but not on disk yet: nobody is told
+    expect(settled).toBe(false);
+    pending[0]?.resolve();
+    await write;
+    await later(0);
+    expect(settled).toBe(true);
+  });
+
+  it('the next batch gathers and commits while a sync is in flight; batches are answered in commit order', async () => {
+    const { pending, syncCommit } = manualSync();
+    const events: string[] = [];
+    const bus = new MemoryChangeEventBus();
+    bus.subscribe((e) => events.push((e as { collectionId: string }).collectionId));
+    const uow = createUnitOfWork(db, { syncCommit, events: bus });
+    const insert = db.prepare('INSERT INTO t (v) VALUES (?)');
+    const order: string[] = [];
+    const emitOne = (v: string) => () =>
+      uow
+        .write(({ emit }) => {
+          insert.run(v);
+          emit({ type: 'collection.changed', organizationId: 'org', collectionId: v, change: 'updated' });
+        })
+        .then(() => order.push(v));
+    const first = emitOne('first')();
+    await later(5);
+    const second = emitOne('second')();
+    await later(5);
+    expect(pending).toHaveLength(2); // two commits, neither answered
+    expect(count()).toBe(2);
+    pending[1]?.resolve(); // the later sync finishes first
+    await later(5);
+    expect(order).toEqual([]); // the second batch waits for the first
+    pending[0]?.resolve();
+    await Promise.all([first, second]);
+    expect(order).toEqual(['first', 'second']);
+    expect(events).toEqual(['first', 'second']);
+  });
+
+  it('a failed sync rejects the writes of its batch (committed, but perhaps not on disk) and publishes nothing', async () => {
+    const { pending, syncCommit } = manualSync();
+    const errors: unknown[] = [];
+    const bus = new MemoryChangeEventBus();
+    const published: ChangeEvent[] = [];
+    bus.subscribe((e) => published.push(e));
+    const uow = createUnitOfWork(db, { syncCommit, events: bus, onCommitError: (e) => errors.push(e) });
+    const write = uow.write(({ emit }) => {
+      db.prepare("INSERT INTO t (v) VALUES ('x')").run();
+      emit({ type: 'collection.changed', organizationId: 'org', collectionId: 'x', change: 'updated' });
+    });
+    await later(5);
+    pending[0]?.reject(new Error('EIO: fdatasync failed'));
+    await expect(write).rejects.toThrow(/EIO/);
+    expect(errors).toHaveLength(1);
+    expect(published).toEqual([]);
+    // Later batches are answered normally once their own sync succeeds.
+    const after = uow.write(() => db.prepare("INSERT INTO t (v) VALUES ('y')").run());
+    await later(5);
+    pending[1]?.resolve();
+    await after;
+  });
+
+  it('the server connection syncs its WAL itself: NORMAL on the connection, fdatasync after each commit', async () => {
+    const sync = offThreadWalSync(db);
+    expect(sync).toBeTypeOf('function');
+    expect(db.pragma('synchronous', { simple: true })).toBe(1); // NORMAL
+    const uow = createUnitOfWork(db, { syncCommit: sync });
+    await uow.write(() => db.prepare("INSERT INTO t (v) VALUES ('durable')").run());
+    expect(count()).toBe(1);
+    const memory = new Database(':memory:');
+    expect(offThreadWalSync(memory)).toBeUndefined(); // nothing to sync
+    memory.close();
   });
 });
 
