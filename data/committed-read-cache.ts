@@ -11,17 +11,10 @@
 
 import type { Statement } from 'better-sqlite3';
 import type { Database } from './db.js';
+import { deepFreeze } from './deep-freeze.js';
 
 /** Rows kept at most; past it the cache starts over (a flood of distinct keys cannot grow it). */
 export const READ_CACHE_ENTRIES = 10_000;
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
-    Object.freeze(value);
-  }
-  return value;
-}
 
 export class CommittedReadCache {
   readonly #entries = new Map<string, unknown>();

@@ -7,17 +7,10 @@
 
 import type { Itinerary } from '../../../data/stores/itinerary-store.js';
 import type { ItineraryView } from './itinerary-view.js';
+import { deepFreeze } from '../../../data/deep-freeze.js';
 
 /** Views kept (a 50-segment view is some tens of kilobytes). */
 export const VIEW_CACHE_ENTRIES = 256;
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
-    Object.freeze(value);
-  }
-  return value;
-}
 
 /** What identifies one version of an itinerary's view: any change to the record changes it. */
 function stampOf(itinerary: Itinerary): string {
