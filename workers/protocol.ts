@@ -2,6 +2,7 @@
 // each task runs from.
 import type { ImportPlan } from '../server/studio/transfer/import-plan.js';
 import type { ProblemKey } from '../server/studio/transfer/transfer-messages.js';
+import type { IsochronePolygon } from './isochrone.js';
 import type { Activity, HazardName } from './profiles.js';
 
 export type { Activity, HazardName } from './profiles.js';
@@ -105,6 +106,20 @@ export interface ReachableOutput {
   points: number[];
 }
 
+export interface IsochroneInput {
+  activity: Activity;
+  center: LonLat;
+  /** Time ranges (whole seconds). */
+  ranges: number[];
+}
+export interface IsochroneOutput {
+  ok: true;
+  /** The snapped start, null when nothing is near (then no isochrone). */
+  center: LonLat | null;
+  /** One per distinct range, ascending, nested. */
+  isochrones: IsochronePolygon[];
+}
+
 export interface SnapInput {
   activity: Activity;
   point: LonLat;
@@ -196,6 +211,8 @@ export interface TaskMap {
   directions: [DirectionsInput, DirectionsOutput];
   snapLine: [SnapLineInput, SnapLineOutput];
   reachable: [ReachableInput, ReachableOutput];
+  /** Nested isochrone polygons around a start (one reachable pass to the largest range). */
+  isochrone: [IsochroneInput, IsochroneOutput];
   snap: [SnapInput, SnapOutput];
   /** Several directions queries in one task (amortises the dispatch cost). */
   directionsBatch: [DirectionsInput[], { ok: true; results: (DirectionsOutput | TaskFailure)[] }];
@@ -221,6 +238,7 @@ export const TASK_FILES: Readonly<Record<TaskName, string>> = {
   directions: 'routing.js',
   snapLine: 'routing.js',
   reachable: 'routing.js',
+  isochrone: 'routing.js',
   snap: 'routing.js',
   directionsBatch: 'routing.js',
   ping: 'routing.js',

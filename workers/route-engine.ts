@@ -11,6 +11,8 @@ import {
   type AnalyzeOutput,
   type DirectionsInput,
   type DirectionsOutput,
+  type IsochroneInput,
+  type IsochroneOutput,
   type LonLat,
   type ReachableInput,
   type ReachableOutput,
@@ -22,6 +24,7 @@ import {
   type TaskFailure,
 } from './protocol.js';
 import { costsFor, HAZARD_BITS, hazardsFor, isActivity, profileFor, type Activity, type Profile } from './profiles.js';
+import { isochronePolygons } from './isochrone.js';
 import { kernelValue, RECORDED_GAIN } from './line-geometry.js';
 import { LineBuilder, measureLine } from './route-line.js';
 
@@ -41,7 +44,13 @@ interface Prepared {
   profile: Profile;
   cost: Float32Array;
   hazard: Uint8Array;
+  /** Fastest edge speed (m/s), computed on first use. */
+  fastest?: number;
 }
+
+/** Most ranges one isochrone query may ask for, and the longest range (s). */
+export const MAX_ISOCHRONE_RANGES = 10;
+export const MAX_ISOCHRONE_SECONDS = 4 * 3600;
 
 export class RouteEngine {
   readonly kernel: RoutingKernel;
@@ -238,6 +247,39 @@ export class RouteEngine {
       points[i * 3 + 2] = times[i]!;
     }
     return { ok: true, center: [s.lon, s.lat], points };
+  }
+
+  /**
+   * Isochrones: one Dijkstra to the largest range, then a nested polygon per range (./isochrone.ts). The
+   * circle of `reachFactor` uses the fastest speed the profile reaches on any edge of this region.
+   */
+  isochrone(input: IsochroneInput): IsochroneOutput | TaskFailure {
+    const ranges = input.ranges;
+    if (!Array.isArray(ranges) || ranges.length === 0 || ranges.length > MAX_ISOCHRONE_RANGES)
+      return failure('VALIDATION_FAILED', `1 to ${MAX_ISOCHRONE_RANGES} ranges`, ['input', 'ranges']);
+    for (const [i, r] of ranges.entries())
+      if (!Number.isInteger(r) || r < 1 || r > MAX_ISOCHRONE_SECONDS)
+        return failure('VALIDATION_FAILED', `a range is 1 to ${MAX_ISOCHRONE_SECONDS} whole seconds`, ['input', 'ranges', i]);
+    const reached = this.reachable({ activity: input.activity, center: input.center, budget: Math.max(...ranges) });
+    if (!reached.ok) return reached;
+    if (!reached.center) return { ok: true, center: null, isochrones: [] };
+    const polygons = isochronePolygons(reached.center, reached.points, ranges, this.fastestSpeed(input.activity));
+    return { ok: true, center: reached.center, isochrones: polygons };
+  }
+
+  /** The fastest speed (m/s) the activity's profile gives any edge of this region. */
+  private fastestSpeed(activity: Activity): number {
+    const p = this.prepare(activity);
+    if (p.fastest === undefined) {
+      let fastest = 0;
+      const len = this.graph.edgeLength;
+      for (let e = 0; e < p.cost.length; e++) {
+        const c = p.cost[e]!;
+        if (c > 0 && Number.isFinite(c)) fastest = Math.max(fastest, len[e]! / c);
+      }
+      p.fastest = fastest;
+    }
+    return p.fastest;
   }
 
   snap(input: SnapInput): SnapOutput | TaskFailure {

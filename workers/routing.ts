@@ -4,6 +4,8 @@ import { isMainThread, threadId } from 'node:worker_threads';
 import type {
   DirectionsInput,
   DirectionsOutput,
+  IsochroneInput,
+  IsochroneOutput,
   ReachableInput,
   ReachableOutput,
   SnapInput,
@@ -40,6 +42,10 @@ export function snapLine(input: SnapLineInput): SnapLineOutput | TaskFailure {
 
 export function reachable(input: ReachableInput): ReachableOutput | TaskFailure {
   return threadRouting().engine.reachable(input);
+}
+
+export function isochrone(input: IsochroneInput): IsochroneOutput | TaskFailure {
+  return threadRouting().engine.isochrone(input);
 }
 
 export function snap(input: SnapInput): SnapOutput | TaskFailure {
