@@ -3,6 +3,7 @@
 import type { ImportPlan } from '../server/studio/transfer/import-plan.js';
 import type { ProblemKey } from '../server/studio/transfer/transfer-messages.js';
 import type { IsochronePolygon } from './isochrone.js';
+import type { SuggestionsInput, SuggestionsOutput } from './suggestions.js';
 import type { Activity, HazardName } from './profiles.js';
 
 export type { Activity, HazardName } from './profiles.js';
@@ -213,6 +214,8 @@ export interface TaskMap {
   reachable: [ReachableInput, ReachableOutput];
   /** Nested isochrone polygons around a start (one reachable pass to the largest range). */
   isochrone: [IsochroneInput, IsochroneOutput];
+  /** Loop or point-to-point route ideas for a target distance or duration, never through a toll or restricted way. */
+  suggestions: [SuggestionsInput, SuggestionsOutput];
   snap: [SnapInput, SnapOutput];
   /** Several directions queries in one task (amortises the dispatch cost). */
   directionsBatch: [DirectionsInput[], { ok: true; results: (DirectionsOutput | TaskFailure)[] }];
@@ -239,6 +242,7 @@ export const TASK_FILES: Readonly<Record<TaskName, string>> = {
   snapLine: 'routing.js',
   reachable: 'routing.js',
   isochrone: 'routing.js',
+  suggestions: 'routing.js',
   snap: 'routing.js',
   directionsBatch: 'routing.js',
   ping: 'routing.js',

@@ -14,6 +14,7 @@ import {
   type IsochroneInput,
   type IsochroneOutput,
   type LonLat,
+  type MeasuredLine,
   type ReachableInput,
   type ReachableOutput,
   type RouteResult,
@@ -119,6 +120,27 @@ export class RouteEngine {
     const measured = measureLine(this.graph, line, p.profile, p.hazard);
     const snapped = snaps.map((s) => ({ lon: s.lon, lat: s.lat, distance: s.distance }));
     return { ok: true, routes: [{ ...measured, avoidance, snapped }] };
+  }
+
+  /**
+   * The route through `points` (each snapped to the nearest way the activity may use) that never takes an
+   * edge with a hazard of `mask`, measured, with the edges it runs on; null when a point snaps nowhere or a
+   * leg has no such route. The building block of route suggestions (./suggestions.ts).
+   */
+  measuredRoute(points: readonly LonLat[], activity: Activity, mask: number): { route: MeasuredLine; edges: number[] } | null {
+    const p = this.prepare(activity);
+    const snaps: EdgePosition[] = [];
+    for (const [lon, lat] of points) {
+      const s = this.kernel.snap(lon, lat, this.opts.maxSnapDistance, p.profile.id);
+      if (!s) return null;
+      snaps.push(s);
+    }
+    const legs = this.routeLegs(snaps, p, mask);
+    if (typeof legs === 'number') return null;
+    const line = new LineBuilder();
+    for (const leg of legs) this.appendPath(line, leg, p);
+    if (line.pointCount === 0) this.startAt(line, snaps[0]!);
+    return { route: measureLine(this.graph, line, p.profile, p.hazard), edges: legs.flatMap((leg) => [...leg.edges]) };
   }
 
   /** Routes consecutive snapped points; returns the failing leg index when one has no route. */

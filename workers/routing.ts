@@ -17,6 +17,7 @@ import type {
 } from './protocol.js';
 import { isActivity } from './profiles.js';
 import { threadRouting } from './region-source.js';
+import { type SuggestionsInput, type SuggestionsOutput, suggestRoutes } from './suggestions.js';
 
 // ROUTING_WARM=HIKING_AND_TRAIL,WALKING loads the region and prepares those activities when the
 // worker starts (the pool has every worker import this module at thread start), so first requests skip that work.
@@ -46,6 +47,10 @@ export function reachable(input: ReachableInput): ReachableOutput | TaskFailure 
 
 export function isochrone(input: IsochroneInput): IsochroneOutput | TaskFailure {
   return threadRouting().engine.isochrone(input);
+}
+
+export function suggestions(input: SuggestionsInput): SuggestionsOutput | TaskFailure {
+  return suggestRoutes(threadRouting().engine, input);
 }
 
 export function snap(input: SnapInput): SnapOutput | TaskFailure {
