@@ -3,6 +3,7 @@
 import type { ImportPlan } from '../server/studio/transfer/import-plan.js';
 import type { ProblemKey } from '../server/studio/transfer/transfer-messages.js';
 import type { IsochronePolygon } from './isochrone.js';
+import type { PlaceInput, PlaceOutput, PlacesInput, PlacesOutput, WaysInput, WaysOutput } from './region-lookup.js';
 import type { SuggestionsInput, SuggestionsOutput } from './suggestions.js';
 import type { Activity, HazardName } from './profiles.js';
 
@@ -226,6 +227,12 @@ export interface TaskMap {
   measureLines: [MeasureLinesInput, MeasureLinesOutput];
   splitLine: [SplitLineInput, SplitLineOutput];
   nearestPoints: [NearestPointsInput, NearestPointsOutput];
+  /** Places by text and/or near a point, ranked by match then distance. */
+  places: [PlacesInput, PlacesOutput];
+  /** One place by its `node/<id>` or `way/<id>`. */
+  place: [PlaceInput, PlaceOutput];
+  /** The ways in a bounding box, with the activities that accept each. */
+  ways: [WaysInput, WaysOutput];
   /** Reads a GPX, KML, KMZ or GeoJSON upload and plans the chain it imports as. */
   readImport: [ReadImportInput, ReadImportOutput | ImportFileProblem];
 }
@@ -251,6 +258,9 @@ export const TASK_FILES: Readonly<Record<TaskName, string>> = {
   splitLine: 'line-analysis.js',
   nearestPoints: 'line-analysis.js',
   readImport: 'transfer.js',
+  places: 'region-lookup.js',
+  place: 'region-lookup.js',
+  ways: 'region-lookup.js',
 };
 
 export function failure(code: TaskFailureCode, reason: string, path?: (string | number)[]): TaskFailure {

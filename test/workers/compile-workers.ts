@@ -19,6 +19,7 @@ export function compileWorkers(): string {
       'workers/routing.ts',
       'workers/line-analysis.ts',
       'workers/transfer.ts',
+      'workers/region-lookup.ts',
       'workers/pool.ts',
       'workers/route-cli.ts',
       '--outDir',

@@ -1,0 +1,234 @@
+// Piscina task module for looking things up in the region (places and ways), on the thread's region
+// (./region-source.ts), so the main thread never holds or scans it.
+//
+// Places: by text (every word a prefix of a word of the name, street or house number), near a point within a
+// radius, or both; ranked by how well the text matches (the exact name, then a name that starts with it, then
+// the rest), then by distance from `near`. Ways: the ways with an edge in a bounding box, each once, with the
+// activities whose profile accepts it.
+
+import { haversine } from '../data/region/geo.js';
+import { HighwayClass } from '../data/region/region-graph.js';
+import type { Place, PlaceKind } from '../data/region/places.js';
+import { normalizeWords } from '../data/region/place-index.js';
+import { ACTIVITIES, isActivity, type Activity } from './profiles.js';
+import { failure, type LonLat, type TaskFailure } from './protocol.js';
+import { threadRouting } from './region-source.js';
+
+export const PLACE_KINDS: readonly PlaceKind[] = [
+  'peak',
+  'alpine_hut',
+  'wilderness_hut',
+  'shelter',
+  'viewpoint',
+  'town',
+  'village',
+  'hamlet',
+  'address',
+];
+
+export const LOOKUP_LIMITS = {
+  places: { default: 10, max: 50 },
+  /** Largest `near` radius (m). */
+  radius: { default: 5_000, max: 50_000 },
+  /** Largest bounding box side of a ways search (degrees) and most ways answered. */
+  waysBboxDeg: 0.1,
+  ways: 2_000,
+} as const;
+
+export interface PlaceResult {
+  /** `node/<osm id>` or `way/<osm id>`: stable across imports of the same data. */
+  id: string;
+  name: string;
+  kind: PlaceKind;
+  coordinates: LonLat;
+  elevation: number | null;
+  houseNumber: string | null;
+  street: string | null;
+  /** Metres from `near`, when given. */
+  distance: number | null;
+}
+
+export interface PlacesInput {
+  text?: string;
+  near?: LonLat;
+  radius?: number;
+  kinds?: PlaceKind[];
+  limit?: number;
+}
+export interface PlacesOutput {
+  ok: true;
+  places: PlaceResult[];
+}
+
+export interface PlaceInput {
+  id: string;
+}
+export interface PlaceOutput {
+  ok: true;
+  place: PlaceResult | null;
+}
+
+export interface WaysInput {
+  /** [west, south, east, north] in degrees. */
+  bbox: [number, number, number, number];
+  activity?: Activity;
+}
+export interface WayResult {
+  /** The OSM way id. */
+  id: number;
+  name: string | null;
+  /** OSM highway value (`path`, `living_street`, …), null when unknown. */
+  highway: string | null;
+  surface: string | null;
+  /** T1–T6 from sac_scale, null when untagged. */
+  sacScale: string | null;
+  /** The activities whose profile accepts the way; only the asked one in a search filtered to it. */
+  activityCompatible: Activity[];
+}
+export interface WaysOutput {
+  ok: true;
+  ways: WayResult[];
+  /** More ways matched than LOOKUP_LIMITS.ways: the box should be smaller. */
+  truncated: boolean;
+}
+
+export function places(input: PlacesInput): PlacesOutput | TaskFailure {
+  const { region } = threadRouting();
+  const text = input.text?.trim() ?? '';
+  if (text === '' && input.near === undefined) return failure('VALIDATION_FAILED', 'give text, near, or both', ['input', 'text']);
+  if (input.near !== undefined && !lonLat(input.near))
+    return failure('VALIDATION_FAILED', 'not a [longitude, latitude] pair', ['input', 'near']);
+  const { places: limits, radius: radiusLimits } = LOOKUP_LIMITS;
+  if (input.radius !== undefined && !(Number.isFinite(input.radius) && input.radius > 0 && input.radius <= radiusLimits.max))
+    return failure('VALIDATION_FAILED', `radius is up to ${radiusLimits.max} m`, ['input', 'radius']);
+  const limit = input.limit ?? limits.default;
+  if (!(Number.isInteger(limit) && limit >= 1 && limit <= limits.max))
+    return failure('VALIDATION_FAILED', `limit is 1 to ${limits.max}`, ['input', 'limit']);
+  for (const [i, kind] of (input.kinds ?? []).entries())
+    if (!PLACE_KINDS.includes(kind)) return failure('VALIDATION_FAILED', 'unknown place kind', ['input', 'kinds', i]);
+  const kinds = input.kinds && input.kinds.length > 0 ? new Set(input.kinds) : null;
+  const near = input.near;
+  const radius = near ? (input.radius ?? radiusLimits.default) : Number.POSITIVE_INFINITY;
+
+  // Candidates with their match rank: the text index (all its hits), or every place when there is no text.
+  const query = normalizeWords(text).join(' ');
+  const hits: { place: Place; match: number }[] =
+    query === ''
+      ? region.places.map((place) => ({ place, match: 0 }))
+      : region.search.search(text, { limit: region.places.length }).map((place) => {
+          const name = normalizeWords(place.name).join(' ');
+          return { place, match: name === query ? 0 : name.startsWith(query) ? 1 : 2 };
+        });
+  const ranked = hits
+    .filter(({ place }) => place.name !== '' || place.kind === 'address')
+    .filter(({ place }) => kinds === null || kinds.has(place.kind))
+    .map((hit) => ({ ...hit, distance: near ? haversine(near[0], near[1], hit.place.lon, hit.place.lat) : null }))
+    .filter((hit) => hit.distance === null || hit.distance <= radius)
+    .sort((a, b) => a.match - b.match || (a.distance ?? 0) - (b.distance ?? 0) || a.place.id - b.place.id);
+  return { ok: true, places: ranked.slice(0, limit).map((hit) => placeResult(hit.place, hit.distance)) };
+}
+
+export function place(input: PlaceInput): PlaceOutput | TaskFailure {
+  const match = /^(node|way)\/(\d{1,20})$/.exec(String(input.id ?? ''));
+  if (!match) return failure('VALIDATION_FAILED', 'a place id is node/<number> or way/<number>', ['input', 'id']);
+  const osmId = Number(match[2]);
+  const found = threadRouting().region.places.find((p) => p.osmType === match[1] && p.osmId === osmId);
+  return { ok: true, place: found ? placeResult(found, null) : null };
+}
+
+export function ways(input: WaysInput): WaysOutput | TaskFailure {
+  const bbox = input.bbox;
+  if (!Array.isArray(bbox) || bbox.length !== 4 || !lonLat([bbox[0], bbox[1]]) || !lonLat([bbox[2], bbox[3]]))
+    return failure('VALIDATION_FAILED', 'bbox is [west, south, east, north] in degrees', ['input', 'bbox']);
+  const [west, south, east, north] = bbox;
+  if (!(west < east && south < north))
+    return failure('VALIDATION_FAILED', 'bbox is [west, south, east, north] in degrees', ['input', 'bbox']);
+  if (east - west > LOOKUP_LIMITS.waysBboxDeg || north - south > LOOKUP_LIMITS.waysBboxDeg)
+    return failure('VALIDATION_FAILED', `a bbox side is at most ${LOOKUP_LIMITS.waysBboxDeg} degrees`, ['input', 'bbox']);
+  if (input.activity !== undefined && !isActivity(input.activity))
+    return failure('VALIDATION_FAILED', 'unknown activity', ['input', 'activity']);
+  const { region, engine } = threadRouting();
+  const g = region.graph;
+  const grid = region.grid;
+  const activities = input.activity ? [input.activity] : ACTIVITIES;
+  const costs = activities.map((a) => engine.prepare(a).cost);
+  const source = engine.kernel.edgeSource;
+  const inBox = (lon: number, lat: number) => lon >= west && lon <= east && lat >= south && lat <= north;
+
+  // Each way once, in the order its first edge is met; the activities accepting any of its edges.
+  const found = new Map<number, { edge: number; accepted: Set<number> }>();
+  const col = (lon: number) => Math.min(grid.cols - 1, Math.max(0, Math.floor((lon - grid.west) / grid.cellDeg)));
+  const row = (lat: number) => Math.min(grid.rows - 1, Math.max(0, Math.floor((lat - grid.south) / grid.cellDeg)));
+  for (let r = row(south); r <= row(north); r++) {
+    for (let c = col(west); c <= col(east); c++) {
+      const cell = r * grid.cols + c;
+      for (let k = grid.cellStart[cell]!; k < grid.cellStart[cell + 1]!; k++) {
+        const e = grid.cellEdges[k]!;
+        const a = source[e]!;
+        const b = g.edgeTarget[e]!;
+        if (!inBox(g.nodeLon[a]!, g.nodeLat[a]!) && !inBox(g.nodeLon[b]!, g.nodeLat[b]!)) continue;
+        const way = g.edgeWay[e]!;
+        let entry = found.get(way);
+        if (!entry) found.set(way, (entry = { edge: e, accepted: new Set() }));
+        // An edge is stored once per direction pair in the grid; a oneway may allow only its reverse.
+        const reverse = reverseEdge(g, source, e);
+        for (const [i, cost] of costs.entries()) {
+          if (Number.isFinite(cost[e]!) || (reverse >= 0 && Number.isFinite(cost[reverse]!))) entry.accepted.add(i);
+        }
+      }
+    }
+  }
+  const all = [...found].filter(([, entry]) => input.activity === undefined || entry.accepted.size > 0);
+  const result = all.slice(0, LOOKUP_LIMITS.ways).map(([way, { edge, accepted }]): WayResult => {
+    const sac = g.edgeSac[edge]!;
+    return {
+      id: g.wayOsmId[way]!,
+      name: g.wayName[way] || null,
+      highway: highwayName(g.edgeHighway[edge]! as HighwayClass),
+      surface: g.surfaces[g.edgeSurface[edge]!] || null,
+      sacScale: sac > 0 ? `T${sac}` : null,
+      activityCompatible: [...accepted].sort((x, y) => x - y).map((i) => activities[i] as Activity),
+    };
+  });
+  return { ok: true, ways: result, truncated: all.length > LOOKUP_LIMITS.ways };
+}
+
+/** The edge running the other way between the same two nodes, or -1. */
+function reverseEdge(g: { firstEdge: Uint32Array; edgeTarget: Uint32Array }, source: Uint32Array, e: number): number {
+  const from = g.edgeTarget[e]!;
+  const to = source[e]!;
+  for (let k = g.firstEdge[from]!; k < g.firstEdge[from + 1]!; k++) if (g.edgeTarget[k] === to) return k;
+  return -1;
+}
+
+/** OSM's spelling of a highway class (`LivingStreet` → `living_street`); null for unknown. */
+function highwayName(h: HighwayClass): string | null {
+  if (h === HighwayClass.Unknown) return null;
+  return HighwayClass[h]!.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase();
+}
+
+function placeResult(p: Place, distance: number | null): PlaceResult {
+  return {
+    id: `${p.osmType}/${p.osmId}`,
+    name: p.name,
+    kind: p.kind,
+    coordinates: [p.lon, p.lat],
+    elevation: p.ele,
+    houseNumber: p.houseNumber,
+    street: p.street,
+    distance: distance === null ? null : Math.round(distance),
+  };
+}
+
+function lonLat(c: unknown): c is LonLat {
+  return (
+    Array.isArray(c) &&
+    c.length === 2 &&
+    typeof c[0] === 'number' &&
+    typeof c[1] === 'number' &&
+    Number.isFinite(c[0]) &&
+    Number.isFinite(c[1]) &&
+    Math.abs(c[0]) <= 180 &&
+    Math.abs(c[1]) <= 90
+  );
+}
