@@ -110,6 +110,23 @@ export function createPool(options: Partial<PoolOptions> = {}): WorkerPool {
     o.onWorkerError(err);
     return failure('INTERNAL_ERROR', 'the worker failed');
   };
+  /** Hands one task to piscina; a failure to run it comes back as a value. */
+  const dispatch = <N extends TaskName>(name: N, input: TaskInput<N>): Promise<TaskOutput<N>> => {
+    const cancel = new AbortController();
+    pending.add(cancel);
+    return (piscina.run(input, { name, filename: fileOf(name), signal: cancel.signal }) as Promise<TaskOutput<N>>)
+      .catch((err: unknown) => mapRunError(err, cancel))
+      .finally(() => pending.delete(cancel));
+  };
+  // Directions asked for in one event-loop turn go to the workers together: one batch task per worker
+  // instead of one message round trip (and one structured clone, one promise) per query.
+  const directions = new TurnBatcher<TaskInput<'directions'>, TaskOutput<'directions'>>(
+    async (inputs) => {
+      const out = await dispatch('directionsBatch', inputs);
+      return out.ok ? out.results : inputs.map(() => out);
+    },
+    () => o.maxThreads,
+  );
   // Resolved once per task name: runTask is on every request's path.
   const files = new Map<string, string>();
   const fileOf = (name: string): string => {
@@ -121,6 +138,7 @@ export function createPool(options: Partial<PoolOptions> = {}): WorkerPool {
     piscina,
     async runTask<N extends TaskName>(name: N, input: TaskInput<N>, opts: RunOptions = {}): Promise<TaskOutput<N>> {
       if (piscina.queueSize >= o.maxQueue) return failure('SERVICE_UNAVAILABLE', 'worker queue is full');
+      if (opts.timeoutMs !== undefined && opts.timeoutMs <= 0) return failure('GATEWAY_TIMEOUT', 'task deadline passed before it started');
       const signals = [opts.signal, opts.timeoutMs !== undefined ? AbortSignal.timeout(opts.timeoutMs) : undefined].filter(
         (s): s is AbortSignal => s !== undefined,
       );
@@ -131,11 +149,8 @@ export function createPool(options: Partial<PoolOptions> = {}): WorkerPool {
       // "Unexpected message from Worker" error. Routing tasks are short, so an abandoned one simply
       // finishes and its result is dropped; the caller gets its answer at once. Piscina gets only `cancel`,
       // which fires only when no worker exists, so it only ever takes a task off the queue.
-      const cancel = new AbortController();
-      pending.add(cancel);
-      const task = (piscina.run(input, { name, filename: fileOf(name), signal: cancel.signal }) as Promise<TaskOutput<N>>)
-        .catch((err: unknown) => mapRunError(err, cancel))
-        .finally(() => pending.delete(cancel));
+      const task =
+        name === 'directions' ? (directions.add(input as TaskInput<'directions'>) as Promise<TaskOutput<N>>) : dispatch(name, input);
       if (!signal) return task;
       return new Promise<TaskOutput<N>>((resolve) => {
         const onAbort = () => resolve(failure('GATEWAY_TIMEOUT', 'task aborted or past its deadline'));
@@ -151,4 +166,45 @@ export function createPool(options: Partial<PoolOptions> = {}): WorkerPool {
       return piscina.close();
     },
   };
+}
+
+/** Most queries in one batch task: a long batch would hold one worker while the other idles. */
+const MAX_BATCH = 32;
+
+/**
+ * Collects the calls of one event-loop turn and runs them as batches, split evenly over `workers()`
+ * batches of at most MAX_BATCH; each caller gets its own result.
+ */
+class TurnBatcher<I, O> {
+  #waiting: { input: I; resolve: (out: O) => void }[] = [];
+  #scheduled = false;
+
+  constructor(
+    private readonly runBatch: (inputs: I[]) => Promise<O[]>,
+    private readonly workers: () => number,
+  ) {}
+
+  add(input: I): Promise<O> {
+    return new Promise<O>((resolve) => {
+      this.#waiting.push({ input, resolve });
+      if (!this.#scheduled) {
+        this.#scheduled = true;
+        setImmediate(() => this.#flush());
+      }
+    });
+  }
+
+  #flush(): void {
+    this.#scheduled = false;
+    const all = this.#waiting;
+    this.#waiting = [];
+    const batches = Math.max(Math.min(this.workers(), all.length), Math.ceil(all.length / MAX_BATCH));
+    const size = Math.ceil(all.length / batches);
+    for (let start = 0; start < all.length; start += size) {
+      const part = all.slice(start, start + size);
+      void this.runBatch(part.map((w) => w.input)).then((results) => {
+        for (const [i, w] of part.entries()) w.resolve(results[i] as O);
+      });
+    }
+  }
 }

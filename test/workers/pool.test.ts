@@ -44,6 +44,39 @@ describe('routing worker pool', () => {
     expect(out.routes[0]!.coordinates.length % 3).toBe(0);
   });
 
+  it('directions asked in one turn reach the workers as one batch per worker, each caller getting its own answer', async () => {
+    const q = (i: number) => ({
+      activity: Activity.WALKING,
+      waypoints: [
+        [1.551, 42.4952],
+        [1.5703 - i * 0.0005, 42.5049],
+      ] as [number, number][],
+    });
+    const alone = await Promise.all([0, 7].map(async (i) => pool.runTask('directions', q(i))));
+    const before = pool.piscina.completed;
+    const together = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        pool.runTask(
+          'directions',
+          i === 5
+            ? {
+                ...q(i),
+                waypoints: [
+                  [10, 10],
+                  [1.5703, 42.5049],
+                ],
+              }
+            : q(i),
+        ),
+      ),
+    );
+    expect(pool.piscina.completed - before).toBe(2); // two workers, two tasks for twenty queries
+    expect(together[0]).toEqual(alone[0]);
+    expect(together[7]).toEqual(alone[1]);
+    expect(together[5]).toMatchObject({ ok: false, code: 'VALIDATION_FAILED', path: ['input', 'waypoints', 0] });
+    expect(together.filter((r) => r.ok)).toHaveLength(19);
+  });
+
   it('answers a batch of directions queries in one task', async () => {
     const q = {
       activity: Activity.WALKING,
