@@ -38,7 +38,7 @@ async function main(): Promise<void> {
   logger.info('listening', { url: origin, port: server.port, database: config.databasePath });
   // Seeding runs while the server already answers; shutdown waits for it before closing the pool and database.
   const seeding = config.seedDemo
-    ? seedOnFirstStart(db, app, { origin, regionPath: config.regionPath, logger, print: (text) => process.stdout.write(text) })
+    ? seedOnFirstStart(db, app, { origin, regionPath: config.regionPath, pool, logger, print: (text) => process.stdout.write(text) })
     : Promise.resolve();
   seeding.catch((error: unknown) => logger.error('demo seeding failed', { error: String(error) }));
 

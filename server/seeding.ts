@@ -2,11 +2,11 @@
 // with the Studio operations themselves, and print what a newcomer needs once.
 
 import type { Database } from '../data/db.js';
-import { buildDemoRegion } from '../data/region/demo-region.js';
 import { seedDemoIfEmpty, type SeedResult } from '../data/seed.js';
 import type { App } from './app.js';
 import type { Access } from './auth/access.js';
 import type { Logger } from './logger.js';
+import type { WorkerPool } from '../workers/pool.js';
 
 /** Demo itineraries on the built-in demo valley, between its named places (each leg routed on trails). */
 const DEMO_ITINERARIES = [
@@ -35,8 +35,8 @@ const DEMO_ITINERARIES = [
  * (routing on the worker pool). A failure is logged and the start goes on: the organization, keys and
  * collection already exist.
  */
-async function seedDemoItineraries(app: App, seeded: SeedResult, logger: Logger): Promise<string[]> {
-  const places = new Map(buildDemoRegion().places.map((p) => [p.name, [p.lon, p.lat] as [number, number]]));
+async function seedDemoItineraries(app: App, pool: WorkerPool, seeded: SeedResult, logger: Logger): Promise<string[]> {
+  const places = await namedPlaces(pool, new Set(DEMO_ITINERARIES.flatMap((plan) => plan.stops)));
   const owner = await app.stores.users.get(seeded.owner.id);
   if (!owner) throw new Error('the seeded owner is missing');
   const caller: Access = { kind: 'user', user: owner, memberships: new Map([[seeded.organization.id, 'owner']]) };
@@ -46,7 +46,7 @@ async function seedDemoItineraries(app: App, seeded: SeedResult, logger: Logger)
   for (const plan of DEMO_ITINERARIES) {
     try {
       const stops = plan.stops.map((name) => places.get(name));
-      if (stops.some((s) => !s)) throw new Error('a named place is missing from the demo region');
+      if (stops.some((s) => !s)) throw new Error('a named place is missing from the region');
       const [from, to, ...rest] = stops as [number, number][];
       const itinerary = await ops.postItinerary.run(
         caller,
@@ -65,6 +65,17 @@ async function seedDemoItineraries(app: App, seeded: SeedResult, logger: Logger)
   return created;
 }
 
+/** Where each named place is, looked up on the worker pool (the region lives there, not on this thread). */
+async function namedPlaces(pool: WorkerPool, names: Set<string>): Promise<Map<string, [number, number]>> {
+  const found = new Map<string, [number, number]>();
+  for (const name of names) {
+    const out = await pool.runTask('places', { text: name, limit: 1 });
+    const place = out.ok ? out.places[0] : undefined;
+    if (place?.name === name) found.set(name, place.coordinates);
+  }
+  return found;
+}
+
 /**
  * Seeds the demo organization when the database has none and writes a short banner with the owner's
  * login and both keys. The banner is not a log line: it is printed once, on purpose, because the
@@ -74,12 +85,12 @@ async function seedDemoItineraries(app: App, seeded: SeedResult, logger: Logger)
 export async function seedOnFirstStart(
   db: Database,
   app: App,
-  options: { origin: string; regionPath: string; logger: Logger; print: (text: string) => void },
+  options: { origin: string; regionPath: string; pool: WorkerPool; logger: Logger; print: (text: string) => void },
 ): Promise<void> {
   const seeded = seedDemoIfEmpty(db);
   if (!seeded) return;
   app.forgetCachedReads(); // written straight to the connection, not through the repositories
-  const itineraries = options.regionPath ? [] : await seedDemoItineraries(app, seeded, options.logger);
+  const itineraries = options.regionPath ? [] : await seedDemoItineraries(app, options.pool, seeded, options.logger);
   options.print(
     [
       '',
