@@ -1,6 +1,8 @@
 // Task names, inputs and outputs of the worker pool, shared by workers/ and server/, and the task module
 // each task runs from.
+import type { ItineraryView } from '../server/studio/itineraries/itinerary-view.js';
 import type { ImportPlan } from '../server/studio/transfer/import-plan.js';
+import type { ExportFormat } from '../server/studio/transfer/transfer-schemas.js';
 import type { ProblemKey } from '../server/studio/transfer/transfer-messages.js';
 import type { IsochronePolygon } from './isochrone.js';
 import type { PlaceInput, PlaceOutput, PlacesInput, PlacesOutput, WaysInput, WaysOutput } from './region-lookup.js';
@@ -202,6 +204,11 @@ export interface ReadImportOutput {
   description?: string;
   plan: ImportPlan;
 }
+export interface WriteExportInput {
+  view: ItineraryView;
+  format: ExportFormat;
+}
+
 /** A file that cannot be imported: the problem, rendered in the caller's language by the transfer operations. */
 export interface ImportFileProblem {
   ok: false;
@@ -235,6 +242,8 @@ export interface TaskMap {
   ways: [WaysInput, WaysOutput];
   /** Reads a GPX, KML, KMZ or GeoJSON upload and plans the chain it imports as. */
   readImport: [ReadImportInput, ReadImportOutput | ImportFileProblem];
+  /** Writes an itinerary view as GPX, KML or GeoJSON: its UTF-8 bytes, moved (not copied). */
+  writeExport: [WriteExportInput, Uint8Array];
 }
 export type TaskName = keyof TaskMap;
 export type TaskInput<N extends TaskName> = TaskMap[N][0];
@@ -258,6 +267,7 @@ export const TASK_FILES: Readonly<Record<TaskName, string>> = {
   splitLine: 'line-analysis.js',
   nearestPoints: 'line-analysis.js',
   readImport: 'transfer.js',
+  writeExport: 'transfer.js',
   places: 'region-lookup.js',
   place: 'region-lookup.js',
   ways: 'region-lookup.js',

@@ -1,12 +1,25 @@
 // Piscina task module for transfers: reads an uploaded GPX, KML, KMZ or GeoJSON file and plans the chain it
-// imports as. @xmldom/xmldom and @tmcw/togeojson need about a second per MiB of GPX, and a small KMZ may
-// unpack to the whole import limit, so no upload is read on the main thread.
+// imports as, and writes an itinerary out as GPX, KML or GeoJSON. @xmldom/xmldom and @tmcw/togeojson need
+// about a second per MiB of GPX, a small KMZ may unpack to the whole import limit, and an export formats
+// every track point: none of it runs on the main thread.
+import { move } from 'piscina';
 import { planImport } from '../server/studio/transfer/import-plan.js';
 import type { ImportedTrack } from '../server/studio/transfer/imported-track.js';
 import { looksLikeJson, parseGeoJsonTrack } from '../server/studio/transfer/parse-geojson-track.js';
 import { parseXmlTrack } from '../server/studio/transfer/parse-xml-track.js';
 import { ImportProblem } from '../server/studio/transfer/transfer-messages.js';
-import type { ImportFileProblem, ReadImportInput, ReadImportOutput } from './protocol.js';
+import { toGeoJson } from '../server/studio/transfer/serialize-geojson.js';
+import { toGpx } from '../server/studio/transfer/serialize-gpx.js';
+import { toKml } from '../server/studio/transfer/serialize-kml.js';
+import type { ExportFormat } from '../server/studio/transfer/transfer-schemas.js';
+import type { ImportFileProblem, ReadImportInput, ReadImportOutput, WriteExportInput } from './protocol.js';
+
+const WRITERS: Record<ExportFormat, typeof toGpx> = { gpx: toGpx, kml: toKml, geojson: toGeoJson };
+
+/** The itinerary as a file in `format`: UTF-8 bytes in a buffer of their own, moved to the caller (not copied). */
+export function writeExport({ view, format }: WriteExportInput): Uint8Array {
+  return move(new TextEncoder().encode(WRITERS[format](view))) as unknown as Uint8Array;
+}
 
 /**
  * The file read by its media type (JSON arrives parsed, the others as bytes). Bytes of any other type are a

@@ -1,6 +1,6 @@
 // Import and export of itineraries (DESIGN §6 #19 postItineraryImport, #25 getItineraryExport), transport-free:
-// GPX, KML, KMZ and GeoJSON in; GPX, KML and GeoJSON out. Files are read and planned on the worker pool
-// (workers/transfer.ts); serializing lives in its own files; the chain is made by the itinerary service.
+// GPX, KML, KMZ and GeoJSON in; GPX, KML and GeoJSON out. Files are read and planned, and exports written, on
+// the worker pool (workers/transfer.ts); the chain is made by the itinerary service.
 // Failure paths are relative to each operation's input (`file` is the uploaded file).
 
 import type { Activity } from '../../../data/stores/itinerary-store.js';
@@ -13,9 +13,6 @@ import type { ItineraryView } from '../itineraries/itinerary-view.js';
 import type { StudioDeps } from '../studio-deps.js';
 import { taskError } from '../../../workers/task-error.js';
 import { cleanDescription, importName } from './import-text.js';
-import { toGeoJson } from './serialize-geojson.js';
-import { toGpx } from './serialize-gpx.js';
-import { toKml } from './serialize-kml.js';
 import { problemToError } from './transfer-messages.js';
 import { EXPORT_CONTENT_TYPES, type ExportFormat } from './transfer-schemas.js';
 
@@ -34,19 +31,15 @@ export interface ExportInput {
   version?: 'draft' | 'published';
 }
 
-/** An exported itinerary: its text in `format`, with the media type and a file name. */
+/** An exported itinerary: its UTF-8 text in `format`, with the media type and a file name. */
 export interface ExportedFile {
-  text: string;
+  bytes: Uint8Array;
   mediaType: string;
   /** The itinerary's name with the format's extension. */
   fileName: string;
 }
 
-const SERIALIZERS: Record<ExportFormat, { write: (view: ItineraryView) => string; extension: string }> = {
-  gpx: { write: toGpx, extension: 'gpx' },
-  kml: { write: toKml, extension: 'kml' },
-  geojson: { write: toGeoJson, extension: 'geojson' },
-};
+const EXTENSIONS: Record<ExportFormat, string> = { gpx: 'gpx', kml: 'kml', geojson: 'geojson' };
 
 export function transferOperations(deps: StudioDeps) {
   return {
@@ -88,11 +81,14 @@ export function transferOperations(deps: StudioDeps) {
       scope: 'resources',
       writes: false,
       reach: SHARED_READ_REACH,
-      async run(caller: Access, input: ExportInput): Promise<ExportedFile> {
+      async run(caller: Access, input: ExportInput, { signal }): Promise<ExportedFile> {
         const view = await readVisibleItinerary(deps, caller, input.itinerary_id, input.version ?? 'draft');
         const format = input.format ?? 'gpx';
-        const { write, extension } = SERIALIZERS[format];
-        return { text: write(view), mediaType: EXPORT_CONTENT_TYPES[format], fileName: `${view.name}.${extension}` };
+        if (!deps.pool) throw new ApiError('SERVICE_UNAVAILABLE');
+        // Thousands of track points to format: written on the pool, the bytes handed back without a copy.
+        const bytes = await deps.pool.runTask('writeExport', { view, format }, { signal });
+        if (!(bytes instanceof Uint8Array)) throw taskError(bytes);
+        return { bytes, mediaType: EXPORT_CONTENT_TYPES[format], fileName: `${view.name}.${EXTENSIONS[format]}` };
       },
     }),
   };

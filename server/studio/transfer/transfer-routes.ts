@@ -61,7 +61,7 @@ export function transferRoutes(ops: ReturnType<typeof transferOperations>, confi
       query: ItineraryExportQuery,
       response: ItineraryExportFile,
       reply: (file) => ({
-        body: file.text,
+        body: file.bytes,
         contentType: `${file.mediaType}; charset=utf-8`,
         headers: { 'Content-Disposition': disposition(file.fileName), 'Cache-Control': 'private, no-store' },
       }),
