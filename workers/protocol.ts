@@ -63,13 +63,19 @@ export interface RouteResult extends MeasuredLine {
   snapped: { lon: number; lat: number; distance: number }[];
 }
 
+/** Most alternative routes a directions query may ask for. */
+export const MAX_ALTERNATIVES = 3;
+
 export interface DirectionsInput {
   activity: Activity;
   waypoints: LonLat[];
   avoid?: HazardName[];
+  /** Alternative routes wanted besides the first (0 to MAX_ALTERNATIVES; default 0). */
+  alternatives?: number;
 }
 export interface DirectionsOutput {
   ok: true;
+  /** The best route first, then the alternatives found (possibly fewer than asked for), cheapest first. */
   routes: RouteResult[];
 }
 
