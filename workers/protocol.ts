@@ -197,6 +197,27 @@ export interface ImportFileProblem {
   problem: { key: ProblemKey; params: Record<string, string | number> };
 }
 
+/** A zone's shape as stored: GeoJSON coordinates of its mode's geometry (degrees) and its size (m). */
+export interface ZoneShapeInput {
+  mode: 'POLYGON' | 'CIRCLE' | 'CORRIDOR';
+  /** Polygon rings (POLYGON), the centre (CIRCLE) or the line (CORRIDOR). */
+  coordinates: unknown;
+  radiusM: number | null;
+  widthM: number | null;
+}
+export interface MatchZonesInput {
+  zones: ZoneShapeInput[];
+  /** [west, south, east, north] degrees, west ≤ east: zones whose shape meets it. */
+  bbox?: [number, number, number, number];
+  /** [lon, lat] degrees: zones whose shape contains it. */
+  point?: LonLat;
+}
+export interface MatchZonesOutput {
+  ok: true;
+  /** One flag per zone of the input, in its order. */
+  matches: boolean[];
+}
+
 /** What each task takes and gives (name → [input, output]); the pool's runTask is typed by it. */
 export interface TaskMap {
   directions: [DirectionsInput, DirectionsOutput];
@@ -214,6 +235,8 @@ export interface TaskMap {
   nearestPoints: [NearestPointsInput, NearestPointsOutput];
   /** Reads a GPX, KML, KMZ or GeoJSON upload and plans the chain it imports as. */
   readImport: [ReadImportInput, ReadImportOutput | ImportFileProblem];
+  /** Which zones meet a box or contain a point, by their true shape (zone searches). */
+  matchZones: [MatchZonesInput, MatchZonesOutput];
 }
 export type TaskName = keyof TaskMap;
 export type TaskInput<N extends TaskName> = TaskMap[N][0];
@@ -235,6 +258,7 @@ export const TASK_FILES: Readonly<Record<TaskName, string>> = {
   splitLine: 'line-analysis.js',
   nearestPoints: 'line-analysis.js',
   readImport: 'transfer.js',
+  matchZones: 'zone-match.js',
 };
 
 export function failure(code: TaskFailureCode, reason: string, path?: (string | number)[]): TaskFailure {
