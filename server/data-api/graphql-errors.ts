@@ -62,8 +62,8 @@ export function variablesError(
     const definition = definitions.find((d) => d.variable.name.value === name);
     const type = definition ? print(definition.type) : '?';
     return m?.[2]
-      ? { messageKey: 'VALIDATION_FAILED.graphql_variable_at', messageParams: { name, type, at: m[2] } }
-      : { messageKey: 'VALIDATION_FAILED.graphql_variable', messageParams: { name, type } };
+      ? { messageKey: 'VALIDATION_FAILED.graphql_variable_at', messageParams: { variable: `$${name}`, type, at: m[2] } }
+      : { messageKey: 'VALIDATION_FAILED.graphql_variable', messageParams: { variable: `$${name}`, type } };
   });
   return ApiError.validation(entries.length > 0 ? entries : [{ messageKey: 'VALIDATION_FAILED.graphql_invalid' }]);
 }

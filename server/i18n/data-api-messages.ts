@@ -5,7 +5,7 @@
 type Sentences = Record<string, string>;
 
 const en: Sentences = {
-  'VALIDATION_FAILED.graphql_variable_at': 'The variable ${name} ({type}) is not valid at {at}: fix that value in "variables".',
+  'VALIDATION_FAILED.graphql_variable_at': 'The variable {variable} ({type}) is not valid at {at}: fix that value in "variables".',
   'BAD_REQUEST.graphql_query':
     'Send the GraphQL document as a string in "query": a JSON body {"query": "…"} for POST, or ?query=… for GET.',
   'BAD_REQUEST.graphql_variables': '"variables" must be a JSON object of variable values, or be left out.',
@@ -20,7 +20,7 @@ const en: Sentences = {
   'VALIDATION_FAILED.graphql_needs_selection': 'The field {field} returns an object: list the fields you want from it in braces.',
   'VALIDATION_FAILED.graphql_no_selection': 'The field {field} returns a plain value: remove the braces after it.',
   'VALIDATION_FAILED.graphql_value': 'A value in the query does not fit its type {type}: check it against the schema.',
-  'VALIDATION_FAILED.graphql_variable': 'The variable ${name} does not fit its declared type {type}: fix its value in "variables".',
+  'VALIDATION_FAILED.graphql_variable': 'The variable {variable} does not fit its declared type {type}: fix its value in "variables".',
   'VALIDATION_FAILED.graphql_invalid': 'The query does not fit the schema: check it against GET /graphql/schema.graphql.',
   'VALIDATION_FAILED.graphql_depth': 'The query nests {depth} levels deep and at most {limit} are allowed: split it into several queries.',
   'VALIDATION_FAILED.graphql_cost':
@@ -32,7 +32,7 @@ const en: Sentences = {
 
 const fr: Sentences = {
   'VALIDATION_FAILED.graphql_variable_at':
-    'La variable ${name} ({type}) n\'est pas valide en {at} : corrigez cette valeur dans "variables".',
+    'La variable {variable} ({type}) n\'est pas valide en {at} : corrigez cette valeur dans "variables".',
   'BAD_REQUEST.graphql_query':
     'Envoyez le document GraphQL sous forme de chaîne dans "query" : un corps JSON {"query": "…"} en POST, ou ?query=… en GET.',
   'BAD_REQUEST.graphql_variables': '"variables" doit être un objet JSON de valeurs de variables, ou être omis.',
@@ -52,7 +52,7 @@ const fr: Sentences = {
   'VALIDATION_FAILED.graphql_no_selection': 'Le champ {field} renvoie une valeur simple : retirez les accolades qui le suivent.',
   'VALIDATION_FAILED.graphql_value': 'Une valeur de la requête ne correspond pas à son type {type} : vérifiez-la dans le schéma.',
   'VALIDATION_FAILED.graphql_variable':
-    'La variable ${name} ne correspond pas à son type déclaré {type} : corrigez sa valeur dans "variables".',
+    'La variable {variable} ne correspond pas à son type déclaré {type} : corrigez sa valeur dans "variables".',
   'VALIDATION_FAILED.graphql_invalid': 'La requête ne correspond pas au schéma : vérifiez-la avec GET /graphql/schema.graphql.',
   'VALIDATION_FAILED.graphql_depth':
     'La requête est imbriquée sur {depth} niveaux et {limit} au plus sont permis : découpez-la en plusieurs requêtes.',
@@ -64,7 +64,7 @@ const fr: Sentences = {
 };
 
 const es: Sentences = {
-  'VALIDATION_FAILED.graphql_variable_at': 'La variable ${name} ({type}) no es válida en {at}: corrija ese valor en "variables".',
+  'VALIDATION_FAILED.graphql_variable_at': 'La variable {variable} ({type}) no es válida en {at}: corrija ese valor en "variables".',
   'BAD_REQUEST.graphql_query':
     'Envíe el documento GraphQL como cadena en "query": un cuerpo JSON {"query": "…"} con POST, o ?query=… con GET.',
   'BAD_REQUEST.graphql_variables': '"variables" debe ser un objeto JSON con los valores de las variables, o omitirse.',
@@ -80,7 +80,8 @@ const es: Sentences = {
   'VALIDATION_FAILED.graphql_needs_selection': 'El campo {field} devuelve un objeto: indique entre llaves los campos que quiere de él.',
   'VALIDATION_FAILED.graphql_no_selection': 'El campo {field} devuelve un valor simple: quite las llaves que lo siguen.',
   'VALIDATION_FAILED.graphql_value': 'Un valor de la consulta no corresponde a su tipo {type}: compruébelo en el esquema.',
-  'VALIDATION_FAILED.graphql_variable': 'La variable ${name} no corresponde a su tipo declarado {type}: corrija su valor en "variables".',
+  'VALIDATION_FAILED.graphql_variable':
+    'La variable {variable} no corresponde a su tipo declarado {type}: corrija su valor en "variables".',
   'VALIDATION_FAILED.graphql_invalid': 'La consulta no corresponde al esquema: compruébela con GET /graphql/schema.graphql.',
   'VALIDATION_FAILED.graphql_depth': 'La consulta anida {depth} niveles y se permiten {limit} como máximo: divídala en varias consultas.',
   'VALIDATION_FAILED.graphql_cost':
@@ -91,7 +92,7 @@ const es: Sentences = {
 };
 
 const ca: Sentences = {
-  'VALIDATION_FAILED.graphql_variable_at': 'La variable ${name} ({type}) no és vàlida a {at}: corregiu aquest valor a "variables".',
+  'VALIDATION_FAILED.graphql_variable_at': 'La variable {variable} ({type}) no és vàlida a {at}: corregiu aquest valor a "variables".',
   'BAD_REQUEST.graphql_query':
     'Envieu el document GraphQL com a cadena a "query": un cos JSON {"query": "…"} amb POST, o ?query=… amb GET.',
   'BAD_REQUEST.graphql_variables': '"variables" ha de ser un objecte JSON amb els valors de les variables, o ometre\'s.',
@@ -108,7 +109,7 @@ const ca: Sentences = {
   'VALIDATION_FAILED.graphql_no_selection': 'El camp {field} retorna un valor simple: traieu les claus que el segueixen.',
   'VALIDATION_FAILED.graphql_value': "Un valor de la consulta no correspon al seu tipus {type}: comproveu-lo a l'esquema.",
   'VALIDATION_FAILED.graphql_variable':
-    'La variable ${name} no correspon al seu tipus declarat {type}: corregiu-ne el valor a "variables".',
+    'La variable {variable} no correspon al seu tipus declarat {type}: corregiu-ne el valor a "variables".',
   'VALIDATION_FAILED.graphql_invalid': "La consulta no correspon a l'esquema: comproveu-la amb GET /graphql/schema.graphql.",
   'VALIDATION_FAILED.graphql_depth':
     "La consulta niu {depth} nivells i se'n permeten {limit} com a màxim: dividiu-la en diverses consultes.",
@@ -121,7 +122,7 @@ const ca: Sentences = {
 
 const de: Sentences = {
   'VALIDATION_FAILED.graphql_variable_at':
-    'Die Variable ${name} ({type}) ist bei {at} ungültig: korrigieren Sie diesen Wert in "variables".',
+    'Die Variable {variable} ({type}) ist bei {at} ungültig: korrigieren Sie diesen Wert in "variables".',
   'BAD_REQUEST.graphql_query':
     'Senden Sie das GraphQL-Dokument als Zeichenkette in "query": ein JSON-Text {"query": "…"} per POST oder ?query=… per GET.',
   'BAD_REQUEST.graphql_variables': '"variables" muss ein JSON-Objekt mit den Werten der Variablen sein oder fehlen.',
@@ -140,7 +141,7 @@ const de: Sentences = {
   'VALIDATION_FAILED.graphql_no_selection': 'Das Feld {field} liefert einen einfachen Wert: entfernen Sie die Klammern danach.',
   'VALIDATION_FAILED.graphql_value': 'Ein Wert der Abfrage passt nicht zu seinem Typ {type}: prüfen Sie ihn anhand des Schemas.',
   'VALIDATION_FAILED.graphql_variable':
-    'Die Variable ${name} passt nicht zu ihrem deklarierten Typ {type}: korrigieren Sie ihren Wert in "variables".',
+    'Die Variable {variable} passt nicht zu ihrem deklarierten Typ {type}: korrigieren Sie ihren Wert in "variables".',
   'VALIDATION_FAILED.graphql_invalid': 'Die Abfrage passt nicht zum Schema: prüfen Sie sie anhand von GET /graphql/schema.graphql.',
   'VALIDATION_FAILED.graphql_depth':
     'Die Abfrage ist {depth} Ebenen tief verschachtelt, erlaubt sind höchstens {limit}: teilen Sie sie in mehrere Abfragen auf.',

@@ -6,7 +6,6 @@ import type { Bootstrapped, RunningServer } from '../../helpers/server.js';
 export interface GraphqlAnswer {
   status: number;
   headers: Headers;
-  // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field in the tests
   body: any;
 }
 

@@ -32,7 +32,6 @@ const ROUTE_FIELDS = `distance duration ascent descent avoidance
   waypoints { coordinates distance }`;
 const DIRECTIONS = `query D($input: DirectionsInput!) { directions(input: $input) { routes { ${ROUTE_FIELDS} } } }`;
 
-// biome-ignore lint/suspicious/noExplicitAny: GraphQL answers are checked field by field
 type Json = any;
 
 async function directions(input: Record<string, unknown>): Promise<Json> {
