@@ -125,7 +125,7 @@ describe('documents refused before any resolver', () => {
     expect(r.body.errors[0].message).toMatch(/line 1, column \d+/);
   });
 
-  it('an undeclared field is 400 VALIDATION_FAILED, "Cannot query field", no data, and no quota-free resolver ran', async () => {
+  it('an undeclared field is 400 VALIDATION_FAILED, "Cannot query field", with no data', async () => {
     const r = await postGraphql(server, caller, { query: '{ directions(input: {activity: WALKING, waypoints: []}) { speed } }' });
     expect(r.status).toBe(400);
     expect(r.body.data).toBeUndefined();
