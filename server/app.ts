@@ -26,6 +26,7 @@ import { managementOperations } from './management/management-operations.js';
 import { managementRoutes } from './management/management-routes.js';
 import { openApiRoute } from './openapi/openapi-routes.js';
 import { REPO_ROOT } from './paths.js';
+import { createDataApi, type DataApi } from './data-api/data-api.js';
 import { collectionRoutes } from './studio/collections/collection-routes.js';
 import { itineraryRoutes } from './studio/itineraries/itinerary-routes.js';
 import { ItineraryViewCache } from './studio/itineraries/itinerary-view-cache.js';
@@ -73,8 +74,10 @@ export interface App {
   /** Committed changes, announced after each commit (live channel, tile caches and webhooks subscribe). */
   events: ChangeEventBus;
   policy: Policy;
-  /** Every Studio operation: what REST binds, seeding calls, and later GraphQL, MCP and the agent. */
+  /** Every Studio operation: what REST binds, seeding calls, GraphQL reads through, and later MCP and the agent. */
   operations: StudioOperations;
+  /** The Data API: its operations, schema and compiled-query cache. */
+  dataApi: DataApi;
 }
 
 /** Limits of session creation (spec, Limits). */
@@ -140,9 +143,9 @@ export function buildApp(deps: AppDeps): App {
     ...itineraryRoutes(operations.itineraries),
     ...transferRoutes(operations.transfer, config),
   ];
+  const dataApi = createDataApi({ config, logger, pool: deps.pool, studio: operations });
   // Surfaces whose handlers land in later work: declared so that access control already guards them.
   const declaredSurfaces: RouteDef[] = [
-    { op: 'postGraphql', method: 'POST', path: '/graphql', scope: 'data', writes: false, handler: notImplemented },
     {
       op: 'getTrailsTileJson',
       method: 'GET',
@@ -159,6 +162,7 @@ export function buildApp(deps: AppDeps): App {
     openApiRoute(config, () => router.routes),
     auth.login,
     ...studioRoutes(studioApi),
+    ...dataApi.routes,
     ...declaredSurfaces,
     ...managementRoutes(managementOperations({ stores, writes })),
     ...(config.diagnosticRoutes ? diagnosticRoutes() : []),
@@ -176,5 +180,6 @@ export function buildApp(deps: AppDeps): App {
     events,
     policy,
     operations,
+    dataApi,
   };
 }

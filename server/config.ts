@@ -38,6 +38,12 @@ export interface Config {
   diagnosticRoutes: boolean;
   /** Seed the demo organization when the database holds none. */
   seedDemo: boolean;
+  /** Data API: deepest nesting of fields a document may have (the standard introspection query needs 15). */
+  graphqlMaxDepth: number;
+  /** Data API: highest cost a document may have (docs/data-api.md, "Limits"). */
+  graphqlMaxCost: number;
+  /** Data API: distinct documents kept compiled (least recently used dropped first). */
+  graphqlCacheSize: number;
 }
 
 export const DEFAULTS: Config = {
@@ -59,6 +65,9 @@ export const DEFAULTS: Config = {
   logLevel: 'info',
   diagnosticRoutes: false,
   seedDemo: true,
+  graphqlMaxDepth: 15,
+  graphqlMaxCost: 5000,
+  graphqlCacheSize: 1000,
 };
 
 function int(name: string, value: string | undefined, fallback: number, min: number): number {
@@ -105,5 +114,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     diagnosticRoutes: bool('CAIRN_DIAGNOSTIC_ROUTES', env.CAIRN_DIAGNOSTIC_ROUTES, DEFAULTS.diagnosticRoutes),
     seedDemo: bool('SEED_DEMO', env.SEED_DEMO, DEFAULTS.seedDemo),
+    graphqlMaxDepth: int('GRAPHQL_MAX_DEPTH', env.GRAPHQL_MAX_DEPTH, DEFAULTS.graphqlMaxDepth, 1),
+    graphqlMaxCost: int('GRAPHQL_MAX_COST', env.GRAPHQL_MAX_COST, DEFAULTS.graphqlMaxCost, 1),
+    graphqlCacheSize: int('GRAPHQL_CACHE_SIZE', env.GRAPHQL_CACHE_SIZE, DEFAULTS.graphqlCacheSize, 1),
   };
 }

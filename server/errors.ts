@@ -51,6 +51,8 @@ export interface ErrorEntry {
 export class ApiError extends Error {
   readonly status: number;
   readonly entries: ErrorEntry[];
+  /** Response headers the failure carries (a Data API 429's RateLimit-* headers). */
+  headers: readonly (readonly [string, string])[] | undefined;
 
   constructor(
     readonly code: ErrorCode,
@@ -90,7 +92,16 @@ export class ApiError extends Error {
    */
   withPaths(map: (path: ErrorPath) => ErrorPath): ApiError {
     const entries = this.entries.map((e) => (e.path ? { ...e, path: map(e.path) } : e));
-    return new ApiError(this.code, entries, this.metadata);
+    const copy = new ApiError(this.code, entries, this.metadata);
+    copy.headers = this.headers;
+    return copy;
+  }
+
+  /** The same failure answered with these extra response headers (a copy: refusals may be cached and shared). */
+  withHeaders(headers: readonly (readonly [string, string])[] | undefined): ApiError {
+    const copy = new ApiError(this.code, this.entries, this.metadata);
+    copy.headers = headers;
+    return copy;
   }
 
   /** An error with a single entry carrying a specific message key. */

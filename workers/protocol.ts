@@ -68,13 +68,19 @@ export interface RouteResult extends MeasuredLine {
   snapped: { lon: number; lat: number; distance: number }[];
 }
 
+/** Most alternative routes a directions query may ask for. */
+export const MAX_ALTERNATIVES = 3;
+
 export interface DirectionsInput {
   activity: Activity;
   waypoints: LonLat[];
   avoid?: HazardName[];
+  /** Alternative routes wanted besides the first (0 to MAX_ALTERNATIVES; default 0). */
+  alternatives?: number;
 }
 export interface DirectionsOutput {
   ok: true;
+  /** The best route first, then the alternatives found (possibly fewer than asked for), cheapest first. */
   routes: RouteResult[];
 }
 
@@ -215,6 +221,27 @@ export interface ImportFileProblem {
   problem: { key: ProblemKey; params: Record<string, string | number> };
 }
 
+/** A zone's shape as stored: GeoJSON coordinates of its mode's geometry (degrees) and its size (m). */
+export interface ZoneShapeInput {
+  mode: 'POLYGON' | 'CIRCLE' | 'CORRIDOR';
+  /** Polygon rings (POLYGON), the centre (CIRCLE) or the line (CORRIDOR). */
+  coordinates: unknown;
+  radiusM: number | null;
+  widthM: number | null;
+}
+export interface MatchZonesInput {
+  zones: ZoneShapeInput[];
+  /** [west, south, east, north] degrees, west ≤ east: zones whose shape meets it. */
+  bbox?: [number, number, number, number];
+  /** [lon, lat] degrees: zones whose shape contains it. */
+  point?: LonLat;
+}
+export interface MatchZonesOutput {
+  ok: true;
+  /** One flag per zone of the input, in its order. */
+  matches: boolean[];
+}
+
 /** What each task takes and gives (name → [input, output]); the pool's runTask is typed by it. */
 export interface TaskMap {
   directions: [DirectionsInput, DirectionsOutput];
@@ -244,6 +271,8 @@ export interface TaskMap {
   readImport: [ReadImportInput, ReadImportOutput | ImportFileProblem];
   /** Writes an itinerary view as GPX, KML or GeoJSON: its UTF-8 bytes, moved (not copied). */
   writeExport: [WriteExportInput, Uint8Array];
+  /** Which zones meet a box or contain a point, by their true shape (zone searches). */
+  matchZones: [MatchZonesInput, MatchZonesOutput];
 }
 export type TaskName = keyof TaskMap;
 export type TaskInput<N extends TaskName> = TaskMap[N][0];
@@ -271,6 +300,7 @@ export const TASK_FILES: Readonly<Record<TaskName, string>> = {
   places: 'region-lookup.js',
   place: 'region-lookup.js',
   ways: 'region-lookup.js',
+  matchZones: 'zone-match.js',
 };
 
 export function failure(code: TaskFailureCode, reason: string, path?: (string | number)[]): TaskFailure {

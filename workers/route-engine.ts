@@ -13,6 +13,7 @@ import {
   type DirectionsOutput,
   type IsochroneInput,
   type IsochroneOutput,
+  MAX_ALTERNATIVES,
   type LonLat,
   type MeasuredLine,
   type ReachableInput,
@@ -26,6 +27,7 @@ import {
 } from './protocol.js';
 import { costsFor, HAZARD_BITS, hazardsFor, isActivity, profileFor, type Activity, type Profile } from './profiles.js';
 import { isochronePolygons } from './isochrone.js';
+import { findAlternatives, type Legs } from './alternatives.js';
 import { kernelValue, RECORDED_GAIN } from './line-geometry.js';
 import { LineBuilder, measureLine } from './route-line.js';
 
@@ -86,6 +88,10 @@ export class RouteEngine {
     if (!Array.isArray(wps) || wps.length < 2 || wps.length > 50) {
       return failure('VALIDATION_FAILED', 'waypoints must hold 2 to 50 points', ['input', 'waypoints']);
     }
+    const wanted = input.alternatives ?? 0;
+    if (!Number.isInteger(wanted) || wanted < 0 || wanted > MAX_ALTERNATIVES) {
+      return failure('VALIDATION_FAILED', `alternatives must be 0 to ${MAX_ALTERNATIVES}`, ['input', 'alternatives']);
+    }
     let mask = 0;
     for (const [i, h] of (input.avoid ?? []).entries()) {
       const bit = HAZARD_BITS[h];
@@ -114,12 +120,36 @@ export class RouteEngine {
         avoidance = 'APPLIED';
       }
     }
-    const line = new LineBuilder();
-    for (const leg of legs) this.appendPath(line, leg, p);
-    if (line.pointCount === 0) this.startAt(line, snaps[0]!);
-    const measured = measureLine(this.graph, line, p.profile, p.hazard);
+    const primary: Legs = { legs, avoidance };
+    const alternatives = findAlternatives({
+      kernel: this.kernel,
+      edgeLength: this.graph.edgeLength,
+      primary,
+      count: wanted,
+      mask,
+      routeLegs: (penalty, m) => this.routeLegsPenalised(snaps, p, m, penalty),
+      costOf: (ls) => ls.reduce((sum, leg) => sum + pathCost(leg, p.cost), 0),
+      crosses: (ls, m) => ls.some((leg) => crosses(leg, p.hazard, m)),
+    });
     const snapped = snaps.map((s) => ({ lon: s.lon, lat: s.lat, distance: s.distance }));
-    return { ok: true, routes: [{ ...measured, avoidance, snapped }] };
+    const routes = [primary, ...alternatives].map((route): RouteResult => {
+      const line = new LineBuilder();
+      for (const leg of route.legs) this.appendPath(line, leg, p);
+      if (line.pointCount === 0) this.startAt(line, snaps[0]!);
+      return { ...measureLine(this.graph, line, p.profile, p.hazard), avoidance: route.avoidance, snapped };
+    });
+    return { ok: true, routes };
+  }
+
+  /** Routes consecutive snapped points under an alternatives penalty; null when a leg has no route. */
+  private routeLegsPenalised(snaps: EdgePosition[], p: Prepared, mask: number, penalty: Float32Array): EdgePath[] | null {
+    const legs: EdgePath[] = [];
+    for (let i = 0; i + 1 < snaps.length; i++) {
+      const leg = this.kernel.routePenalised(snaps[i]!, snaps[i + 1]!, p.profile.id, mask, penalty);
+      if (!leg) return null;
+      legs.push(leg);
+    }
+    return legs;
   }
 
   /**
@@ -383,6 +413,18 @@ function flatLonLat(coords: readonly LonLat[]): Float64Array {
     flat[i * 2 + 1] = c[1];
   });
   return flat;
+}
+
+/** Unpenalised cost (s) of a path under a profile's edge costs. */
+function pathCost(path: EdgePath, cost: Float32Array): number {
+  const n = path.edges.length;
+  let sum = 0;
+  for (let i = 0; i < n; i++) {
+    const from = i === 0 ? path.startFraction : 0;
+    const to = i === n - 1 ? path.endFraction : 1;
+    if (to > from) sum += cost[path.edges[i]!]! * (to - from);
+  }
+  return sum;
 }
 
 function crosses(path: EdgePath, hazard: Uint8Array, mask: number): boolean {

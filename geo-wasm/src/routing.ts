@@ -121,6 +121,8 @@ export class RoutingKernel {
   private spatial: number[] = [];
   private scratch = 0;
   private scratchBytes = 0;
+  /** Resident penalised chain costs of routePenalised (allocated on first use). */
+  private penaltyPtr = 0;
 
   private constructor(graph: RegionGraph, opts: RoutingKernelOptions) {
     const t0 = performance.now();
@@ -254,6 +256,12 @@ export class RoutingKernel {
     w.useWeights(p.coreCost, p.coreHaz, mask);
     const lm = this.landmarksFor(p, mask);
     w.useLandmarks(lm.count, lm.from, lm.to, this.opts.landmarksPerQuery);
+    return this.runCoreSearch(sn, sc, tn, tc);
+  }
+
+  /** Runs the core search set up by the caller (graph, weights, landmarks) between the endpoints. */
+  private runCoreSearch(sn: number[], sc: number[], tn: number[], tc: number[]): CoreSearch | null {
+    const w = this.w;
     w.clearEndpoints();
     for (let i = 0; i < 2; i++) if (sc[i]! < Infinity) w.addSource(sn[i]!, sc[i]!);
     for (let j = 0; j < 2; j++) if (tc[j]! < Infinity) w.addTarget(tn[j]!, tc[j]!);
@@ -321,6 +329,19 @@ export class RoutingKernel {
   /** Cheapest path from `from` to `to` for a profile, skipping edges whose hazard bits meet `avoidMask`. */
   route(from: EdgePosition, to: EdgePosition, profileId: number, avoidMask = 0): EdgePath | null {
     const p = this.profile(profileId);
+    return this.routeWith(p, from, to, avoidMask, (sn, sc, tn, tc) =>
+      this.opts.hierarchy ? this.searchHierarchy(p, avoidMask, sn, sc, tn, tc) : this.searchLandmarks(p, avoidMask, sn, sc, tn, tc),
+    );
+  }
+
+  /** A route whose core part comes from `search` (given the core endpoints and their costs). */
+  private routeWith(
+    p: ProfileState,
+    from: EdgePosition,
+    to: EdgePosition,
+    avoidMask: number,
+    search: (sn: number[], sc: number[], tn: number[], tc: number[]) => CoreSearch | null,
+  ): EdgePath | null {
     const a = this.chainPoint(from, p, avoidMask);
     const b = this.chainPoint(to, p, avoidMask);
     // Endpoints on the core graph: leave P forwards to the chain's end or backwards to its start.
@@ -337,9 +358,7 @@ export class RoutingKernel {
       }
     }
     if (!connected) return best;
-    const found = this.opts.hierarchy
-      ? this.searchHierarchy(p, avoidMask, srcNodes, srcCosts, tgtNodes, tgtCosts)
-      : this.searchLandmarks(p, avoidMask, srcNodes, srcCosts, tgtNodes, tgtCosts);
+    const found = search(srcNodes, srcCosts, tgtNodes, tgtCosts);
     if (!found || (best && best.cost <= found.cost)) return best;
     const { cost, coreEdges, firstNode, lastNode } = found;
     // Which way P left: forwards when the path starts at the chain's end (ties: the cheaper one).
@@ -370,6 +389,49 @@ export class RoutingKernel {
     const startFraction = forwardOut ? a.fraction : 1 - a.fraction;
     const endFraction = tgtIndex === 0 ? b.fraction : 1 - b.fraction;
     return { cost, edges, startFraction, endFraction };
+  }
+
+  /**
+   * A penalty table for alternative routes: one cost factor per chain of the core graph, all 1 to start
+   * with. Factors only ever grow, so a route under them is never cheaper than the unpenalised one.
+   */
+  newPenalty(): Float32Array {
+    return new Float32Array(this.coreTarget.length).fill(1);
+  }
+
+  /** Multiplies by `factor` the penalty of every chain `path` runs on, in both directions. */
+  penalisePath(penalty: Float32Array, path: EdgePath, factor: number): void {
+    let last = -1;
+    for (const e of path.edges) {
+      const chain = this.chainOf[e]!;
+      if (chain === last) continue; // a chain's edges come in a run: penalise it once per run
+      last = chain;
+      penalty[chain]! *= factor;
+      const twin = this.coreTwin[chain]!;
+      if (twin !== chain) penalty[twin]! *= factor;
+    }
+  }
+
+  /**
+   * Cheapest path from `from` to `to` with the profile's chain costs multiplied by `penalty` (from
+   * newPenalty), skipping edges whose hazard bits meet `avoidMask`. The contraction hierarchy holds the
+   * unpenalised costs, so this runs a plain Dijkstra over the core graph: slower than `route`, and only
+   * for alternatives. Its `cost` is the penalised one.
+   */
+  routePenalised(from: EdgePosition, to: EdgePosition, profileId: number, avoidMask: number, penalty: Float32Array): EdgePath | null {
+    const p = this.profile(profileId);
+    const mc = this.coreTarget.length;
+    if (penalty.length !== mc) throw new TypeError('routing: the penalty table must come from newPenalty()');
+    if (this.penaltyPtr === 0) this.penaltyPtr = this.w.alloc(Math.max(mc * 4, 8));
+    const weighted = new Float32Array(this.w.memory.buffer, this.penaltyPtr, mc);
+    for (let c = 0; c < mc; c++) weighted[c] = p.coreCostArr[c]! * penalty[c]!;
+    return this.routeWith(p, from, to, avoidMask, (sn, sc, tn, tc) => {
+      const w = this.w;
+      w.useGraph(this.coreNode.length, this.cFirst, this.cTarget, this.cSource, this.cTwin);
+      w.useWeights(this.penaltyPtr, p.coreHaz, avoidMask);
+      w.useLandmarks(0, 0, 0, 0);
+      return this.runCoreSearch(sn, sc, tn, tc);
+    });
   }
 
   /**

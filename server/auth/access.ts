@@ -19,7 +19,7 @@ import type { Authenticate, IncomingRequest } from '../http/pipeline.js';
 import type { RouteDef } from '../http/route.js';
 import type { Logger } from '../logger.js';
 import { originAllowed, requestOrigin } from './origins.js';
-import type { QuotaGate } from './quota.js';
+import type { QuotaGate, QuotaState } from './quota.js';
 import { readCredentials, type RequestCredentials } from './request-credentials.js';
 import type { SessionClaims, UserClaims } from './session-claims.js';
 import type { TokenSigner } from './signed-token.js';
@@ -36,6 +36,8 @@ export type Access =
       session: SessionClaims | undefined;
       /** The member a write is attributed to (X-User-Id); undefined on reads. */
       actingMember: { userId: string; role: Role } | undefined;
+      /** The organization's standing in its per-minute quota, on metered surfaces (Data API, tiles). */
+      quota?: QuotaState;
     }
   | {
       kind: 'user';
@@ -154,7 +156,10 @@ export function createAccessControl(deps: AccessDeps): Authenticate {
       actingMember = { userId: membership.userId, role: membership.role };
     }
 
-    if (route.scope === 'data' || route.scope === 'tiles') await deps.quota.charge(organization, route.scope);
+    if (route.scope === 'data' || route.scope === 'tiles') {
+      const quota = await deps.quota.charge(organization, route.scope);
+      return { kind: 'key', organization, key, session, actingMember, quota };
+    }
     return { kind: 'key', organization, key, session, actingMember };
   };
 

@@ -11,9 +11,33 @@ import type { WindowCounter } from './window-counter.js';
 
 export type MeteredApi = 'data' | 'tiles';
 
+/** Where an organization stands in the current one-minute window of a metered API. */
+export interface QuotaState {
+  /** Requests allowed per window. */
+  limit: number;
+  /** Requests left in this window (0 once spent). */
+  remaining: number;
+  /** Whole seconds until the window refills (1–60). */
+  resetSeconds: number;
+}
+
+/** The RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset headers of a quota state. */
+export function rateLimitHeaders(state: QuotaState): [string, string][] {
+  return [
+    ['RateLimit-Limit', String(state.limit)],
+    ['RateLimit-Remaining', String(state.remaining)],
+    ['RateLimit-Reset', String(state.resetSeconds)],
+  ];
+}
+
+const WINDOW_MS = 60_000;
+
 export interface QuotaGate {
-  /** Counts one request of `api` for the organization; rejects with 429 once its per-minute quota is spent. */
-  charge(organization: Organization, api: MeteredApi): Promise<void>;
+  /**
+   * Counts one request of `api` for the organization and resolves to where it stands; rejects with 429
+   * (carrying the RateLimit-* headers, never Retry-After) once its per-minute quota is spent.
+   */
+  charge(organization: Organization, api: MeteredApi): Promise<QuotaState>;
   /** Writes buffered usage counts to the store (called on a timer and at shutdown, before the batch flush). */
   flush(): void;
 }
@@ -36,12 +60,15 @@ export function createQuotaGate(deps: {
       const limit = api === 'data' ? organization.quotaData : organization.quotaTiles;
       const t = now();
       const count = await deps.counter.increment(`${organization.id}:${api}`, t);
-      if (count > limit) throw new ApiError('TOO_MANY_REQUESTS');
+      // Windows start on the minute (window-counter.ts), so every counter refills at the same instant.
+      const state = { limit, remaining: Math.max(0, limit - count), resetSeconds: Math.ceil((WINDOW_MS - (t % WINDOW_MS)) / 1000) };
+      if (count > limit) throw new ApiError('TOO_MANY_REQUESTS').withHeaders(rateLimitHeaders(state));
       const minute = minuteOf(t);
       const key = `${organization.id}:${api}:${minute}`;
       const entry = pending.get(key);
       if (entry) entry.count++;
       else pending.set(key, { organizationId: organization.id, api, minute, count: 1 });
+      return state;
     },
     flush() {
       if (pending.size === 0) return;

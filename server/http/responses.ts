@@ -16,6 +16,7 @@ export function errorResponse(error: ApiError, lang: Language, extra?: [string, 
   const rendered = renderError(error, lang);
   const headers: [string, string][] = [['Content-Type', JSON_CONTENT_TYPE]];
   if (extra) headers.push(...extra);
+  if (error.headers) for (const [name, value] of error.headers) headers.push([name, value]);
   return { status: rendered.status, headers, body: rendered.body, closeConnection };
 }
 

@@ -2,6 +2,7 @@
 // Messages are for people, never a contract: clients branch on `extensions.code`.
 
 import type { ErrorCode } from '../errors.js';
+import { DATA_API_MESSAGES } from './data-api-messages.js';
 
 export const LANGUAGES = ['en', 'fr', 'es', 'ca', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -713,7 +714,13 @@ const de: Table = {
   'VALIDATION_FAILED.split_at_end': 'Teilen Sie an einem Punkt innerhalb des Segments, nicht an einem seiner Enden.',
 };
 
-export const MESSAGES: Record<Language, Table> = { en, fr, es, ca, de };
+export const MESSAGES: Record<Language, Table> = {
+  en: { ...en, ...DATA_API_MESSAGES.en },
+  fr: { ...fr, ...DATA_API_MESSAGES.fr },
+  es: { ...es, ...DATA_API_MESSAGES.es },
+  ca: { ...ca, ...DATA_API_MESSAGES.ca },
+  de: { ...de, ...DATA_API_MESSAGES.de },
+};
 
 /** The sentence for `key` in `lang`, with `{name}` placeholders filled; falls back to English, then to the code. */
 export function message(lang: Language, key: string, params?: Record<string, string | number>): string {

@@ -20,6 +20,7 @@ export function compileWorkers(): string {
       'workers/line-analysis.ts',
       'workers/transfer.ts',
       'workers/region-lookup.ts',
+      'workers/zone-match.ts',
       'workers/pool.ts',
       'workers/route-cli.ts',
       '--outDir',

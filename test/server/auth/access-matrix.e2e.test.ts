@@ -148,7 +148,7 @@ async function hit(surface: Surface, headers: Record<string, string>): Promise<{
   return { status: res.status, code };
 }
 
-/** Expected [status, code] per credential × surface. 501 = authorized, reached an operation not built yet. */
+/** Expected [status, code] per credential × surface. 501 = authorized, reached an operation not built yet (tiles, embed). */
 const OK501: [number, string] = [501, 'NOT_IMPLEMENTED'];
 /** Authorized and served (no error code). */
 const OK200: [number, undefined] = [200, undefined];
@@ -187,7 +187,7 @@ const matrix: Record<string, Record<keyof typeof surfaces, [number, string | und
     studioRead: OK200,
     studioReadItinerary: OK200,
     studioWrite: BAD,
-    data: OK501,
+    data: OK200,
     tiles: OK501,
     embed: OK501,
     managementRead: F,

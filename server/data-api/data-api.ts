@@ -1,0 +1,37 @@
+// Assembles the Data API from the composition root's dependencies: its operations, the executable schema
+// (SDL + resolvers), the compiled-query cache and the HTTP routes.
+
+import type { GraphQLSchema } from 'graphql';
+import type { WorkerPool } from '../../workers/pool.js';
+import type { Config } from '../config.js';
+import type { RouteDef } from '../http/route.js';
+import type { Logger } from '../logger.js';
+import type { StudioOperations } from '../studio/studio-operations.js';
+import { createDataOperations, type DataOperations } from './data-operations.js';
+import { graphqlRoutes } from './graphql-routes.js';
+import { QueryCache } from './query-cache.js';
+import { queryResolvers } from './resolvers.js';
+import { buildDataSchema, readSchemaText } from './schema.js';
+
+export interface DataApi {
+  operations: DataOperations;
+  schema: GraphQLSchema;
+  cache: QueryCache;
+  routes: RouteDef[];
+}
+
+/** Most tokens a document may hold: far above any useful query, low enough to bound parsing work. */
+const MAX_TOKENS = 20_000;
+
+export function createDataApi(deps: { config: Config; logger: Logger; pool: WorkerPool | undefined; studio: StudioOperations }): DataApi {
+  const operations = createDataOperations({ pool: deps.pool, studio: deps.studio });
+  const sdl = readSchemaText();
+  const schema = buildDataSchema(sdl, queryResolvers(operations));
+  const cache = new QueryCache(schema, {
+    maxEntries: deps.config.graphqlCacheSize,
+    maxDepth: deps.config.graphqlMaxDepth,
+    maxCost: deps.config.graphqlMaxCost,
+    maxTokens: MAX_TOKENS,
+  });
+  return { operations, schema, cache, routes: graphqlRoutes({ schema, sdl, cache, logger: deps.logger }) };
+}

@@ -1,0 +1,19 @@
+// Every Data API operation, built once at start from the shared dependencies (server/app.ts): the GraphQL
+// resolvers call these, and later MCP's tools will too. Reads of Studio resources go through the Studio
+// operations themselves, so the access rules stay in one place.
+
+import type { WorkerPool } from '../../workers/pool.js';
+import type { StudioOperations } from '../studio/studio-operations.js';
+import { directionsOperation } from './directions-operation.js';
+import { itineraryOperation } from './itinerary-operation.js';
+import { zoneSearchOperation } from './zone-search-operation.js';
+
+export type DataOperations = ReturnType<typeof createDataOperations>;
+
+export function createDataOperations(deps: { pool: WorkerPool | undefined; studio: StudioOperations }) {
+  return {
+    directions: directionsOperation({ pool: deps.pool }),
+    itinerary: itineraryOperation(deps.studio.itineraries.getItinerary),
+    zones: zoneSearchOperation({ pool: deps.pool, getZones: deps.studio.zones.getZones }),
+  };
+}

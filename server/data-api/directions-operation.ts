@@ -1,0 +1,86 @@
+// The directions operation (DESIGN §7), transport-free: routes through 2–50 waypoints for an activity on the
+// worker pool (the engine's two-pass avoidance and its alternatives: workers/route-engine.ts), after checking
+// what the worker cannot say well (how many waypoints, each position's range). Failure paths are relative to
+// the input: ['waypoints', 2, 0].
+
+import type { WorkerPool } from '../../workers/pool.js';
+import type { Activity, HazardName, RouteResult, TaskFailure } from '../../workers/protocol.js';
+import { MAX_ALTERNATIVES } from '../../workers/protocol.js';
+import { taskError } from '../../workers/task-error.js';
+import { defineOperation, type Reach } from '../core/operation.js';
+import { ApiError, type ErrorEntry } from '../errors.js';
+
+/** The Data API is reached with a publishable key and its session token, always (spec, Authentication 3). */
+export const DATA_REACH: readonly Reach[] = ['session'];
+
+export interface DirectionsRequest {
+  activity: Activity;
+  /** [longitude, latitude] pairs, degrees. */
+  waypoints: readonly (readonly number[])[];
+  avoid?: readonly HazardName[] | null;
+  alternatives?: number | null;
+}
+
+export interface DirectionsResult {
+  /** The best route first, then the alternatives found, cheapest first. */
+  routes: RouteResult[];
+}
+
+type Entry = Omit<ErrorEntry, 'code'>;
+
+/** Entries for everything wrong with the waypoints and alternatives (empty when the request is fine). */
+export function checkDirections(input: DirectionsRequest): Entry[] {
+  const out: Entry[] = [];
+  const { waypoints } = input;
+  if (waypoints.length < 2 || waypoints.length > 50) out.push({ path: ['waypoints'], messageKey: 'VALIDATION_FAILED.waypoint_count' });
+  waypoints.forEach((position, i) => {
+    if (position.length !== 2) {
+      out.push({ path: ['waypoints', i], messageKey: 'VALIDATION_FAILED.waypoint_count' });
+      return;
+    }
+    const [lon, lat] = position as [number, number];
+    if (!(lon >= -180 && lon <= 180)) out.push({ path: ['waypoints', i, 0], messageKey: 'VALIDATION_FAILED.longitude' });
+    if (!(lat >= -90 && lat <= 90)) out.push({ path: ['waypoints', i, 1], messageKey: 'VALIDATION_FAILED.latitude' });
+  });
+  const alternatives = input.alternatives ?? 0;
+  if (!Number.isInteger(alternatives) || alternatives < 0 || alternatives > MAX_ALTERNATIVES) {
+    out.push({ path: ['alternatives'], messageKey: 'VALIDATION_FAILED.integer_between', messageParams: { min: 0, max: MAX_ALTERNATIVES } });
+  }
+  return out;
+}
+
+/** A routing failure as the entry at the waypoint the worker blamed: off the network, or not connected. */
+function routingError(failure: TaskFailure): ApiError {
+  const key = failure.reason.includes('near')
+    ? 'VALIDATION_FAILED.off_network'
+    : failure.reason.includes('no route')
+      ? 'VALIDATION_FAILED.unroutable'
+      : undefined;
+  return taskError(failure, key);
+}
+
+export function directionsOperation(deps: { pool: WorkerPool | undefined }) {
+  return defineOperation({
+    id: 'directions',
+    scope: 'data',
+    writes: false,
+    reach: DATA_REACH,
+    async run(_caller, input: DirectionsRequest, { signal }): Promise<DirectionsResult> {
+      const problems = checkDirections(input);
+      if (problems.length > 0) throw ApiError.validation(problems);
+      if (!deps.pool) throw new ApiError('SERVICE_UNAVAILABLE');
+      const result = await deps.pool.runTask(
+        'directions',
+        {
+          activity: input.activity,
+          waypoints: input.waypoints.map((p) => [p[0]!, p[1]!]),
+          avoid: [...(input.avoid ?? [])],
+          alternatives: input.alternatives ?? 0,
+        },
+        { signal },
+      );
+      if (!result.ok) throw routingError(result);
+      return { routes: result.routes };
+    },
+  });
+}

@@ -1,0 +1,134 @@
+// The resolvers of Query: each maps its GraphQL arguments onto an operation's input, the operation's result
+// onto the schema's types, and the operation's input-relative failure paths onto `["input",…]` (the way the
+// REST adapter prefixes `["request","body",…]`). No rule lives here. Fields declared in the schema but not
+// served yet answer a NOT_IMPLEMENTED entry, never made-up data.
+
+import type { Access } from '../auth/access.js';
+import type { Operation, OperationContext } from '../core/operation.js';
+import { ApiError } from '../errors.js';
+import type { ItineraryView, SegmentView } from '../studio/itineraries/itinerary-view.js';
+import type { ZoneView } from '../studio/zones/zone-view.js';
+import type { RouteResult } from '../../workers/protocol.js';
+import type { DataOperations } from './data-operations.js';
+import type { DirectionsRequest } from './directions-operation.js';
+import type { QueryResolvers } from './schema.js';
+import type { ZoneSearchRequest } from './zone-search-operation.js';
+
+/** What every resolver receives as GraphQL's context: the caller and the operation context of the request. */
+export interface DataContext {
+  caller: Access;
+  operation: OperationContext;
+}
+
+/** A resolver running `operation` on the input `toInput` builds, answering `toOutput` of its result. */
+function bind<A, I, O>(operation: Operation<I, O>, toInput: (args: A) => I, toOutput: (result: O) => unknown) {
+  return async (_root: unknown, args: A, context: DataContext): Promise<unknown> => {
+    let result: O;
+    try {
+      result = await operation.run(context.caller, toInput(args), context.operation);
+    } catch (error) {
+      throw error instanceof ApiError ? error.withPaths((path) => ['input', ...path]) : error;
+    }
+    return toOutput(result);
+  };
+}
+
+/** A field declared by the contract whose operation is not built yet. */
+const notServed = (field: string) => () => {
+  throw ApiError.withMessage('NOT_IMPLEMENTED', 'NOT_IMPLEMENTED.data_field', { field });
+};
+
+/** Flat lon,lat,ele (the workers' line format) as GeoJSON positions. */
+function positions(flat: readonly number[]): number[][] {
+  const out: number[][] = [];
+  for (let i = 0; i + 2 < flat.length; i += 3) out.push([flat[i]!, flat[i + 1]!, flat[i + 2]!]);
+  return out;
+}
+
+function route(r: RouteResult) {
+  return {
+    distance: r.distance,
+    duration: r.duration,
+    ascent: r.ascent,
+    descent: r.descent,
+    geometry: { type: 'LineString', coordinates: positions(r.coordinates) },
+    avoidance: r.avoidance,
+    advisories: r.advisories,
+    trailDifficultyInfo: r.trailDifficultyInfo,
+    waypoints: r.snapped.map((s) => ({ coordinates: [s.lon, s.lat], distance: s.distance })),
+  };
+}
+
+function segment(s: SegmentView) {
+  return { ...s, engine: s.engine.toUpperCase() };
+}
+
+function itinerary(view: ItineraryView) {
+  return {
+    id: view.id,
+    organizationId: view.organization_id,
+    name: view.name,
+    description: view.description,
+    activity: view.activity,
+    privacy: view.privacy.toUpperCase(),
+    version: view.version,
+    publishedVersion: view.published_version,
+    publishedAt: view.published_at,
+    distance: view.distance,
+    duration: view.duration,
+    ascent: view.ascent,
+    descent: view.descent,
+    segments: view.segments.map(segment),
+    waypoints: view.waypoints,
+    groups: view.groups,
+    createdAt: view.created_at,
+    updatedAt: view.updated_at,
+  };
+}
+
+function zoneResult(z: ZoneView) {
+  const zone = {
+    id: z.id,
+    organizationId: z.organization_id,
+    name: z.name,
+    description: z.description,
+    level: z.level,
+    mode: z.mode,
+    geometry: z.geometry,
+    radiusM: z.radius_m,
+    widthM: z.width_m,
+    privacy: z.privacy.toUpperCase(),
+    createdAt: z.created_at,
+    updatedAt: z.updated_at,
+  };
+  return { zone, level: z.level, mode: z.mode };
+}
+
+export function queryResolvers(operations: DataOperations): QueryResolvers {
+  return {
+    directions: bind(
+      operations.directions,
+      (args: { input: DirectionsRequest }) => args.input,
+      (result) => ({ routes: result.routes.map(route) }),
+    ),
+    itinerary: bind(
+      operations.itinerary,
+      (args: { id: string; version: 'PUBLISHED' | 'DRAFT' }) => ({
+        id: args.id,
+        version: args.version === 'DRAFT' ? ('draft' as const) : ('published' as const),
+      }),
+      itinerary,
+    ),
+    zones: bind(
+      operations.zones,
+      (args: { input: ZoneSearchRequest | null }) => args.input ?? {},
+      (zones) => zones.map(zoneResult),
+    ),
+    suggestions: notServed('suggestions'),
+    analyzeGeometry: notServed('analyzeGeometry'),
+    places: notServed('places'),
+    place: notServed('place'),
+    isochrone: notServed('isochrone'),
+    ways: notServed('ways'),
+  };
+}
