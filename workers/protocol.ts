@@ -99,7 +99,11 @@ export interface AnalyzeInput {
 }
 export interface AnalyzeOutput {
   ok: true;
-  analysis: MeasuredLine & { matchedFraction: number };
+  analysis: MeasuredLine & {
+    matchedFraction: number;
+    /** Distance along the line (m) and DEM elevation (m, null where the region has none) at each of its points. */
+    elevationProfile: { distance: number; elevation: number | null }[];
+  };
 }
 
 export interface ReachableInput {

@@ -262,6 +262,8 @@ export class RouteEngine {
     const cum = kernelValue(cumulativeDistances(flat, 2));
     // DEM elevation at every point; where the DEM has none, the previous point's (0 at the start).
     const ele = this.elevations(flat);
+    // The profile as the DEM gives it (null where it has no value), before the gaps are filled for measuring.
+    const elevationProfile = Array.from(ele, (e, i) => ({ distance: cum[i]!, elevation: Number.isFinite(e) ? e : null }));
     for (let i = 0; i < ele.length; i++) if (!Number.isFinite(ele[i])) ele[i] = i > 0 ? ele[i - 1]! : 0;
     const line = new LineBuilder();
     line.start(coords[0]![0], coords[0]![1], ele[0]!);
@@ -279,7 +281,8 @@ export class RouteEngine {
     const m = measureLine(this.graph, line, p.profile, p.hazard);
     // Ascent and descent of the whole profile from the kernel; each piece's rise above only sets its speed.
     const { ascent, descent } = kernelValue(elevationGain(ele, cum, RECORDED_GAIN));
-    return { ok: true, analysis: { ...m, ascent, descent, matchedFraction: m.distance > 0 ? matchedLength / m.distance : 0 } };
+    const matchedFraction = m.distance > 0 ? matchedLength / m.distance : 0;
+    return { ok: true, analysis: { ...m, ascent, descent, matchedFraction, elevationProfile } };
   }
 
   reachable(input: ReachableInput): ReachableOutput | TaskFailure {

@@ -191,6 +191,17 @@ export function requireProducts(organization: Organization, scope: string, write
   }
 }
 
+/**
+ * The Data API's intelligence tier (suggestions, isochrones, line analysis): the calling key's organization
+ * must hold the `intelligence` product (402 entry otherwise); a session token is required of every Data API
+ * call already.
+ */
+export function requireIntelligence(caller: Access): void {
+  if (caller.kind !== 'key' || caller.session === undefined) throw new ApiError('UNAUTHORIZED');
+  if (!caller.organization.products.includes('intelligence'))
+    throw ApiError.withMessage('PAYMENT_REQUIRED', 'PAYMENT_REQUIRED.intelligence');
+}
+
 /** Roles that manage an organization (keys, members, settings, billing). */
 const MANAGING_ROLES: ReadonlySet<Role> = new Set(['owner', 'admin']);
 

@@ -6,6 +6,7 @@ import type { WorkerPool } from '../../workers/pool.js';
 import type { StudioOperations } from '../studio/studio-operations.js';
 import { directionsOperation } from './directions-operation.js';
 import { itineraryOperation } from './itinerary-operation.js';
+import { regionOperations } from './region-operations.js';
 import { zoneSearchOperation } from './zone-search-operation.js';
 
 export type DataOperations = ReturnType<typeof createDataOperations>;
@@ -15,5 +16,6 @@ export function createDataOperations(deps: { pool: WorkerPool | undefined; studi
     directions: directionsOperation({ pool: deps.pool }),
     itinerary: itineraryOperation(deps.studio.itineraries.getItinerary),
     zones: zoneSearchOperation({ pool: deps.pool, getZones: deps.studio.zones.getZones }),
+    ...regionOperations({ pool: deps.pool }),
   };
 }

@@ -1,7 +1,6 @@
 // The resolvers of Query: each maps its GraphQL arguments onto an operation's input, the operation's result
 // onto the schema's types, and the operation's input-relative failure paths onto `["input",…]` (the way the
-// REST adapter prefixes `["request","body",…]`). No rule lives here. Fields declared in the schema but not
-// served yet answer a NOT_IMPLEMENTED entry, never made-up data.
+// REST adapter prefixes `["request","body",…]`). No rule lives here.
 
 import type { Access } from '../auth/access.js';
 import type { Operation, OperationContext } from '../core/operation.js';
@@ -12,7 +11,10 @@ import type { RouteResult } from '../../workers/protocol.js';
 import type { DataOperations } from './data-operations.js';
 import type { DirectionsRequest } from './directions-operation.js';
 import type { QueryResolvers } from './schema.js';
+import type { AnalyzeRequest, IsochroneRequest, PlacesRequest, SuggestionsRequest, WaysRequest } from './region-operations.js';
 import type { ZoneSearchRequest } from './zone-search-operation.js';
+import type { PlaceKind } from '../../data/region/places.js';
+import type { PlaceResult } from '../../workers/region-lookup.js';
 
 /** What every resolver receives as GraphQL's context: the caller and the operation context of the request. */
 export interface DataContext {
@@ -33,16 +35,19 @@ function bind<A, I, O>(operation: Operation<I, O>, toInput: (args: A) => I, toOu
   };
 }
 
-/** A field declared by the contract whose operation is not built yet. */
-const notServed = (field: string) => () => {
-  throw ApiError.withMessage('NOT_IMPLEMENTED', 'NOT_IMPLEMENTED.data_field', { field });
-};
-
 /** Flat lon,lat,ele (the workers' line format) as GeoJSON positions. */
 function positions(flat: readonly number[]): number[][] {
   const out: number[][] = [];
   for (let i = 0; i + 2 < flat.length; i += 3) out.push([flat[i]!, flat[i + 1]!, flat[i + 2]!]);
   return out;
+}
+
+function lineString(flat: readonly number[]) {
+  return { type: 'LineString', coordinates: positions(flat) };
+}
+
+function place(p: PlaceResult) {
+  return { ...p, kind: p.kind.toUpperCase() };
 }
 
 function route(r: RouteResult) {
@@ -51,7 +56,7 @@ function route(r: RouteResult) {
     duration: r.duration,
     ascent: r.ascent,
     descent: r.descent,
-    geometry: { type: 'LineString', coordinates: positions(r.coordinates) },
+    geometry: lineString(r.coordinates),
     avoidance: r.avoidance,
     advisories: r.advisories,
     trailDifficultyInfo: r.trailDifficultyInfo,
@@ -124,11 +129,62 @@ export function queryResolvers(operations: DataOperations): QueryResolvers {
       (args: { input: ZoneSearchRequest | null }) => args.input ?? {},
       (zones) => zones.map(zoneResult),
     ),
-    suggestions: notServed('suggestions'),
-    analyzeGeometry: notServed('analyzeGeometry'),
-    places: notServed('places'),
-    place: notServed('place'),
-    isochrone: notServed('isochrone'),
-    ways: notServed('ways'),
+    suggestions: bind(
+      operations.suggestions,
+      (args: { input: SuggestionsRequest }) => args.input,
+      (ideas) =>
+        ideas.map((idea) => ({
+          kind: idea.kind,
+          via: idea.via,
+          distance: idea.distance,
+          duration: idea.duration,
+          ascent: idea.ascent,
+          descent: idea.descent,
+          geometry: lineString(idea.coordinates),
+          advisories: idea.advisories,
+          trailDifficultyInfo: idea.trailDifficultyInfo,
+        })),
+    ),
+    analyzeGeometry: bind(
+      operations.analyzeGeometry,
+      (args: { input: AnalyzeRequest }) => args.input,
+      (a) => ({
+        distance: a.distance,
+        duration: a.duration,
+        matchedFraction: a.matchedFraction,
+        ascent: a.ascent,
+        descent: a.descent,
+        advisories: a.advisories,
+        trailDifficultyInfo: a.trailDifficultyInfo,
+        elevationProfile: a.elevationProfile,
+      }),
+    ),
+    places: bind(
+      operations.places,
+      (args: { input: PlacesRequest }) => ({ ...args.input, kinds: args.input.kinds?.map((k) => k.toLowerCase() as PlaceKind) }),
+      (found) => found.map(place),
+    ),
+    place: bind(
+      operations.place,
+      (args: { id: string }) => ({ id: args.id }),
+      (found) => found && place(found),
+    ),
+    isochrone: bind(
+      operations.isochrone,
+      (args: { input: IsochroneRequest }) => args.input,
+      (result) =>
+        result.isochrones.map((i) => ({
+          range: i.range,
+          polygon: i.polygon,
+          reachFactor: i.reachFactor,
+          area: i.area,
+          center: result.center,
+        })),
+    ),
+    ways: bind(
+      operations.ways,
+      (args: { input: WaysRequest }) => args.input,
+      (found) => found,
+    ),
   };
 }

@@ -5,6 +5,16 @@
 type Sentences = Record<string, string>;
 
 const en: Sentences = {
+  'PAYMENT_REQUIRED.intelligence':
+    'This field is part of the intelligence tier: the organization needs the intelligence product (ask its owner to add it).',
+  'NOT_FOUND.no_suggestion': 'No route idea from here avoids toll and access-restricted ways: try another start, end or target.',
+  'VALIDATION_FAILED.suggestion_target': 'Give exactly one target: distance (500 to 100,000 m) or duration (300 to 43,200 s).',
+  'VALIDATION_FAILED.isochrone_ranges': 'Give 1 to 10 ranges, each a whole number of seconds from 1 to 14,400.',
+  'VALIDATION_FAILED.places_query': 'Give text to search for, a near point, or both.',
+  'VALIDATION_FAILED.place_id': 'A place id is node/<number> or way/<number>, as places returns it.',
+  'VALIDATION_FAILED.ways_bbox':
+    'A ways search box is [west, south, east, north] in degrees, each side at most 0.1°: search a smaller area.',
+  'VALIDATION_FAILED.line_string': 'The geometry must be a GeoJSON LineString.',
   'VALIDATION_FAILED.graphql_variable_at': 'The variable {variable} ({type}) is not valid at {at}: fix that value in "variables".',
   'BAD_REQUEST.graphql_query':
     'Send the GraphQL document as a string in "query": a JSON body {"query": "…"} for POST, or ?query=… for GET.',
@@ -25,12 +35,22 @@ const en: Sentences = {
   'VALIDATION_FAILED.graphql_depth': 'The query nests {depth} levels deep and at most {limit} are allowed: split it into several queries.',
   'VALIDATION_FAILED.graphql_cost':
     'The query costs {cost} and at most {limit} is allowed (each field counts 1, inside a list {listFactor}): select fewer fields or split the query.',
-  'NOT_IMPLEMENTED.data_field': 'The field {field} is declared in the schema but not served yet.',
   'VALIDATION_FAILED.waypoint_count': 'Give 2 to 50 waypoints, each a [longitude, latitude] pair.',
   'VALIDATION_FAILED.bbox': 'A bounding box is [west, south, east, north] in degrees, with west ≤ east and south ≤ north.',
 };
 
 const fr: Sentences = {
+  'PAYMENT_REQUIRED.intelligence':
+    "Ce champ fait partie de l'offre intelligence : l'organisation a besoin du produit intelligence (demandez à son propriétaire de l'ajouter).",
+  'NOT_FOUND.no_suggestion':
+    "Aucune idée d'itinéraire depuis ce point n'évite les routes à péage et les voies à accès restreint : essayez un autre départ, une autre arrivée ou un autre objectif.",
+  'VALIDATION_FAILED.suggestion_target': 'Donnez un seul objectif : distance (500 à 100 000 m) ou durée (300 à 43 200 s).',
+  'VALIDATION_FAILED.isochrone_ranges': 'Donnez 1 à 10 plages, chacune un nombre entier de secondes entre 1 et 14 400.',
+  'VALIDATION_FAILED.places_query': 'Donnez un texte à chercher, un point proche, ou les deux.',
+  'VALIDATION_FAILED.place_id': 'Un identifiant de lieu est node/<nombre> ou way/<nombre>, tel que places le renvoie.',
+  'VALIDATION_FAILED.ways_bbox':
+    "Une zone de recherche de voies est [ouest, sud, est, nord] en degrés, chaque côté d'au plus 0,1° : cherchez une zone plus petite.",
+  'VALIDATION_FAILED.line_string': 'La géométrie doit être un LineString GeoJSON.',
   'VALIDATION_FAILED.graphql_variable_at':
     'La variable {variable} ({type}) n\'est pas valide en {at} : corrigez cette valeur dans "variables".',
   'BAD_REQUEST.graphql_query':
@@ -58,12 +78,22 @@ const fr: Sentences = {
     'La requête est imbriquée sur {depth} niveaux et {limit} au plus sont permis : découpez-la en plusieurs requêtes.',
   'VALIDATION_FAILED.graphql_cost':
     'La requête coûte {cost} et {limit} au plus est permis (chaque champ compte 1, dans une liste {listFactor}) : demandez moins de champs ou découpez la requête.',
-  'NOT_IMPLEMENTED.data_field': "Le champ {field} est déclaré dans le schéma mais n'est pas encore servi.",
   'VALIDATION_FAILED.waypoint_count': 'Donnez de 2 à 50 points de passage, chacun une paire [longitude, latitude].',
   'VALIDATION_FAILED.bbox': 'Une emprise est [ouest, sud, est, nord] en degrés, avec ouest ≤ est et sud ≤ nord.',
 };
 
 const es: Sentences = {
+  'PAYMENT_REQUIRED.intelligence':
+    'Este campo forma parte del nivel intelligence: la organización necesita el producto intelligence (pida a su propietario que lo añada).',
+  'NOT_FOUND.no_suggestion':
+    'Ninguna idea de ruta desde aquí evita las vías de peaje y de acceso restringido: pruebe otro inicio, otro final u otro objetivo.',
+  'VALIDATION_FAILED.suggestion_target': 'Indique un solo objetivo: distancia (500 a 100.000 m) o duración (300 a 43.200 s).',
+  'VALIDATION_FAILED.isochrone_ranges': 'Indique de 1 a 10 rangos, cada uno un número entero de segundos entre 1 y 14.400.',
+  'VALIDATION_FAILED.places_query': 'Indique un texto que buscar, un punto cercano, o ambos.',
+  'VALIDATION_FAILED.place_id': 'Un identificador de lugar es node/<número> o way/<número>, tal como lo devuelve places.',
+  'VALIDATION_FAILED.ways_bbox':
+    'Un área de búsqueda de vías es [oeste, sur, este, norte] en grados, con cada lado de 0,1° como máximo: busque un área más pequeña.',
+  'VALIDATION_FAILED.line_string': 'La geometría debe ser un LineString GeoJSON.',
   'VALIDATION_FAILED.graphql_variable_at': 'La variable {variable} ({type}) no es válida en {at}: corrija ese valor en "variables".',
   'BAD_REQUEST.graphql_query':
     'Envíe el documento GraphQL como cadena en "query": un cuerpo JSON {"query": "…"} con POST, o ?query=… con GET.',
@@ -86,12 +116,22 @@ const es: Sentences = {
   'VALIDATION_FAILED.graphql_depth': 'La consulta anida {depth} niveles y se permiten {limit} como máximo: divídala en varias consultas.',
   'VALIDATION_FAILED.graphql_cost':
     'La consulta cuesta {cost} y se permite {limit} como máximo (cada campo cuenta 1, dentro de una lista {listFactor}): pida menos campos o divida la consulta.',
-  'NOT_IMPLEMENTED.data_field': 'El campo {field} está declarado en el esquema pero aún no se sirve.',
   'VALIDATION_FAILED.waypoint_count': 'Indique de 2 a 50 puntos de paso, cada uno un par [longitud, latitud].',
   'VALIDATION_FAILED.bbox': 'Un recuadro es [oeste, sur, este, norte] en grados, con oeste ≤ este y sur ≤ norte.',
 };
 
 const ca: Sentences = {
+  'PAYMENT_REQUIRED.intelligence':
+    "Aquest camp forma part del nivell intelligence: l'organització necessita el producte intelligence (demaneu al seu propietari que l'afegeixi).",
+  'NOT_FOUND.no_suggestion':
+    "Cap idea de ruta des d'aquí evita les vies de peatge i d'accés restringit: proveu un altre inici, un altre final o un altre objectiu.",
+  'VALIDATION_FAILED.suggestion_target': 'Indiqueu un sol objectiu: distància (500 a 100.000 m) o durada (300 a 43.200 s).',
+  'VALIDATION_FAILED.isochrone_ranges': "Indiqueu d'1 a 10 intervals, cadascun un nombre enter de segons entre 1 i 14.400.",
+  'VALIDATION_FAILED.places_query': 'Indiqueu un text per cercar, un punt proper, o tots dos.',
+  'VALIDATION_FAILED.place_id': 'Un identificador de lloc és node/<número> o way/<número>, tal com el retorna places.',
+  'VALIDATION_FAILED.ways_bbox':
+    'Una àrea de cerca de vies és [oest, sud, est, nord] en graus, amb cada costat de 0,1° com a màxim: cerqueu una àrea més petita.',
+  'VALIDATION_FAILED.line_string': 'La geometria ha de ser un LineString GeoJSON.',
   'VALIDATION_FAILED.graphql_variable_at': 'La variable {variable} ({type}) no és vàlida a {at}: corregiu aquest valor a "variables".',
   'BAD_REQUEST.graphql_query':
     'Envieu el document GraphQL com a cadena a "query": un cos JSON {"query": "…"} amb POST, o ?query=… amb GET.',
@@ -115,12 +155,22 @@ const ca: Sentences = {
     "La consulta niu {depth} nivells i se'n permeten {limit} com a màxim: dividiu-la en diverses consultes.",
   'VALIDATION_FAILED.graphql_cost':
     "La consulta costa {cost} i es permet {limit} com a màxim (cada camp compta 1, dins d'una llista {listFactor}): demaneu menys camps o dividiu la consulta.",
-  'NOT_IMPLEMENTED.data_field': "El camp {field} està declarat a l'esquema però encara no se serveix.",
   'VALIDATION_FAILED.waypoint_count': 'Indiqueu de 2 a 50 punts de pas, cadascun un parell [longitud, latitud].',
   'VALIDATION_FAILED.bbox': 'Un requadre és [oest, sud, est, nord] en graus, amb oest ≤ est i sud ≤ nord.',
 };
 
 const de: Sentences = {
+  'PAYMENT_REQUIRED.intelligence':
+    'Dieses Feld gehört zur Intelligence-Stufe: Die Organisation braucht das Produkt intelligence (bitten Sie ihren Eigentümer, es hinzuzufügen).',
+  'NOT_FOUND.no_suggestion':
+    'Keine Routenidee von hier meidet Mautstraßen und Wege mit beschränktem Zugang: Versuchen Sie einen anderen Start, ein anderes Ziel oder eine andere Vorgabe.',
+  'VALIDATION_FAILED.suggestion_target': 'Geben Sie genau eine Vorgabe an: Distanz (500 bis 100.000 m) oder Dauer (300 bis 43.200 s).',
+  'VALIDATION_FAILED.isochrone_ranges': 'Geben Sie 1 bis 10 Bereiche an, jeder eine ganze Zahl von Sekunden zwischen 1 und 14.400.',
+  'VALIDATION_FAILED.places_query': 'Geben Sie einen Suchtext, einen nahen Punkt oder beides an.',
+  'VALIDATION_FAILED.place_id': 'Eine Orts-ID ist node/<Zahl> oder way/<Zahl>, wie places sie liefert.',
+  'VALIDATION_FAILED.ways_bbox':
+    'Ein Suchbereich für Wege ist [West, Süd, Ost, Nord] in Grad, jede Seite höchstens 0,1°: Suchen Sie in einem kleineren Bereich.',
+  'VALIDATION_FAILED.line_string': 'Die Geometrie muss ein GeoJSON-LineString sein.',
   'VALIDATION_FAILED.graphql_variable_at':
     'Die Variable {variable} ({type}) ist bei {at} ungültig: korrigieren Sie diesen Wert in "variables".',
   'BAD_REQUEST.graphql_query':
@@ -147,7 +197,6 @@ const de: Sentences = {
     'Die Abfrage ist {depth} Ebenen tief verschachtelt, erlaubt sind höchstens {limit}: teilen Sie sie in mehrere Abfragen auf.',
   'VALIDATION_FAILED.graphql_cost':
     'Die Abfrage kostet {cost}, erlaubt sind höchstens {limit} (jedes Feld zählt 1, in einer Liste {listFactor}): fragen Sie weniger Felder ab oder teilen Sie die Abfrage auf.',
-  'NOT_IMPLEMENTED.data_field': 'Das Feld {field} ist im Schema deklariert, wird aber noch nicht bedient.',
   'VALIDATION_FAILED.waypoint_count': 'Geben Sie 2 bis 50 Wegpunkte an, jeder ein Paar [Länge, Breite].',
   'VALIDATION_FAILED.bbox': 'Ein Begrenzungsrahmen ist [West, Süd, Ost, Nord] in Grad, mit West ≤ Ost und Süd ≤ Nord.',
 };

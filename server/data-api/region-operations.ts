@@ -1,0 +1,169 @@
+// The Data API operations answered by the region on the worker pool (DESIGN §7), transport-free: route
+// suggestions, isochrones and line analysis (the intelligence tier), places and ways. Each checks the caller's
+// tier, hands its input to a pool task and turns a task failure into an error at the input's own path
+// (workers/task-error.ts); the resolvers add ["input", …].
+
+import type { PlaceKind } from '../../data/region/places.js';
+import type { IsochronePolygon } from '../../workers/isochrone.js';
+import type { WorkerPool } from '../../workers/pool.js';
+import type { Activity, AnalyzeOutput, LonLat, TaskFailure } from '../../workers/protocol.js';
+import type { PlaceResult, WayResult } from '../../workers/region-lookup.js';
+import type { Suggestion } from '../../workers/suggestions.js';
+import { taskError } from '../../workers/task-error.js';
+import { defineOperation } from '../core/operation.js';
+import { requireIntelligence } from '../core/policy.js';
+import { ApiError } from '../errors.js';
+import { DATA_REACH } from './directions-operation.js';
+
+export interface SuggestionsRequest {
+  activity: Activity;
+  start: LonLat;
+  end?: LonLat | null;
+  /** Target distance (m) … */
+  distance?: number | null;
+  /** … or duration (s): exactly one. */
+  duration?: number | null;
+  limit?: number | null;
+}
+
+export interface IsochroneRequest {
+  activity: Activity;
+  center: LonLat;
+  ranges: number[];
+}
+export interface IsochroneResult {
+  /** The snapped start; null when it snapped nowhere (then no isochrone). */
+  center: LonLat | null;
+  isochrones: IsochronePolygon[];
+}
+
+export interface AnalyzeRequest {
+  activity: Activity;
+  geometry: { type: string; coordinates: number[][] };
+}
+
+export interface PlacesRequest {
+  text?: string | null;
+  near?: LonLat | null;
+  radius?: number | null;
+  kinds?: PlaceKind[] | null;
+  limit?: number | null;
+}
+
+export interface WaysRequest {
+  bbox: [number, number, number, number];
+  activity?: Activity | null;
+}
+
+type Deps = { pool: WorkerPool | undefined };
+
+function poolOf(deps: Deps): WorkerPool {
+  if (!deps.pool) throw new ApiError('SERVICE_UNAVAILABLE');
+  return deps.pool;
+}
+
+/** A task's failure at the request's own field names (`rename` maps the task's input names onto them). */
+function failed(failure: TaskFailure, messageKey?: string, rename: Record<string, string> = {}): ApiError {
+  const error = taskError(failure, messageKey);
+  return error.withPaths(([head, ...rest]) => (typeof head === 'string' && head in rename ? [rename[head]!, ...rest] : [head!, ...rest]));
+}
+
+/** Drops null (GraphQL's absent) so the task sees only what was given. */
+function given<T extends object>(value: T): { [K in keyof T]: Exclude<T[K], null> } {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null && v !== undefined)) as never;
+}
+
+export function regionOperations(deps: Deps) {
+  return {
+    suggestions: defineOperation({
+      id: 'suggestions',
+      scope: 'data',
+      writes: false,
+      reach: DATA_REACH,
+      async run(caller, input: SuggestionsRequest, { signal }): Promise<Suggestion[]> {
+        requireIntelligence(caller);
+        const { distance, duration, ...rest } = given(input);
+        const out = await poolOf(deps).runTask(
+          'suggestions',
+          {
+            ...rest,
+            ...(distance === undefined ? {} : { targetDistance: distance }),
+            ...(duration === undefined ? {} : { targetDuration: duration }),
+          },
+          { signal },
+        );
+        if (out.ok) return out.suggestions;
+        // No hazard-free idea could be made: the field fails (spec), as a NOT_FOUND entry.
+        if (out.code === 'NOT_FOUND') throw ApiError.withMessage('NOT_FOUND', 'NOT_FOUND.no_suggestion');
+        const key =
+          out.path?.[1] === 'targetDistance' || out.path?.[1] === 'targetDuration' ? 'VALIDATION_FAILED.suggestion_target' : undefined;
+        throw failed(out, key, { targetDistance: 'distance', targetDuration: 'duration' });
+      },
+    }),
+
+    isochrone: defineOperation({
+      id: 'isochrone',
+      scope: 'data',
+      writes: false,
+      reach: DATA_REACH,
+      async run(caller, input: IsochroneRequest, { signal }): Promise<IsochroneResult> {
+        requireIntelligence(caller);
+        const out = await poolOf(deps).runTask('isochrone', input, { signal });
+        if (!out.ok) throw failed(out, out.path?.[1] === 'ranges' ? 'VALIDATION_FAILED.isochrone_ranges' : undefined);
+        return { center: out.center, isochrones: out.isochrones };
+      },
+    }),
+
+    analyzeGeometry: defineOperation({
+      id: 'analyzeGeometry',
+      scope: 'data',
+      writes: false,
+      reach: DATA_REACH,
+      async run(caller, input: AnalyzeRequest, { signal }): Promise<AnalyzeOutput['analysis']> {
+        requireIntelligence(caller);
+        if (input.geometry.type !== 'LineString')
+          throw ApiError.validation([{ path: ['geometry', 'type'], messageKey: 'VALIDATION_FAILED.line_string' }]);
+        const coordinates = input.geometry.coordinates.map((c) => [c[0], c[1]] as LonLat);
+        const out = await poolOf(deps).runTask('analyze', { activity: input.activity, coordinates }, { signal });
+        if (!out.ok) throw failed(out);
+        return out.analysis;
+      },
+    }),
+
+    places: defineOperation({
+      id: 'places',
+      scope: 'data',
+      writes: false,
+      reach: DATA_REACH,
+      async run(_caller, input: PlacesRequest, { signal }): Promise<PlaceResult[]> {
+        const out = await poolOf(deps).runTask('places', given(input), { signal });
+        if (!out.ok) throw failed(out, out.path?.[1] === 'text' ? 'VALIDATION_FAILED.places_query' : undefined);
+        return out.places;
+      },
+    }),
+
+    place: defineOperation({
+      id: 'place',
+      scope: 'data',
+      writes: false,
+      reach: DATA_REACH,
+      async run(_caller, input: { id: string }, { signal }): Promise<PlaceResult | null> {
+        const out = await poolOf(deps).runTask('place', input, { signal });
+        if (!out.ok) throw failed(out, 'VALIDATION_FAILED.place_id');
+        return out.place;
+      },
+    }),
+
+    ways: defineOperation({
+      id: 'ways',
+      scope: 'data',
+      writes: false,
+      reach: DATA_REACH,
+      async run(_caller, input: WaysRequest, { signal }): Promise<WayResult[]> {
+        const out = await poolOf(deps).runTask('ways', given(input), { signal });
+        if (!out.ok) throw failed(out, out.path?.[1] === 'bbox' ? 'VALIDATION_FAILED.ways_bbox' : undefined);
+        return out.ways;
+      },
+    }),
+  };
+}
