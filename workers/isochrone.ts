@@ -11,11 +11,9 @@
 // reachFactor is the reached area over the area of the circle the profile's fastest speed could cover in
 // the range: how much of the "as the crow flies" reach the network gives.
 
+import { M_PER_DEG_LAT, metresPerDegLon } from './local-plane.js';
 import type { LonLat } from './protocol.js';
 
-/** Metres per degree of latitude, and of longitude at the equator (an equirectangular plane is close enough here). */
-const M_PER_DEG_LAT = 110_540;
-const M_PER_DEG_LON = 111_320;
 /** Grid cells across the farthest reached node, clamped to cell sizes of 10–250 m. */
 const CELLS_ACROSS_RADIUS = 80;
 const MIN_CELL_M = 10;
@@ -47,7 +45,7 @@ export function isochronePolygons(
   const sorted = [...new Set(ranges)].sort((a, b) => a - b);
   const lon0 = center[0];
   const lat0 = center[1];
-  const kx = M_PER_DEG_LON * Math.cos((lat0 * Math.PI) / 180);
+  const kx = metresPerDegLon(lat0);
   const ky = M_PER_DEG_LAT;
   const maxRange = sorted[sorted.length - 1] ?? 0;
   // The grid spans the nodes reached within the largest range (and the start), with a margin of cells.

@@ -13,6 +13,7 @@ import { normalizeWords } from '../data/region/place-index.js';
 import { ACTIVITIES, isActivity, type Activity } from './profiles.js';
 import { failure, type LonLat, type TaskFailure } from './protocol.js';
 import { threadRouting } from './region-source.js';
+import { validLonLat } from './route-engine.js';
 
 export const PLACE_KINDS: readonly PlaceKind[] = [
   'peak',
@@ -96,7 +97,7 @@ export function places(input: PlacesInput): PlacesOutput | TaskFailure {
   const { region } = threadRouting();
   const text = input.text?.trim() ?? '';
   if (text === '' && input.near === undefined) return failure('VALIDATION_FAILED', 'give text, near, or both', ['input', 'text']);
-  if (input.near !== undefined && !lonLat(input.near))
+  if (input.near !== undefined && !validLonLat(input.near))
     return failure('VALIDATION_FAILED', 'not a [longitude, latitude] pair', ['input', 'near']);
   const { places: limits, radius: radiusLimits } = LOOKUP_LIMITS;
   if (input.radius !== undefined && !(Number.isFinite(input.radius) && input.radius > 0 && input.radius <= radiusLimits.max))
@@ -138,7 +139,7 @@ export function place(input: PlaceInput): PlaceOutput | TaskFailure {
 
 export function ways(input: WaysInput): WaysOutput | TaskFailure {
   const bbox = input.bbox;
-  if (!Array.isArray(bbox) || bbox.length !== 4 || !lonLat([bbox[0], bbox[1]]) || !lonLat([bbox[2], bbox[3]]))
+  if (!Array.isArray(bbox) || bbox.length !== 4 || !validLonLat([bbox[0], bbox[1]]) || !validLonLat([bbox[2], bbox[3]]))
     return failure('VALIDATION_FAILED', 'bbox is [west, south, east, north] in degrees', ['input', 'bbox']);
   const [west, south, east, north] = bbox;
   if (!(west < east && south < north))
@@ -218,17 +219,4 @@ function placeResult(p: Place, distance: number | null): PlaceResult {
     street: p.street,
     distance: distance === null ? null : Math.round(distance),
   };
-}
-
-function lonLat(c: unknown): c is LonLat {
-  return (
-    Array.isArray(c) &&
-    c.length === 2 &&
-    typeof c[0] === 'number' &&
-    typeof c[1] === 'number' &&
-    Number.isFinite(c[0]) &&
-    Number.isFinite(c[1]) &&
-    Math.abs(c[0]) <= 180 &&
-    Math.abs(c[1]) <= 90
-  );
 }

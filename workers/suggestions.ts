@@ -11,7 +11,8 @@
 
 import { failure, type LonLat, type MeasuredLine, type TaskFailure } from './protocol.js';
 import { HAZARD_BITS, isActivity, type Activity } from './profiles.js';
-import type { RouteEngine } from './route-engine.js';
+import { M_PER_DEG_LAT, metresPerDegLon } from './local-plane.js';
+import { type RouteEngine, validLonLat } from './route-engine.js';
 
 export interface SuggestionsInput {
   activity: Activity;
@@ -50,8 +51,6 @@ const BEARINGS = 12;
 const MAX_OVERLAP = 0.6;
 /** Ideas after the first must be within this fraction of the target. */
 const MAX_MISS = 0.35;
-const M_PER_DEG_LAT = 110_540;
-const M_PER_DEG_LON = 111_320;
 const DIFFICULTY_RANK: Record<string, number> = { UNKNOWN: 0, T1: 1, T2: 2, T3: 3, T4: 4, T5: 5, T6: 6 };
 
 interface Candidate {
@@ -134,8 +133,8 @@ function noIdea(): TaskFailure {
 
 function validate(input: SuggestionsInput): TaskFailure | undefined {
   if (!isActivity(input.activity)) return failure('VALIDATION_FAILED', 'unknown activity', ['input', 'activity']);
-  if (!lonLat(input.start)) return failure('VALIDATION_FAILED', 'not a [longitude, latitude] pair', ['input', 'start']);
-  if (input.end !== undefined && !lonLat(input.end))
+  if (!validLonLat(input.start)) return failure('VALIDATION_FAILED', 'not a [longitude, latitude] pair', ['input', 'start']);
+  if (input.end !== undefined && !validLonLat(input.end))
     return failure('VALIDATION_FAILED', 'not a [longitude, latitude] pair', ['input', 'end']);
   const hasDistance = input.targetDistance !== undefined;
   const hasDuration = input.targetDuration !== undefined;
@@ -153,10 +152,6 @@ function validate(input: SuggestionsInput): TaskFailure | undefined {
 
 function within(v: number | undefined, min: number, max: number): boolean {
   return typeof v === 'number' && Number.isFinite(v) && v >= min && v <= max;
-}
-
-function lonLat(c: unknown): c is LonLat {
-  return Array.isArray(c) && c.length === 2 && within(c[0], -180, 180) && within(c[1], -90, 90);
 }
 
 /** Metres per second the profile keeps around the start: a short out-and-back probe; undefined when none routes. */
@@ -184,7 +179,7 @@ function overlap(a: Set<number>, b: Set<number>): number {
 /** The point `metres` from `from` on `bearing` (degrees clockwise from north), on a local plane. */
 function offsetPoint(from: LonLat, bearing: number, metres: number): LonLat {
   const rad = (bearing * Math.PI) / 180;
-  const kx = M_PER_DEG_LON * Math.cos((from[1] * Math.PI) / 180);
+  const kx = metresPerDegLon(from[1]);
   return [from[0] + (Math.sin(rad) * metres) / kx, from[1] + (Math.cos(rad) * metres) / M_PER_DEG_LAT];
 }
 
@@ -196,7 +191,7 @@ function detourOffset(start: LonLat, end: LonLat, length: number): number {
 
 /** The point at fraction `along` of start → end, moved `offset` metres to its left (negative: right). */
 function beside(start: LonLat, end: LonLat, along: number, offset: number): LonLat {
-  const kx = M_PER_DEG_LON * Math.cos((start[1] * Math.PI) / 180);
+  const kx = metresPerDegLon(start[1]);
   const dx = (end[0] - start[0]) * kx;
   const dy = (end[1] - start[1]) * M_PER_DEG_LAT;
   const len = Math.hypot(dx, dy) || 1;
@@ -206,6 +201,6 @@ function beside(start: LonLat, end: LonLat, along: number, offset: number): LonL
 }
 
 function planeDistance(a: LonLat, b: LonLat): number {
-  const kx = M_PER_DEG_LON * Math.cos((a[1] * Math.PI) / 180);
+  const kx = metresPerDegLon(a[1]);
   return Math.hypot((b[0] - a[0]) * kx, (b[1] - a[1]) * M_PER_DEG_LAT);
 }
