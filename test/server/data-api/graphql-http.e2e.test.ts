@@ -322,6 +322,24 @@ describe('a GraphQL client library', () => {
     expect(data.directions.routes[0]!.geometry.type).toBe('LineString');
   });
 
+  it('graphql-request runs every documented example that needs no variables, on the demo region', async () => {
+    const doc = readFileSync(join(REPO_ROOT, 'docs', 'data-api.md'), 'utf8');
+    const examples = [...doc.matchAll(/## `([a-zA-Z]+)`[^\n]*\n[\s\S]*?```graphql\n([\s\S]*?)```/g)]
+      .map(([, field, document]) => ({ field: field!, document: document! }))
+      .filter((e) => !e.document.trimStart().startsWith('query'));
+    expect(examples.map((e) => e.field)).toEqual(
+      expect.arrayContaining(['zones', 'suggestions', 'isochrone', 'analyzeGeometry', 'places', 'ways']),
+    );
+    const client = new GraphQLClient(`${server.url}/graphql`, { headers: { 'X-API-Key': caller.key, 'X-Session-Token': caller.session! } });
+    for (const { field, document } of examples) {
+      const data = await client.request<Record<string, unknown>>(gql`${document}`);
+      const answer = data[field];
+      expect(answer, field).toBeTruthy();
+      // A fresh organization has no zones; every other example answers something.
+      if (Array.isArray(answer) && field !== 'zones') expect(answer.length, field).toBeGreaterThan(0);
+    }
+  });
+
   it('graphql-request surfaces a resolver error with its code', async () => {
     const client = new GraphQLClient(`${server.url}/graphql`, { headers: { 'X-API-Key': caller.key, 'X-Session-Token': caller.session! } });
     await expect(client.request('{ places(input: {}) { name } }')).rejects.toMatchObject({
