@@ -81,7 +81,14 @@ export function graphqlRoutes(deps: GraphqlRouteDeps): RouteDef[] {
       const { compiled, document } = cache.get(request.query, request.operationName);
       const context: DataContext = {
         caller,
-        operation: { signal: ctx.signal, origin: `http://${ctx.headers.host ?? 'localhost'}`, lang: ctx.lang },
+        operation: {
+          // A getter, as in the REST adapter: the AbortController exists only for resolvers that wait on it.
+          get signal() {
+            return ctx.signal;
+          },
+          origin: `http://${ctx.headers.host ?? 'localhost'}`,
+          lang: ctx.lang,
+        },
       };
       const variables = request.variables ?? {};
       const result = await compiled.query(undefined, context, variables);
