@@ -128,7 +128,7 @@ export interface IsochroneInput {
 }
 export interface IsochroneOutput {
   ok: true;
-  /** The snapped start, null when nothing is near (then no isochrone). */
+  /** The snapped start, null when nothing is near (then every polygon is empty). */
   center: LonLat | null;
   /** One per distinct range, ascending, nested. */
   isochrones: IsochronePolygon[];

@@ -317,8 +317,8 @@ export class RouteEngine {
         return failure('VALIDATION_FAILED', `a range is 1 to ${MAX_ISOCHRONE_SECONDS} whole seconds`, ['input', 'ranges', i]);
     const reached = this.reachable({ activity: input.activity, center: input.center, budget: Math.max(...ranges) });
     if (!reached.ok) return reached;
-    if (!reached.center) return { ok: true, center: null, isochrones: [] };
-    const polygons = isochronePolygons(reached.center, reached.points, ranges, this.fastestSpeed(input.activity));
+    // A start that snaps nowhere reaches nothing: each range still answers, with an empty polygon and no center.
+    const polygons = isochronePolygons(reached.center ?? input.center, reached.points, ranges, this.fastestSpeed(input.activity));
     return { ok: true, center: reached.center, isochrones: polygons };
   }
 

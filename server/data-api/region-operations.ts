@@ -32,7 +32,7 @@ export interface IsochroneRequest {
   ranges: number[];
 }
 export interface IsochroneResult {
-  /** The snapped start; null when it snapped nowhere (then no isochrone). */
+  /** The snapped start; null when it snapped nowhere (then every polygon is empty). */
   center: LonLat | null;
   isochrones: IsochronePolygon[];
 }

@@ -78,9 +78,13 @@ describe('isochrones', () => {
     expect(out.isochrones[1]!.reachFactor).toBeLessThan(1);
   });
 
-  it('a start far from every way snaps nowhere: center null and no isochrone', () => {
-    const out = engine.isochrone({ activity: Activity.WALKING, center: [-120, -45], ranges: [600] }) as IsochroneOutput;
-    expect(out).toEqual({ ok: true, center: null, isochrones: [] });
+  it('a start far from every way snaps nowhere: center null and an empty polygon per range', () => {
+    const out = engine.isochrone({ activity: Activity.WALKING, center: [-120, -45], ranges: [900, 600] }) as IsochroneOutput;
+    expect(out).toEqual({
+      ok: true,
+      center: null,
+      isochrones: [600, 900].map((range) => ({ range, polygon: { type: 'Polygon', coordinates: [] }, reachFactor: 0, area: 0 })),
+    });
   });
 
   it('refuses bad ranges with the offending index', () => {

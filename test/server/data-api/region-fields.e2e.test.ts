@@ -118,9 +118,12 @@ describe('isochrone', () => {
     }
   });
 
-  it('a start that snaps nowhere gives no isochrone; a bad range is an entry at its index', async () => {
-    const far = await query(caller, '{ isochrone(input: {activity: WALKING, center: [-120, -45], ranges: [600]}) { range center } }');
-    expect(far).toEqual({ data: { isochrone: [] } });
+  it('a start that snaps nowhere: each range with an empty polygon and a null center; a bad range is an entry at its index', async () => {
+    const far = await query(
+      caller,
+      '{ isochrone(input: {activity: WALKING, center: [-120, -45], ranges: [600]}) { range center area polygon { coordinates } } }',
+    );
+    expect(far).toEqual({ data: { isochrone: [{ range: 600, center: null, area: 0, polygon: { coordinates: [] } }] } });
     const bad = await query(caller, '{ isochrone(input: {activity: WALKING, center: [1.56, 42.5], ranges: [600, 0]}) { range } }');
     expect(bad.errors[0].extensions).toMatchObject({ code: 'VALIDATION_FAILED', path: ['input', 'ranges', 1] });
   });
