@@ -15,6 +15,11 @@ type Entry = { refused: ApiError } | { document: DocumentNode; compiled: Map<str
 export interface QueryCacheOptions extends QueryLimits {
   /** Most documents kept; the least recently used goes first. */
   maxEntries: number;
+  /**
+   * Most characters of document text kept across all entries (default 8 Mi): many distinct large documents
+   * (a body may be 1 MiB) must not hold hundreds of megabytes.
+   */
+  maxChars?: number;
   /** Most tokens a document may hold before parsing stops (a bound on parse work for huge documents). */
   maxTokens: number;
 }
@@ -25,11 +30,15 @@ export interface PreparedQuery {
   document: DocumentNode;
 }
 
+const DEFAULT_MAX_CHARS = 8 * 1024 * 1024;
+
 /** Key of the operation a request runs when it names none (a document with one operation). */
 const UNNAMED = '';
 
 export class QueryCache {
   private readonly entries = new Map<string, Entry>();
+  /** Characters of the keys in `entries`. */
+  private chars = 0;
   /** Parses, validations and compilations done (tests check that a hit does none). */
   readonly stats = { parses: 0, compiles: 0, hits: 0 };
 
@@ -60,7 +69,14 @@ export class QueryCache {
     } else {
       entry = this.prepare(text);
       this.entries.set(text, entry);
-      if (this.entries.size > this.options.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+      this.chars += text.length;
+      const maxChars = this.options.maxChars ?? DEFAULT_MAX_CHARS;
+      // Evict the least recently used until both bounds hold (the newest entry stays, whatever its size).
+      while (this.entries.size > 1 && (this.entries.size > this.options.maxEntries || this.chars > maxChars)) {
+        const oldest = this.entries.keys().next().value as string;
+        this.entries.delete(oldest);
+        this.chars -= oldest.length;
+      }
     }
     if ('refused' in entry) throw entry.refused;
     const key = operationName ?? UNNAMED;

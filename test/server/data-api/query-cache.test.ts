@@ -70,6 +70,19 @@ describe('compiled-query cache', () => {
     expect(cache.stats.parses).toBe(parses + 1);
   });
 
+  it('is bounded in characters too: large distinct documents evict the oldest, the newest always stays', () => {
+    const cache = new QueryCache(schema, { ...options, maxEntries: 100, maxChars: 1000 });
+    const big = (n: number) => `query Q${n} { __typename }${' '.repeat(400)}`;
+    for (let n = 1; n <= 5; n++) cache.get(big(n), undefined);
+    expect(cache.size).toBe(2); // ~430 characters each: two fit under 1,000
+    const huge = `query H { __typename }${' '.repeat(5000)}`;
+    cache.get(huge, undefined);
+    expect(cache.size).toBe(1);
+    const parses = cache.stats.parses;
+    cache.get(huge, undefined);
+    expect(cache.stats.parses).toBe(parses);
+  });
+
   it('caches a refusal: resending a bad document parses nothing', () => {
     const cache = new QueryCache(schema, options);
     const first = refusal(() => cache.get('{ nope }', undefined));
