@@ -7,9 +7,9 @@ import type { PlaceKind } from '../../data/region/places.js';
 import type { IsochronePolygon } from '../../workers/isochrone.js';
 import type { WorkerPool } from '../../workers/pool.js';
 import type { Activity, AnalyzeOutput, LonLat, TaskFailure } from '../../workers/protocol.js';
-import type { PlaceResult, WayResult } from '../../workers/region-lookup.js';
-import type { Suggestion } from '../../workers/suggestions.js';
-import { taskError } from '../../workers/task-error.js';
+import { LOOKUP_LIMITS, type PlaceResult, type WayResult } from '../../workers/region-lookup.js';
+import { SUGGESTION_LIMITS, type Suggestion } from '../../workers/suggestions.js';
+import { taskError, taskInputPath } from '../../workers/task-error.js';
 import { defineOperation } from '../core/operation.js';
 import { requireIntelligence } from '../core/policy.js';
 import { ApiError } from '../errors.js';
@@ -62,10 +62,21 @@ function poolOf(deps: Deps): WorkerPool {
   return deps.pool;
 }
 
-/** A task's failure at the request's own field names (`rename` maps the task's input names onto them). */
-function failed(failure: TaskFailure, messageKey?: string, rename: Record<string, string> = {}): ApiError {
-  const error = taskError(failure, messageKey);
-  return error.withPaths(([head, ...rest]) => (typeof head === 'string' && head in rename ? [rename[head]!, ...rest] : [head!, ...rest]));
+/** The sentence for a failing input field: its message key and parameters. */
+type Sentence = { messageKey: string; messageParams?: Record<string, string | number> };
+
+const POSITION: Sentence = { messageKey: 'VALIDATION_FAILED.position' };
+
+/**
+ * A task's failure as an entry at the request's own field (`rename` maps the task's input names onto the
+ * request's), with the sentence `sentences` gives for that field; failures not about the input keep their code.
+ */
+function failed(failure: TaskFailure, sentences: Record<string, Sentence>, rename: Record<string, string> = {}): ApiError {
+  if (failure.code !== 'VALIDATION_FAILED' && failure.code !== 'NOT_FOUND') return taskError(failure);
+  const [head, ...rest] = taskInputPath(failure);
+  const field = typeof head === 'string' ? head : '';
+  const path = head === undefined ? [] : [rename[field] ?? head, ...rest];
+  return ApiError.validation([{ path, ...(sentences[field] ?? {}) }]);
 }
 
 /** Drops null (GraphQL's absent) so the task sees only what was given. */
@@ -95,9 +106,18 @@ export function regionOperations(deps: Deps) {
         if (out.ok) return out.suggestions;
         // No hazard-free idea could be made: the field fails (spec), as a NOT_FOUND entry.
         if (out.code === 'NOT_FOUND') throw ApiError.withMessage('NOT_FOUND', 'NOT_FOUND.no_suggestion');
-        const key =
-          out.path?.[1] === 'targetDistance' || out.path?.[1] === 'targetDuration' ? 'VALIDATION_FAILED.suggestion_target' : undefined;
-        throw failed(out, key, { targetDistance: 'distance', targetDuration: 'duration' });
+        const target = { messageKey: 'VALIDATION_FAILED.suggestion_target' };
+        throw failed(
+          out,
+          {
+            start: POSITION,
+            end: POSITION,
+            targetDistance: target,
+            targetDuration: target,
+            limit: { messageKey: 'VALIDATION_FAILED.integer_between', messageParams: { min: 1, max: SUGGESTION_LIMITS.limit.max } },
+          },
+          { targetDistance: 'distance', targetDuration: 'duration' },
+        );
       },
     }),
 
@@ -109,7 +129,7 @@ export function regionOperations(deps: Deps) {
       async run(caller, input: IsochroneRequest, { signal }): Promise<IsochroneResult> {
         requireIntelligence(caller);
         const out = await poolOf(deps).runTask('isochrone', input, { signal });
-        if (!out.ok) throw failed(out, out.path?.[1] === 'ranges' ? 'VALIDATION_FAILED.isochrone_ranges' : undefined);
+        if (!out.ok) throw failed(out, { center: POSITION, ranges: { messageKey: 'VALIDATION_FAILED.isochrone_ranges' } });
         return { center: out.center, isochrones: out.isochrones };
       },
     }),
@@ -125,7 +145,7 @@ export function regionOperations(deps: Deps) {
           throw ApiError.validation([{ path: ['geometry', 'type'], messageKey: 'VALIDATION_FAILED.line_string' }]);
         const coordinates = input.geometry.coordinates.map((c) => [c[0], c[1]] as LonLat);
         const out = await poolOf(deps).runTask('analyze', { activity: input.activity, coordinates }, { signal });
-        if (!out.ok) throw failed(out);
+        if (!out.ok) throw failed(out, { geometry: { messageKey: 'VALIDATION_FAILED.too_few_positions' } });
         return out.analysis;
       },
     }),
@@ -137,7 +157,14 @@ export function regionOperations(deps: Deps) {
       reach: DATA_REACH,
       async run(_caller, input: PlacesRequest, { signal }): Promise<PlaceResult[]> {
         const out = await poolOf(deps).runTask('places', given(input), { signal });
-        if (!out.ok) throw failed(out, out.path?.[1] === 'text' ? 'VALIDATION_FAILED.places_query' : undefined);
+        if (!out.ok) {
+          throw failed(out, {
+            text: { messageKey: 'VALIDATION_FAILED.places_query' },
+            near: POSITION,
+            radius: { messageKey: 'VALIDATION_FAILED.number_between', messageParams: { min: 1, max: LOOKUP_LIMITS.radius.max } },
+            limit: { messageKey: 'VALIDATION_FAILED.integer_between', messageParams: { min: 1, max: LOOKUP_LIMITS.places.max } },
+          });
+        }
         return out.places;
       },
     }),
@@ -149,7 +176,7 @@ export function regionOperations(deps: Deps) {
       reach: DATA_REACH,
       async run(_caller, input: { id: string }, { signal }): Promise<PlaceResult | null> {
         const out = await poolOf(deps).runTask('place', input, { signal });
-        if (!out.ok) throw failed(out, 'VALIDATION_FAILED.place_id');
+        if (!out.ok) throw failed(out, { id: { messageKey: 'VALIDATION_FAILED.place_id' } });
         return out.place;
       },
     }),
@@ -161,7 +188,7 @@ export function regionOperations(deps: Deps) {
       reach: DATA_REACH,
       async run(_caller, input: WaysRequest, { signal }): Promise<WayResult[]> {
         const out = await poolOf(deps).runTask('ways', given(input), { signal });
-        if (!out.ok) throw failed(out, out.path?.[1] === 'bbox' ? 'VALIDATION_FAILED.ways_bbox' : undefined);
+        if (!out.ok) throw failed(out, { bbox: { messageKey: 'VALIDATION_FAILED.ways_bbox' } });
         return out.ways;
       },
     }),

@@ -13,7 +13,7 @@ const en: Sentences = {
   'VALIDATION_FAILED.places_query': 'Give text to search for, a near point, or both.',
   'VALIDATION_FAILED.place_id': 'A place id is node/<number> or way/<number>, as places returns it.',
   'VALIDATION_FAILED.ways_bbox':
-    'A ways search box is [west, south, east, north] in degrees, each side at most 0.1°: search a smaller area.',
+    'A ways search box is [west, south, east, north] in degrees, west below east and south below north, each side at most 0.1°.',
   'VALIDATION_FAILED.line_string': 'The geometry must be a GeoJSON LineString.',
   'VALIDATION_FAILED.graphql_variable_at': 'The variable {variable} ({type}) is not valid at {at}: fix that value in "variables".',
   'BAD_REQUEST.graphql_query':
@@ -49,7 +49,7 @@ const fr: Sentences = {
   'VALIDATION_FAILED.places_query': 'Donnez un texte à chercher, un point proche, ou les deux.',
   'VALIDATION_FAILED.place_id': 'Un identifiant de lieu est node/<nombre> ou way/<nombre>, tel que places le renvoie.',
   'VALIDATION_FAILED.ways_bbox':
-    "Une zone de recherche de voies est [ouest, sud, est, nord] en degrés, chaque côté d'au plus 0,1° : cherchez une zone plus petite.",
+    "Une zone de recherche de voies est [ouest, sud, est, nord] en degrés, ouest avant est et sud avant nord, chaque côté d'au plus 0,1°.",
   'VALIDATION_FAILED.line_string': 'La géométrie doit être un LineString GeoJSON.',
   'VALIDATION_FAILED.graphql_variable_at':
     'La variable {variable} ({type}) n\'est pas valide en {at} : corrigez cette valeur dans "variables".',
@@ -92,7 +92,7 @@ const es: Sentences = {
   'VALIDATION_FAILED.places_query': 'Indique un texto que buscar, un punto cercano, o ambos.',
   'VALIDATION_FAILED.place_id': 'Un identificador de lugar es node/<número> o way/<número>, tal como lo devuelve places.',
   'VALIDATION_FAILED.ways_bbox':
-    'Un área de búsqueda de vías es [oeste, sur, este, norte] en grados, con cada lado de 0,1° como máximo: busque un área más pequeña.',
+    'Un área de búsqueda de vías es [oeste, sur, este, norte] en grados, oeste menor que este y sur menor que norte, con cada lado de 0,1° como máximo.',
   'VALIDATION_FAILED.line_string': 'La geometría debe ser un LineString GeoJSON.',
   'VALIDATION_FAILED.graphql_variable_at': 'La variable {variable} ({type}) no es válida en {at}: corrija ese valor en "variables".',
   'BAD_REQUEST.graphql_query':
@@ -130,7 +130,7 @@ const ca: Sentences = {
   'VALIDATION_FAILED.places_query': 'Indiqueu un text per cercar, un punt proper, o tots dos.',
   'VALIDATION_FAILED.place_id': 'Un identificador de lloc és node/<número> o way/<número>, tal com el retorna places.',
   'VALIDATION_FAILED.ways_bbox':
-    'Una àrea de cerca de vies és [oest, sud, est, nord] en graus, amb cada costat de 0,1° com a màxim: cerqueu una àrea més petita.',
+    'Una àrea de cerca de vies és [oest, sud, est, nord] en graus, oest menor que est i sud menor que nord, amb cada costat de 0,1° com a màxim.',
   'VALIDATION_FAILED.line_string': 'La geometria ha de ser un LineString GeoJSON.',
   'VALIDATION_FAILED.graphql_variable_at': 'La variable {variable} ({type}) no és vàlida a {at}: corregiu aquest valor a "variables".',
   'BAD_REQUEST.graphql_query':
@@ -169,7 +169,7 @@ const de: Sentences = {
   'VALIDATION_FAILED.places_query': 'Geben Sie einen Suchtext, einen nahen Punkt oder beides an.',
   'VALIDATION_FAILED.place_id': 'Eine Orts-ID ist node/<Zahl> oder way/<Zahl>, wie places sie liefert.',
   'VALIDATION_FAILED.ways_bbox':
-    'Ein Suchbereich für Wege ist [West, Süd, Ost, Nord] in Grad, jede Seite höchstens 0,1°: Suchen Sie in einem kleineren Bereich.',
+    'Ein Suchbereich für Wege ist [West, Süd, Ost, Nord] in Grad, West kleiner als Ost und Süd kleiner als Nord, jede Seite höchstens 0,1°.',
   'VALIDATION_FAILED.line_string': 'Die Geometrie muss ein GeoJSON-LineString sein.',
   'VALIDATION_FAILED.graphql_variable_at':
     'Die Variable {variable} ({type}) ist bei {at} ungültig: korrigieren Sie diesen Wert in "variables".',

@@ -89,6 +89,21 @@ describe('suggestions', () => {
     expect(out.errors[0].message).toMatch(/exactly one target/);
   });
 
+  it('a start that is not a position, or a limit out of range, is an entry saying what to send', async () => {
+    const start = await query(caller, '{ suggestions(input: {activity: WALKING, start: [1.55], distance: 3000}) { distance } }');
+    expect(start.errors[0].extensions).toMatchObject({ code: 'VALIDATION_FAILED', path: ['input', 'start'] });
+    expect(start.errors[0].message).toMatch(/\[longitude, latitude\]/);
+    const limit = await query(
+      caller,
+      'query Q($s: [Float!]!) { suggestions(input: {activity: WALKING, start: $s, distance: 3000, limit: 9}) { distance } }',
+      {
+        s: await village(),
+      },
+    );
+    expect(limit.errors[0].extensions).toMatchObject({ path: ['input', 'limit'] });
+    expect(limit.errors[0].message).toMatch(/1 to 5/);
+  });
+
   it('fails with a NOT_FOUND entry when no idea avoids the hazards (a start far from any way)', async () => {
     const out = await query(caller, '{ suggestions(input: {activity: WALKING, start: [-120, -45], distance: 3000}) { distance } }');
     expect(out.data).toBeNull();
