@@ -7,6 +7,7 @@ import type { ProblemKey } from '../server/studio/transfer/transfer-messages.js'
 import type { IsochronePolygon } from './isochrone.js';
 import type { PlaceInput, PlaceOutput, PlacesInput, PlacesOutput, WaysInput, WaysOutput } from './region-lookup.js';
 import type { SuggestionsInput, SuggestionsOutput } from './suggestions.js';
+import type { TrailTileInput } from './trail-tiles.js';
 import type { Activity, HazardName } from './profiles.js';
 
 export type { Activity, HazardName } from './profiles.js';
@@ -275,6 +276,8 @@ export interface TaskMap {
   readImport: [ReadImportInput, ReadImportOutput | ImportFileProblem];
   /** Writes an itinerary view as GPX, KML or GeoJSON: its UTF-8 bytes, moved (not copied). */
   writeExport: [WriteExportInput, Uint8Array];
+  /** One tile of the region's trails, hazards and places (Mapbox Vector Tile bytes, moved; empty: no feature). */
+  trailTile: [TrailTileInput, Uint8Array];
   /** Which zones meet a box or contain a point, by their true shape (zone searches). */
   matchZones: [MatchZonesInput, MatchZonesOutput];
 }
@@ -301,6 +304,7 @@ export const TASK_FILES: Readonly<Record<TaskName, string>> = {
   nearestPoints: 'line-analysis.js',
   readImport: 'transfer.js',
   writeExport: 'transfer.js',
+  trailTile: 'trail-tiles.js',
   places: 'region-lookup.js',
   place: 'region-lookup.js',
   ways: 'region-lookup.js',

@@ -7,7 +7,7 @@
 // activities whose profile accepts it.
 
 import { haversine } from '../data/region/geo.js';
-import { HighwayClass } from '../data/region/region-graph.js';
+import { type HighwayClass, highwayTag } from '../data/region/region-graph.js';
 import type { Place, PlaceKind } from '../data/region/places.js';
 import { normalizeWords } from '../data/region/place-index.js';
 import { ACTIVITIES, isActivity, type Activity } from './profiles.js';
@@ -185,7 +185,7 @@ export function ways(input: WaysInput): WaysOutput | TaskFailure {
     return {
       id: g.wayOsmId[way]!,
       name: g.wayName[way] || null,
-      highway: highwayName(g.edgeHighway[edge]! as HighwayClass),
+      highway: highwayTag(g.edgeHighway[edge]! as HighwayClass),
       surface: g.surfaces[g.edgeSurface[edge]!] || null,
       sacScale: sac > 0 ? `T${sac}` : null,
       activityCompatible: [...accepted].sort((x, y) => x - y).map((i) => activities[i] as Activity),
@@ -200,12 +200,6 @@ function reverseEdge(g: { firstEdge: Uint32Array; edgeTarget: Uint32Array }, sou
   const to = source[e]!;
   for (let k = g.firstEdge[from]!; k < g.firstEdge[from + 1]!; k++) if (g.edgeTarget[k] === to) return k;
   return -1;
-}
-
-/** OSM's spelling of a highway class (`LivingStreet` → `living_street`); null for unknown. */
-function highwayName(h: HighwayClass): string | null {
-  if (h === HighwayClass.Unknown) return null;
-  return HighwayClass[h]!.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase();
 }
 
 function placeResult(p: Place, distance: number | null): PlaceResult {

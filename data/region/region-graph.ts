@@ -23,6 +23,12 @@ export enum HighwayClass {
   Road = 17,
 }
 
+/** OSM's spelling of a highway class (`LivingStreet` → `living_street`); null for Unknown. */
+export function highwayTag(h: HighwayClass): string | null {
+  if (h === HighwayClass.Unknown) return null;
+  return (HighwayClass[h] as string).replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase();
+}
+
 /** Access value of a way for one travel mode, after `foot`/`bicycle`/`horse` override `access`. */
 export enum AccessClass {
   Yes = 0, // includes "designated", "official" and untagged

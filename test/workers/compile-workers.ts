@@ -21,6 +21,7 @@ export function compileWorkers(): string {
       'workers/transfer.ts',
       'workers/region-lookup.ts',
       'workers/zone-match.ts',
+      'workers/trail-tiles.ts',
       'workers/pool.ts',
       'workers/route-cli.ts',
       '--outDir',

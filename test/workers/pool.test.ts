@@ -77,6 +77,13 @@ describe('routing worker pool', () => {
     expect(together.filter((r) => r.ok)).toHaveLength(19);
   });
 
+  it('serves a trail tile as bytes moved from the worker', async () => {
+    const out = await pool.runTask('trailTile', { z: 8, x: 129, y: 94 }); // the tile of the demo valley
+    expect(out).toBeInstanceOf(Uint8Array);
+    expect((out as Uint8Array).byteLength).toBeGreaterThan(1000);
+    expect(await pool.runTask('trailTile', { z: 8, x: 256, y: 94 })).toMatchObject({ ok: false, path: ['input', 'x'] });
+  });
+
   it('answers a batch of directions queries in one task', async () => {
     const q = {
       activity: Activity.WALKING,
@@ -137,7 +144,7 @@ describe('routing worker pool', () => {
 
   it('runs each task from the module TASK_FILES names for it', async () => {
     expect(new Set(Object.values(TASK_FILES))).toEqual(
-      new Set(['routing.js', 'line-analysis.js', 'transfer.js', 'region-lookup.js', 'zone-match.js']),
+      new Set(['routing.js', 'line-analysis.js', 'transfer.js', 'region-lookup.js', 'zone-match.js', 'trail-tiles.js']),
     );
     expect(await pool.runTask('ping', {})).toMatchObject({ ok: true });
     expect(await pool.runTask('nearestPoints', { points: [[1.56, 42.5]], candidates: [[1.5601, 42.5]], within: 50 })).toEqual({

@@ -1,0 +1,181 @@
+// Piscina task module for the region's trail tiles (DESIGN §8): layers `trails` (every way of the network,
+// with its highway, name, T1–T6 difficulty, surface, access per mode and OSM id), `hazards` (toll and
+// access-restricted ways, with their kind) and `places` (peaks, huts, shelters, viewpoints, settlements, with
+// their elevation). The thread builds one geojson-vt index per layer from its region on its first tile and
+// keeps them; each tile is encoded with vt-pbf and moved (not copied) to the caller. Contours come later.
+
+import GeoJSONVT from 'geojson-vt';
+import { move } from 'piscina';
+import vtpbf from 'vt-pbf';
+import { edgeSources } from '../data/region/edge-grid.js';
+import { AccessMode, type HighwayClass, highwayTag, type RegionGraph } from '../data/region/region-graph.js';
+import type { Region } from '../data/region/region.js';
+import { ACCESS_NAMES, edgeAccess } from './profiles.js';
+import { failure, type TaskFailure } from './protocol.js';
+import { threadRouting } from './region-source.js';
+
+/** The zooms served: geojson-vt slices down to MAX_ZOOM; below MIN_PLACES_ZOOM places would be clutter. */
+export const TRAIL_TILE_ZOOMS = { min: 0, max: 16 } as const;
+const EXTENT = 4096;
+
+export const TRAIL_LAYERS = ['trails', 'hazards', 'places'] as const;
+export type TrailLayer = (typeof TRAIL_LAYERS)[number];
+
+export interface TrailTileInput {
+  z: number;
+  x: number;
+  y: number;
+}
+
+type Feature = {
+  type: 'Feature';
+  geometry: { type: 'LineString'; coordinates: number[][] } | { type: 'Point'; coordinates: number[] };
+  properties: Record<string, string | number>;
+};
+
+/** The per-layer indexes of one region, built once (a few hundred milliseconds for a country). */
+export type TrailIndexes = Record<TrailLayer, GeoJSONVT>;
+
+let threadIndexes: TrailIndexes | undefined;
+
+/**
+ * The tile's bytes (a Mapbox Vector Tile, uncompressed), empty when no layer has a feature there, moved to the
+ * caller; the thread's region is indexed on its first tile. Coordinates out of range are a failure at their field.
+ */
+export function trailTile(input: TrailTileInput): Uint8Array | TaskFailure {
+  const bad = checkTile(input);
+  if (bad) return bad;
+  threadIndexes ??= buildIndexes(threadRouting().region);
+  return move(encodeTrailTile(threadIndexes, input)) as unknown as Uint8Array;
+}
+
+/** Why `input` names no tile, or undefined when it does. */
+export function checkTile({ z, x, y }: TrailTileInput): TaskFailure | undefined {
+  if (!Number.isInteger(z) || z < TRAIL_TILE_ZOOMS.min || z > TRAIL_TILE_ZOOMS.max)
+    return failure('VALIDATION_FAILED', `zoom is ${TRAIL_TILE_ZOOMS.min} to ${TRAIL_TILE_ZOOMS.max}`, ['input', 'z']);
+  const side = 2 ** z;
+  if (!Number.isInteger(x) || x < 0 || x >= side) return failure('VALIDATION_FAILED', 'x is 0 to 2^z - 1', ['input', 'x']);
+  if (!Number.isInteger(y) || y < 0 || y >= side) return failure('VALIDATION_FAILED', 'y is 0 to 2^z - 1', ['input', 'y']);
+  return undefined;
+}
+
+/** One tile of `indexes` (checked coordinates), in a buffer of its own: empty when no layer has a feature. */
+export function encodeTrailTile(indexes: TrailIndexes, { z, x, y }: TrailTileInput): Uint8Array {
+  const layers: Record<string, unknown> = {};
+  for (const name of TRAIL_LAYERS) {
+    const tile = indexes[name].getTile(z, x, y);
+    if (tile && tile.features.length > 0) layers[name] = tile;
+  }
+  if (Object.keys(layers).length === 0) return new Uint8Array(0);
+  const bytes = vtpbf.fromGeojsonVt(layers as never, { version: 2, extent: EXTENT });
+  // Its own buffer (pbf may hand back a view of a larger one), so that moving it detaches nothing else.
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
+}
+
+export function buildIndexes(region: Region): TrailIndexes {
+  const options = { maxZoom: TRAIL_TILE_ZOOMS.max, indexMaxZoom: 5, extent: EXTENT, buffer: 64, tolerance: 3 };
+  return {
+    trails: new GeoJSONVT({ type: 'FeatureCollection', features: trailFeatures(region.graph) }, options),
+    hazards: new GeoJSONVT({ type: 'FeatureCollection', features: hazardFeatures(region) }, options),
+    places: new GeoJSONVT({ type: 'FeatureCollection', features: placeFeatures(region) }, options),
+  };
+}
+
+/**
+ * Each way's edges chained into as few lines as possible: the graph holds one edge per pair of consecutive
+ * OSM nodes and direction; a way is walked from its ends (then any loop left over), one edge per node pair.
+ */
+function wayLines(g: RegionGraph): Map<number, { edge: number; lines: number[][][] }> {
+  const src = edgeSources(g);
+  const byWay = new Map<number, number[]>();
+  for (let e = 0; e < g.edgeCount; e++) {
+    if (src[e]! >= g.edgeTarget[e]!) continue; // one of the two directions
+    const way = g.edgeWay[e]!;
+    let list = byWay.get(way);
+    if (!list) byWay.set(way, (list = []));
+    list.push(e);
+  }
+  const out = new Map<number, { edge: number; lines: number[][][] }>();
+  const at = (v: number) => [g.nodeLon[v]!, g.nodeLat[v]!];
+  for (const [way, edges] of byWay) {
+    const next = new Map<number, number[]>();
+    const link = (a: number, b: number) => {
+      const list = next.get(a);
+      if (list) list.push(b);
+      else next.set(a, [b]);
+    };
+    for (const e of edges) {
+      link(src[e]!, g.edgeTarget[e]!);
+      link(g.edgeTarget[e]!, src[e]!);
+    }
+    const used = new Set<string>();
+    const key = (a: number, b: number) => (a < b ? `${a}:${b}` : `${b}:${a}`);
+    const walk = (start: number): number[][] | undefined => {
+      const line = [at(start)];
+      let v = start;
+      for (;;) {
+        const w = (next.get(v) ?? []).find((n) => !used.has(key(v, n)));
+        if (w === undefined) break;
+        used.add(key(v, w));
+        line.push(at(w));
+        v = w;
+      }
+      return line.length > 1 ? line : undefined;
+    };
+    const lines: number[][][] = [];
+    const ends = [...next].filter(([, list]) => list.length !== 2).map(([v]) => v);
+    for (const v of [...ends, ...next.keys()]) {
+      for (let line = walk(v); line; line = walk(v)) lines.push(line);
+    }
+    out.set(way, { edge: edges[0]!, lines });
+  }
+  return out;
+}
+
+function trailFeatures(g: RegionGraph): Feature[] {
+  const features: Feature[] = [];
+  for (const [way, { edge, lines }] of wayLines(g)) {
+    const properties: Record<string, string | number> = {
+      osm_id: g.wayOsmId[way]!,
+      highway: highwayTag(g.edgeHighway[edge]! as HighwayClass) ?? 'road',
+      foot: ACCESS_NAMES[edgeAccess(g, edge, AccessMode.Foot)],
+      bicycle: ACCESS_NAMES[edgeAccess(g, edge, AccessMode.Bicycle)],
+    };
+    if (g.wayName[way]) properties.name = g.wayName[way]!;
+    if (g.edgeSac[edge]! > 0) properties.sac_scale = `T${g.edgeSac[edge]}`;
+    if (g.surfaces[g.edgeSurface[edge]!]) properties.surface = g.surfaces[g.edgeSurface[edge]!]!;
+    for (const coordinates of lines) features.push({ type: 'Feature', geometry: { type: 'LineString', coordinates }, properties });
+  }
+  return features;
+}
+
+function hazardFeatures(region: Region): Feature[] {
+  const lines = wayLines(region.graph);
+  const features: Feature[] = [];
+  for (const hazard of region.hazards) {
+    // Permissive ways are advisories, not hazards: the layer holds toll and restricted ways only.
+    const kind = hazard.toll ? 'TOLLWAY' : hazard.kinds.includes('RESTRICTED_ACCESS') ? 'RESTRICTED_ACCESS' : undefined;
+    if (!kind) continue;
+    const properties: Record<string, string | number> = {
+      osm_id: hazard.osmId,
+      kind,
+      foot: ACCESS_NAMES[hazard.access[AccessMode.Foot]],
+      bicycle: ACCESS_NAMES[hazard.access[AccessMode.Bicycle]],
+    };
+    if (hazard.name) properties.name = hazard.name;
+    for (const coordinates of lines.get(hazard.way)?.lines ?? []) {
+      features.push({ type: 'Feature', geometry: { type: 'LineString', coordinates }, properties });
+    }
+  }
+  return features;
+}
+
+function placeFeatures(region: Region): Feature[] {
+  return region.places
+    .filter((p) => p.kind !== 'address' && p.name !== '')
+    .map((p) => {
+      const properties: Record<string, string | number> = { name: p.name, kind: p.kind, id: `${p.osmType}/${p.osmId}` };
+      if (p.ele !== null) properties.ele = Math.round(p.ele);
+      return { type: 'Feature', geometry: { type: 'Point', coordinates: [p.lon, p.lat] }, properties };
+    });
+}
