@@ -118,15 +118,24 @@ export function createPool(options: Partial<PoolOptions> = {}): WorkerPool {
       .catch((err: unknown) => mapRunError(err, cancel))
       .finally(() => pending.delete(cancel));
   };
-  // Directions asked for in one event-loop turn go to the workers together: one batch task per worker
-  // instead of one message round trip (and one structured clone, one promise) per query.
-  const directions = new TurnBatcher<TaskInput<'directions'>, TaskOutput<'directions'>>(
-    async (inputs) => {
-      const out = await dispatch('directionsBatch', inputs);
-      return out.ok ? out.results : inputs.map(() => out);
-    },
-    () => o.maxThreads,
-  );
+  // Routing asked for in one event-loop turn goes to the workers together: one batch task per worker instead
+  // of one message round trip (and one structured clone, one promise) per query.
+  const batchers: Partial<Record<TaskName, TurnBatcher<unknown, unknown>>> = {
+    directions: new TurnBatcher(
+      async (inputs: TaskInput<'directions'>[]) => {
+        const out = await dispatch('directionsBatch', inputs);
+        return out.ok ? out.results : inputs.map(() => out);
+      },
+      () => o.maxThreads,
+    ) as TurnBatcher<unknown, unknown>,
+    snapLine: new TurnBatcher(
+      async (inputs: TaskInput<'snapLine'>[]) => {
+        const out = await dispatch('snapLineBatch', inputs);
+        return out.ok ? out.results : inputs.map(() => out);
+      },
+      () => o.maxThreads,
+    ) as TurnBatcher<unknown, unknown>,
+  };
   // Resolved once per task name: runTask is on every request's path.
   const files = new Map<string, string>();
   const fileOf = (name: string): string => {
@@ -149,8 +158,8 @@ export function createPool(options: Partial<PoolOptions> = {}): WorkerPool {
       // "Unexpected message from Worker" error. Routing tasks are short, so an abandoned one simply
       // finishes and its result is dropped; the caller gets its answer at once. Piscina gets only `cancel`,
       // which fires only when no worker exists, so it only ever takes a task off the queue.
-      const task =
-        name === 'directions' ? (directions.add(input as TaskInput<'directions'>) as Promise<TaskOutput<N>>) : dispatch(name, input);
+      const batcher = batchers[name];
+      const task = batcher ? (batcher.add(input) as Promise<TaskOutput<N>>) : dispatch(name, input);
       if (!signal) return task;
       return new Promise<TaskOutput<N>>((resolve) => {
         const onAbort = () => resolve(failure('GATEWAY_TIMEOUT', 'task aborted or past its deadline'));

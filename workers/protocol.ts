@@ -259,6 +259,8 @@ export interface TaskMap {
   snap: [SnapInput, SnapOutput];
   /** Several directions queries in one task (amortises the dispatch cost). */
   directionsBatch: [DirectionsInput[], { ok: true; results: (DirectionsOutput | TaskFailure)[] }];
+  /** Several lines snapped in one task (the pool batches one turn's snapLine calls into it). */
+  snapLineBatch: [SnapLineInput[], { ok: true; results: (SnapLineOutput | TaskFailure)[] }];
   /** Reports which thread ran the task (tests and health checks). */
   ping: [Record<string, never>, { ok: true; threadId: number; isMainThread: boolean; region: string }];
   analyze: [AnalyzeInput, AnalyzeOutput];
@@ -297,6 +299,7 @@ export const TASK_FILES: Readonly<Record<TaskName, string>> = {
   suggestions: 'routing.js',
   snap: 'routing.js',
   directionsBatch: 'routing.js',
+  snapLineBatch: 'routing.js',
   ping: 'routing.js',
   analyze: 'line-analysis.js',
   measureLines: 'line-analysis.js',

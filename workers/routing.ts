@@ -37,6 +37,11 @@ export function directionsBatch(inputs: DirectionsInput[]): TaskMap['directionsB
   return { ok: true, results: inputs.map((i) => engine.directions(i)) };
 }
 
+export function snapLineBatch(inputs: SnapLineInput[]): TaskMap['snapLineBatch'][1] {
+  const engine = threadRouting().engine;
+  return { ok: true, results: inputs.map((i) => engine.snapLine(i)) };
+}
+
 export function snapLine(input: SnapLineInput): SnapLineOutput | TaskFailure {
   return threadRouting().engine.snapLine(input);
 }
