@@ -38,6 +38,7 @@ import { transferRoutes } from './studio/transfer/transfer-routes.js';
 import { zoneRoutes } from './studio/zones/zone-routes.js';
 import type { WorkerPool } from '../workers/pool.js';
 import { diagnosticRoutes } from './system/diagnostic-routes.js';
+import { dataDiagnosticRoutes } from './data-api/diagnostic-routes.js';
 import { systemRoutes } from './system/system-routes.js';
 
 /** The counters behind rate limits and quotas (in memory by default; swap for a shared store to scale out). */
@@ -165,7 +166,7 @@ export function buildApp(deps: AppDeps): App {
     ...dataApi.routes,
     ...declaredSurfaces,
     ...managementRoutes(managementOperations({ stores, writes })),
-    ...(config.diagnosticRoutes ? diagnosticRoutes() : []),
+    ...(config.diagnosticRoutes ? [...diagnosticRoutes(), ...dataDiagnosticRoutes(dataApi.resolvers)] : []),
   ];
   const router = new Router(routes);
   const handle = createPipeline({ router, config, logger, authenticate });

@@ -85,6 +85,19 @@ export interface DirectionsOutput {
   routes: RouteResult[];
 }
 
+/**
+ * A route as the directions task answers it: its line as the JSON text of GeoJSON positions
+ * (workers/positions-json.ts), formatted in the worker, instead of numbers the main thread would format.
+ */
+export interface EncodedRoute extends Omit<RouteResult, 'coordinates'> {
+  coordinatesJson: string;
+  coordinateCount: number;
+}
+export interface EncodedDirectionsOutput {
+  ok: true;
+  routes: EncodedRoute[];
+}
+
 export interface SnapLineInput {
   activity: Activity;
   coordinates: LonLat[];
@@ -249,7 +262,7 @@ export interface MatchZonesOutput {
 
 /** What each task takes and gives (name → [input, output]); the pool's runTask is typed by it. */
 export interface TaskMap {
-  directions: [DirectionsInput, DirectionsOutput];
+  directions: [DirectionsInput, EncodedDirectionsOutput];
   snapLine: [SnapLineInput, SnapLineOutput];
   reachable: [ReachableInput, ReachableOutput];
   /** Nested isochrone polygons around a start (one reachable pass to the largest range). */
@@ -258,7 +271,7 @@ export interface TaskMap {
   suggestions: [SuggestionsInput, SuggestionsOutput];
   snap: [SnapInput, SnapOutput];
   /** Several directions queries in one task (amortises the dispatch cost). */
-  directionsBatch: [DirectionsInput[], { ok: true; results: (DirectionsOutput | TaskFailure)[] }];
+  directionsBatch: [DirectionsInput[], { ok: true; results: (EncodedDirectionsOutput | TaskFailure)[] }];
   /** Several lines snapped in one task (the pool batches one turn's snapLine calls into it). */
   snapLineBatch: [SnapLineInput[], { ok: true; results: (SnapLineOutput | TaskFailure)[] }];
   /** Reports which thread ran the task (tests and health checks). */

@@ -2,10 +2,12 @@
 //   [--alternatives N] [--geometry] [--json]`
 // Routes once in-process on a region folder (or the demo region) and prints one JSON object: the first
 // route's measures at the top level, and with --alternatives the other routes found under `alternatives`.
-// --geometry adds each route's coordinates (lon, lat, ele) as the Data API's directions returns them.
+// --geometry adds each route's coordinates (lon, lat, ele) as the Data API's directions returns them (the same text:
+// 7 decimals of a degree, 0.1 m).
 import { parseArgs } from 'node:util';
 import { RegionInputError } from '../data/region/region-error.js';
 import { type HazardName, type LonLat, MAX_ALTERNATIVES, type RouteResult } from './protocol.js';
+import { positionsJson } from './positions-json.js';
 import { Activity, isActivity } from './profiles.js';
 import { loadRoutingRegion } from './region-source.js';
 
@@ -94,15 +96,8 @@ function summary(r: RouteResult, geometry: boolean) {
     advisories: r.advisories.map((a) => ({ ...a, fromDistance: round(a.fromDistance, 1), toDistance: round(a.toDistance, 1) })),
     difficulty: r.trailDifficultyInfo.map((s) => ({ ...s, fromDistance: round(s.fromDistance, 1), toDistance: round(s.toDistance, 1) })),
     coordinateCount: r.coordinates.length / 3,
-    ...(geometry ? { coordinates: triples(r.coordinates) } : {}),
+    ...(geometry ? { coordinates: JSON.parse(positionsJson(r.coordinates)) as number[][] } : {}),
   };
-}
-
-/** Flat lon,lat,ele as [lon, lat, ele] positions. */
-function triples(flat: readonly number[]): number[][] {
-  const out: number[][] = [];
-  for (let i = 0; i + 2 < flat.length; i += 3) out.push([flat[i]!, flat[i + 1]!, flat[i + 2]!]);
-  return out;
 }
 
 function round(x: number, digits: number): number {

@@ -3,7 +3,7 @@
 import { isMainThread, threadId } from 'node:worker_threads';
 import type {
   DirectionsInput,
-  DirectionsOutput,
+  EncodedDirectionsOutput,
   IsochroneInput,
   IsochroneOutput,
   ReachableInput,
@@ -15,6 +15,7 @@ import type {
   TaskFailure,
   TaskMap,
 } from './protocol.js';
+import { encodeDirections } from './positions-json.js';
 import { isActivity } from './profiles.js';
 import { threadRouting } from './region-source.js';
 import { type SuggestionsInput, type SuggestionsOutput, suggestRoutes } from './suggestions.js';
@@ -28,13 +29,13 @@ for (const activity of (process.env['ROUTING_WARM'] ?? '')
   threadRouting().engine.prepare(activity);
 }
 
-export function directions(input: DirectionsInput): DirectionsOutput | TaskFailure {
-  return threadRouting().engine.directions(input);
+export function directions(input: DirectionsInput): EncodedDirectionsOutput | TaskFailure {
+  return encodeDirections(threadRouting().engine.directions(input));
 }
 
 export function directionsBatch(inputs: DirectionsInput[]): TaskMap['directionsBatch'][1] {
   const engine = threadRouting().engine;
-  return { ok: true, results: inputs.map((i) => engine.directions(i)) };
+  return { ok: true, results: inputs.map((i) => encodeDirections(engine.directions(i))) };
 }
 
 export function snapLineBatch(inputs: SnapLineInput[]): TaskMap['snapLineBatch'][1] {

@@ -11,12 +11,14 @@ import { createDataOperations, type DataOperations } from './data-operations.js'
 import { graphqlRoutes } from './graphql-routes.js';
 import { QueryCache } from './query-cache.js';
 import { queryResolvers } from './resolvers.js';
-import { buildDataSchema, readSchemaText } from './schema.js';
+import { buildDataSchema, type QueryResolvers, readSchemaText } from './schema.js';
 
 export interface DataApi {
   operations: DataOperations;
   schema: GraphQLSchema;
   cache: QueryCache;
+  /** Query's resolvers (the schema holds them; the benchmark's plain-route peer calls them too). */
+  resolvers: QueryResolvers;
   routes: RouteDef[];
 }
 
@@ -26,12 +28,13 @@ const MAX_TOKENS = 20_000;
 export function createDataApi(deps: { config: Config; logger: Logger; pool: WorkerPool | undefined; studio: StudioOperations }): DataApi {
   const operations = createDataOperations({ pool: deps.pool, studio: deps.studio });
   const sdl = readSchemaText();
-  const schema = buildDataSchema(sdl, queryResolvers(operations));
+  const resolvers = queryResolvers(operations);
+  const schema = buildDataSchema(sdl, resolvers);
   const cache = new QueryCache(schema, {
     maxEntries: deps.config.graphqlCacheSize,
     maxDepth: deps.config.graphqlMaxDepth,
     maxCost: deps.config.graphqlMaxCost,
     maxTokens: MAX_TOKENS,
   });
-  return { operations, schema, cache, routes: graphqlRoutes({ schema, sdl, cache, logger: deps.logger }) };
+  return { operations, schema, cache, resolvers, routes: graphqlRoutes({ schema, sdl, cache, logger: deps.logger }) };
 }

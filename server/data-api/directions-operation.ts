@@ -4,7 +4,7 @@
 // the input: ['waypoints', 2, 0].
 
 import type { WorkerPool } from '../../workers/pool.js';
-import type { Activity, HazardName, RouteResult, TaskFailure } from '../../workers/protocol.js';
+import type { Activity, EncodedRoute, HazardName, TaskFailure } from '../../workers/protocol.js';
 import { MAX_ALTERNATIVES } from '../../workers/protocol.js';
 import { taskError } from '../../workers/task-error.js';
 import { defineOperation, type Reach } from '../core/operation.js';
@@ -22,8 +22,8 @@ export interface DirectionsRequest {
 }
 
 export interface DirectionsResult {
-  /** The best route first, then the alternatives found, cheapest first. */
-  routes: RouteResult[];
+  /** The best route first, then the alternatives found, cheapest first; lines as GeoJSON positions text. */
+  routes: EncodedRoute[];
 }
 
 type Entry = Omit<ErrorEntry, 'code'>;

@@ -7,7 +7,8 @@ import type { Operation, OperationContext } from '../core/operation.js';
 import { ApiError } from '../errors.js';
 import type { ItineraryView, SegmentView } from '../studio/itineraries/itinerary-view.js';
 import type { ZoneView } from '../studio/zones/zone-view.js';
-import type { RouteResult } from '../../workers/protocol.js';
+import type { EncodedRoute } from '../../workers/protocol.js';
+import { RawJson } from '../http/json-text.js';
 import type { DataOperations } from './data-operations.js';
 import type { DirectionsRequest } from './directions-operation.js';
 import type { QueryResolvers } from './schema.js';
@@ -50,13 +51,14 @@ function place(p: PlaceResult) {
   return { ...p, kind: p.kind.toUpperCase() };
 }
 
-function route(r: RouteResult) {
+function route(r: EncodedRoute) {
   return {
     distance: r.distance,
     duration: r.duration,
     ascent: r.ascent,
     descent: r.descent,
-    geometry: lineString(r.coordinates),
+    // The worker wrote the positions as JSON text; the reply splices it in (server/http/json-text.ts).
+    geometry: { type: 'LineString', coordinates: new RawJson(r.coordinatesJson) },
     avoidance: r.avoidance,
     advisories: r.advisories,
     trailDifficultyInfo: r.trailDifficultyInfo,

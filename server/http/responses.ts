@@ -3,6 +3,7 @@
 import { ApiError } from '../errors.js';
 import type { Language } from '../i18n/messages.js';
 import { renderError } from './envelope.js';
+import { jsonText } from './json-text.js';
 import type { OutgoingResponse } from './pipeline.js';
 import type { Reply } from './route.js';
 
@@ -53,7 +54,7 @@ export function replyToResponse(reply: Reply, defaultStatus: number): OutgoingRe
   if (isEmptyStatus(status)) return { status, headers, body: '' };
   if ('json' in reply) {
     headers.push(['Content-Type', JSON_CONTENT_TYPE]);
-    return { status, headers, body: JSON.stringify(reply.json) };
+    return { status, headers, body: jsonText(reply.json) };
   }
   headers.push(['Content-Type', reply.contentType]);
   return { status, headers, body: reply.body };

@@ -1,6 +1,7 @@
 // Routes that misbehave on purpose, so the test suite can prove the time budget and the 5xx rules
 // over real HTTP. Registered only when CAIRN_DIAGNOSTIC_ROUTES=1; never in the OpenAPI document.
 
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Type } from '@sinclair/typebox';
 import { ApiError } from '../errors.js';
 import type { RouteDef } from '../http/route.js';
@@ -24,8 +25,32 @@ function blockFor(ms: number): void {
   }
 }
 
+const RESOLUTION_MS = 10;
+/** A sample is the time between two ticks of a RESOLUTION_MS timer; how late the tick came is the rest. */
+const lateMs = (ns: number) => Math.max(0, Math.round(ns / 1e4) / 100 - RESOLUTION_MS);
+
 export function diagnosticRoutes(): RouteDef[] {
+  // How late the event loop ran a 10 ms timer since the last read (benchmarks read it around a load).
+  const loopDelay = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+  loopDelay.enable();
   return [
+    {
+      op: 'diagEventLoop',
+      method: 'GET',
+      path: '/_diagnostics/event-loop',
+      scope: 'public',
+      writes: false,
+      handler: () => {
+        const json = {
+          samples: loopDelay.count,
+          p50Ms: lateMs(loopDelay.percentile(50)),
+          p99Ms: lateMs(loopDelay.percentile(99)),
+          maxMs: lateMs(loopDelay.max),
+        };
+        loopDelay.reset();
+        return { json };
+      },
+    },
     {
       op: 'diagSlow',
       method: 'GET',

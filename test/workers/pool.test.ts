@@ -41,7 +41,10 @@ describe('routing worker pool', () => {
     expect(out.ok).toBe(true);
     if (!out.ok) return;
     expect(out.routes[0]!.distance).toBeGreaterThan(0);
-    expect(out.routes[0]!.coordinates.length % 3).toBe(0);
+    // The line comes back as GeoJSON positions text, formatted in the worker.
+    const positions = JSON.parse(out.routes[0]!.coordinatesJson) as number[][];
+    expect(positions).toHaveLength(out.routes[0]!.coordinateCount);
+    expect(positions.every((p) => p.length === 3 && p.every(Number.isFinite))).toBe(true);
   });
 
   it('directions asked in one turn reach the workers as one batch per worker, each caller getting its own answer', async () => {
