@@ -3,7 +3,8 @@
 // answer would cost the main thread. Longitude and latitude are written to 7 decimals (1 cm, the precision
 // OpenStreetMap stores), elevation to 0.1 m; digits are written as bytes, trailing zeros dropped.
 
-import type { DirectionsOutput, EncodedDirectionsOutput, TaskFailure } from './protocol.js';
+import type { DirectionsOutput, EncodedDirectionsOutput, EncodedSuggestionsOutput, TaskFailure } from './protocol.js';
+import type { SuggestionsOutput } from './suggestions.js';
 
 const LON_LAT_SCALE = 1e7;
 const LON_LAT_PLACES = 7;
@@ -81,5 +82,14 @@ export function encodeDirections(out: DirectionsOutput | TaskFailure): EncodedDi
       coordinatesJson: positionsJson(coordinates),
       coordinateCount: coordinates.length / 3,
     })),
+  };
+}
+
+/** The suggestions task's answer: each idea's line as positions text. */
+export function encodeSuggestions(out: SuggestionsOutput | TaskFailure): EncodedSuggestionsOutput | TaskFailure {
+  if (!out.ok) return out;
+  return {
+    ok: true,
+    suggestions: out.suggestions.map(({ coordinates, ...idea }) => ({ ...idea, coordinatesJson: positionsJson(coordinates) })),
   };
 }

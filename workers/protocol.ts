@@ -6,7 +6,7 @@ import type { ExportFormat } from '../server/studio/transfer/transfer-schemas.js
 import type { ProblemKey } from '../server/studio/transfer/transfer-messages.js';
 import type { IsochronePolygon } from './isochrone.js';
 import type { PlaceInput, PlaceOutput, PlacesInput, PlacesOutput, WaysInput, WaysOutput } from './region-lookup.js';
-import type { SuggestionsInput, SuggestionsOutput } from './suggestions.js';
+import type { Suggestion, SuggestionsInput } from './suggestions.js';
 import type { TrailTileInput } from './trail-tiles.js';
 import type { Activity, HazardName } from './profiles.js';
 
@@ -96,6 +96,15 @@ export interface EncodedRoute extends Omit<RouteResult, 'coordinates'> {
 export interface EncodedDirectionsOutput {
   ok: true;
   routes: EncodedRoute[];
+}
+
+/** A route idea as the suggestions task answers it: its line as positions text, like EncodedRoute. */
+export interface EncodedSuggestion extends Omit<Suggestion, 'coordinates'> {
+  coordinatesJson: string;
+}
+export interface EncodedSuggestionsOutput {
+  ok: true;
+  suggestions: EncodedSuggestion[];
 }
 
 export interface SnapLineInput {
@@ -268,7 +277,7 @@ export interface TaskMap {
   /** Nested isochrone polygons around a start (one reachable pass to the largest range). */
   isochrone: [IsochroneInput, IsochroneOutput];
   /** Loop or point-to-point route ideas for a target distance or duration, never through a toll or restricted way. */
-  suggestions: [SuggestionsInput, SuggestionsOutput];
+  suggestions: [SuggestionsInput, EncodedSuggestionsOutput];
   snap: [SnapInput, SnapOutput];
   /** Several directions queries in one task (amortises the dispatch cost). */
   directionsBatch: [DirectionsInput[], { ok: true; results: (EncodedDirectionsOutput | TaskFailure)[] }];

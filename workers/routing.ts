@@ -4,6 +4,7 @@ import { isMainThread, threadId } from 'node:worker_threads';
 import type {
   DirectionsInput,
   EncodedDirectionsOutput,
+  EncodedSuggestionsOutput,
   IsochroneInput,
   IsochroneOutput,
   ReachableInput,
@@ -15,10 +16,10 @@ import type {
   TaskFailure,
   TaskMap,
 } from './protocol.js';
-import { encodeDirections } from './positions-json.js';
+import { encodeDirections, encodeSuggestions } from './positions-json.js';
 import { isActivity } from './profiles.js';
 import { threadRouting } from './region-source.js';
-import { type SuggestionsInput, type SuggestionsOutput, suggestRoutes } from './suggestions.js';
+import { type SuggestionsInput, suggestRoutes } from './suggestions.js';
 
 // ROUTING_WARM=HIKING_AND_TRAIL,WALKING loads the region and prepares those activities when the
 // worker starts (the pool has every worker import this module at thread start), so first requests skip that work.
@@ -55,8 +56,8 @@ export function isochrone(input: IsochroneInput): IsochroneOutput | TaskFailure 
   return threadRouting().engine.isochrone(input);
 }
 
-export function suggestions(input: SuggestionsInput): SuggestionsOutput | TaskFailure {
-  return suggestRoutes(threadRouting().engine, input);
+export function suggestions(input: SuggestionsInput): EncodedSuggestionsOutput | TaskFailure {
+  return encodeSuggestions(suggestRoutes(threadRouting().engine, input));
 }
 
 export function snap(input: SnapInput): SnapOutput | TaskFailure {

@@ -8,7 +8,8 @@ import type { IsochronePolygon } from '../../workers/isochrone.js';
 import type { WorkerPool } from '../../workers/pool.js';
 import type { Activity, AnalyzeOutput, LonLat, TaskFailure } from '../../workers/protocol.js';
 import { LOOKUP_LIMITS, type PlaceResult, type WayResult } from '../../workers/region-lookup.js';
-import { SUGGESTION_LIMITS, type Suggestion } from '../../workers/suggestions.js';
+import type { EncodedSuggestion } from '../../workers/protocol.js';
+import { SUGGESTION_LIMITS } from '../../workers/suggestions.js';
 import { taskError, taskInputPath } from '../../workers/task-error.js';
 import { defineOperation } from '../core/operation.js';
 import { requireIntelligence } from '../core/policy.js';
@@ -91,7 +92,7 @@ export function regionOperations(deps: Deps) {
       scope: 'data',
       writes: false,
       reach: DATA_REACH,
-      async run(caller, input: SuggestionsRequest, { signal }): Promise<Suggestion[]> {
+      async run(caller, input: SuggestionsRequest, { signal }): Promise<EncodedSuggestion[]> {
         requireIntelligence(caller);
         const { distance, duration, ...rest } = given(input);
         const out = await poolOf(deps).runTask(

@@ -36,17 +36,6 @@ function bind<A, I, O>(operation: Operation<I, O>, toInput: (args: A) => I, toOu
   };
 }
 
-/** Flat lon,lat,ele (the workers' line format) as GeoJSON positions. */
-function positions(flat: readonly number[]): number[][] {
-  const out: number[][] = [];
-  for (let i = 0; i + 2 < flat.length; i += 3) out.push([flat[i]!, flat[i + 1]!, flat[i + 2]!]);
-  return out;
-}
-
-function lineString(flat: readonly number[]) {
-  return { type: 'LineString', coordinates: positions(flat) };
-}
-
 function place(p: PlaceResult) {
   return { ...p, kind: p.kind.toUpperCase() };
 }
@@ -142,7 +131,7 @@ export function queryResolvers(operations: DataOperations): QueryResolvers {
           duration: idea.duration,
           ascent: idea.ascent,
           descent: idea.descent,
-          geometry: lineString(idea.coordinates),
+          geometry: { type: 'LineString', coordinates: new RawJson(idea.coordinatesJson) },
           advisories: idea.advisories,
           trailDifficultyInfo: idea.trailDifficultyInfo,
         })),
