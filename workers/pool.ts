@@ -118,6 +118,8 @@ export function createPool(options: Partial<PoolOptions> = {}): WorkerPool {
       .catch((err: unknown) => mapRunError(err, cancel))
       .finally(() => pending.delete(cancel));
   };
+  // Fewer tasks on their way than workers: one of them has nothing to do.
+  const workerIdle = () => pending.size < o.maxThreads;
   // Routing asked for in one event-loop turn goes to the workers together: one batch task per worker instead
   // of one message round trip (and one structured clone, one promise) per query.
   const batchers: Partial<Record<TaskName, TurnBatcher<unknown, unknown>>> = {
@@ -127,6 +129,7 @@ export function createPool(options: Partial<PoolOptions> = {}): WorkerPool {
         return out.ok ? out.results : inputs.map(() => out);
       },
       () => o.maxThreads,
+      workerIdle,
     ) as TurnBatcher<unknown, unknown>,
     snapLine: new TurnBatcher(
       async (inputs: TaskInput<'snapLine'>[]) => {
@@ -134,6 +137,7 @@ export function createPool(options: Partial<PoolOptions> = {}): WorkerPool {
         return out.ok ? out.results : inputs.map(() => out);
       },
       () => o.maxThreads,
+      workerIdle,
     ) as TurnBatcher<unknown, unknown>,
   };
   // Resolved once per task name: runTask is on every request's path.
@@ -181,8 +185,9 @@ export function createPool(options: Partial<PoolOptions> = {}): WorkerPool {
 const MAX_BATCH = 32;
 
 /**
- * Collects the calls of one event-loop turn and runs them as batches, split evenly over `workers()`
- * batches of at most MAX_BATCH; each caller gets its own result.
+ * Runs calls in batches: while a worker is idle (`idle()`), a call goes at once as a batch of one, so a lone
+ * query waits for no one; when every worker is busy, the calls of one event-loop turn are collected and run
+ * as batches split evenly over `workers()` batches of at most MAX_BATCH. Each caller gets its own result.
  */
 class TurnBatcher<I, O> {
   #waiting: { input: I; resolve: (out: O) => void }[] = [];
@@ -191,9 +196,11 @@ class TurnBatcher<I, O> {
   constructor(
     private readonly runBatch: (inputs: I[]) => Promise<O[]>,
     private readonly workers: () => number,
+    private readonly idle: () => boolean,
   ) {}
 
   add(input: I): Promise<O> {
+    if (!this.#scheduled && this.idle()) return this.runBatch([input]).then((results) => results[0] as O);
     return new Promise<O>((resolve) => {
       this.#waiting.push({ input, resolve });
       if (!this.#scheduled) {

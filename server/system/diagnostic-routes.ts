@@ -27,7 +27,7 @@ function blockFor(ms: number): void {
 
 const RESOLUTION_MS = 10;
 /** A sample is the time between two ticks of a RESOLUTION_MS timer; how late the tick came is the rest. */
-const lateMs = (ns: number) => Math.max(0, Math.round(ns / 1e4) / 100 - RESOLUTION_MS);
+const lateMs = (ns: number) => Math.max(0, Math.round(ns / 1e4 - RESOLUTION_MS * 100) / 100);
 
 export function diagnosticRoutes(): RouteDef[] {
   // How late the event loop ran a 10 ms timer since the last read (benchmarks read it around a load).
