@@ -13,19 +13,23 @@ const ELE_PLACES = 1;
 
 let buffer = Buffer.allocUnsafe(1 << 16);
 
-/** Writes the decimal digits of a non-negative whole number at `at`; returns the next free index. */
+/** Writes the decimal digits of a whole number 0 ≤ value < 2^31 at `at`; returns the next free index. */
 function writeWhole(value: number, at: number): number {
   let length = 1;
-  for (let x = value; x >= 10; x = Math.floor(x / 10)) length++;
-  let v = value;
+  for (let x = value; x >= 10; x = (x / 10) | 0) length++;
+  let v = value | 0;
   for (let k = at + length - 1; k >= at; k--) {
-    buffer[k] = 48 + (v % 10);
-    v = Math.floor(v / 10);
+    const q = (v / 10) | 0;
+    buffer[k] = 48 + v - q * 10;
+    v = q;
   }
   return at + length;
 }
 
-/** Writes `value` rounded to `places` decimals (`scale` = 10^places), as JSON would print that number. */
+/**
+ * Writes `value` rounded to `places` decimals (`scale` = 10^places), as JSON would print that number. The
+ * rounded value is split into a whole part and a fraction below `scale`, both small enough for int32 arithmetic.
+ */
 function writeFixed(value: number, scale: number, places: number, at: number): number {
   let scaled = Math.round(value * scale);
   if (!Number.isFinite(scaled)) scaled = 0; // never reached for engine output; JSON has no NaN
@@ -34,18 +38,19 @@ function writeFixed(value: number, scale: number, places: number, at: number): n
     scaled = -scaled;
   }
   const whole = Math.floor(scaled / scale);
-  let fraction = scaled - whole * scale;
+  let fraction = (scaled - whole * scale) | 0;
   at = writeWhole(whole, at);
   if (fraction === 0) return at;
   buffer[at++] = 46; // '.'
   let digits = places;
-  while (fraction % 10 === 0) {
-    fraction /= 10;
+  for (let q = (fraction / 10) | 0; fraction === q * 10; q = (fraction / 10) | 0) {
+    fraction = q;
     digits--;
   }
   for (let k = at + digits - 1; k >= at; k--) {
-    buffer[k] = 48 + (fraction % 10);
-    fraction = Math.floor(fraction / 10);
+    const q = (fraction / 10) | 0;
+    buffer[k] = 48 + fraction - q * 10;
+    fraction = q;
   }
   return at + digits;
 }

@@ -34,6 +34,54 @@ export class LineBuilder {
 
 const DIFFICULTIES: readonly Difficulty[] = ['UNKNOWN', 'T1', 'T2', 'T3', 'T4', 'T5', 'T6'];
 
+const ADVISORY_BITS = Hazard.Toll | Hazard.Restricted | Hazard.Permissive;
+
+/**
+ * Advisories of piece `i` (on edge `e`, hazard bits `h`, from `from` to `to` metres along the line): an open
+ * advisory of the same kind on the same way grows, one that stops here closes, a new kind opens one.
+ */
+function trackAdvisories(
+  g: RegionGraph,
+  e: number,
+  h: number,
+  i: number,
+  from: number,
+  to: number,
+  profile: Profile,
+  open: Map<AdvisoryKind, Advisory>,
+  advisories: Advisory[],
+): void {
+  const way = e >= 0 ? g.edgeWay[e]! : -1;
+  const kinds: AdvisoryKind[] = [];
+  if (h & Hazard.Toll) kinds.push('TOLLWAY');
+  if (h & Hazard.Restricted) kinds.push('RESTRICTED_ACCESS');
+  if (h & Hazard.Permissive) kinds.push('PERMISSIVE');
+  for (const [kind, adv] of open) {
+    if (!kinds.includes(kind) || g.wayOsmId[way] !== adv.osmWayId) open.delete(kind);
+  }
+  for (const kind of kinds) {
+    const cur = open.get(kind);
+    if (cur) {
+      cur.toIndex = i + 1;
+      cur.toDistance = to;
+      continue;
+    }
+    const access = edgeAccess(g, e, profile.mode);
+    const adv: Advisory = {
+      kind,
+      access: ACCESS_NAMES[access],
+      isRestriction: kind !== 'PERMISSIVE',
+      osmWayId: g.wayOsmId[way]!,
+      fromIndex: i,
+      toIndex: i + 1,
+      fromDistance: from,
+      toDistance: to,
+    };
+    advisories.push(adv);
+    open.set(kind, adv);
+  }
+}
+
 /** Totals, advisories and difficulty stretches of a built line, for one profile's hazards. */
 export function measureLine(g: RegionGraph, line: LineBuilder, profile: Profile, hazards: Uint8Array): MeasuredLine {
   let distance = 0;
@@ -51,36 +99,9 @@ export function measureLine(g: RegionGraph, line: LineBuilder, profile: Profile,
     duration += line.segDuration[i]!;
     ascent += line.segAscent[i]!;
     descent += line.segDescent[i]!;
-    const h = e >= 0 ? hazards[e]! : 0;
-    const way = e >= 0 ? g.edgeWay[e]! : -1;
-    const kinds: AdvisoryKind[] = [];
-    if (h & Hazard.Toll) kinds.push('TOLLWAY');
-    if (h & Hazard.Restricted) kinds.push('RESTRICTED_ACCESS');
-    if (h & Hazard.Permissive) kinds.push('PERMISSIVE');
-    for (const [kind, adv] of open) {
-      if (!kinds.includes(kind) || g.wayOsmId[way] !== adv.osmWayId) open.delete(kind);
-    }
-    for (const kind of kinds) {
-      const cur = open.get(kind);
-      if (cur) {
-        cur.toIndex = i + 1;
-        cur.toDistance = distance;
-        continue;
-      }
-      const access = edgeAccess(g, e, profile.mode);
-      const adv: Advisory = {
-        kind,
-        access: ACCESS_NAMES[access],
-        isRestriction: kind !== 'PERMISSIVE',
-        osmWayId: g.wayOsmId[way]!,
-        fromIndex: i,
-        toIndex: i + 1,
-        fromDistance: from,
-        toDistance: distance,
-      };
-      advisories.push(adv);
-      open.set(kind, adv);
-    }
+    const h = e >= 0 ? hazards[e]! & ADVISORY_BITS : 0;
+    // Most pieces carry no advisory and none is open: nothing to track.
+    if (h !== 0 || open.size > 0) trackAdvisories(g, e, h, i, from, distance, profile, open, advisories);
     const difficulty = e >= 0 ? (DIFFICULTIES[g.edgeSac[e]!] ?? 'UNKNOWN') : 'UNKNOWN';
     const last = stretches[stretches.length - 1];
     if (last && last.difficulty === difficulty) {

@@ -144,7 +144,15 @@ function writeResponse(res: HttpResponse, response: OutgoingResponse, closeAfter
     // uWS counts a HEAD answer that reports a length as still open: it needs an abort handler to return.
     if (length > 0) res.onAborted(() => undefined);
     res.endWithoutBody(length, close);
+  } else if (typeof response.body === 'string' && response.body.length > LARGE_TEXT && response.body.length * 3 <= scratch.length) {
+    // uWS copies what it is given before end() returns, so one buffer serves every large text reply: no
+    // per-reply UTF-8 copy for the garbage collector. At most 3 bytes per UTF-16 unit, so the text fits.
+    res.end(scratch.subarray(0, scratch.write(response.body, 0)), close);
   } else {
     res.end(response.body, close);
   }
 }
+
+/** Text replies longer than this are encoded into `scratch` (short ones cost uWS nothing to convert). */
+const LARGE_TEXT = 2048;
+const scratch = Buffer.allocUnsafe(1 << 20);
