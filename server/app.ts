@@ -38,6 +38,9 @@ import { transferRoutes } from './studio/transfer/transfer-routes.js';
 import { zoneRoutes } from './studio/zones/zone-routes.js';
 import type { WorkerPool } from '../workers/pool.js';
 import { diagnosticRoutes } from './system/diagnostic-routes.js';
+import { TileCache } from './tiles/tile-cache.js';
+import { trailTileRoutes } from './tiles/tile-routes.js';
+import { trailTileOperations } from './tiles/trail-tiles.js';
 import { dataDiagnosticRoutes } from './data-api/diagnostic-routes.js';
 import { systemRoutes } from './system/system-routes.js';
 
@@ -79,6 +82,13 @@ export interface App {
   operations: StudioOperations;
   /** The Data API: its operations, schema and compiled-query cache. */
   dataApi: DataApi;
+  /** The Tile API: its operations and the cache of encoded tiles. */
+  tiles: TileApi;
+}
+
+export interface TileApi {
+  cache: TileCache;
+  trails: ReturnType<typeof trailTileOperations>;
 }
 
 /** Limits of session creation (spec, Limits). */
@@ -145,17 +155,10 @@ export function buildApp(deps: AppDeps): App {
     ...transferRoutes(operations.transfer, config),
   ];
   const dataApi = createDataApi({ config, logger, pool: deps.pool, studio: operations });
+  const tileCache = new TileCache(config.tileCacheBytes);
+  const tiles: TileApi = { cache: tileCache, trails: trailTileOperations({ pool: deps.pool, cache: tileCache }) };
   // Surfaces whose handlers land in later work: declared so that access control already guards them.
   const declaredSurfaces: RouteDef[] = [
-    {
-      op: 'getTrailsTileJson',
-      method: 'GET',
-      path: '/v1/tiles/trails.json',
-      scope: 'tiles',
-      writes: false,
-      share: true,
-      handler: notImplemented,
-    },
     { op: 'getStudioEmbed', method: 'GET', path: '/studio/embed', scope: 'embedding', writes: false, share: true, handler: notImplemented },
   ];
   const routes: RouteDef[] = [
@@ -164,6 +167,7 @@ export function buildApp(deps: AppDeps): App {
     auth.login,
     ...studioRoutes(studioApi),
     ...dataApi.routes,
+    ...trailTileRoutes(tiles.trails),
     ...declaredSurfaces,
     ...managementRoutes(managementOperations({ stores, writes })),
     ...(config.diagnosticRoutes ? [...diagnosticRoutes(), ...dataDiagnosticRoutes(dataApi.resolvers)] : []),
@@ -182,5 +186,6 @@ export function buildApp(deps: AppDeps): App {
     policy,
     operations,
     dataApi,
+    tiles,
   };
 }

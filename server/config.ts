@@ -44,6 +44,8 @@ export interface Config {
   graphqlMaxCost: number;
   /** Data API: distinct documents kept compiled (least recently used dropped first). */
   graphqlCacheSize: number;
+  /** Bytes of encoded tiles kept in memory (TILE_CACHE_MB, default 64 MiB). */
+  tileCacheBytes: number;
 }
 
 export const DEFAULTS: Config = {
@@ -68,6 +70,7 @@ export const DEFAULTS: Config = {
   graphqlMaxDepth: 15,
   graphqlMaxCost: 5000,
   graphqlCacheSize: 1000,
+  tileCacheBytes: 64 * 1024 * 1024,
 };
 
 function int(name: string, value: string | undefined, fallback: number, min: number): number {
@@ -117,5 +120,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     graphqlMaxDepth: int('GRAPHQL_MAX_DEPTH', env.GRAPHQL_MAX_DEPTH, DEFAULTS.graphqlMaxDepth, 1),
     graphqlMaxCost: int('GRAPHQL_MAX_COST', env.GRAPHQL_MAX_COST, DEFAULTS.graphqlMaxCost, 1),
     graphqlCacheSize: int('GRAPHQL_CACHE_SIZE', env.GRAPHQL_CACHE_SIZE, DEFAULTS.graphqlCacheSize, 1),
+    tileCacheBytes: int('TILE_CACHE_MB', env.TILE_CACHE_MB, DEFAULTS.tileCacheBytes / (1024 * 1024), 1) * 1024 * 1024,
   };
 }

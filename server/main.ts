@@ -26,6 +26,8 @@ async function main(): Promise<void> {
       logger.error('worker failed', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
   });
   const app = buildApp({ config, logger, db, pool, sessionSecret: process.env.SESSION_SECRET });
+  // One worker indexes the region's trail tiles now, so the first map view does not wait for it.
+  app.tiles.trails.sourceOf().catch((error: unknown) => logger.error('trail tiles unavailable', { error: String(error) }));
   // Usage counts are aggregated in memory and written once a second (and at shutdown).
   const usageFlush = setInterval(() => app.quota.flush(), 1000);
   usageFlush.unref();

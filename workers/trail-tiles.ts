@@ -4,6 +4,7 @@
 // their elevation). The thread builds one geojson-vt index per layer from its region on its first tile and
 // keeps them; each tile is encoded with vt-pbf and moved (not copied) to the caller. Contours come later.
 
+import { createHash } from 'node:crypto';
 import GeoJSONVT from 'geojson-vt';
 import { move } from 'piscina';
 import vtpbf from 'vt-pbf';
@@ -48,6 +49,36 @@ export function trailTile(input: TrailTileInput): Uint8Array | TaskFailure {
   threadIndexes ??= buildIndexes(threadRouting().region);
   return move(encodeTrailTile(threadIndexes, input)) as unknown as Uint8Array;
 }
+
+/** What a TileJSON document says of the thread's region; builds the thread's indexes (a server warms one worker with it at start). */
+export function trailTileSource(): TrailTileSource {
+  const { region } = threadRouting();
+  threadIndexes ??= buildIndexes(region);
+  return {
+    bbox: region.meta.bbox,
+    attribution: region.meta.attribution,
+    kind: region.meta.kind,
+    hasDem: region.dem !== null,
+    tag: createHash('sha256')
+      .update(`${TRAIL_TILE_FORMAT}\n${JSON.stringify(region.meta)}`)
+      .digest('base64url')
+      .slice(0, 12),
+  };
+}
+
+export interface TrailTileSource {
+  /** [west, south, east, north], degrees. */
+  bbox: [number, number, number, number];
+  attribution: string;
+  kind: 'import' | 'demo';
+  /** Whether the region has elevation data (contours need it). */
+  hasDem: boolean;
+  /** Names the tiles' content: the region's metadata and the encoding's version (entity tags and cache keys). */
+  tag: string;
+}
+
+/** Bumped whenever what a tile holds changes, so that clients' cached tiles are revalidated. */
+const TRAIL_TILE_FORMAT = 1;
 
 /** Why `input` names no tile, or undefined when it does. */
 export function checkTile({ z, x, y }: TrailTileInput): TaskFailure | undefined {

@@ -45,7 +45,7 @@ export type Access =
       /** The user's organizations and roles, read once per request (the policy's rules are plain functions of them). */
       memberships: ReadonlyMap<string, Role>;
     }
-  | { kind: 'share'; link: ShareLink };
+  | { kind: 'share'; link: ShareLink /** Where the sharing organization stands on a metered surface (tiles). */; quota?: QuotaState };
 
 export interface AccessDeps {
   apiKeys: ApiKeyRepository;
@@ -103,6 +103,12 @@ export function createAccessControl(deps: AccessDeps): Authenticate {
     // A valid link asking for more than a read is refused, never silently downgraded.
     if (route.writes || route.signedInOnly) throw forbidden('share_write');
     if (!route.share) throw forbidden('share_surface');
+    // Tiles read through a link count against the quota of the organization that shared it (spec, Limits).
+    if (route.scope === 'tiles') {
+      const organization = await deps.organizations.get(link.organizationId);
+      if (!organization) throw unauthorized();
+      return { kind: 'share', link, quota: await deps.quota.charge(organization, 'tiles') };
+    }
     return { kind: 'share', link };
   };
 

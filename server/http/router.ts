@@ -9,11 +9,12 @@ export type RouteMatch =
 
 interface TrieNode {
   literal: Map<string, TrieNode>;
-  param?: { name: string; node: TrieNode };
+  /** A parameter segment; with a suffix (`{y}.mvt`) the segment must end with it and the value is what precedes it. */
+  param?: { name: string; suffix: string; node: TrieNode };
   routes?: Map<HttpMethod, RouteDef>;
 }
 
-const PARAM = /^\{([a-z_][a-z0-9_]*)\}$/;
+const PARAM = /^\{([a-z_][a-z0-9_]*)\}(\.[a-z0-9]+)?$/;
 /** Static paths have no parameters: one shared, frozen empty object. */
 const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
@@ -60,10 +61,11 @@ export class Router {
         const param = PARAM.exec(segment);
         if (param) {
           const name = param[1] as string;
-          if (node.param && node.param.name !== name) {
-            throw new TypeError(`route ${route.op}: parameter {${name}} clashes with {${node.param.name}}`);
+          const suffix = param[2] ?? '';
+          if (node.param && (node.param.name !== name || node.param.suffix !== suffix)) {
+            throw new TypeError(`route ${route.op}: parameter {${name}}${suffix} clashes with {${node.param.name}}${node.param.suffix}`);
           }
-          node.param ??= { name, node: newNode() };
+          node.param ??= { name, suffix, node: newNode() };
           node = node.param.node;
         } else {
           if (segment.includes('{')) throw new TypeError(`route ${route.op}: bad segment "${segment}"`);
@@ -117,8 +119,8 @@ export class Router {
       const literal: TrieNode | undefined = node.literal.get(segment);
       if (literal) {
         node = literal;
-      } else if (node.param && segment.length > 0) {
-        params[node.param.name] = safeDecode(segment);
+      } else if (node.param && segment.length > node.param.suffix.length && segment.endsWith(node.param.suffix)) {
+        params[node.param.name] = safeDecode(segment.slice(0, segment.length - node.param.suffix.length));
         node = node.param.node;
       } else {
         return undefined;

@@ -148,7 +148,7 @@ async function hit(surface: Surface, headers: Record<string, string>): Promise<{
   return { status: res.status, code };
 }
 
-/** Expected [status, code] per credential × surface. 501 = authorized, reached an operation not built yet (tiles, embed). */
+/** Expected [status, code] per credential × surface. 501 = authorized, reached an operation not built yet (embed). */
 const OK501: [number, string] = [501, 'NOT_IMPLEMENTED'];
 /** Authorized and served (no error code). */
 const OK200: [number, undefined] = [200, undefined];
@@ -177,7 +177,7 @@ const matrix: Record<string, Record<keyof typeof surfaces, [number, string | und
     studioReadItinerary: OK200,
     studioWrite: BAD,
     data: U,
-    tiles: OK501,
+    tiles: OK200,
     embed: U,
     managementRead: F,
     managementWrite: F,
@@ -188,7 +188,7 @@ const matrix: Record<string, Record<keyof typeof surfaces, [number, string | und
     studioReadItinerary: OK200,
     studioWrite: BAD,
     data: OK200,
-    tiles: OK501,
+    tiles: OK200,
     embed: OK501,
     managementRead: F,
     managementWrite: F,
@@ -233,7 +233,7 @@ const matrix: Record<string, Record<keyof typeof surfaces, [number, string | und
     studioReadItinerary: NF,
     studioWrite: F,
     data: U,
-    tiles: OK501,
+    tiles: OK200,
     embed: OK501,
     managementRead: U,
     managementWrite: U,
@@ -244,7 +244,7 @@ const matrix: Record<string, Record<keyof typeof surfaces, [number, string | und
     studioReadItinerary: NF,
     studioWrite: F,
     data: U,
-    tiles: OK501,
+    tiles: OK200,
     embed: OK501,
     managementRead: U,
     managementWrite: U,
@@ -365,7 +365,7 @@ describe('credential precedence', () => {
     const res = await fetch(`${server.url}/v1/tiles/trails.json?publishable_key=pk_nonsense000000000000000`, {
       headers: { 'X-API-Key': A.publishableKey.key },
     });
-    expect(res.status).toBe(501);
+    expect(res.status).toBe(200);
     const reverse = await fetch(`${server.url}/v1/tiles/trails.json?publishable_key=${A.publishableKey.key}`, {
       headers: { 'X-API-Key': 'pk_nonsense000000000000000' },
     });

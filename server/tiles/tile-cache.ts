@@ -1,0 +1,83 @@
+// Encoded tiles kept in memory, bounded by their bytes, least recently used dropped first. Keys name the layer,
+// its version and the tile (`trails:<source>/z/x/y`, `itinerary:<id>@<version>/z/x/y`), so an edit or a publish
+// that bumps a version never serves a stale tile; `forget(prefix)` frees a resource's tiles at once when the
+// core says it changed. A tile being made is shared: concurrent requests for it wait for one encoding.
+
+/** A tile as it is served: its bytes, gzip-compressed once, and its entity tag. Empty bytes: no feature (204). */
+export interface EncodedTile {
+  raw: Uint8Array;
+  /** The same bytes gzip-compressed, when that is smaller. */
+  gzip: Uint8Array | undefined;
+  etag: string;
+}
+
+export class TileCache {
+  #entries = new Map<string, EncodedTile>();
+  #making = new Map<string, Promise<EncodedTile>>();
+  #bytes = 0;
+
+  constructor(private readonly maxBytes: number) {
+    if (!(maxBytes > 0)) throw new TypeError('tile cache: maxBytes must be positive');
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  /** The cached tile of `key`, or the one `make` builds (once, however many ask at the same time). */
+  get(key: string, make: () => Promise<EncodedTile>): Promise<EncodedTile> | EncodedTile {
+    const hit = this.#entries.get(key);
+    if (hit) {
+      // Most recently used last: Map keeps insertion order.
+      this.#entries.delete(key);
+      this.#entries.set(key, hit);
+      return hit;
+    }
+    let pending = this.#making.get(key);
+    if (!pending) {
+      pending = make().then(
+        (tile) => {
+          this.#making.delete(key);
+          this.#put(key, tile);
+          return tile;
+        },
+        (error: unknown) => {
+          this.#making.delete(key);
+          throw error;
+        },
+      );
+      this.#making.set(key, pending);
+    }
+    return pending;
+  }
+
+  /** Drops every tile whose key starts with `prefix`. */
+  forget(prefix: string): void {
+    for (const [key, tile] of this.#entries) {
+      if (key.startsWith(prefix)) {
+        this.#entries.delete(key);
+        this.#bytes -= sizeOf(tile);
+      }
+    }
+  }
+
+  #put(key: string, tile: EncodedTile): void {
+    const size = sizeOf(tile);
+    if (size > this.maxBytes) return;
+    this.#entries.set(key, tile);
+    this.#bytes += size;
+    for (const [oldest, old] of this.#entries) {
+      if (this.#bytes <= this.maxBytes) break;
+      this.#entries.delete(oldest);
+      this.#bytes -= sizeOf(old);
+    }
+  }
+}
+
+function sizeOf(tile: EncodedTile): number {
+  return tile.raw.byteLength + (tile.gzip?.byteLength ?? 0) + tile.etag.length + 64;
+}

@@ -1,0 +1,88 @@
+// The Tile API's HTTP surface (DESIGN §8): TileJSON as plain JSON (what map clients read, not the envelope), and
+// tiles as `application/vnd.mapbox-vector-tile` with an entity tag (304 on a match), gzip for clients that accept
+// it, 204 for a tile with no feature, and the quota's RateLimit-* headers on every answer to a key.
+
+import { Type } from '@sinclair/typebox';
+import type { Access } from '../auth/access.js';
+import { rateLimitHeaders } from '../auth/quota.js';
+import type { Operation } from '../core/operation.js';
+import { rest } from '../http/rest.js';
+import type { Reply, RequestContext, RouteDef } from '../http/route.js';
+import type { EncodedTile } from './tile-cache.js';
+import type { TileAddress, TileJson } from './trail-tiles.js';
+
+export const MVT_CONTENT_TYPE = 'application/vnd.mapbox-vector-tile';
+
+/** Tiles of the region change only with a new import: a client may keep them an hour, then revalidate. */
+const TRAIL_CACHE_CONTROL = 'private, max-age=3600';
+
+const TileParams = Type.Object({
+  z: Type.Integer({ minimum: 0, description: 'Zoom level' }),
+  x: Type.Integer({ minimum: 0, description: 'Column, 0 to 2^z - 1' }),
+  y: Type.Integer({ minimum: 0, description: 'Row, 0 to 2^z - 1' }),
+});
+
+function quotaHeaders(ctx: RequestContext): [string, string][] {
+  const caller = ctx.access as Access;
+  const quota = caller.kind === 'key' || caller.kind === 'share' ? caller.quota : undefined;
+  return quota ? rateLimitHeaders(quota) : [];
+}
+
+/** Whether an If-None-Match list names `etag` (weak tags compare equal, `*` matches anything). */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === etag || t === `W/${etag}`;
+  });
+}
+
+function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  return header.split(',').some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    if (coding !== 'gzip' && coding !== '*') return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
+
+/** The answer for a tile: 204 (empty), 304 (the client has it) or its bytes, gzip when accepted. */
+export function tileReply(tile: EncodedTile, ctx: RequestContext, cacheControl: string): Reply {
+  const headers: [string, string][] = [...quotaHeaders(ctx), ['Cache-Control', cacheControl], ['ETag', tile.etag]];
+  if (tile.raw.byteLength === 0) return { status: 204, headers, json: null };
+  if (matchesEtag(ctx.headers['if-none-match'], tile.etag)) return { status: 304, headers, json: null };
+  headers.push(['Vary', 'Accept-Encoding']);
+  if (tile.gzip && acceptsGzip(ctx.headers['accept-encoding'])) {
+    headers.push(['Content-Encoding', 'gzip']);
+    return { status: 200, headers, body: tile.gzip, contentType: MVT_CONTENT_TYPE };
+  }
+  return { status: 200, headers, body: tile.raw, contentType: MVT_CONTENT_TYPE };
+}
+
+export function trailTileRoutes(operations: {
+  trailsTileJson: Operation<Record<string, never>, TileJson>;
+  trailTile: Operation<TileAddress, EncodedTile>;
+}): RouteDef[] {
+  return [
+    rest(operations.trailsTileJson, {
+      method: 'GET',
+      path: '/v1/tiles/trails.json',
+      public: false,
+      summary: "TileJSON 3.0 of the region's trail tiles",
+      reply: (tileJson, ctx) => ({
+        status: 200,
+        headers: [...quotaHeaders(ctx), ['Cache-Control', 'private, max-age=300']],
+        json: tileJson,
+      }),
+    }),
+    rest(operations.trailTile, {
+      method: 'GET',
+      path: '/v1/tiles/trails/{z}/{x}/{y}.mvt',
+      public: false,
+      summary: 'One trail tile (layers trails, hazards, places)',
+      params: TileParams,
+      reply: (tile, ctx) => tileReply(tile, ctx, TRAIL_CACHE_CONTROL),
+    }),
+  ];
+}
