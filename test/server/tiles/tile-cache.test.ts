@@ -15,8 +15,12 @@ describe('TileCache', () => {
     await cache.get('d', async () => tile(1000));
     expect(cache.size).toBe(3);
     let made = 0;
-    await cache.get('b', async () => (made++, tile(1000))); // `b` was the oldest: dropped, made again
-    await cache.get('a', async () => (made++, tile(1000)));
+    const make = async () => {
+      made++;
+      return tile(1000);
+    };
+    await cache.get('b', make); // `b` was the oldest: dropped, made again
+    await cache.get('a', make);
     expect(made).toBe(1);
     expect(cache.bytes).toBeLessThanOrEqual(3 * (1000 + 64 + 3));
   });
