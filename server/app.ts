@@ -39,7 +39,8 @@ import { zoneRoutes } from './studio/zones/zone-routes.js';
 import type { WorkerPool } from '../workers/pool.js';
 import { diagnosticRoutes } from './system/diagnostic-routes.js';
 import { TileCache } from './tiles/tile-cache.js';
-import { trailTileRoutes } from './tiles/tile-routes.js';
+import { overlayTileOperations } from './tiles/overlay-tiles.js';
+import { overlayTileRoutes, trailTileRoutes } from './tiles/tile-routes.js';
 import { trailTileOperations } from './tiles/trail-tiles.js';
 import { dataDiagnosticRoutes } from './data-api/diagnostic-routes.js';
 import { systemRoutes } from './system/system-routes.js';
@@ -89,6 +90,7 @@ export interface App {
 export interface TileApi {
   cache: TileCache;
   trails: ReturnType<typeof trailTileOperations>;
+  overlays: ReturnType<typeof overlayTileOperations>;
 }
 
 /** Limits of session creation (spec, Limits). */
@@ -156,7 +158,11 @@ export function buildApp(deps: AppDeps): App {
   ];
   const dataApi = createDataApi({ config, logger, pool: deps.pool, studio: operations });
   const tileCache = new TileCache(config.tileCacheBytes);
-  const tiles: TileApi = { cache: tileCache, trails: trailTileOperations({ pool: deps.pool, cache: tileCache }) };
+  const tiles: TileApi = {
+    cache: tileCache,
+    trails: trailTileOperations({ pool: deps.pool, cache: tileCache }),
+    overlays: overlayTileOperations({ pool: deps.pool, cache: tileCache, studio: operations, events }),
+  };
   // Surfaces whose handlers land in later work: declared so that access control already guards them.
   const declaredSurfaces: RouteDef[] = [
     { op: 'getStudioEmbed', method: 'GET', path: '/studio/embed', scope: 'embedding', writes: false, share: true, handler: notImplemented },
@@ -168,6 +174,7 @@ export function buildApp(deps: AppDeps): App {
     ...studioRoutes(studioApi),
     ...dataApi.routes,
     ...trailTileRoutes(tiles.trails),
+    ...overlayTileRoutes(tiles.overlays),
     ...declaredSurfaces,
     ...managementRoutes(managementOperations({ stores, writes })),
     ...(config.diagnosticRoutes ? [...diagnosticRoutes(), ...dataDiagnosticRoutes(dataApi.resolvers)] : []),

@@ -7,6 +7,7 @@ import type { ProblemKey } from '../server/studio/transfer/transfer-messages.js'
 import type { IsochronePolygon } from './isochrone.js';
 import type { PlaceInput, PlaceOutput, PlacesInput, PlacesOutput, WaysInput, WaysOutput } from './region-lookup.js';
 import type { Suggestion, SuggestionsInput } from './suggestions.js';
+import type { OverlayTileInput } from './overlay-tiles.js';
 import type { TrailTileInput, TrailTileSource } from './trail-tiles.js';
 import type { Activity, HazardName } from './profiles.js';
 
@@ -302,6 +303,8 @@ export interface TaskMap {
   writeExport: [WriteExportInput, Uint8Array];
   /** One tile of the region's trails, hazards and places (Mapbox Vector Tile bytes, moved; empty: no feature). */
   trailTile: [TrailTileInput, Uint8Array];
+  /** One tile of an overlay (published itineraries, waypoints, zones): MVT bytes, moved; empty: no feature. */
+  overlayTile: [OverlayTileInput, Uint8Array];
   /** The region's extent and attribution for TileJSON; builds the worker's tile indexes. */
   trailTileSource: [undefined, TrailTileSource];
   /** Which zones meet a box or contain a point, by their true shape (zone searches). */
@@ -333,6 +336,7 @@ export const TASK_FILES: Readonly<Record<TaskName, string>> = {
   writeExport: 'transfer.js',
   trailTile: 'trail-tiles.js',
   trailTileSource: 'trail-tiles.js',
+  overlayTile: 'overlay-tiles.js',
   places: 'region-lookup.js',
   place: 'region-lookup.js',
   ways: 'region-lookup.js',

@@ -9,6 +9,7 @@ import type { Operation } from '../core/operation.js';
 import { rest } from '../http/rest.js';
 import type { Reply, RequestContext, RouteDef } from '../http/route.js';
 import type { EncodedTile } from './tile-cache.js';
+import type { OverlaySpec } from './overlay-tiles.js';
 import type { TileAddress, TileJson } from './trail-tiles.js';
 
 export const MVT_CONTENT_TYPE = 'application/vnd.mapbox-vector-tile';
@@ -16,11 +17,18 @@ export const MVT_CONTENT_TYPE = 'application/vnd.mapbox-vector-tile';
 /** Tiles of the region change only with a new import: a client may keep them an hour, then revalidate. */
 const TRAIL_CACHE_CONTROL = 'private, max-age=3600';
 
-const TileParams = Type.Object({
+/** Overlays change with every publish: a client revalidates each time (a 304 costs no bytes). */
+const OVERLAY_CACHE_CONTROL = 'private, no-cache';
+
+const Uuid = Type.String({ format: 'uuid' });
+const Address = {
   z: Type.Integer({ minimum: 0, description: 'Zoom level' }),
   x: Type.Integer({ minimum: 0, description: 'Column, 0 to 2^z - 1' }),
   y: Type.Integer({ minimum: 0, description: 'Row, 0 to 2^z - 1' }),
-});
+};
+const TileParams = Type.Object(Address);
+const ItineraryTileParams = Type.Object({ itinerary_id: Uuid, ...Address });
+const CollectionTileParams = Type.Object({ collection_id: Uuid, ...Address });
 
 function quotaHeaders(ctx: RequestContext): [string, string][] {
   const caller = ctx.access as Access;
@@ -83,6 +91,53 @@ export function trailTileRoutes(operations: {
       summary: 'One trail tile (layers trails, hazards, places)',
       params: TileParams,
       reply: (tile, ctx) => tileReply(tile, ctx, TRAIL_CACHE_CONTROL),
+    }),
+  ];
+}
+
+export function overlayTileRoutes(operations: {
+  itineraryTile: Operation<TileAddress & { itinerary_id: string }, EncodedTile>;
+  collectionTile: Operation<TileAddress & { collection_id: string }, EncodedTile>;
+  itineraryOverlay: Operation<{ itinerary_id: string }, OverlaySpec>;
+  collectionOverlay: Operation<{ collection_id: string }, OverlaySpec>;
+}): RouteDef[] {
+  const spec = (overlay: OverlaySpec, ctx: RequestContext): Reply => ({
+    status: 200,
+    headers: [...quotaHeaders(ctx), ['Cache-Control', OVERLAY_CACHE_CONTROL]],
+    json: overlay,
+  });
+  return [
+    rest(operations.itineraryTile, {
+      method: 'GET',
+      path: '/v1/tiles/itineraries/{itinerary_id}/{z}/{x}/{y}.mvt',
+      public: false,
+      summary: "One tile of an itinerary's published snapshot (layers itineraries, waypoints)",
+      params: ItineraryTileParams,
+      reply: (tile, ctx) => tileReply(tile, ctx, OVERLAY_CACHE_CONTROL),
+    }),
+    rest(operations.collectionTile, {
+      method: 'GET',
+      path: '/v1/tiles/collections/{collection_id}/{z}/{x}/{y}.mvt',
+      public: false,
+      summary: "One tile of a collection's published itineraries and its zones (layers itineraries, waypoints, zones)",
+      params: CollectionTileParams,
+      reply: (tile, ctx) => tileReply(tile, ctx, OVERLAY_CACHE_CONTROL),
+    }),
+    rest(operations.itineraryOverlay, {
+      method: 'GET',
+      path: '/v1/tiles/overlays/itineraries/{itinerary_id}.json',
+      public: false,
+      summary: "MapLibre style fragment drawing an itinerary's overlay tiles",
+      params: Type.Object({ itinerary_id: Uuid }),
+      reply: spec,
+    }),
+    rest(operations.collectionOverlay, {
+      method: 'GET',
+      path: '/v1/tiles/overlays/collections/{collection_id}.json',
+      public: false,
+      summary: "MapLibre style fragment drawing a collection's overlay tiles",
+      params: Type.Object({ collection_id: Uuid }),
+      reply: spec,
     }),
   ];
 }

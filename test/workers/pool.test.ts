@@ -148,7 +148,7 @@ describe('routing worker pool', () => {
 
   it('runs each task from the module TASK_FILES names for it', async () => {
     expect(new Set(Object.values(TASK_FILES))).toEqual(
-      new Set(['routing.js', 'line-analysis.js', 'transfer.js', 'region-lookup.js', 'zone-match.js', 'trail-tiles.js']),
+      new Set(['routing.js', 'line-analysis.js', 'transfer.js', 'region-lookup.js', 'zone-match.js', 'trail-tiles.js', 'overlay-tiles.js']),
     );
     expect(await pool.runTask('ping', {})).toMatchObject({ ok: true });
     expect(await pool.runTask('nearestPoints', { points: [[1.56, 42.5]], candidates: [[1.5601, 42.5]], within: 50 })).toEqual({

@@ -1,0 +1,141 @@
+// Piscina task module for overlay tiles of published content (DESIGN §8): layers `itineraries` (one line per
+// segment, with its engine, group name and colour), `waypoints` and `zones` (polygons as drawn, circles and
+// corridors as their true shapes: a circle's ring, a corridor's line buffered by half its width). The main thread
+// sends the overlay's content as JSON text with a key naming its version; each thread keeps the indexes of the
+// overlays it was asked for last, so the tiles of one map view parse and index the content once.
+
+import buffer from '@turf/buffer';
+import circle from '@turf/circle';
+import GeoJSONVT from 'geojson-vt';
+import { move } from 'piscina';
+import vtpbf from 'vt-pbf';
+import { failure, type TaskFailure } from './protocol.js';
+
+/** Overlays are drawn down to street level; below z6 a hike is a dot. */
+export const OVERLAY_TILE_ZOOMS = { min: 0, max: 18 } as const;
+const EXTENT = 4096;
+export const OVERLAY_LAYERS = ['itineraries', 'waypoints', 'zones'] as const;
+export type OverlayLayer = (typeof OVERLAY_LAYERS)[number];
+
+/** What an overlay shows: published itineraries (their segments and waypoints) and zones. */
+export interface OverlayContent {
+  itineraries: {
+    id: string;
+    name: string;
+    segments: { id: string; engine: string; group_id: string | null; group_name: string | null; color: string; coordinates: number[][] }[];
+    waypoints: { id: string; name: string | null; kind: string | null; position: number; coordinates: number[] }[];
+  }[];
+  zones: {
+    id: string;
+    name: string;
+    level: string;
+    mode: 'POLYGON' | 'CIRCLE' | 'CORRIDOR';
+    geometry: { type: string; coordinates: unknown };
+    radius_m: number | null;
+    width_m: number | null;
+  }[];
+}
+
+export interface OverlayTileInput {
+  /** Names the content and its version (`itinerary:<id>@<version>`): equal keys, equal content. */
+  key: string;
+  /** The OverlayContent as JSON text (a string crosses threads as one copy). */
+  content: string;
+  z: number;
+  x: number;
+  y: number;
+}
+
+type Feature = { type: 'Feature'; geometry: { type: string; coordinates: unknown }; properties: Record<string, string | number> };
+type Indexes = Record<OverlayLayer, GeoJSONVT>;
+
+/** Indexes of the overlays this thread served last, most recent last. */
+const indexes = new Map<string, Indexes>();
+const KEPT = 32;
+
+export function overlayTile(input: OverlayTileInput): Uint8Array | TaskFailure {
+  const { z, x, y } = input;
+  if (!Number.isInteger(z) || z < OVERLAY_TILE_ZOOMS.min || z > OVERLAY_TILE_ZOOMS.max)
+    return failure('VALIDATION_FAILED', `zoom is ${OVERLAY_TILE_ZOOMS.min} to ${OVERLAY_TILE_ZOOMS.max}`, ['input', 'z']);
+  let index = indexes.get(input.key);
+  if (index) indexes.delete(input.key);
+  else index = buildOverlayIndexes(JSON.parse(input.content) as OverlayContent);
+  indexes.set(input.key, index);
+  if (indexes.size > KEPT) indexes.delete(indexes.keys().next().value as string);
+  return move(encodeOverlayTile(index, z, x, y)) as unknown as Uint8Array;
+}
+
+export function encodeOverlayTile(index: Indexes, z: number, x: number, y: number): Uint8Array {
+  const layers: Record<string, unknown> = {};
+  for (const name of OVERLAY_LAYERS) {
+    const tile = index[name].getTile(z, x, y);
+    if (tile && tile.features.length > 0) layers[name] = tile;
+  }
+  if (Object.keys(layers).length === 0) return new Uint8Array(0);
+  const bytes = vtpbf.fromGeojsonVt(layers as never, { version: 2, extent: EXTENT });
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
+}
+
+export function buildOverlayIndexes(content: OverlayContent): Indexes {
+  const options = { maxZoom: OVERLAY_TILE_ZOOMS.max, indexMaxZoom: 4, extent: EXTENT, buffer: 64, tolerance: 3 };
+  const collection = (features: Feature[]) => new GeoJSONVT({ type: 'FeatureCollection', features } as never, options);
+  return {
+    itineraries: collection(segmentFeatures(content)),
+    waypoints: collection(waypointFeatures(content)),
+    zones: collection(content.zones.flatMap(zoneFeature)),
+  };
+}
+
+function segmentFeatures(content: OverlayContent): Feature[] {
+  return content.itineraries.flatMap((it) =>
+    it.segments
+      .filter((s) => s.coordinates.length >= 2)
+      .map((s) => ({
+        type: 'Feature' as const,
+        geometry: { type: 'LineString', coordinates: s.coordinates.map((c) => [c[0]!, c[1]!]) },
+        properties: {
+          itinerary_id: it.id,
+          itinerary_name: it.name,
+          segment_id: s.id,
+          engine: s.engine,
+          color: s.color,
+          ...(s.group_id ? { group_id: s.group_id } : {}),
+          ...(s.group_name ? { group_name: s.group_name } : {}),
+        },
+      })),
+  );
+}
+
+function waypointFeatures(content: OverlayContent): Feature[] {
+  return content.itineraries.flatMap((it) =>
+    it.waypoints.map((w) => ({
+      type: 'Feature' as const,
+      geometry: { type: 'Point', coordinates: [w.coordinates[0]!, w.coordinates[1]!] },
+      properties: {
+        itinerary_id: it.id,
+        waypoint_id: w.id,
+        position: w.position,
+        ...(w.name ? { name: w.name } : {}),
+        ...(w.kind ? { kind: w.kind } : {}),
+      },
+    })),
+  );
+}
+
+/** A zone as the shape it covers: a polygon as drawn, a circle's ring (64 sides), a corridor's buffered line. */
+export function zoneFeature(zone: OverlayContent['zones'][number]): Feature[] {
+  const properties = { zone_id: zone.id, name: zone.name, level: zone.level, mode: zone.mode };
+  switch (zone.mode) {
+    case 'POLYGON':
+      return [{ type: 'Feature', geometry: zone.geometry, properties }];
+    case 'CIRCLE': {
+      const ring = circle(zone.geometry.coordinates as number[], (zone.radius_m ?? 0) / 1000, { steps: 64, units: 'kilometers' });
+      return [{ type: 'Feature', geometry: ring.geometry, properties: { ...properties, radius_m: zone.radius_m ?? 0 } }];
+    }
+    case 'CORRIDOR': {
+      const line = { type: 'Feature' as const, geometry: zone.geometry as never, properties: {} };
+      const shape = buffer(line, (zone.width_m ?? 0) / 2 / 1000, { units: 'kilometers', steps: 16 });
+      return shape ? [{ type: 'Feature', geometry: shape.geometry, properties: { ...properties, width_m: zone.width_m ?? 0 } }] : [];
+    }
+  }
+}
