@@ -20,7 +20,7 @@ import { asApiError } from './envelope.js';
 import { framingRefusal } from './framing.js';
 import type { RequestAbort } from './request-abort.js';
 import { parseBody, parseQueryInto, type QueryCredentials } from './request-body.js';
-import { errorResponse, type Refusal, refusalResponse, replyToResponse, tooLarge } from './responses.js';
+import { acceptsHtml, errorResponse, htmlErrorResponse, type Refusal, refusalResponse, replyToResponse, tooLarge } from './responses.js';
 import { BODY_METHODS, type HttpMethod, type RequestContext, type RouteDef } from './route.js';
 import type { Router } from './router.js';
 import { compileValidator, type Validator } from './validation.js';
@@ -181,6 +181,7 @@ export function createPipeline(deps: PipelineDeps): Handle {
           error: thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown),
         });
       }
+      if (this.route?.htmlErrors && acceptsHtml(this.request.headers.accept)) return htmlErrorResponse(error, this.lang);
       return errorResponse(error, this.lang, undefined, error.code === 'PAYLOAD_TOO_LARGE');
     }
 

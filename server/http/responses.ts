@@ -21,6 +21,32 @@ export function errorResponse(error: ApiError, lang: Language, extra?: [string, 
   return { status: rendered.status, headers, body: rendered.body, closeConnection };
 }
 
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] as string);
+
+/** Whether a request is a browser navigation (it asks for HTML). */
+export function acceptsHtml(accept: string | undefined): boolean {
+  return accept !== undefined && /\btext\/html\b/i.test(accept);
+}
+
+/** The error as a small HTML page (the status and the envelope's sentences), for browser navigations. */
+export function htmlErrorResponse(error: ApiError, lang: Language): OutgoingResponse {
+  const rendered = renderError(error, lang);
+  const entries = (JSON.parse(rendered.body) as { errors: { message: string; extensions: { code: string } }[] }).errors;
+  const code = entries[0]?.extensions.code ?? error.code;
+  const body =
+    `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${rendered.status} ${escapeHtml(code)}</title>` +
+    '<meta name="viewport" content="width=device-width,initial-scale=1">' +
+    '<style>body{font:15px/1.5 system-ui,sans-serif;margin:2rem;color:#212529}h1{font-size:1.1rem}code{color:#868e96}</style></head>' +
+    `<body><h1>${rendered.status} <code>${escapeHtml(code)}</code></h1>${entries.map((e) => `<p>${escapeHtml(e.message)}</p>`).join('')}</body></html>`;
+  const headers: [string, string][] = [
+    ['Content-Type', 'text/html; charset=utf-8'],
+    ['Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'"],
+  ];
+  if (error.headers) for (const [name, value] of error.headers) headers.push([name, value]);
+  return { status: rendered.status, headers, body };
+}
+
 /**
  * A request refused at the HTTP layer (its framing, version, head size or Host): code BAD_REQUEST with the
  * status that names the problem (400, 414, 431, 505), and the connection closed after the answer, since

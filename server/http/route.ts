@@ -75,6 +75,8 @@ export interface RouteDef {
   description?: string;
   /** Accepts share tokens (read-only Studio reads, tiles, embed); from the operation's reach. */
   share?: boolean;
+  /** A page a browser navigates to (the embed): its errors are a small HTML page when the request accepts HTML. */
+  htmlErrors?: boolean;
   /** Only a signed-in user (`Authorization: Bearer usr_…`) may call it (share-link minting and the like); from the operation's reach. */
   signedInOnly?: boolean;
   // biome-ignore lint/suspicious/noExplicitAny: each handler takes the context its own schemas validated; the table holds them all

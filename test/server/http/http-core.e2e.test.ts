@@ -4,7 +4,7 @@
 import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawExchange as rawHttp } from '../../helpers/raw-http.js';
-import { bootstrap, type Bootstrapped, type RunningServer, startServer } from '../../helpers/server.js';
+import { admin, bootstrap, type Bootstrapped, type RunningServer, startServer } from '../../helpers/server.js';
 import { FRONT_DOORS } from './front-doors.js';
 
 let server: RunningServer;
@@ -74,7 +74,26 @@ describe.each(FRONT_DOORS)('through $name', ({ env }) => {
     });
 
     it('declared operations that are not built yet answer 501 NOT_IMPLEMENTED', async () => {
-      const { res, body } = await call('/v1/tiles/trails.json', { headers: { 'X-API-Key': org.publishableKey.key } });
+      // The organization's AI settings are declared with their access rules, not built yet.
+      const key = admin(
+        server,
+        'create-key',
+        '--org',
+        org.organization.id,
+        '--type',
+        'pk',
+        '--name',
+        'ops',
+        '--scopes',
+        'management',
+      ).plaintext;
+      const minted = await fetch(`${server.url}/v1/sessions`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-API-Key': org.secretKey.key },
+        body: JSON.stringify({ publishable_key: key }),
+      });
+      const session = ((await minted.json()) as any).data.token as string;
+      const { res, body } = await call('/v1/management/ai', { headers: { 'X-API-Key': key, 'X-Session-Token': session } });
       expect(res.status).toBe(501);
       expect(body.errors[0]?.extensions.code).toBe('NOT_IMPLEMENTED');
     });

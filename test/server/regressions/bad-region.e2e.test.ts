@@ -70,9 +70,10 @@ describe('a region that fails inside the workers', () => {
   it('answers the request that needs it with a 500 in the envelope and keeps serving', async () => {
     const dir = tempDir();
     writeRegion(dir, buildDemoRegion());
+    // The start check reads the folder's files and the graph's header, not the places: the workers fail to load
+    // the region (at start, indexing trail tiles, and on every task after).
+    writeFileSync(join(dir, 'places.json'), '[{"broken"');
     server = await startServer({ REGION_PATH: dir, SEED_DEMO: '0' });
-    // Replaced after the start check; the workers load the region on their first task.
-    writeFileSync(join(dir, 'graph.bin'), '[]');
     const org = bootstrap(server);
     const headers = { 'X-API-Key': org.publishableKey.key, 'X-User-Id': org.owner.id, 'Content-Type': 'application/json' };
     const created = await fetch(`${server.url}/v1/itineraries`, { method: 'POST', headers, body: JSON.stringify({ name: 'x' }) });

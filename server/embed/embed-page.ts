@@ -1,0 +1,124 @@
+// The embed page (DESIGN §9): `GET /studio/embed` answers an HTML page that shows a collection (or one of its
+// itineraries, focused) on the region's trails: MapLibre GL JS served from the installed package, the trail tiles
+// as the base map, the overlay tiles of the published content, and an elevation profile coloured by segment
+// group. The operation reads what it shows through the Studio operations (so a collection the caller may not read
+// is 404, a never-published itinerary too) and caps the layers by the organization's embed settings; the page may
+// be framed only by the key's allowed origins (`Content-Security-Policy: frame-ancestors`).
+
+import type { OrganizationRepository } from '../../data/repositories.js';
+import { EMBED_LAYERS, type EmbedLayer } from '../../data/stores/organization-store.js';
+import type { Access } from '../auth/access.js';
+import { defineOperation, type Reach } from '../core/operation.js';
+import { ApiError } from '../errors.js';
+import type { StudioOperations } from '../studio/studio-operations.js';
+
+const EMBED_REACH: readonly Reach[] = ['key', 'session', 'share'];
+
+export interface EmbedRequest {
+  collection_id?: string;
+  itinerary_id?: string;
+  /** Another name for itinerary_id (spec, Map embedding). */
+  route_id?: string;
+}
+
+/** What the page's script is told (JSON in the page): what to show and which layers it may draw. */
+export interface EmbedConfig {
+  collectionId: string | null;
+  itineraryId: string | null;
+  name: string;
+  layers: EmbedLayer[];
+  /** Where the page's own script and MapLibre are. */
+  assets: string;
+}
+
+export interface EmbedPage {
+  config: EmbedConfig;
+  /** `frame-ancestors` sources: the key's allowed origins (or the organization's defaults); `*` when none are set. */
+  frameAncestors: string[];
+}
+
+export function embedOperation(deps: { studio: StudioOperations; organizations: OrganizationRepository }) {
+  const { studio } = deps;
+  return defineOperation({
+    id: 'getStudioEmbed',
+    scope: 'embedding',
+    writes: false,
+    reach: EMBED_REACH,
+    async run(caller: Access, input: EmbedRequest, context): Promise<EmbedPage> {
+      if (input.itinerary_id && input.route_id && input.itinerary_id.toLowerCase() !== input.route_id.toLowerCase())
+        throw ApiError.validation([{ path: ['route_id'], messageKey: 'VALIDATION_FAILED.embed_route_id' }]);
+      const itineraryId = (input.itinerary_id ?? input.route_id)?.toLowerCase() ?? null;
+      const collectionId = input.collection_id?.toLowerCase() ?? null;
+      if (!collectionId && !itineraryId)
+        throw ApiError.validation([{ path: ['collection_id'], messageKey: 'VALIDATION_FAILED.embed_target' }]);
+      // The same reads as the Studio API: 404 for what the caller may not see, or what was never published.
+      let name = '';
+      if (collectionId) name = (await studio.collections.getCollection.run(caller, { collection_id: collectionId }, context)).name;
+      if (itineraryId) {
+        const view = await studio.itineraries.getItinerary.run(caller, { itinerary_id: itineraryId, version: 'published' }, context);
+        if (view.published_version === null) throw new ApiError('NOT_FOUND');
+        name = view.name;
+      }
+      const organization =
+        caller.kind === 'key'
+          ? caller.organization
+          : caller.kind === 'share'
+            ? await deps.organizations.get(caller.link.organizationId)
+            : undefined;
+      const allowed = organization ? organization.embedLayers : [...EMBED_LAYERS];
+      const layers = EMBED_LAYERS.filter((l) => allowed.includes(l));
+      const origins =
+        caller.kind === 'key'
+          ? caller.key.allowedOrigins.length > 0
+            ? caller.key.allowedOrigins
+            : caller.organization.defaultAllowedOrigins
+          : [];
+      return {
+        config: { collectionId, itineraryId, name, layers, assets: '/studio/assets' },
+        frameAncestors: origins.length > 0 ? origins : ['*'],
+      };
+    },
+  });
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] as string);
+
+/** The page: the map, the profile, the configuration as a JSON data block, MapLibre and the embed script. */
+export function renderEmbedPage(page: EmbedPage): string {
+  const { config } = page;
+  // `<` escaped so that no value can close the data block.
+  const json = JSON.stringify(config).replace(/</g, '\\u003c');
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${escapeHtml(config.name || 'Cairn map')}</title>
+<link rel="stylesheet" href="${config.assets}/maplibre-gl.css">
+<link rel="stylesheet" href="${config.assets}/embed.css">
+</head>
+<body>
+<div id="map" aria-label="Map"></div>
+<section id="profile" aria-label="Elevation profile"><canvas id="profile-canvas" width="800" height="120"></canvas><div id="profile-stats"></div></section>
+<script type="application/json" id="cairn-embed">${json}</script>
+<script src="${config.assets}/maplibre-gl.js"></script>
+<script src="${config.assets}/embed.js"></script>
+</body>
+</html>
+`;
+}
+
+/** The page's policy: its own scripts and styles, tiles and data from this origin, MapLibre's blob workers. */
+export function embedSecurityPolicy(page: EmbedPage): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "worker-src 'self' blob:",
+    "child-src 'self' blob:",
+    "connect-src 'self'",
+    `frame-ancestors ${page.frameAncestors.join(' ')}`,
+  ].join('; ');
+}
