@@ -17,7 +17,6 @@ import { TokenSigner } from './auth/signed-token.js';
 import { resolveSigningSecret } from './auth/signing-secret.js';
 import { MemoryWindowCounter, type WindowCounter } from './auth/window-counter.js';
 import type { Config } from './config.js';
-import { ApiError } from './errors.js';
 import { createPipeline, type Handle } from './http/pipeline.js';
 import type { RouteDef } from './http/route.js';
 import { Router } from './http/router.js';
@@ -38,6 +37,8 @@ import { transferRoutes } from './studio/transfer/transfer-routes.js';
 import { zoneRoutes } from './studio/zones/zone-routes.js';
 import type { WorkerPool } from '../workers/pool.js';
 import { diagnosticRoutes } from './system/diagnostic-routes.js';
+import { embedOperation } from './embed/embed-page.js';
+import { embedRoutes, mapLibreAssets } from './embed/embed-routes.js';
 import { TileCache } from './tiles/tile-cache.js';
 import { overlayTileOperations } from './tiles/overlay-tiles.js';
 import { overlayTileRoutes, trailTileRoutes } from './tiles/tile-routes.js';
@@ -100,10 +101,6 @@ export const SESSION_FAILURE_LIMIT = 10;
 /** The embed page's static files (kept in the source tree, served from memory). */
 const ASSET_DIR = join(REPO_ROOT, 'server', 'embed', 'assets');
 
-const notImplemented = () => {
-  throw new ApiError('NOT_IMPLEMENTED');
-};
-
 export function buildApp(deps: AppDeps): App {
   const { config, logger } = deps;
   const stores = createSqliteRepositories(deps.db);
@@ -141,6 +138,7 @@ export function buildApp(deps: AppDeps): App {
     signer,
     sessionFailureCounter: counters.sessionFailures,
     sessionFailureLimit: SESSION_FAILURE_LIMIT,
+    sessionTtlSeconds: config.sessionTtlSeconds,
     logger,
     now: deps.now,
   });
@@ -163,19 +161,15 @@ export function buildApp(deps: AppDeps): App {
     trails: trailTileOperations({ pool: deps.pool, cache: tileCache }),
     overlays: overlayTileOperations({ pool: deps.pool, cache: tileCache, studio: operations, events }),
   };
-  // Surfaces whose handlers land in later work: declared so that access control already guards them.
-  const declaredSurfaces: RouteDef[] = [
-    { op: 'getStudioEmbed', method: 'GET', path: '/studio/embed', scope: 'embedding', writes: false, share: true, handler: notImplemented },
-  ];
   const routes: RouteDef[] = [
-    ...systemRoutes(ASSET_DIR),
+    ...systemRoutes(ASSET_DIR, mapLibreAssets()),
+    ...embedRoutes(embedOperation({ studio: operations, organizations: stores.organizations })),
     openApiRoute(config, () => router.routes),
     auth.login,
     ...studioRoutes(studioApi),
     ...dataApi.routes,
     ...trailTileRoutes(tiles.trails),
     ...overlayTileRoutes(tiles.overlays),
-    ...declaredSurfaces,
     ...managementRoutes(managementOperations({ stores, writes })),
     ...(config.diagnosticRoutes ? [...diagnosticRoutes(), ...dataDiagnosticRoutes(dataApi.resolvers)] : []),
   ];

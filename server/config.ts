@@ -44,6 +44,8 @@ export interface Config {
   graphqlMaxCost: number;
   /** Data API: distinct documents kept compiled (least recently used dropped first). */
   graphqlCacheSize: number;
+  /** Seconds a session token lives (SESSION_TTL_SECONDS): 300, as the contract says; only tests of renewal change it. */
+  sessionTtlSeconds: number;
   /** Bytes of encoded tiles kept in memory (TILE_CACHE_MB, default 64 MiB). */
   tileCacheBytes: number;
 }
@@ -71,6 +73,7 @@ export const DEFAULTS: Config = {
   graphqlMaxCost: 5000,
   graphqlCacheSize: 1000,
   tileCacheBytes: 64 * 1024 * 1024,
+  sessionTtlSeconds: 300,
 };
 
 function int(name: string, value: string | undefined, fallback: number, min: number): number {
@@ -120,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     graphqlMaxDepth: int('GRAPHQL_MAX_DEPTH', env.GRAPHQL_MAX_DEPTH, DEFAULTS.graphqlMaxDepth, 1),
     graphqlMaxCost: int('GRAPHQL_MAX_COST', env.GRAPHQL_MAX_COST, DEFAULTS.graphqlMaxCost, 1),
     graphqlCacheSize: int('GRAPHQL_CACHE_SIZE', env.GRAPHQL_CACHE_SIZE, DEFAULTS.graphqlCacheSize, 1),
+    sessionTtlSeconds: int('SESSION_TTL_SECONDS', env.SESSION_TTL_SECONDS, DEFAULTS.sessionTtlSeconds, 5),
     tileCacheBytes: int('TILE_CACHE_MB', env.TILE_CACHE_MB, DEFAULTS.tileCacheBytes / (1024 * 1024), 1) * 1024 * 1024,
   };
 }

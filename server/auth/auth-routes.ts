@@ -41,6 +41,8 @@ export interface AuthRouteDeps {
   /** Failed validations per secret key (hash of the presented string), per minute. */
   sessionFailureCounter: WindowCounter;
   sessionFailureLimit: number;
+  /** Seconds a session token lives: 5 minutes (the contract); tests of renewal shorten it (SESSION_TTL_SECONDS). */
+  sessionTtlSeconds?: number;
   logger: Logger;
   now?: () => number;
 }
@@ -94,7 +96,7 @@ export function authRoutes(deps: AuthRouteDeps): { postSession: RouteDef; login:
           sid: secret.id,
           org: organization.id,
           iat,
-          exp: iat + SESSION_TTL_SECONDS,
+          exp: iat + (deps.sessionTtlSeconds ?? SESSION_TTL_SECONDS),
         };
         return { token: deps.signer.sign('sess', claims), expires_at: new Date(claims.exp * 1000).toISOString() };
       },

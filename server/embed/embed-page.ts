@@ -29,6 +29,8 @@ export interface EmbedConfig {
   layers: EmbedLayer[];
   /** Where the page's own script and MapLibre are. */
   assets: string;
+  /** When the session token the page was given ends (epoch ms), so the page renews it a minute before; null without one. */
+  sessionExpiresAt: number | null;
 }
 
 export interface EmbedPage {
@@ -74,7 +76,14 @@ export function embedOperation(deps: { studio: StudioOperations; organizations: 
             : caller.organization.defaultAllowedOrigins
           : [];
       return {
-        config: { collectionId, itineraryId, name, layers, assets: '/studio/assets' },
+        config: {
+          collectionId,
+          itineraryId,
+          name,
+          layers,
+          assets: '/studio/assets',
+          sessionExpiresAt: caller.kind === 'key' && caller.session ? caller.session.exp * 1000 : null,
+        },
         frameAncestors: origins.length > 0 ? origins : ['*'],
       };
     },

@@ -22,18 +22,20 @@ interface Asset {
   etag: string;
 }
 
-function loadAssets(dir: string): Map<string, Asset> {
+function loadAssets(dir: string, extra: Record<string, string>): Map<string, Asset> {
   const assets = new Map<string, Asset>();
   let names: string[] = [];
   try {
     names = readdirSync(dir);
   } catch {
-    return assets;
+    // no folder: only the extra files
   }
-  for (const name of names) {
+  const files = new Map<string, string>(names.map((name) => [name, join(dir, name)]));
+  for (const [name, path] of Object.entries(extra)) files.set(name, path);
+  for (const [name, path] of files) {
     const type = TYPES[extname(name)];
     if (!type) continue;
-    const bytes = new Uint8Array(readFileSync(join(dir, name)));
+    const bytes = new Uint8Array(readFileSync(path));
     let hash = 2166136261;
     for (const b of bytes) hash = Math.imul(hash ^ b, 16777619) >>> 0;
     const etag = `"${hash.toString(16)}-${bytes.length}"`;
@@ -50,8 +52,9 @@ function loadAssets(dir: string): Map<string, Asset> {
   return assets;
 }
 
-export function systemRoutes(assetDir: string): RouteDef[] {
-  const assets = loadAssets(assetDir);
+/** `extra` serves files from elsewhere under a name of their own (MapLibre GL JS from its installed package). */
+export function systemRoutes(assetDir: string, extra: Record<string, string> = {}): RouteDef[] {
+  const assets = loadAssets(assetDir, extra);
   return [
     {
       op: 'getHealth',

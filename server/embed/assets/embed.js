@@ -1,0 +1,304 @@
+// The embed page's script: a MapLibre map of the region's trails with the published overlay of a collection
+// (or one itinerary, focused), and the elevation profile of the focused itinerary coloured by segment group.
+// Credentials come from the page's own address (publishable_key and session_token, or share_token) and go with
+// every request to this origin as headers. A session token lives 5 minutes: a minute before it ends, the page asks
+// the site that frames it for a new one (postMessage, see docs/embed.md), and a request refused with 401 asks at
+// once and is tried again once. No secret ever reaches the browser.
+(() => {
+  const config = JSON.parse(document.getElementById('cairn-embed').textContent);
+  const params = new URLSearchParams(location.search);
+  const creds = {
+    key: params.get('publishable_key'),
+    session: params.get('session_token'),
+    share: params.get('share_token'),
+    sessionExpiresAt: config.sessionExpiresAt,
+  };
+  const origin = location.origin;
+  const state = { map: null, profileDrawn: false, renewals: 0, retried401: 0, errors: [] };
+  window.cairnEmbed = state;
+
+  function headers() {
+    const h = {};
+    if (creds.share) {
+      h['X-Share-Token'] = creds.share;
+      return h;
+    }
+    if (creds.key) h['X-API-Key'] = creds.key;
+    if (creds.session) h['X-Session-Token'] = creds.session;
+    return h;
+  }
+
+  // --- Session renewal (only when the page was given a session token) ---
+  let renewing = null;
+  let renewTimer = null;
+  function scheduleRenewal() {
+    if (!creds.session || !creds.sessionExpiresAt) return;
+    clearTimeout(renewTimer);
+    const lead = Math.min(60000, (creds.sessionExpiresAt - Date.now()) / 5);
+    renewTimer = setTimeout(renewSession, Math.max(0, creds.sessionExpiresAt - lead - Date.now()));
+  }
+  function renewSession() {
+    if (!creds.session) return Promise.resolve(false);
+    if (renewing) return renewing;
+    renewing = new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        finish(false);
+      }, 10000);
+      function onMessage(event) {
+        const data = event.data;
+        if (event.source !== window.parent || !data || data.type !== 'cairn:session-token' || typeof data.token !== 'string') return;
+        creds.session = data.token;
+        creds.sessionExpiresAt = data.expires_at ? Date.parse(data.expires_at) : Date.now() + 300000;
+        state.renewals++;
+        finish(true);
+      }
+      function finish(ok) {
+        clearTimeout(timer);
+        window.removeEventListener('message', onMessage);
+        renewing = null;
+        scheduleRenewal();
+        resolve(ok);
+      }
+      window.addEventListener('message', onMessage);
+      window.parent.postMessage(
+        { type: 'cairn:session-expiring', expires_at: new Date(creds.sessionExpiresAt || Date.now()).toISOString() },
+        '*',
+      );
+    });
+    return renewing;
+  }
+
+  /** GET this origin's JSON with the credentials; a 401 renews the session and tries once more. */
+  function api(path) {
+    return fetch(origin + path, { headers: headers() })
+      .then((res) => {
+        if (res.status !== 401 || !creds.session) return res;
+        state.retried401++;
+        return renewSession().then(() => fetch(origin + path, { headers: headers() }));
+      })
+      .then((res) => {
+        if (!res.ok) throw new Error(`${path} answered ${res.status}`);
+        return res.json();
+      });
+  }
+
+  // --- Map ---
+  const has = (layer) => config.layers.indexOf(layer) >= 0;
+  const style = {
+    version: 8,
+    sources: {},
+    layers: [{ id: 'background', type: 'background', paint: { 'background-color': '#f4f1ea' } }],
+  };
+  if (has('trails')) {
+    style.sources.trails = { type: 'vector', url: `${origin}/v1/tiles/trails.json` };
+    style.layers.push(
+      {
+        id: 'trails-roads',
+        type: 'line',
+        source: 'trails',
+        'source-layer': 'trails',
+        filter: ['!', ['in', ['get', 'highway'], ['literal', ['path', 'footway', 'track', 'steps', 'bridleway', 'cycleway']]]],
+        paint: { 'line-color': '#bdb6a8', 'line-width': ['interpolate', ['linear'], ['zoom'], 10, 0.8, 16, 3] },
+      },
+      {
+        id: 'trails-paths',
+        type: 'line',
+        source: 'trails',
+        'source-layer': 'trails',
+        filter: ['in', ['get', 'highway'], ['literal', ['path', 'footway', 'track', 'steps', 'bridleway', 'cycleway']]],
+        paint: {
+          'line-color': ['match', ['get', 'sac_scale'], ['T3', 'T4'], '#c92a2a', ['T5', 'T6'], '#5f3dc4', '#8a5a2b'],
+          'line-width': ['interpolate', ['linear'], ['zoom'], 10, 0.6, 16, 2],
+          'line-dasharray': [3, 2],
+        },
+      },
+      {
+        id: 'trails-hazards',
+        type: 'line',
+        source: 'trails',
+        'source-layer': 'hazards',
+        paint: { 'line-color': '#e8590c', 'line-width': 2, 'line-opacity': 0.6 },
+      },
+      {
+        id: 'trails-places',
+        type: 'circle',
+        source: 'trails',
+        'source-layer': 'places',
+        paint: { 'circle-radius': 3, 'circle-color': '#495057' },
+      },
+    );
+  }
+
+  // The CSP build of MapLibre runs its worker from a file of this origin (no blob: workers).
+  maplibregl.setWorkerUrl(`${config.assets}/maplibre-gl-csp-worker.js`);
+  const map = new maplibregl.Map({
+    container: 'map',
+    style: style,
+    center: [0, 0],
+    zoom: 1,
+    attributionControl: { compact: true },
+    transformRequest: (url) => (url.indexOf(`${origin}/`) === 0 ? { url: url, headers: headers() } : { url: url }),
+  });
+  state.map = map;
+  map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
+  map.on('error', (event) => {
+    const status = event?.error?.status;
+    state.errors.push(String(event.error?.message || event.error || 'map error'));
+    // An expired session: renew, then ask for the sources' tiles again (once per renewal).
+    if (status === 401 && creds.session) {
+      state.retried401++;
+      renewSession().then(reloadSources);
+    }
+  });
+  function reloadSources() {
+    Object.keys(map.getStyle().sources).forEach((id) => {
+      const source = map.getSource(id);
+      if (source?.tiles && source.setTiles) source.setTiles(source.tiles);
+      else if (source?.url && source.setUrl) source.setUrl(source.url);
+    });
+  }
+
+  const overlayPath =
+    config.itineraryId && !config.collectionId
+      ? `/v1/tiles/overlays/itineraries/${config.itineraryId}.json`
+      : `/v1/tiles/overlays/collections/${config.collectionId}.json`;
+
+  map.on('load', () => {
+    api(overlayPath)
+      .then((overlay) => {
+        Object.keys(overlay.sources).forEach((id) => {
+          map.addSource(id, overlay.sources[id]);
+        });
+        overlay.layers
+          .filter((layer) => has(layer['source-layer']))
+          .forEach((layer) => {
+            map.addLayer(layer);
+          });
+      })
+      .catch((error) => {
+        state.errors.push(String(error.message || error));
+      });
+    focusAndProfile().catch((error) => {
+      state.errors.push(String(error.message || error));
+    });
+  });
+
+  /** The focused itinerary (or the collection's first published one): fit the map to it, draw its profile. */
+  function focusAndProfile() {
+    const pick = config.itineraryId
+      ? Promise.resolve(config.itineraryId)
+      : api(`/v1/collections/${config.collectionId}/itineraries?limit=100`).then((page) => {
+          const published = page.data.filter((i) => i.published_version !== null);
+          return published.length ? published[0].id : null;
+        });
+    return pick.then((id) => {
+      if (!id) return null;
+      return api(`/v1/itineraries/${id}?version=published`).then((body) => {
+        const view = body.data;
+        fitTo(view);
+        drawProfile(view);
+        return view;
+      });
+    });
+  }
+
+  function fitTo(view) {
+    let west = 180,
+      south = 90,
+      east = -180,
+      north = -90;
+    view.segments.forEach((s) => {
+      s.geometry.coordinates.forEach((c) => {
+        west = Math.min(west, c[0]);
+        east = Math.max(east, c[0]);
+        south = Math.min(south, c[1]);
+        north = Math.max(north, c[1]);
+      });
+    });
+    if (west <= east)
+      map.fitBounds(
+        [
+          [west, south],
+          [east, north],
+        ],
+        { padding: 40, duration: 0, maxZoom: 16 },
+      );
+  }
+
+  // --- Elevation profile ---
+  function metres(a, b) {
+    const rad = Math.PI / 180;
+    const dLat = (b[1] - a[1]) * rad;
+    const dLon = (b[0] - a[0]) * rad;
+    const h =
+      Math.sin(dLat / 2) * Math.sin(dLat / 2) + Math.cos(a[1] * rad) * Math.cos(b[1] * rad) * Math.sin(dLon / 2) * Math.sin(dLon / 2);
+    return 2 * 6371008.8 * Math.asin(Math.sqrt(h));
+  }
+
+  function drawProfile(view) {
+    const colours = {};
+    view.groups.forEach((g) => {
+      colours[g.id] = g.color;
+    });
+    const points = [];
+    let distance = 0;
+    let previous = null;
+    view.segments.forEach((s) => {
+      const colour = (s.groupId && colours[s.groupId]) || '#d9480f';
+      s.geometry.coordinates.forEach((c) => {
+        if (previous) distance += metres(previous, c);
+        previous = c;
+        if (c.length > 2) points.push({ d: distance, e: c[2], colour: colour });
+      });
+    });
+    const stats = document.getElementById('profile-stats');
+    stats.textContent =
+      view.name +
+      ' · ' +
+      (view.distance / 1000).toFixed(1) +
+      ' km · ↑ ' +
+      Math.round(view.ascent) +
+      ' m · ↓ ' +
+      Math.round(view.descent) +
+      ' m';
+    const canvas = document.getElementById('profile-canvas');
+    const ctx = canvas.getContext('2d');
+    const width = (canvas.width = canvas.clientWidth * (window.devicePixelRatio || 1));
+    const height = (canvas.height = canvas.clientHeight * (window.devicePixelRatio || 1));
+    ctx.clearRect(0, 0, width, height);
+    if (points.length < 2) return;
+    let low = Infinity,
+      high = -Infinity;
+    points.forEach((p) => {
+      low = Math.min(low, p.e);
+      high = Math.max(high, p.e);
+    });
+    const span = Math.max(high - low, 10);
+    const total = points[points.length - 1].d || 1;
+    const x = (d) => (d / total) * width;
+    const y = (e) => height - 6 - ((e - low) / span) * (height - 12);
+    for (let i = 1; i < points.length; i++) {
+      const a = points[i - 1],
+        b = points[i];
+      ctx.beginPath();
+      ctx.moveTo(x(a.d), height);
+      ctx.lineTo(x(a.d), y(a.e));
+      ctx.lineTo(x(b.d), y(b.e));
+      ctx.lineTo(x(b.d), height);
+      ctx.closePath();
+      ctx.fillStyle = b.colour;
+      ctx.globalAlpha = 0.35;
+      ctx.fill();
+      ctx.globalAlpha = 1;
+      ctx.beginPath();
+      ctx.moveTo(x(a.d), y(a.e));
+      ctx.lineTo(x(b.d), y(b.e));
+      ctx.strokeStyle = b.colour;
+      ctx.lineWidth = 2;
+      ctx.stroke();
+    }
+    state.profileDrawn = true;
+  }
+
+  scheduleRenewal();
+})();

@@ -1,0 +1,196 @@
+// The embed page in a real browser: Debian's Chromium, driven by playwright-core, loads a page of another site that
+// frames the embed (as an integrator's page would) and hands it fresh session tokens when it asks (postMessage),
+// minted server-side with the secret key. Checked: the map reaches `idle` with its tile requests answered, the
+// itinerary layer has rendered features, the elevation profile is drawn, and with a 10-second token lifetime the
+// page renews its token before the end and keeps loading tiles after the first token has expired. A screenshot
+// lands in test-results/. Without /usr/bin/chromium the test says why and is skipped; in CI that is a failure.
+
+import { existsSync, mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { type Browser, chromium, type Frame } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Bootstrapped, bootstrap, REPO_ROOT, type RunningServer, startServer } from '../helpers/server.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const present = existsSync(CHROMIUM);
+if (!present) {
+  const why = `browser tests need ${CHROMIUM} (apt-get install -y chromium)`;
+  if (process.env.CI) throw new Error(`${why}: it is missing in CI`);
+  console.log(`Embed browser test skipped: ${why}`);
+}
+
+const TOKEN_SECONDS = 10;
+let server: RunningServer;
+let org: Bootstrapped;
+let site: Server;
+let siteUrl = '';
+let browser: Browser;
+let minted = 0;
+
+async function mint(): Promise<{ token: string; expires_at: string }> {
+  const res = await fetch(`${server.url}/v1/sessions`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-API-Key': org.secretKey.key },
+    body: JSON.stringify({ publishable_key: org.publishableKey.key }),
+  });
+  minted++;
+  return ((await res.json()) as any).data;
+}
+
+async function call(method: string, path: string, body?: unknown): Promise<any> {
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { 'X-API-Key': org.publishableKey.key, 'X-User-Id': org.owner.id, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (res.status >= 300) throw new Error(`${method} ${path} → ${res.status} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+/** The integrator's page: it frames the embed and answers its requests for a fresh token. */
+function sitePage(embedUrl: string): string {
+  return `<!doctype html><html><body style="margin:0">
+<iframe id="map" src="${embedUrl}" style="width:900px;height:600px;border:0"></iframe>
+<script>
+window.addEventListener('message', function (event) {
+  if (!event.data || event.data.type !== 'cairn:session-expiring') return;
+  fetch('/token').then(function (r) { return r.json(); }).then(function (t) {
+    document.getElementById('map').contentWindow.postMessage({ type: 'cairn:session-token', token: t.token, expires_at: t.expires_at }, '*');
+  });
+});
+</script></body></html>`;
+}
+
+beforeAll(async () => {
+  if (!present) return;
+  server = await startServer({ SEED_DEMO: '0', SESSION_TTL_SECONDS: String(TOKEN_SECONDS) });
+  org = bootstrap(server);
+  const id = (await call('POST', '/v1/itineraries', { name: 'Valley traverse', privacy: 'public' })).data.id;
+  await call('POST', `/v1/itineraries/${id}/segments`, { engine: 'smart', from: [1.551, 42.4952], to: [1.5603, 42.4999] });
+  await call('POST', `/v1/itineraries/${id}/segments`, {
+    engine: 'freehand',
+    coordinates: [
+      [1.5603, 42.4999],
+      [1.5703, 42.5049],
+    ],
+  });
+  const view = (await call('GET', `/v1/itineraries/${id}`)).data;
+  await call('POST', `/v1/itineraries/${id}/segment-groups`, { name: 'Day 1', color: '#2b8a3e', segment_ids: [view.segments[0].id] });
+  await call('POST', `/v1/itineraries/${id}/publish`);
+  await call('PUT', `/v1/collections/${org.collection.id}/itineraries/${id}`);
+  site = createServer((req, res) => {
+    if (req.url === '/token') {
+      void mint().then((t) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(t)));
+      return;
+    }
+    void mint().then((t) => {
+      const embed = `${server.url}/studio/embed?publishable_key=${org.publishableKey.key}&session_token=${t.token}&collection_id=${org.collection.id}&itinerary_id=${id}`;
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(sitePage(embed));
+    });
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--use-angle=swiftshader',
+      '--enable-unsafe-swiftshader',
+    ],
+  });
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((resolve) => (site ? site.close(resolve) : resolve(undefined)));
+  await server?.stop();
+});
+
+/** Resolves once the embed's map has its overlay and is idle (all visible tiles loaded and drawn). */
+function mapIdle(frame: Frame): Promise<string> {
+  return frame.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const timeout = setTimeout(() => resolve('timeout'), 20_000);
+        const wait = () => {
+          const state = (globalThis as any).cairnEmbed;
+          const map = state?.map;
+          if (map?.loaded() && Object.keys(map.getStyle().sources).length > 1 && state.profileDrawn) {
+            map.once('idle', () => {
+              clearTimeout(timeout);
+              resolve('idle');
+            });
+            map.triggerRepaint();
+          } else setTimeout(wait, 100);
+        };
+        wait();
+      }),
+  );
+}
+
+describe.skipIf(!present)('the embed page in Chromium', () => {
+  it('draws the trails, the itinerary and its profile, and keeps its session fresh past the token lifetime', async () => {
+    const page = await browser.newPage({ viewport: { width: 900, height: 600 } });
+    const tiles: { at: number; status: number; url: string }[] = [];
+    page.on('response', (r) => {
+      if (r.url().includes('/v1/tiles/')) tiles.push({ at: Date.now(), status: r.status(), url: r.url() });
+    });
+    const started = Date.now();
+    await page.goto(siteUrl);
+    const frame = page.frames().find((f) => f.url().includes('/studio/embed')) as Frame;
+    expect(frame).toBeDefined();
+    expect(await mapIdle(frame)).toBe('idle');
+
+    expect(tiles.some((t) => t.url.includes('/v1/tiles/trails/'))).toBe(true);
+    expect(tiles.some((t) => t.url.includes(`/v1/tiles/collections/${org.collection.id}/`))).toBe(true);
+    expect(tiles.filter((t) => t.status !== 200 && t.status !== 204)).toEqual([]);
+    const state = await frame.evaluate(() => {
+      const s = (globalThis as any).cairnEmbed;
+      const doc = (globalThis as any).document;
+      const canvas = doc.getElementById('profile-canvas');
+      const pixels: Uint8ClampedArray = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+      let painted = 0;
+      for (let i = 3; i < pixels.length; i += 4) if (pixels[i]! > 0) painted++;
+      return {
+        errors: s.errors,
+        itineraryFeatures: s.map.queryRenderedFeatures().filter((f: any) => f.sourceLayer === 'itineraries').length,
+        groupColours: [
+          ...new Set(
+            s.map
+              .queryRenderedFeatures()
+              .filter((f: any) => f.sourceLayer === 'itineraries')
+              .map((f: any) => f.properties.color),
+          ),
+        ],
+        painted,
+        stats: doc.getElementById('profile-stats').textContent as string,
+      };
+    });
+    expect(state.errors).toEqual([]);
+    expect(state.itineraryFeatures).toBeGreaterThan(0);
+    expect(state.groupColours).toContain('#2b8a3e');
+    expect(state.painted).toBeGreaterThan(1000);
+    expect(state.stats).toMatch(/Valley traverse · \d+\.\d km · ↑ \d+ m/);
+    mkdirSync(join(REPO_ROOT, 'test-results'), { recursive: true });
+    await page.screenshot({ path: join(REPO_ROOT, 'test-results', 'embed.png') });
+
+    // Past the first token's life: the page asked for (and got) a new one, and new tiles load with it.
+    await frame.waitForFunction(() => (globalThis as any).cairnEmbed.renewals >= 1, undefined, { timeout: 20_000 });
+    const wait = started + (TOKEN_SECONDS + 2) * 1000 - Date.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    const before = tiles.length;
+    await frame.evaluate(() => (globalThis as any).cairnEmbed.map.zoomTo((globalThis as any).cairnEmbed.map.getZoom() + 1.5, { duration: 0 }));
+    expect(await mapIdle(frame)).toBe('idle');
+    const later = tiles.slice(before);
+    expect(later.length).toBeGreaterThan(0);
+    expect(later.filter((t) => t.status === 401)).toEqual([]);
+    expect(minted).toBeGreaterThanOrEqual(2);
+    await page.close();
+  }, 90_000);
+});
