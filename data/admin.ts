@@ -5,7 +5,7 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEFAULT_DATABASE_PATH, isConstraintError, openDatabase, type Database } from './db.js';
-import { seedDemo } from './seed.js';
+import { type SeedResult, seedDemo } from './seed.js';
 import {
   ADMIN_ERRORS,
   AdminError,
@@ -40,6 +40,7 @@ const OPTIONS = {
   scopes: { type: 'string' },
   origins: { type: 'string' },
   id: { type: 'string' },
+  empty: { type: 'boolean' },
 } as const;
 type OptionName = keyof typeof OPTIONS;
 type Values = Partial<Record<OptionName, string | boolean>>;
@@ -56,8 +57,9 @@ interface CommandSpec {
 const COMMANDS: Record<string, CommandSpec> = {
   help: { summary: 'list the commands', options: [], run: () => help() },
   bootstrap: {
-    summary: 'create an organization with every product, an owner, a pk (embedding,data,mcp), an sk and a demo collection',
-    options: ['name', 'email', 'password'],
+    summary:
+      'create an organization with every product, an owner, a pk (embedding,data,mcp), an sk and a public demo collection with published itineraries and an embed URL (--empty: the collection stays empty, no embed URL)',
+    options: ['name', 'email', 'password', 'empty'],
     run: (stores, v, _positionals, db) => {
       const password = optionalString(v, 'password');
       if (password !== undefined) checkPassword(password);
@@ -298,9 +300,31 @@ function isMain(): boolean {
   }
 }
 
+/**
+ * The command line: `runAdmin`, then for `bootstrap` (unless `--empty`) the demo content a first start also plans
+ * (itineraries routed on a worker pool, a share link and its embed URL), added to the printed object.
+ */
+export async function runAdminCli(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<AdminResult> {
+  const result = runAdmin(argv, env);
+  if (result.exitCode !== 0 || argv[0] !== 'bootstrap' || argv.includes('--empty')) return result;
+  const seeded = JSON.parse(result.stdout) as SeedResult;
+  // Loaded only here: the other commands need no worker pool and no server code.
+  const { seedDemoContentOffline } = await import('../server/seeding.js');
+  const demo = await seedDemoContentOffline(env.DATABASE_PATH || DEFAULT_DATABASE_PATH, seeded, env);
+  const out = { ...seeded, collection: { ...seeded.collection, itineraries: demo.itineraries }, embed: { url: demo.embedUrl } };
+  return { ...result, stdout: `${JSON.stringify(out, null, argv.includes('--json') ? undefined : 2)}\n` };
+}
+
 if (isMain()) {
-  const result = runAdmin(process.argv.slice(2));
-  if (result.stdout) process.stdout.write(result.stdout);
-  if (result.stderr) process.stderr.write(result.stderr);
-  process.exitCode = result.exitCode;
+  runAdminCli(process.argv.slice(2)).then(
+    (result) => {
+      if (result.stdout) process.stdout.write(result.stdout);
+      if (result.stderr) process.stderr.write(result.stderr);
+      process.exitCode = result.exitCode;
+    },
+    (error: unknown) => {
+      process.stderr.write(`${JSON.stringify({ error: { code: 'INTERNAL_ERROR', message: error instanceof Error ? error.message : String(error) } })}\n`);
+      process.exitCode = 1;
+    },
+  );
 }

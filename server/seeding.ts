@@ -1,12 +1,13 @@
 // First start on an empty database: seed the demo organization, plan a few published demo itineraries
 // with the Studio operations themselves, and print what a newcomer needs once.
 
-import type { Database } from '../data/db.js';
+import { type Database, openDatabase } from '../data/db.js';
 import { seedDemoIfEmpty, type SeedResult } from '../data/seed.js';
-import type { App } from './app.js';
+import { createPool, type WorkerPool } from '../workers/pool.js';
+import { type App, buildApp } from './app.js';
 import type { Access } from './auth/access.js';
-import type { Logger } from './logger.js';
-import type { WorkerPool } from '../workers/pool.js';
+import { loadConfig } from './config.js';
+import { createLogger, type Logger } from './logger.js';
 
 /** Demo itineraries on the built-in demo valley, between its named places (each leg routed on trails). */
 const DEMO_ITINERARIES = [
@@ -76,11 +77,36 @@ async function namedPlaces(pool: WorkerPool, names: Set<string>): Promise<Map<st
   return found;
 }
 
+/** What a seeded organization gets besides its keys: the demo itineraries and a ready embed URL. */
+export interface DemoContent {
+  /** Names of the published demo itineraries (none on an imported region: their stops are the demo valley's places). */
+  itineraries: string[];
+  /** The demo collection's embed page with a share link: it works pasted into a browser, with no key or token. */
+  embedUrl: string;
+}
+
+/**
+ * Plans the demo itineraries into the seeded collection (on the built-in demo region) and mints a share link
+ * of the collection for its embed URL, all through the operations, as the seeded owner.
+ */
+export async function seedDemoContent(
+  app: App,
+  seeded: SeedResult,
+  options: { origin: string; regionPath: string; pool: WorkerPool; logger: Logger },
+): Promise<DemoContent> {
+  const itineraries = options.regionPath ? [] : await seedDemoItineraries(app, options.pool, seeded, options.logger);
+  const owner = await app.stores.users.get(seeded.owner.id);
+  if (!owner) throw new Error('the seeded owner is missing');
+  const caller: Access = { kind: 'user', user: owner, memberships: new Map([[seeded.organization.id, 'owner']]) };
+  const [mintShare] = app.operations.shares.collection;
+  const link = (await mintShare.run(caller, { collection_id: seeded.collection.id }, { origin: options.origin, lang: 'en' })) as { url: string };
+  return { itineraries, embedUrl: link.url };
+}
+
 /**
  * Seeds the demo organization when the database has none and writes a short banner with the owner's
- * login and both keys. The banner is not a log line: it is printed once, on purpose, because the
- * plaintexts exist only now (the secret key is stored hashed). Demo itineraries are planned only on the
- * built-in demo region (their stops are its named places).
+ * login, both keys and the embed URL. The banner is not a log line: it is printed once, on purpose, because the
+ * plaintexts exist only now (the secret key is stored hashed).
  */
 export async function seedOnFirstStart(
   db: Database,
@@ -90,7 +116,7 @@ export async function seedOnFirstStart(
   const seeded = seedDemoIfEmpty(db);
   if (!seeded) return;
   app.forgetCachedReads(); // written straight to the connection, not through the repositories
-  const itineraries = options.regionPath ? [] : await seedDemoItineraries(app, options.pool, seeded, options.logger);
+  const { itineraries, embedUrl } = await seedDemoContent(app, seeded, options);
   options.print(
     [
       '',
@@ -100,10 +126,34 @@ export async function seedOnFirstStart(
       `  publishable key  ${seeded.publishableKey.key} (scopes: ${seeded.publishableKey.scopes.join(', ')})`,
       `  secret key       ${seeded.secretKey.key}`,
       `  demo collection  ${seeded.collection.name} (${seeded.collection.id}), ${itineraries.length} published itineraries`,
+      `  embed            ${embedUrl}`,
       `  try              curl -H 'X-API-Key: ${seeded.publishableKey.key}' ${options.origin}/v1/collections/${seeded.collection.id}/itineraries`,
       `  listening on     ${options.origin}`,
       '',
       '',
     ].join('\n'),
   );
+}
+
+/**
+ * `npm run admin -- bootstrap` after its organization is written: the same demo content as a first start, planned
+ * on a worker pool of its own (REGION_PATH, or the demo region) against the database at `databasePath`. Errors
+ * go to stderr as JSON lines; the organization stays.
+ */
+export async function seedDemoContentOffline(databasePath: string, seeded: SeedResult, env: NodeJS.ProcessEnv): Promise<DemoContent> {
+  const config = loadConfig({ ...env, DATABASE_PATH: databasePath });
+  const logger = createLogger('error', (chunk) => process.stderr.write(chunk));
+  const db = openDatabase(databasePath);
+  const pool = createPool({ env: { ...env, REGION_PATH: config.regionPath }, onWorkerError: (error) => logger.error('worker failed', { error: String(error) }) });
+  try {
+    const app = buildApp({ config, logger, db, pool });
+    const origin = config.publicAppUrl || `http://localhost:${config.port || 8080}`;
+    const content = await seedDemoContent(app, seeded, { origin, regionPath: config.regionPath, pool, logger });
+    await app.writes.flush();
+    return content;
+  } finally {
+    await pool.close();
+    db.close();
+    logger.flush();
+  }
 }

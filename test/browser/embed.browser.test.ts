@@ -5,6 +5,7 @@
 // page renews its token before the end and keeps loading tiles after the first token has expired. A screenshot
 // lands in test-results/. Without /usr/bin/chromium the test says why and is skipped; in CI that is a failure.
 
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -185,7 +186,9 @@ describe.skipIf(!present)('the embed page in Chromium', () => {
     const wait = started + (TOKEN_SECONDS + 2) * 1000 - Date.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     const before = tiles.length;
-    await frame.evaluate(() => (globalThis as any).cairnEmbed.map.zoomTo((globalThis as any).cairnEmbed.map.getZoom() + 1.5, { duration: 0 }));
+    await frame.evaluate(() =>
+      (globalThis as any).cairnEmbed.map.zoomTo((globalThis as any).cairnEmbed.map.getZoom() + 1.5, { duration: 0 }),
+    );
     expect(await mapIdle(frame)).toBe('idle');
     const later = tiles.slice(before);
     expect(later.length).toBeGreaterThan(0);
@@ -193,4 +196,38 @@ describe.skipIf(!present)('the embed page in Chromium', () => {
     expect(minted).toBeGreaterThanOrEqual(2);
     await page.close();
   }, 90_000);
+
+  it('the embed URL `npm run admin -- bootstrap` prints works pasted into a browser', async () => {
+    const run = spawnSync(process.execPath, [join(REPO_ROOT, 'dist', 'data', 'admin.js'), 'bootstrap', '--json'], {
+      env: { PATH: process.env.PATH ?? '', DATABASE_PATH: join(server.dataDir, 'platform.db'), PUBLIC_APP_URL: server.url },
+      encoding: 'utf8',
+    });
+    expect(run.status, run.stderr).toBe(0);
+    const printed = JSON.parse(run.stdout);
+    expect(printed.collection.itineraries).toHaveLength(3);
+    expect(printed.embed.url).toMatch(
+      new RegExp(`^${server.url}/studio/embed\\?collection_id=[0-9a-f-]{36}&share_token=share_[0-9a-f]{32}$`),
+    );
+    const page = await browser.newPage({ viewport: { width: 900, height: 600 } });
+    const failed: string[] = [];
+    page.on('response', (r) => {
+      if (r.url().startsWith(server.url) && r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+    });
+    await page.goto(printed.embed.url);
+    const frame = page.mainFrame();
+    expect(await mapIdle(frame)).toBe('idle');
+    const drawn = await frame.evaluate(() => {
+      const s = (globalThis as any).cairnEmbed;
+      return {
+        errors: s.errors,
+        features: s.map.queryRenderedFeatures().filter((f: any) => f.sourceLayer === 'itineraries').length,
+        profile: s.profileDrawn,
+      };
+    });
+    expect(drawn).toMatchObject({ errors: [], profile: true });
+    expect(drawn.features).toBeGreaterThan(0);
+    expect(failed.filter((f) => !f.endsWith('/favicon.ico'))).toEqual([]);
+    await page.screenshot({ path: join(REPO_ROOT, 'test-results', 'embed-demo.png') });
+    await page.close();
+  }, 60_000);
 });

@@ -106,7 +106,7 @@ export interface Bootstrapped {
 
 /** A fresh organization with an owner, a pk (embedding, data, mcp), an sk and a public collection. */
 export function bootstrap(server: RunningServer): Bootstrapped {
-  return admin<Bootstrapped>(server, 'bootstrap');
+  return admin<Bootstrapped>(server, 'bootstrap', '--empty');
 }
 
 /** Signs a user in (POST /v1/login) and returns the `usr_` token; fails the test on any other status. */

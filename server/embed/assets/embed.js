@@ -215,14 +215,15 @@
         north = Math.max(north, c[1]);
       });
     });
-    if (west <= east)
-      map.fitBounds(
-        [
-          [west, south],
-          [east, north],
-        ],
-        { padding: 40, duration: 0, maxZoom: 16 },
-      );
+    if (west > east) return;
+    map.resize(); // the frame may have been laid out after the map was made
+    map.fitBounds(
+      [
+        [west, south],
+        [east, north],
+      ],
+      { padding: 40, duration: 0, maxZoom: 16 },
+    );
   }
 
   // --- Elevation profile ---
