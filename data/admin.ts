@@ -323,7 +323,9 @@ if (isMain()) {
       process.exitCode = result.exitCode;
     },
     (error: unknown) => {
-      process.stderr.write(`${JSON.stringify({ error: { code: 'INTERNAL_ERROR', message: error instanceof Error ? error.message : String(error) } })}\n`);
+      process.stderr.write(
+        `${JSON.stringify({ error: { code: 'INTERNAL_ERROR', message: error instanceof Error ? error.message : String(error) } })}\n`,
+      );
       process.exitCode = 1;
     },
   );

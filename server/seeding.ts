@@ -99,7 +99,9 @@ export async function seedDemoContent(
   if (!owner) throw new Error('the seeded owner is missing');
   const caller: Access = { kind: 'user', user: owner, memberships: new Map([[seeded.organization.id, 'owner']]) };
   const [mintShare] = app.operations.shares.collection;
-  const link = (await mintShare.run(caller, { collection_id: seeded.collection.id }, { origin: options.origin, lang: 'en' })) as { url: string };
+  const link = (await mintShare.run(caller, { collection_id: seeded.collection.id }, { origin: options.origin, lang: 'en' })) as {
+    url: string;
+  };
   return { itineraries, embedUrl: link.url };
 }
 
@@ -144,7 +146,10 @@ export async function seedDemoContentOffline(databasePath: string, seeded: SeedR
   const config = loadConfig({ ...env, DATABASE_PATH: databasePath });
   const logger = createLogger('error', (chunk) => process.stderr.write(chunk));
   const db = openDatabase(databasePath);
-  const pool = createPool({ env: { ...env, REGION_PATH: config.regionPath }, onWorkerError: (error) => logger.error('worker failed', { error: String(error) }) });
+  const pool = createPool({
+    env: { ...env, REGION_PATH: config.regionPath },
+    onWorkerError: (error) => logger.error('worker failed', { error: String(error) }),
+  });
   try {
     const app = buildApp({ config, logger, db, pool });
     const origin = config.publicAppUrl || `http://localhost:${config.port || 8080}`;

@@ -1,14 +1,17 @@
 // Piscina task module for the region's trail tiles (DESIGN §8): layers `trails` (every way of the network,
 // with its highway, name, T1–T6 difficulty, surface, access per mode and OSM id), `hazards` (toll and
 // access-restricted ways, with their kind) and `places` (peaks, huts, shelters, viewpoints, settlements, with
-// their elevation). The thread builds one geojson-vt index per layer from its region on its first tile and
-// keeps them; each tile is encoded with vt-pbf and moved (not copied) to the caller. Contours come later.
+// their elevation), and `contours` (isolines of the region's DEM, from z12, when it has one). The thread builds one
+// geojson-vt index per layer from its region on its first tile and keeps them; each tile is encoded with vt-pbf and
+// moved (not copied) to the caller.
 
 import { createHash } from 'node:crypto';
 import GeoJSONVT from 'geojson-vt';
 import { move } from 'piscina';
 import vtpbf from 'vt-pbf';
+import type { DemGrid } from '../data/region/dem-grid.js';
 import { edgeSources } from '../data/region/edge-grid.js';
+import { contourLines } from './contours.js';
 import { AccessMode, type HighwayClass, highwayTag, type RegionGraph } from '../data/region/region-graph.js';
 import type { Region } from '../data/region/region.js';
 import { ACCESS_NAMES, edgeAccess } from './profiles.js';
@@ -19,8 +22,10 @@ import { threadRouting } from './region-source.js';
 export const TRAIL_TILE_ZOOMS = { min: 0, max: 16 } as const;
 const EXTENT = 4096;
 
-export const TRAIL_LAYERS = ['trails', 'hazards', 'places'] as const;
+export const TRAIL_LAYERS = ['trails', 'hazards', 'places', 'contours'] as const;
 export type TrailLayer = (typeof TRAIL_LAYERS)[number];
+/** Contour lines appear from this zoom on (below it they would fill the tile). */
+export const CONTOURS_MIN_ZOOM = 12;
 
 export interface TrailTileInput {
   z: number;
@@ -35,7 +40,7 @@ type Feature = {
 };
 
 /** The per-layer indexes of one region, built once (a few hundred milliseconds for a country). */
-export type TrailIndexes = Record<TrailLayer, GeoJSONVT>;
+export type TrailIndexes = Record<Exclude<TrailLayer, 'contours'>, GeoJSONVT> & { contours: GeoJSONVT | null };
 
 let threadIndexes: TrailIndexes | undefined;
 
@@ -78,7 +83,7 @@ export interface TrailTileSource {
 }
 
 /** Bumped whenever what a tile holds changes, so that clients' cached tiles are revalidated. */
-const TRAIL_TILE_FORMAT = 1;
+const TRAIL_TILE_FORMAT = 2;
 
 /** Why `input` names no tile, or undefined when it does. */
 export function checkTile({ z, x, y }: TrailTileInput): TaskFailure | undefined {
@@ -94,7 +99,8 @@ export function checkTile({ z, x, y }: TrailTileInput): TaskFailure | undefined 
 export function encodeTrailTile(indexes: TrailIndexes, { z, x, y }: TrailTileInput): Uint8Array {
   const layers: Record<string, unknown> = {};
   for (const name of TRAIL_LAYERS) {
-    const tile = indexes[name].getTile(z, x, y);
+    if (name === 'contours' && z < CONTOURS_MIN_ZOOM) continue;
+    const tile = indexes[name]?.getTile(z, x, y);
     if (tile && tile.features.length > 0) layers[name] = tile;
   }
   if (Object.keys(layers).length === 0) return new Uint8Array(0);
@@ -109,7 +115,17 @@ export function buildIndexes(region: Region): TrailIndexes {
     trails: new GeoJSONVT({ type: 'FeatureCollection', features: trailFeatures(region.graph) }, options),
     hazards: new GeoJSONVT({ type: 'FeatureCollection', features: hazardFeatures(region) }, options),
     places: new GeoJSONVT({ type: 'FeatureCollection', features: placeFeatures(region) }, options),
+    contours: region.dem ? new GeoJSONVT({ type: 'FeatureCollection', features: contourFeatures(region.dem) }, options) : null,
   };
+}
+
+/** The DEM's contour lines (workers/contours.ts): elevation in metres, `index` 1 on index lines. */
+function contourFeatures(dem: DemGrid): Feature[] {
+  return contourLines(dem).map((line) => ({
+    type: 'Feature',
+    geometry: { type: 'LineString', coordinates: line.coordinates },
+    properties: { elevation: line.elevation, index: line.index ? 1 : 0 },
+  }));
 }
 
 /**

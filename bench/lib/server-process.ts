@@ -159,7 +159,10 @@ export async function startCairn(
     ...env,
   };
   const boot = JSON.parse(
-    execFileSync(process.execPath, [join(root, 'dist', 'data', 'admin.js'), 'bootstrap', '--empty', '--json'], { env: fullEnv, encoding: 'utf8' }),
+    execFileSync(process.execPath, [join(root, 'dist', 'data', 'admin.js'), 'bootstrap', '--empty', '--json'], {
+      env: fullEnv,
+      encoding: 'utf8',
+    }),
   ) as Bootstrapped;
   const server = await startServer({
     name: 'cairn',

@@ -6,7 +6,8 @@
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
 import type { WorkerPool } from '../../workers/pool.js';
-import { TRAIL_TILE_ZOOMS, type TrailTileSource } from '../../workers/trail-tiles.js';
+import { CONTOUR_INTERVAL, INDEX_INTERVAL } from '../../workers/contours.js';
+import { CONTOURS_MIN_ZOOM, TRAIL_TILE_ZOOMS, type TrailTileSource } from '../../workers/trail-tiles.js';
 import { taskError } from '../../workers/task-error.js';
 import { defineOperation, type Reach } from '../core/operation.js';
 import { ApiError } from '../errors.js';
@@ -54,6 +55,10 @@ const TRAIL_LAYER_FIELDS = {
       kind: 'String: peak, alpine_hut, village, …',
       elevation: 'Number: metres, when known',
     },
+  },
+  contours: {
+    description: `Contour lines of the region's elevation data, every ${CONTOUR_INTERVAL} m (from zoom ${CONTOURS_MIN_ZOOM})`,
+    fields: { elevation: 'Number: metres', index: `Number: 1 on index lines (every ${INDEX_INTERVAL} m), else 0` },
   },
 } as const;
 
@@ -118,13 +123,16 @@ export function trailTileOperations(deps: { pool: WorkerPool | undefined; cache:
       async run(_caller, _input: Record<string, never>, { origin }): Promise<TileJson> {
         const s = await sourceOf();
         const [west, south, east, north] = s.bbox;
-        const layers = Object.entries(TRAIL_LAYER_FIELDS).map(([id, layer]) => ({
-          id,
-          description: layer.description,
-          fields: layer.fields as Record<string, string>,
-          minzoom: TRAIL_TILE_ZOOMS.min,
-          maxzoom: TRAIL_TILE_ZOOMS.max,
-        }));
+        // Contours only where the region has elevation data.
+        const layers = Object.entries(TRAIL_LAYER_FIELDS)
+          .filter(([id]) => id !== 'contours' || s.hasDem)
+          .map(([id, layer]) => ({
+            id,
+            description: layer.description,
+            fields: layer.fields as Record<string, string>,
+            minzoom: id === 'contours' ? CONTOURS_MIN_ZOOM : TRAIL_TILE_ZOOMS.min,
+            maxzoom: TRAIL_TILE_ZOOMS.max,
+          }));
         return {
           tilejson: '3.0.0',
           name: s.kind === 'demo' ? 'Cairn demo region trails' : 'Cairn trails',

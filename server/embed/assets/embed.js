@@ -93,6 +93,13 @@
     style.sources.trails = { type: 'vector', url: `${origin}/v1/tiles/trails.json` };
     style.layers.push(
       {
+        id: 'trails-contours',
+        type: 'line',
+        source: 'trails',
+        'source-layer': 'contours',
+        paint: { 'line-color': '#c9b99a', 'line-width': ['case', ['==', ['get', 'index'], 1], 1.1, 0.5], 'line-opacity': 0.8 },
+      },
+      {
         id: 'trails-roads',
         type: 'line',
         source: 'trails',

@@ -66,7 +66,9 @@ describe('trail tiles', () => {
     expect(doc.center[0]).toBeGreaterThan(west);
     expect(doc.center[0]).toBeLessThan(east);
     expect(doc.center[2]).toBeGreaterThanOrEqual(10);
-    expect(doc.vector_layers.map((l: any) => l.id)).toEqual(['trails', 'hazards', 'places']);
+    // The demo region has elevation data: contours too, from z12.
+    expect(doc.vector_layers.map((l: any) => l.id)).toEqual(['trails', 'hazards', 'places', 'contours']);
+    expect(doc.vector_layers[3]).toMatchObject({ minzoom: 12, fields: { elevation: expect.any(String), index: expect.any(String) } });
     expect(Object.keys(doc.vector_layers[0].fields)).toEqual(expect.arrayContaining(['osm_id', 'highway', 'name', 'sac_scale', 'surface']));
     expect(doc.attribution).toBeTruthy();
   });
