@@ -1,5 +1,6 @@
 // Process entry: config → database (migrated, demo-seeded) → app → listen; SIGTERM/SIGINT drain and close.
 
+import { availableParallelism } from 'node:os';
 import { openDatabase } from '../data/db.js';
 import { checkRegionFolder } from '../data/region/region-folder.js';
 import { createPool } from '../workers/pool.js';
@@ -20,14 +21,17 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   const db = openDatabase(config.databasePath);
   // One pool for the process; each worker loads the region (REGION_PATH, or the demo region) once.
+  // Every worker starts now, loads the region and indexes its trail tiles before it takes a task.
   const pool = createPool({
-    env: { ...process.env, REGION_PATH: config.regionPath },
+    minThreads: availableParallelism(),
+    env: { ...process.env, REGION_PATH: config.regionPath, TILES_WARM: '1' },
     onWorkerError: (error) =>
       logger.error('worker failed', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
   });
   const app = buildApp({ config, logger, db, pool, sessionSecret: process.env.SESSION_SECRET });
-  // One worker indexes the region's trail tiles now, so the first map view does not wait for it.
-  app.tiles.trails.sourceOf().catch((error: unknown) => logger.error('trail tiles unavailable', { error: String(error) }));
+  // The workers have loaded the region and indexed its tiles before the server listens: the first map view and the
+  // first route wait for nothing. A region that fails to load is reported; the server still starts.
+  await app.tiles.trails.warm().catch((error: unknown) => logger.error('trail tiles unavailable', { error: String(error) }));
   // Usage counts are aggregated in memory and written once a second (and at shutdown).
   const usageFlush = setInterval(() => app.quota.flush(), 1000);
   usageFlush.unref();

@@ -16,6 +16,8 @@ export interface PoolOptions {
   taskFile: (name: string) => string;
   /** Worker threads; defaults to the number of cores. */
   maxThreads: number;
+  /** Workers started at once (the rest on demand); the server starts them all, so each loads its region at start. */
+  minThreads: number;
   /** Idle time (ms) before an extra worker exits. */
   idleTimeout: number;
   /**
@@ -59,6 +61,7 @@ function defaults(): PoolOptions {
   return {
     taskFile: taskFilesIn(new URL('./', import.meta.url)),
     maxThreads: Math.max(1, availableParallelism()),
+    minThreads: 1,
     idleTimeout: 30_000,
     maxQueue: 512,
     execArgv: [],
@@ -76,7 +79,7 @@ export function createPool(options: Partial<PoolOptions> = {}): WorkerPool {
   const piscina = new Piscina({
     filename: o.taskFile('ping'),
     maxThreads: o.maxThreads,
-    minThreads: 1,
+    minThreads: Math.min(o.minThreads, o.maxThreads),
     maxQueue: o.maxQueue,
     idleTimeout: o.idleTimeout,
     execArgv: o.execArgv,
@@ -126,6 +129,14 @@ export function createPool(options: Partial<PoolOptions> = {}): WorkerPool {
     directions: new TurnBatcher(
       async (inputs: TaskInput<'directions'>[]) => {
         const out = await dispatch('directionsBatch', inputs);
+        return out.ok ? out.results : inputs.map(() => out);
+      },
+      () => o.maxThreads,
+      workerIdle,
+    ) as TurnBatcher<unknown, unknown>,
+    trailTile: new TurnBatcher(
+      async (inputs: TaskInput<'trailTile'>[]) => {
+        const out = await dispatch('trailTileBatch', inputs);
         return out.ok ? out.results : inputs.map(() => out);
       },
       () => o.maxThreads,

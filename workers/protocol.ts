@@ -305,6 +305,8 @@ export interface TaskMap {
   trailTile: [TrailTileInput, Uint8Array];
   /** One tile of an overlay (published itineraries, waypoints, zones): MVT bytes, moved; empty: no feature. */
   overlayTile: [OverlayTileInput, Uint8Array];
+  /** Several trail tiles in one task (tiles asked in one turn while every worker is busy). */
+  trailTileBatch: [TrailTileInput[], { ok: true; results: (Uint8Array | TaskFailure)[] }];
   /** The region's extent and attribution for TileJSON; builds the worker's tile indexes. */
   trailTileSource: [undefined, TrailTileSource];
   /** Which zones meet a box or contain a point, by their true shape (zone searches). */
@@ -336,6 +338,7 @@ export const TASK_FILES: Readonly<Record<TaskName, string>> = {
   writeExport: 'transfer.js',
   trailTile: 'trail-tiles.js',
   trailTileSource: 'trail-tiles.js',
+  trailTileBatch: 'trail-tiles.js',
   overlayTile: 'overlay-tiles.js',
   places: 'region-lookup.js',
   place: 'region-lookup.js',

@@ -33,7 +33,7 @@ export interface TrailTileInput {
   y: number;
 }
 
-type Feature = {
+export type Feature = {
   type: 'Feature';
   geometry: { type: 'LineString'; coordinates: number[][] } | { type: 'Point'; coordinates: number[] };
   properties: Record<string, string | number>;
@@ -53,6 +53,18 @@ export function trailTile(input: TrailTileInput): Uint8Array | TaskFailure {
   if (bad) return bad;
   threadIndexes ??= buildIndexes(threadRouting().region);
   return move(encodeTrailTile(threadIndexes, input)) as unknown as Uint8Array;
+}
+
+/** Builds the thread's indexes now (a worker's start-up, TILES_WARM=1: see ./routing.ts). */
+export function warmTrailTiles(): void {
+  threadIndexes ??= buildIndexes(threadRouting().region);
+}
+
+/** Tiles asked together: encoded one after the other, sent back in one message (their bytes copied once). */
+export function trailTileBatch(inputs: TrailTileInput[]): { ok: true; results: (Uint8Array | TaskFailure)[] } {
+  threadIndexes ??= buildIndexes(threadRouting().region);
+  const indexes = threadIndexes;
+  return { ok: true, results: inputs.map((input) => checkTile(input) ?? encodeTrailTile(indexes, input)) };
 }
 
 /** What a TileJSON document says of the thread's region; builds the thread's indexes (a server warms one worker with it at start). */
@@ -109,13 +121,27 @@ export function encodeTrailTile(indexes: TrailIndexes, { z, x, y }: TrailTileInp
   return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
 }
 
-export function buildIndexes(region: Region): TrailIndexes {
-  const options = { maxZoom: TRAIL_TILE_ZOOMS.max, indexMaxZoom: 5, extent: EXTENT, buffer: 64, tolerance: 3 };
+/** geojson-vt's options for every layer (exported for the benchmark's bare peer). */
+export const TRAIL_INDEX_OPTIONS = { maxZoom: TRAIL_TILE_ZOOMS.max, indexMaxZoom: 5, extent: EXTENT, buffer: 64, tolerance: 3 };
+
+/** Each layer's GeoJSON features (contours: null without a DEM). */
+export function trailLayerFeatures(region: Region): Record<Exclude<TrailLayer, 'contours'>, Feature[]> & { contours: Feature[] | null } {
   return {
-    trails: new GeoJSONVT({ type: 'FeatureCollection', features: trailFeatures(region.graph) }, options),
-    hazards: new GeoJSONVT({ type: 'FeatureCollection', features: hazardFeatures(region) }, options),
-    places: new GeoJSONVT({ type: 'FeatureCollection', features: placeFeatures(region) }, options),
-    contours: region.dem ? new GeoJSONVT({ type: 'FeatureCollection', features: contourFeatures(region.dem) }, options) : null,
+    trails: trailFeatures(region.graph),
+    hazards: hazardFeatures(region),
+    places: placeFeatures(region),
+    contours: region.dem ? contourFeatures(region.dem) : null,
+  };
+}
+
+export function buildIndexes(region: Region): TrailIndexes {
+  const features = trailLayerFeatures(region);
+  const index = (list: Feature[]) => new GeoJSONVT({ type: 'FeatureCollection', features: list } as never, TRAIL_INDEX_OPTIONS);
+  return {
+    trails: index(features.trails),
+    hazards: index(features.hazards),
+    places: index(features.places),
+    contours: features.contours ? index(features.contours) : null,
   };
 }
 

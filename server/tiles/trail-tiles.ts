@@ -113,8 +113,25 @@ export function trailTileOperations(deps: { pool: WorkerPool | undefined; cache:
     return source;
   };
 
+  /**
+   * Indexes the region on every worker (one task each, asked together so that each busy worker takes one):
+   * the server awaits this before it listens, so no first map view waits for an index.
+   */
+  const warm = async (): Promise<void> => {
+    const pool = deps.pool;
+    if (!pool) return;
+    const threads = pool.piscina.options.maxThreads;
+    const answers = await Promise.all([
+      sourceOf(),
+      ...Array.from({ length: Math.max(0, threads - 1) }, () => pool.runTask('trailTileSource', undefined)),
+    ]);
+    const failed = answers.find((a) => 'ok' in a && a.ok === false);
+    if (failed) throw taskError(failed as never);
+  };
+
   return {
     sourceOf,
+    warm,
     trailsTileJson: defineOperation({
       id: 'getTrailsTileJson',
       scope: 'tiles',
