@@ -86,7 +86,8 @@ afterAll(() => {
 
 describe('admin command', () => {
   it('bootstrap creates an organization, an owner, a publishable and a secret key and prints them', () => {
-    const out = ok(['bootstrap']);
+    // --empty: the organization's part only (the demo itineraries need the built workers: tested below on dist/).
+    const out = ok(['bootstrap', '--empty']);
     expect(out.owner.email).toBe('owner@demo.cairn.local');
     expect(out.owner.password).toMatch(/^[0-9A-Za-z]{20}$/);
     expect(out.publishableKey.key).toMatch(PUBLISHABLE_KEY_PATTERN);
@@ -96,11 +97,30 @@ describe('admin command', () => {
     expect(stores.users.verifyPasswordSync(out.owner.email, out.owner.password)?.id).toBe(out.owner.id);
     expect(stores.apiKeys.findSecret(out.secretKey.key)?.organizationId).toBe(out.organization.id);
     expect(stores.collections.get(out.collection.id)?.name).toBe('Demo valley');
+    expect(out.embed).toBeUndefined();
+  });
+
+  it('bootstrap plans the published demo itineraries a first start plans, and prints an embed URL with a share link', () => {
+    const r = run(['bootstrap', '--json'], {
+      entry: join(root, 'dist', 'data', 'admin.js'),
+      env: { PUBLIC_APP_URL: 'https://maps.example' },
+    });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.collection.itineraries).toEqual([
+      'Pic de Cairn from the village',
+      'Shepherd’s hut circuit',
+      'Evening walk to the viewpoint',
+    ]);
+    expect(out.embed.url).toMatch(
+      new RegExp(`^https://maps\\.example/studio/embed\\?collection_id=${out.collection.id}&share_token=share_[0-9a-f]{32}$`),
+    );
   });
 
   it('bootstrap run again creates another organization', () => {
     const before = stores.organizations.count();
-    const out = ok(['bootstrap', '--name', 'Second demo']);
+    const out = ok(['bootstrap', '--empty', '--name', 'Second demo']);
     expect(out.organization.name).toBe('Second demo');
     expect(stores.organizations.count()).toBe(before + 1);
   });
@@ -312,7 +332,7 @@ describe('admin command', () => {
   });
 
   it('show-org prints the organization with its members and keys', () => {
-    const boot = ok(['bootstrap']);
+    const boot = ok(['bootstrap', '--empty']);
     const out = ok(['show-org', '--org', boot.organization.id]);
     expect(out.organization.id).toBe(boot.organization.id);
     expect(out.members).toHaveLength(1);

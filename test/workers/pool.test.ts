@@ -81,7 +81,7 @@ describe('routing worker pool', () => {
     expect(together.filter((r) => r.ok)).toHaveLength(19);
   });
 
-  it('serves a trail tile as bytes moved from the worker', async () => {
+  it('serves a trail tile as bytes from the worker (in a batch of one when a worker is idle)', async () => {
     const out = await pool.runTask('trailTile', { z: 8, x: 129, y: 94 }); // the tile of the demo valley
     expect(out).toBeInstanceOf(Uint8Array);
     expect((out as Uint8Array).byteLength).toBeGreaterThan(1000);
