@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { type Browser, chromium, type Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Bootstrapped, bootstrap, REPO_ROOT, type RunningServer, startServer } from '../helpers/server.js';
+import { type Bootstrapped, bootstrap, mintSession, ownerCalls, REPO_ROOT, type RunningServer, startServer } from '../helpers/server.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const present = existsSync(CHROMIUM);
@@ -30,25 +30,10 @@ let siteUrl = '';
 let browser: Browser;
 let minted = 0;
 
+/** A fresh session token and its end, as an integrator's backend would mint it. */
 async function mint(): Promise<{ token: string; expires_at: string }> {
-  const res = await fetch(`${server.url}/v1/sessions`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-API-Key': org.secretKey.key },
-    body: JSON.stringify({ publishable_key: org.publishableKey.key }),
-  });
   minted++;
-  return ((await res.json()) as any).data;
-}
-
-async function call(method: string, path: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { 'X-API-Key': org.publishableKey.key, 'X-User-Id': org.owner.id, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (res.status >= 300) throw new Error(`${method} ${path} → ${res.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
+  return mintSession(server, org);
 }
 
 /** The integrator's page: it frames the embed and answers its requests for a fresh token. */
@@ -69,6 +54,7 @@ beforeAll(async () => {
   if (!present) return;
   server = await startServer({ SEED_DEMO: '0', SESSION_TTL_SECONDS: String(TOKEN_SECONDS) });
   org = bootstrap(server);
+  const call = ownerCalls(server, org);
   const id = (await call('POST', '/v1/itineraries', { name: 'Valley traverse', privacy: 'public' })).data.id;
   await call('POST', `/v1/itineraries/${id}/segments`, { engine: 'smart', from: [1.551, 42.4952], to: [1.5603, 42.4999] });
   await call('POST', `/v1/itineraries/${id}/segments`, {

@@ -119,3 +119,40 @@ export async function login(server: RunningServer, email: string, password: stri
   if (res.status !== 200) throw new Error(`login ${email} answered ${res.status}: ${await res.text()}`);
   return ((await res.json()) as { data: { token: string } }).data.token;
 }
+
+/** Mints a session for a publishable key of the organization (POST /v1/sessions with its secret key). */
+export async function mintSession(
+  server: RunningServer,
+  org: Bootstrapped,
+  publishableKey = org.publishableKey.key,
+): Promise<{ token: string; expires_at: string }> {
+  const res = await fetch(`${server.url}/v1/sessions`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-API-Key': org.secretKey.key },
+    body: JSON.stringify({ publishable_key: publishableKey }),
+  });
+  if (res.status !== 201) throw new Error(`session minting answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { data: { token: string; expires_at: string } }).data;
+}
+
+/** The token of a fresh session (see mintSession). */
+export async function mintSessionToken(server: RunningServer, org: Bootstrapped, publishableKey = org.publishableKey.key): Promise<string> {
+  return (await mintSession(server, org, publishableKey)).token;
+}
+
+/**
+ * Studio calls as the organization's owner (its publishable key and X-User-Id): the parsed body, or an error naming
+ * the status when it is 300 or more.
+ */
+export function ownerCalls(server: RunningServer, org: Bootstrapped) {
+  return async (method: string, path: string, body?: unknown): Promise<any> => {
+    const res = await fetch(`${server.url}${path}`, {
+      method,
+      headers: { 'X-API-Key': org.publishableKey.key, 'X-User-Id': org.owner.id, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (res.status >= 300) throw new Error(`${method} ${path} → ${res.status} ${text}`);
+    return text ? JSON.parse(text) : undefined;
+  };
+}

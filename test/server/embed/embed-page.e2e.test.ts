@@ -4,32 +4,23 @@
 // page for navigations (the JSON envelope otherwise).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, type Bootstrapped, bootstrap, type RunningServer, startServer } from '../../helpers/server.js';
+import {
+  admin,
+  type Bootstrapped,
+  bootstrap,
+  mintSessionToken,
+  ownerCalls,
+  type RunningServer,
+  startServer,
+} from '../../helpers/server.js';
 
 let server: RunningServer;
 let org: Bootstrapped;
 let published: string;
 let draft: string;
+let call: ReturnType<typeof ownerCalls>;
 
-async function call(method: string, path: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { 'X-API-Key': org.publishableKey.key, 'X-User-Id': org.owner.id, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (res.status >= 300) throw new Error(`${method} ${path} → ${res.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
-
-async function session(pk = org.publishableKey.key): Promise<string> {
-  const res = await fetch(`${server.url}/v1/sessions`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-API-Key': org.secretKey.key },
-    body: JSON.stringify({ publishable_key: pk }),
-  });
-  return ((await res.json()) as any).data.token as string;
-}
+const session = (pk = org.publishableKey.key) => mintSessionToken(server, org, pk);
 
 const page = async (query: string, headers: Record<string, string> = { Accept: 'text/html' }) => {
   const res = await fetch(`${server.url}/studio/embed?${query}`, { headers });
@@ -41,6 +32,7 @@ const page = async (query: string, headers: Record<string, string> = { Accept: '
 beforeAll(async () => {
   server = await startServer({ SEED_DEMO: '0' });
   org = bootstrap(server);
+  call = ownerCalls(server, org);
   published = (await call('POST', '/v1/itineraries', { name: 'Lake loop <b>', privacy: 'public' })).data.id;
   await call('POST', `/v1/itineraries/${published}/segments`, {
     engine: 'freehand',

@@ -4,7 +4,7 @@
 import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawExchange as rawHttp } from '../../helpers/raw-http.js';
-import { admin, bootstrap, type Bootstrapped, type RunningServer, startServer } from '../../helpers/server.js';
+import { admin, bootstrap, type Bootstrapped, mintSessionToken, type RunningServer, startServer } from '../../helpers/server.js';
 import { FRONT_DOORS } from './front-doors.js';
 
 let server: RunningServer;
@@ -87,12 +87,7 @@ describe.each(FRONT_DOORS)('through $name', ({ env }) => {
         '--scopes',
         'management',
       ).plaintext;
-      const minted = await fetch(`${server.url}/v1/sessions`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-API-Key': org.secretKey.key },
-        body: JSON.stringify({ publishable_key: key }),
-      });
-      const session = ((await minted.json()) as any).data.token as string;
+      const session = await mintSessionToken(server, org, key);
       const { res, body } = await call('/v1/management/ai', { headers: { 'X-API-Key': key, 'X-Session-Token': session } });
       expect(res.status).toBe(501);
       expect(body.errors[0]?.extensions.code).toBe('NOT_IMPLEMENTED');

@@ -5,7 +5,15 @@
 import { VectorTile } from '@mapbox/vector-tile';
 import Pbf from 'pbf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Bootstrapped, bootstrap, login, type RunningServer, startServer } from '../../helpers/server.js';
+import {
+  type Bootstrapped,
+  bootstrap,
+  login,
+  mintSessionToken,
+  ownerCalls,
+  type RunningServer,
+  startServer,
+} from '../../helpers/server.js';
 
 let server: RunningServer;
 let org: Bootstrapped;
@@ -13,30 +21,11 @@ let other: Bootstrapped;
 let published: string;
 let secret: string;
 let unpublished: string;
+let call: ReturnType<typeof ownerCalls>;
 
 const A: [number, number] = [1.551, 42.4952];
 const B: [number, number] = [1.5603, 42.4999];
 const C: [number, number] = [1.5703, 42.5049];
-
-async function call(method: string, path: string, body?: unknown, who: Bootstrapped = org): Promise<any> {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { 'X-API-Key': who.publishableKey.key, 'X-User-Id': who.owner.id, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (res.status >= 300) throw new Error(`${method} ${path} → ${res.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
-
-async function session(who: Bootstrapped): Promise<string> {
-  const res = await fetch(`${server.url}/v1/sessions`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-API-Key': who.secretKey.key },
-    body: JSON.stringify({ publishable_key: who.publishableKey.key }),
-  });
-  return ((await res.json()) as any).data.token as string;
-}
 
 /** The tile (z/x/y) holding a point. */
 function tileOf([lon, lat]: [number, number], z: number): string {
@@ -59,6 +48,7 @@ async function tile(path: string, headers: Record<string, string> = { 'X-API-Key
 beforeAll(async () => {
   server = await startServer({ SEED_DEMO: '0' });
   org = bootstrap(server);
+  call = ownerCalls(server, org);
   other = bootstrap(server);
   published = (await call('POST', '/v1/itineraries', { name: 'Ridge walk', privacy: 'public' })).data.id;
   await call('POST', `/v1/itineraries/${published}/segments`, { engine: 'freehand', coordinates: [A, B, C] });
@@ -141,7 +131,7 @@ describe('overlay tiles', () => {
     const t = await tile(path);
     expect(t.status).toBe(200);
     expect([...ids(t)]).toEqual([published]); // a bare key lists public items only; `unpublished` was never published
-    const withSession = await tile(path, { 'X-API-Key': org.publishableKey.key, 'X-Session-Token': await session(org) });
+    const withSession = await tile(path, { 'X-API-Key': org.publishableKey.key, 'X-Session-Token': await mintSessionToken(server, org) });
     expect(ids(withSession)).toEqual(new Set([published, secret]));
     expect(withSession.etag).not.toBe(t.etag);
     const zones = Array.from({ length: t.layers['zones']!.length }, (_, i) => t.layers['zones']!.feature(i));
