@@ -37,6 +37,8 @@ import { transferRoutes } from './studio/transfer/transfer-routes.js';
 import { zoneRoutes } from './studio/zones/zone-routes.js';
 import type { WorkerPool } from '../workers/pool.js';
 import { diagnosticRoutes } from './system/diagnostic-routes.js';
+import { mcpRoutes } from './mcp/mcp-routes.js';
+import { mcpTools } from './mcp/mcp-tools.js';
 import { embedOperation } from './embed/embed-page.js';
 import { embedRoutes, mapLibreAssets } from './embed/embed-routes.js';
 import { TileCache } from './tiles/tile-cache.js';
@@ -168,6 +170,7 @@ export function buildApp(deps: AppDeps): App {
     auth.login,
     ...studioRoutes(studioApi),
     ...dataApi.routes,
+    ...mcpRoutes({ tools: mcpTools({ studio: operations, data: dataApi.operations }), logger }),
     ...trailTileRoutes(tiles.trails),
     ...overlayTileRoutes(tiles.overlays),
     ...managementRoutes(managementOperations({ stores, writes })),

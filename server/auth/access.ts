@@ -143,6 +143,14 @@ export function createAccessControl(deps: AccessDeps): Authenticate {
       const minter = await deps.apiKeys.get(session.sid);
       if (!minter || minter.revokedAt !== null) throw unauthorized('session_revoked');
     }
+    // MCP with the header pair: the secret key of the same organization stands in for a session (the server brokers
+    // one for the connector, bound to this key pair).
+    if (route.scope === 'mcp' && !session) {
+      const secret = creds.secretKey ? await deps.apiKeys.findSecret(creds.secretKey) : undefined;
+      if (!secret || secret.organizationId !== organization.id) throw unauthorized('mcp_key_pair');
+      const iat = Math.floor(Date.now() / 1000);
+      session = { kid: key.id, sid: secret.id, org: organization.id, iat, exp: iat + 300 };
+    }
     const sessionRequired =
       route.scope === 'data' ||
       route.scope === 'management' ||

@@ -90,6 +90,8 @@ const en: Table = {
   'UNAUTHORIZED.session_other_key': 'This session token was minted for another publishable key: send it with the key it was minted for.',
   'UNAUTHORIZED.session_revoked':
     'The secret key that minted this session token has been revoked: mint a new token with a current secret key.',
+  'UNAUTHORIZED.mcp_key_pair':
+    'The MCP server needs your publishable key in X-API-Key and a secret key of the same organization in X-Secret-Key.',
   'UNAUTHORIZED.session_required':
     'This surface needs a session token: mint one with POST /v1/sessions and send it in X-Session-Token beside its publishable key.',
   'UNAUTHORIZED.user_expired': 'Your sign-in has expired: sign in again with POST /v1/login.',
@@ -232,6 +234,8 @@ const fr: Table = {
   'UNAUTHORIZED.session_other_key': 'Ce jeton de session a été émis pour une autre clé publiable : envoyez-le avec sa clé.',
   'UNAUTHORIZED.session_revoked':
     'La clé secrète qui a émis ce jeton a été révoquée : émettez un nouveau jeton avec une clé secrète valide.',
+  'UNAUTHORIZED.mcp_key_pair':
+    'Le serveur MCP demande votre clé publiable dans X-API-Key et une clé secrète de la même organisation dans X-Secret-Key.',
   'UNAUTHORIZED.session_required':
     'Cette surface exige un jeton de session : émettez-en un avec POST /v1/sessions et envoyez-le dans X-Session-Token avec sa clé publiable.',
   'UNAUTHORIZED.user_expired': 'Votre connexion a expiré : reconnectez-vous avec POST /v1/login.',
@@ -373,6 +377,8 @@ const es: Table = {
     'Este token de sesión se emitió para otra clave publicable: envíelo con la clave para la que se emitió.',
   'UNAUTHORIZED.session_revoked':
     'La clave secreta que emitió este token fue revocada: emita un token nuevo con una clave secreta vigente.',
+  'UNAUTHORIZED.mcp_key_pair':
+    'El servidor MCP necesita su clave publicable en X-API-Key y una clave secreta de la misma organización en X-Secret-Key.',
   'UNAUTHORIZED.session_required':
     'Esta superficie necesita un token de sesión: emita uno con POST /v1/sessions y envíelo en X-Session-Token junto a su clave publicable.',
   'UNAUTHORIZED.user_expired': 'Su sesión de usuario ha caducado: vuelva a iniciar sesión con POST /v1/login.',
@@ -513,6 +519,8 @@ const ca: Table = {
   'UNAUTHORIZED.session_other_key': 'Aquest testimoni de sessió es va emetre per a una altra clau publicable: envieu-lo amb la seva clau.',
   'UNAUTHORIZED.session_revoked':
     'La clau secreta que va emetre aquest testimoni ha estat revocada: emeteu-ne un de nou amb una clau secreta vigent.',
+  'UNAUTHORIZED.mcp_key_pair':
+    'El servidor MCP necessita la vostra clau publicable a X-API-Key i una clau secreta de la mateixa organització a X-Secret-Key.',
   'UNAUTHORIZED.session_required':
     'Aquesta superfície necessita un testimoni de sessió: emeteu-ne un amb POST /v1/sessions i envieu-lo a X-Session-Token amb la seva clau publicable.',
   'UNAUTHORIZED.user_expired': 'La vostra sessió ha caducat: torneu a iniciar sessió amb POST /v1/login.',
@@ -660,6 +668,8 @@ const de: Table = {
     'Dieses Sitzungstoken wurde für einen anderen öffentlichen Schlüssel ausgestellt: senden Sie es mit diesem Schlüssel.',
   'UNAUTHORIZED.session_revoked':
     'Der geheime Schlüssel, der dieses Token ausgestellt hat, wurde widerrufen: stellen Sie mit einem gültigen geheimen Schlüssel ein neues aus.',
+  'UNAUTHORIZED.mcp_key_pair':
+    'Der MCP-Server braucht Ihren veröffentlichbaren Schlüssel in X-API-Key und einen geheimen Schlüssel derselben Organisation in X-Secret-Key.',
   'UNAUTHORIZED.session_required':
     'Diese Schnittstelle braucht ein Sitzungstoken: stellen Sie mit POST /v1/sessions eines aus und senden Sie es in X-Session-Token neben seinem öffentlichen Schlüssel.',
   'UNAUTHORIZED.user_expired': 'Ihre Anmeldung ist abgelaufen: melden Sie sich mit POST /v1/login erneut an.',

@@ -1,0 +1,200 @@
+// The MCP server's tools (DESIGN §10): each one calls the core's operations with the caller the access layer
+// decided, so the rules are the REST and GraphQL ones. A tool declares its input as JSON Schema (TypeBox), checked
+// before it runs; its result is structured content with a one-line summary; a refusal is a tool error carrying the
+// spec's code, with failure paths rooted at the tool's argument names.
+
+import { type Static, type TObject, Type } from '@sinclair/typebox';
+import { createRequire } from 'node:module';
+import type { ValidateFunction } from 'ajv';
+import { ZONE_LEVELS } from '../../data/stores/zone-store.js';
+import type { LonLat } from '../../workers/protocol.js';
+import { ACTIVITIES } from '../../workers/profiles.js';
+import type { Access } from '../auth/access.js';
+import type { OperationContext } from '../core/operation.js';
+import type { DataOperations } from '../data-api/data-operations.js';
+import { ApiError } from '../errors.js';
+import type { StudioOperations } from '../studio/studio-operations.js';
+
+const Uuid = Type.String({ format: 'uuid' });
+const Activity = Type.Union(
+  ACTIVITIES.map((a) => Type.Literal(a)),
+  { description: 'How the route is travelled' },
+);
+const Position = Type.Array(Type.Number(), { minItems: 2, maxItems: 2, description: '[longitude, latitude], degrees' });
+const Limit = Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'Most items to answer (default 20)' }));
+const Offset = Type.Optional(Type.Integer({ minimum: 0, description: 'Items to skip' }));
+
+export interface ToolResult {
+  structured: Record<string, unknown>;
+  summary: string;
+}
+
+export interface McpTool<S extends TObject = TObject> {
+  name: string;
+  description: string;
+  input: S;
+  run(caller: Access, args: Static<S>, context: OperationContext): Promise<ToolResult>;
+}
+
+const tool = <S extends TObject>(t: McpTool<S>): McpTool => t as unknown as McpTool;
+
+const km = (m: number) => `${(m / 1000).toFixed(1)} km`;
+
+export function mcpTools(ops: { studio: StudioOperations; data: DataOperations }): McpTool[] {
+  const { studio, data } = ops;
+  return [
+    tool({
+      name: 'list_collections',
+      description: "The organization's collections (with the connector's session: private ones too).",
+      input: Type.Object({ limit: Limit, offset: Offset }, { additionalProperties: false }),
+      async run(caller, args, context) {
+        if (caller.kind !== 'key') throw new ApiError('FORBIDDEN');
+        const page = await studio.collections.getOrganizationCollections.run(
+          caller,
+          { organization_id: caller.organization.id, limit: args.limit ?? 20, offset: args.offset ?? 0 },
+          context,
+        );
+        return { structured: { collections: page.items, total: page.total }, summary: `${page.items.length} of ${page.total} collections` };
+      },
+    }),
+    tool({
+      name: 'get_collection',
+      description: 'One collection, with a page of its itineraries.',
+      input: Type.Object({ collection_id: Uuid, limit: Limit, offset: Offset }, { additionalProperties: false }),
+      async run(caller, args, context) {
+        const collection = await studio.collections.getCollection.run(caller, { collection_id: args.collection_id }, context);
+        const page = await studio.collections.getCollectionItineraries.run(
+          caller,
+          { collection_id: args.collection_id, limit: args.limit ?? 20, offset: args.offset ?? 0 },
+          context,
+        );
+        return {
+          structured: { collection, itineraries: page.items, total: page.total },
+          summary: `${collection.name}: ${page.total} itineraries`,
+        };
+      },
+    }),
+    tool({
+      name: 'list_itineraries',
+      description: 'The itineraries of a collection (their summaries: name, activity, versions).',
+      input: Type.Object({ collection_id: Uuid, limit: Limit, offset: Offset }, { additionalProperties: false }),
+      async run(caller, args, context) {
+        const page = await studio.collections.getCollectionItineraries.run(
+          caller,
+          { collection_id: args.collection_id, limit: args.limit ?? 20, offset: args.offset ?? 0 },
+          context,
+        );
+        return { structured: { itineraries: page.items, total: page.total }, summary: `${page.items.length} of ${page.total} itineraries` };
+      },
+    }),
+    tool({
+      name: 'get_itinerary',
+      description: 'One itinerary with its segments, waypoints and groups: the published snapshot unless version is "draft".',
+      input: Type.Object(
+        { itinerary_id: Uuid, version: Type.Optional(Type.Union([Type.Literal('published'), Type.Literal('draft')])) },
+        { additionalProperties: false },
+      ),
+      async run(caller, args, context) {
+        const itinerary = await studio.itineraries.getItinerary.run(
+          caller,
+          { itinerary_id: args.itinerary_id, version: args.version ?? 'published' },
+          context,
+        );
+        return {
+          structured: { itinerary },
+          summary: `${itinerary.name}: ${km(itinerary.distance)}, ↑ ${Math.round(itinerary.ascent)} m, ${itinerary.segments.length} segments`,
+        };
+      },
+    }),
+    tool({
+      name: 'plan_route',
+      description: 'Routes through 2 to 50 waypoints on the trail network, optionally around toll and access-restricted ways.',
+      input: Type.Object(
+        {
+          activity: Activity,
+          waypoints: Type.Array(Position, { minItems: 2, maxItems: 50 }),
+          avoid: Type.Optional(Type.Array(Type.Union([Type.Literal('TOLLWAY'), Type.Literal('RESTRICTED_ACCESS')]))),
+          alternatives: Type.Optional(Type.Integer({ minimum: 0, maximum: 3 })),
+        },
+        { additionalProperties: false },
+      ),
+      async run(caller, args, context) {
+        const result = await data.directions.run(caller, args, context);
+        const routes = result.routes.map(({ coordinatesJson, ...route }) => ({
+          ...route,
+          geometry: { type: 'LineString', coordinates: JSON.parse(coordinatesJson) as number[][] },
+        }));
+        const best = routes[0];
+        return {
+          structured: { routes },
+          summary: best
+            ? `${routes.length} route(s); best ${km(best.distance)}, ${Math.round(best.duration / 60)} min, ↑ ${Math.round(best.ascent)} m (${best.avoidance})`
+            : 'no route',
+        };
+      },
+    }),
+    tool({
+      name: 'search_places',
+      description: 'Places of the region (peaks, huts, villages, addresses), ranked by match, then distance.',
+      input: Type.Object(
+        {
+          text: Type.Optional(Type.String({ maxLength: 200 })),
+          near: Type.Optional(Position),
+          radius: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 100_000 })),
+          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
+        },
+        { additionalProperties: false },
+      ),
+      async run(caller, args, context) {
+        const places = await data.places.run(caller, { ...args, near: args.near as LonLat | undefined }, context);
+        return {
+          structured: { places },
+          summary:
+            places
+              .map((p) => p.name)
+              .slice(0, 5)
+              .join(', ') || 'no place',
+        };
+      },
+    }),
+    tool({
+      name: 'search_zones',
+      description: "The organization's zones that meet a bounding box or contain a point, by their true shape.",
+      input: Type.Object(
+        {
+          bbox: Type.Optional(Type.Array(Type.Number(), { minItems: 4, maxItems: 4, description: '[west, south, east, north]' })),
+          point: Type.Optional(Position),
+          levels: Type.Optional(Type.Array(Type.Union(ZONE_LEVELS.map((l) => Type.Literal(l))))),
+        },
+        { additionalProperties: false },
+      ),
+      async run(caller, args, context) {
+        const zones = await data.zones.run(caller, args, context);
+        return { structured: { zones }, summary: `${zones.length} zone(s)` };
+      },
+    }),
+  ];
+}
+
+/** Checks a tool's arguments against its schema; refusals name the argument, as a VALIDATION_FAILED entry. */
+export function argumentChecker(tools: McpTool[]): (tool: McpTool, args: unknown) => void {
+  // ajv ships CommonJS; loaded as the HTTP validation loads it.
+  const require = createRequire(import.meta.url);
+  const Ajv = require('ajv').default as typeof import('ajv').default;
+  const addFormats = require('ajv-formats').default as typeof import('ajv-formats').default;
+  const ajv = new Ajv({ allErrors: false, strict: false });
+  addFormats(ajv);
+  const validators = new Map<McpTool, ValidateFunction>(tools.map((t) => [t, ajv.compile(t.input)]));
+  return (t, args) => {
+    const validate = validators.get(t) as ValidateFunction;
+    if (validate(args ?? {})) return;
+    const error = validate.errors?.[0];
+    const path = (error?.instancePath ?? '')
+      .split('/')
+      .filter(Boolean)
+      .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+    if (error?.keyword === 'required') path.push(String((error.params as { missingProperty: string }).missingProperty));
+    if (error?.keyword === 'additionalProperties') path.push(String((error.params as { additionalProperty: string }).additionalProperty));
+    throw ApiError.validation([{ path, message: `${path.join('.') || 'arguments'}: ${error?.message ?? 'not valid'}` }]);
+  };
+}

@@ -1,0 +1,143 @@
+// The MCP server over real HTTP, driven by the official SDK's own client (Streamable HTTP transport) with the
+// header pair: it lists the tools, and each tool answers from the demo region and the organization's content
+// with the same rules as REST and GraphQL; refusals are tool errors carrying the spec's code; the key pair is
+// checked (a missing or foreign secret key is 401, a key without `mcp` is 403 even with `data`).
+
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { admin, type Bootstrapped, bootstrap, ownerCalls, type RunningServer, startServer } from '../../helpers/server.js';
+
+let server: RunningServer;
+let org: Bootstrapped;
+let other: Bootstrapped;
+let client: Client;
+let published: string;
+
+async function connect(headers: Record<string, string>): Promise<Client> {
+  const c = new Client({ name: 'cairn-test', version: '1.0.0' });
+  await c.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers } }));
+  return c;
+}
+
+beforeAll(async () => {
+  server = await startServer({ SEED_DEMO: '0' });
+  org = bootstrap(server);
+  other = bootstrap(server);
+  const call = ownerCalls(server, org);
+  published = (await call('POST', '/v1/itineraries', { name: 'Ridge walk', privacy: 'private', collection_id: org.collection.id })).data.id;
+  await call('POST', `/v1/itineraries/${published}/segments`, { engine: 'smart', from: [1.551, 42.4952], to: [1.5603, 42.4999] });
+  await call('POST', `/v1/itineraries/${published}/publish`);
+  client = await connect({ 'X-API-Key': org.publishableKey.key, 'X-Secret-Key': org.secretKey.key });
+}, 60_000);
+afterAll(async () => {
+  await client?.close();
+  await server?.stop();
+});
+
+describe('MCP server with the header pair', () => {
+  it('lists its tools with JSON Schema inputs', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(
+      ['get_collection', 'get_itinerary', 'list_collections', 'list_itineraries', 'plan_route', 'search_places', 'search_zones'].sort(),
+    );
+    const plan = tools.find((t) => t.name === 'plan_route')!;
+    expect(plan.inputSchema).toMatchObject({ type: 'object', required: expect.arrayContaining(['activity', 'waypoints']) });
+  });
+
+  it("reads the organization's collections and itineraries, private ones included (the brokered session)", async () => {
+    const list = await client.callTool({ name: 'list_collections', arguments: {} });
+    expect(list.isError).toBeFalsy();
+    expect((list.structuredContent as any).collections.map((c: any) => c.id)).toContain(org.collection.id);
+    const got = await client.callTool({ name: 'get_collection', arguments: { collection_id: org.collection.id } });
+    expect((got.structuredContent as any).itineraries.map((i: any) => i.id)).toContain(published);
+    const itinerary = await client.callTool({ name: 'get_itinerary', arguments: { itinerary_id: published } });
+    expect((itinerary.structuredContent as any).itinerary).toMatchObject({
+      id: published,
+      name: 'Ridge walk',
+      published_version: expect.any(Number),
+    });
+    expect((itinerary.content as any)[0].text).toMatch(/^Ridge walk: \d+\.\d km/);
+  });
+
+  it('plans a route as the Data API does, and finds places and zones', async () => {
+    const route = await client.callTool({
+      name: 'plan_route',
+      arguments: {
+        activity: 'HIKING_AND_TRAIL',
+        waypoints: [
+          [1.551, 42.4952],
+          [1.5703, 42.5049],
+        ],
+        avoid: ['TOLLWAY'],
+      },
+    });
+    expect(route.isError).toBeFalsy();
+    const best = (route.structuredContent as any).routes[0];
+    expect(best.distance).toBeGreaterThan(500);
+    expect(best.geometry.coordinates.length).toBeGreaterThan(2);
+    expect(best.geometry.coordinates[0]).toHaveLength(3);
+    const places = await client.callTool({ name: 'search_places', arguments: { text: 'Refugi', limit: 3 } });
+    expect((places.structuredContent as any).places.length).toBeGreaterThan(0);
+    const zones = await client.callTool({ name: 'search_zones', arguments: { point: [1.56, 42.5] } });
+    expect((zones.structuredContent as any).zones).toEqual([]);
+  });
+
+  it('refuses bad arguments and unknown ids as tool errors with the code and the argument path', async () => {
+    const bad = await client.callTool({ name: 'plan_route', arguments: { activity: 'FLYING', waypoints: [[1.551, 42.4952]] } });
+    expect(bad.isError).toBe(true);
+    expect((bad.structuredContent as any).error.code).toBe('VALIDATION_FAILED');
+    expect((bad.structuredContent as any).error.errors[0].path).toEqual(['activity']);
+    const far = await client.callTool({
+      name: 'plan_route',
+      arguments: {
+        activity: 'WALKING',
+        waypoints: [
+          [1.551, 42.4952],
+          [120, 10],
+        ],
+      },
+    });
+    expect((far.structuredContent as any).error).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: ['waypoints', 1] }] });
+    const missing = await client.callTool({ name: 'get_itinerary', arguments: { itinerary_id: '0b0e8e43-1111-4222-8333-444455556666' } });
+    expect((missing.structuredContent as any).error.code).toBe('NOT_FOUND');
+    const foreign = await (await connect({ 'X-API-Key': other.publishableKey.key, 'X-Secret-Key': other.secretKey.key })).callTool({
+      name: 'get_itinerary',
+      arguments: { itinerary_id: published },
+    });
+    expect((foreign.structuredContent as any).error.code).toBe('NOT_FOUND');
+  });
+
+  it('checks the key pair and the scope before anything runs', async () => {
+    const initialize = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    });
+    const post = (headers: Record<string, string>) =>
+      fetch(`${server.url}/mcp`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers },
+        body: initialize,
+      });
+    expect((await post({ 'X-API-Key': org.publishableKey.key })).status).toBe(401);
+    expect((await post({ 'X-API-Key': org.publishableKey.key, 'X-Secret-Key': other.secretKey.key })).status).toBe(401);
+    const dataOnly = admin(
+      server,
+      'create-key',
+      '--org',
+      org.organization.id,
+      '--type',
+      'pk',
+      '--name',
+      'data',
+      '--scopes',
+      'data',
+    ).plaintext;
+    expect((await post({ 'X-API-Key': dataOnly, 'X-Secret-Key': org.secretKey.key })).status).toBe(403);
+    const ok = await post({ 'X-API-Key': org.publishableKey.key, 'X-Secret-Key': org.secretKey.key });
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as any).result.serverInfo.name).toBe('cairn');
+  });
+});
