@@ -70,6 +70,10 @@ export interface RouteResult extends MeasuredLine {
   snapped: { lon: number; lat: number; distance: number }[];
 }
 
+/** Most ranges an isochrone asks for, and the longest (s). */
+export const MAX_ISOCHRONE_RANGES = 10;
+export const MAX_ISOCHRONE_SECONDS = 4 * 3600;
+
 /** Most alternative routes a directions query may ask for. */
 export const MAX_ALTERNATIVES = 3;
 

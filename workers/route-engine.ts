@@ -14,6 +14,8 @@ import {
   type IsochroneInput,
   type IsochroneOutput,
   MAX_ALTERNATIVES,
+  MAX_ISOCHRONE_RANGES,
+  MAX_ISOCHRONE_SECONDS,
   type LonLat,
   type MeasuredLine,
   type ReachableInput,
@@ -25,6 +27,7 @@ import {
   type SnapOutput,
   type TaskFailure,
 } from './protocol.js';
+
 import { costsFor, HAZARD_BITS, hazardsFor, isActivity, profileFor, type Activity, type Profile } from './profiles.js';
 import { isochronePolygons } from './isochrone.js';
 import { findAlternatives, type Legs } from './alternatives.js';
@@ -50,10 +53,6 @@ interface Prepared {
   /** Fastest edge speed (m/s), computed on first use. */
   fastest?: number;
 }
-
-/** Most ranges one isochrone query may ask for, and the longest range (s). */
-export const MAX_ISOCHRONE_RANGES = 10;
-export const MAX_ISOCHRONE_SECONDS = 4 * 3600;
 
 export class RouteEngine {
   readonly kernel: RoutingKernel;

@@ -7,8 +7,9 @@ import { type Static, type TObject, Type } from '@sinclair/typebox';
 import { createRequire } from 'node:module';
 import type { ValidateFunction } from 'ajv';
 import { ZONE_LEVELS } from '../../data/stores/zone-store.js';
-import type { LonLat } from '../../workers/protocol.js';
+import { type LonLat, MAX_ISOCHRONE_RANGES, MAX_ISOCHRONE_SECONDS } from '../../workers/protocol.js';
 import { ACTIVITIES } from '../../workers/profiles.js';
+import { SUGGESTION_LIMITS } from '../../workers/suggestions.js';
 import type { Access } from '../auth/access.js';
 import type { OperationContext } from '../core/operation.js';
 import type { DataOperations } from '../data-api/data-operations.js';
@@ -130,6 +131,86 @@ export function mcpTools(ops: { studio: StudioOperations; data: DataOperations }
           summary: best
             ? `${routes.length} route(s); best ${km(best.distance)}, ${Math.round(best.duration / 60)} min, ↑ ${Math.round(best.ascent)} m (${best.avoidance})`
             : 'no route',
+        };
+      },
+    }),
+    tool({
+      name: 'suggest_routes',
+      description:
+        'Route ideas from a start (a loop, or to an end) for a target distance or duration, never through a toll or access-restricted way. Intelligence product.',
+      input: Type.Object(
+        {
+          activity: Activity,
+          start: Position,
+          end: Type.Optional(Position),
+          distance: Type.Optional(
+            Type.Number({ minimum: SUGGESTION_LIMITS.distance.min, maximum: SUGGESTION_LIMITS.distance.max, description: 'metres' }),
+          ),
+          duration: Type.Optional(
+            Type.Number({ minimum: SUGGESTION_LIMITS.duration.min, maximum: SUGGESTION_LIMITS.duration.max, description: 'seconds' }),
+          ),
+          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: SUGGESTION_LIMITS.limit.max })),
+        },
+        { additionalProperties: false },
+      ),
+      async run(caller, args, context) {
+        const ideas = await data.suggestions.run(
+          caller,
+          { ...args, start: args.start as LonLat, end: args.end as LonLat | undefined },
+          context,
+        );
+        const suggestions = ideas.map(({ coordinatesJson, ...idea }) => ({
+          ...idea,
+          geometry: { type: 'LineString', coordinates: JSON.parse(coordinatesJson) as number[][] },
+        }));
+        return {
+          structured: { suggestions },
+          summary: suggestions.map((s) => `${s.kind.toLowerCase()} ${km(s.distance)} ↑ ${Math.round(s.ascent)} m`).join('; '),
+        };
+      },
+    }),
+    tool({
+      name: 'analyze_geometry',
+      description:
+        'Matches a drawn line to the trail network: advisories, difficulty, distance, climb, elevation profile. Intelligence product.',
+      input: Type.Object(
+        {
+          activity: Activity,
+          coordinates: Type.Array(Position, { minItems: 2, maxItems: 10_000, description: 'the line, [longitude, latitude] positions' }),
+        },
+        { additionalProperties: false },
+      ),
+      async run(caller, args, context) {
+        const analysis = await data.analyzeGeometry.run(
+          caller,
+          { activity: args.activity, geometry: { type: 'LineString', coordinates: args.coordinates } },
+          context,
+        );
+        return {
+          structured: { analysis },
+          summary: `${km(analysis.distance)}, ↑ ${Math.round(analysis.ascent)} m, ${analysis.advisories.length} advisories, ${Math.round(analysis.matchedFraction * 100)}% on the network`,
+        };
+      },
+    }),
+    tool({
+      name: 'reachable_area',
+      description: 'The area reachable from a point within each time range (isochrones, nested). Intelligence product.',
+      input: Type.Object(
+        {
+          activity: Activity,
+          center: Position,
+          ranges: Type.Array(Type.Integer({ minimum: 1, maximum: MAX_ISOCHRONE_SECONDS, description: 'seconds' }), {
+            minItems: 1,
+            maxItems: MAX_ISOCHRONE_RANGES,
+          }),
+        },
+        { additionalProperties: false },
+      ),
+      async run(caller, args, context) {
+        const result = await data.isochrone.run(caller, { ...args, center: args.center as LonLat }, context);
+        return {
+          structured: { ...result },
+          summary: `${result.isochrones.length} area(s) around ${result.center ? result.center.join(', ') : 'nowhere'}`,
         };
       },
     }),

@@ -39,7 +39,18 @@ describe('MCP server with the header pair', () => {
   it('lists its tools with JSON Schema inputs', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(
-      ['get_collection', 'get_itinerary', 'list_collections', 'list_itineraries', 'plan_route', 'search_places', 'search_zones'].sort(),
+      [
+        'analyze_geometry',
+        'get_collection',
+        'get_itinerary',
+        'list_collections',
+        'list_itineraries',
+        'plan_route',
+        'reachable_area',
+        'search_places',
+        'search_zones',
+        'suggest_routes',
+      ].sort(),
     );
     const plan = tools.find((t) => t.name === 'plan_route')!;
     expect(plan.inputSchema).toMatchObject({ type: 'object', required: expect.arrayContaining(['activity', 'waypoints']) });
@@ -81,6 +92,44 @@ describe('MCP server with the header pair', () => {
     expect((places.structuredContent as any).places.length).toBeGreaterThan(0);
     const zones = await client.callTool({ name: 'search_zones', arguments: { point: [1.56, 42.5] } });
     expect((zones.structuredContent as any).zones).toEqual([]);
+  });
+
+  it('answers the intelligence tools: route ideas, a line analysed, the reachable area', async () => {
+    const ideas = await client.callTool({
+      name: 'suggest_routes',
+      arguments: { activity: 'WALKING', start: [1.5599, 42.5018], distance: 3000, limit: 2 },
+    });
+    expect(ideas.isError, JSON.stringify(ideas.content)).toBeFalsy();
+    const first = (ideas.structuredContent as any).suggestions[0];
+    expect(first.kind).toBe('LOOP');
+    expect(first.geometry.coordinates.length).toBeGreaterThan(2);
+    const analysis = await client.callTool({
+      name: 'analyze_geometry',
+      arguments: {
+        activity: 'WALKING',
+        coordinates: [
+          [1.5599, 42.5018],
+          [1.5639, 42.5038],
+        ],
+      },
+    });
+    expect((analysis.structuredContent as any).analysis.distance).toBeGreaterThan(100);
+    const area = await client.callTool({
+      name: 'reachable_area',
+      arguments: { activity: 'WALKING', center: [1.5599, 42.5018], ranges: [300, 900] },
+    });
+    expect((area.structuredContent as any).isochrones).toHaveLength(2);
+    // Without the intelligence product, the same call is refused with the spec's code.
+    admin(server, 'set', '--org', org.organization.id, 'products=studio,data');
+    try {
+      const refused = await client.callTool({
+        name: 'reachable_area',
+        arguments: { activity: 'WALKING', center: [1.5599, 42.5018], ranges: [300] },
+      });
+      expect((refused.structuredContent as any).error.code).toBe('PAYMENT_REQUIRED');
+    } finally {
+      admin(server, 'set', '--org', org.organization.id, 'products=studio,data,intelligence');
+    }
   });
 
   it('refuses bad arguments and unknown ids as tool errors with the code and the argument path', async () => {
