@@ -169,6 +169,13 @@ export function createAccessControl(deps: AccessDeps): Authenticate {
       if (membership.role === 'viewer') throw forbidden('viewer');
       actingMember = { userId: membership.userId, role: membership.role };
     }
+    // MCP: tools that write act as the member named in X-User-Id (a viewer connects, but only to read).
+    if (route.scope === 'mcp' && creds.userId !== undefined) {
+      if (!UUID.test(creds.userId)) throw ApiError.withMessage('BAD_REQUEST', 'BAD_REQUEST.user_id');
+      const membership = await deps.memberships.get(organization.id, creds.userId.toLowerCase());
+      if (!membership) throw forbidden('not_member');
+      if (membership.role !== 'viewer') actingMember = { userId: membership.userId, role: membership.role };
+    }
 
     if (route.scope === 'data' || route.scope === 'tiles') {
       const quota = await deps.quota.charge(organization, route.scope);

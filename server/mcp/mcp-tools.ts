@@ -135,6 +135,46 @@ export function mcpTools(ops: { studio: StudioOperations; data: DataOperations }
       },
     }),
     tool({
+      name: 'create_itinerary_from_route',
+      description:
+        'Creates an itinerary routed on the trails through the waypoints (one smart segment per leg), optionally filed in a collection and published. Acts as the member named in X-User-Id (with the key pair).',
+      input: Type.Object(
+        {
+          name: Type.String({ minLength: 1, maxLength: 200 }),
+          activity: Activity,
+          waypoints: Type.Array(Position, { minItems: 2, maxItems: 50 }),
+          description: Type.Optional(Type.String({ maxLength: 10_000 })),
+          privacy: Type.Optional(Type.Union([Type.Literal('public'), Type.Literal('private')])),
+          collection_id: Type.Optional(Uuid),
+          publish: Type.Optional(Type.Boolean({ description: 'Publish it once planned (default false)' })),
+        },
+        { additionalProperties: false },
+      ),
+      async run(caller, args, context) {
+        const ops = studio.itineraries;
+        const created = await ops.postItinerary.run(
+          caller,
+          {
+            name: args.name,
+            activity: args.activity,
+            ...(args.description !== undefined ? { description: args.description } : {}),
+            ...(args.privacy !== undefined ? { privacy: args.privacy } : {}),
+            ...(args.collection_id !== undefined ? { collection_id: args.collection_id } : {}),
+          },
+          context,
+        );
+        const [from, to, ...rest] = args.waypoints as [LonLat, LonLat, ...LonLat[]];
+        const itinerary_id = created.id;
+        let view = await ops.postItinerarySegment.run(caller, { itinerary_id, engine: 'smart', from, to }, context);
+        for (const stop of rest) view = await ops.postItinerarySegment.run(caller, { itinerary_id, engine: 'smart', to: stop }, context);
+        if (args.publish) view = await ops.postItineraryPublish.run(caller, { itinerary_id }, context);
+        return {
+          structured: { itinerary: view },
+          summary: `${view.name}: ${km(view.distance)}, ↑ ${Math.round(view.ascent)} m, ${view.segments.length} segments${args.publish ? ', published' : ''}`,
+        };
+      },
+    }),
+    tool({
       name: 'suggest_routes',
       description:
         'Route ideas from a start (a loop, or to an end) for a target distance or duration, never through a toll or access-restricted way. Intelligence product.',

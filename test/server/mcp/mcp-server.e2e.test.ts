@@ -41,6 +41,7 @@ describe('MCP server with the header pair', () => {
     expect(tools.map((t) => t.name).sort()).toEqual(
       [
         'analyze_geometry',
+        'create_itinerary_from_route',
         'get_collection',
         'get_itinerary',
         'list_collections',
@@ -130,6 +131,41 @@ describe('MCP server with the header pair', () => {
     } finally {
       admin(server, 'set', '--org', org.organization.id, 'products=studio,data,intelligence');
     }
+  });
+
+  it('creates an itinerary from a route as the member named in X-User-Id, and only as a writing member', async () => {
+    const args = {
+      name: 'Via the refuge',
+      activity: 'HIKING_AND_TRAIL',
+      waypoints: [
+        [1.551, 42.4952],
+        [1.5603, 42.4999],
+        [1.5703, 42.5049],
+      ],
+      collection_id: org.collection.id,
+      privacy: 'public',
+      publish: true,
+    };
+    const asOwner = await connect({ 'X-API-Key': org.publishableKey.key, 'X-Secret-Key': org.secretKey.key, 'X-User-Id': org.owner.id });
+    const made = await asOwner.callTool({ name: 'create_itinerary_from_route', arguments: args });
+    expect(made.isError, JSON.stringify(made.content)).toBeFalsy();
+    const itinerary = (made.structuredContent as any).itinerary;
+    expect(itinerary).toMatchObject({ name: 'Via the refuge', published_version: expect.any(Number) });
+    expect(itinerary.segments.map((s: any) => s.engine)).toEqual(['smart', 'smart']);
+    // It is there for REST too, filed in the collection.
+    const listed = await ownerCalls(server, org)('GET', `/v1/collections/${org.collection.id}/itineraries?limit=100`);
+    expect(listed.data.map((i: any) => i.id)).toContain(itinerary.id);
+    // Without X-User-Id, or as a viewer, the tool refuses (403) and nothing is created.
+    const anonymous = await client.callTool({ name: 'create_itinerary_from_route', arguments: { ...args, name: 'Nobody' } });
+    expect((anonymous.structuredContent as any).error.code).toBe('FORBIDDEN');
+    const viewer = admin(server, 'create-user', '--email', 'viewer@mcp.test', '--password', 'viewer-pass-1').user.id;
+    admin(server, 'add-member', '--org', org.organization.id, '--user', viewer, '--role', 'viewer');
+    const asViewer = await connect({ 'X-API-Key': org.publishableKey.key, 'X-Secret-Key': org.secretKey.key, 'X-User-Id': viewer });
+    const refused = await asViewer.callTool({ name: 'create_itinerary_from_route', arguments: { ...args, name: 'Viewer' } });
+    expect((refused.structuredContent as any).error.code).toBe('FORBIDDEN');
+    const after = await ownerCalls(server, org)('GET', `/v1/collections/${org.collection.id}/itineraries?limit=100`);
+    expect(after.data.map((i: any) => i.name)).not.toContain('Viewer');
+    expect(after.data.map((i: any) => i.name)).not.toContain('Nobody');
   });
 
   it('refuses bad arguments and unknown ids as tool errors with the code and the argument path', async () => {
