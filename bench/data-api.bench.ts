@@ -21,7 +21,7 @@
 // script working; timings are not judged). Without ../shared/data the bench says so and exits 0.
 
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,7 +30,6 @@ import { execute, type GraphQLSchema, parse, validate } from 'graphql';
 import { Bench } from 'tinybench';
 import { importRegion } from '../data/region/import-region.js';
 import { loadRegion } from '../data/region/region-folder.js';
-import { seededRandom } from '../data/seeded-random.js';
 import type { Access } from '../server/auth/access.js';
 import { loadConfig } from '../server/config.js';
 import { createDataOperations } from '../server/data-api/data-operations.js';
@@ -40,10 +39,10 @@ import { queryResolvers } from '../server/data-api/resolvers.js';
 import { buildDataSchema, readSchemaText } from '../server/data-api/schema.js';
 import type { StudioOperations } from '../server/studio/studio-operations.js';
 import type { WorkerPool } from '../workers/pool.js';
-import { Activity } from '../workers/profiles.js';
 import { encodeDirections } from '../workers/positions-json.js';
 import type { DirectionsInput, DirectionsOutput } from '../workers/protocol.js';
 import { RouteEngine } from '../workers/route-engine.js';
+import { DIRECTIONS_DOCUMENT, pickDirections, postScript } from './lib/directions-requests.js';
 import { machineInfo, writeResults } from './lib/machine.js';
 import { startCpuMeter } from './lib/proc-cpu.js';
 import { startCairn } from './lib/server-process.js';
@@ -59,52 +58,7 @@ const CONNECTIONS = 50;
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const OSM = join(root, '..', 'shared', 'data', 'liechtenstein-latest.osm.pbf');
 
-const DOCUMENT = `query Directions($input: DirectionsInput!) {
-  directions(input: $input) {
-    routes {
-      distance duration ascent descent
-      geometry { type coordinates }
-      avoidance
-      advisories { kind access isRestriction osmWayId fromIndex toIndex fromDistance toDistance }
-      trailDifficultyInfo { difficulty fromDistance toDistance fromIndex toIndex }
-      waypoints { coordinates distance }
-    }
-  }
-}`;
-
 type Json = any;
-
-/** Great-circle distance in metres (enough to pick pairs of a hike's length). */
-function metres(a: readonly number[], b: readonly number[]): number {
-  const rad = Math.PI / 180;
-  const x = (b[0]! - a[0]!) * rad * Math.cos(((a[1]! + b[1]!) / 2) * rad);
-  const y = (b[1]! - a[1]!) * rad;
-  return Math.hypot(x, y) * 6_371_000;
-}
-
-/** Fixed-seed routable requests between nodes 0.5–4 km apart, with the worker's answer to each. */
-function pickRequests(engine: RouteEngine, nodeLon: Float64Array | Float32Array, nodeLat: Float64Array | Float32Array) {
-  const rnd = seededRandom(20151127);
-  const picked: { input: DirectionsInput; output: DirectionsOutput }[] = [];
-  for (let tries = 0; picked.length < REQUESTS && tries < REQUESTS * 200; tries++) {
-    const a = Math.floor(rnd() * nodeLon.length);
-    const b = Math.floor(rnd() * nodeLon.length);
-    const from = [round(nodeLon[a]!, 6), round(nodeLat[a]!, 6)] as [number, number];
-    const to = [round(nodeLon[b]!, 6), round(nodeLat[b]!, 6)] as [number, number];
-    const d = metres(from, to);
-    if (d < 500 || d > 4000) continue;
-    const input: DirectionsInput = {
-      activity: Activity.HIKING_AND_TRAIL,
-      waypoints: [from, to],
-      avoid: ['TOLLWAY', 'RESTRICTED_ACCESS'],
-      alternatives: 0,
-    };
-    const output = engine.directions(input);
-    if (output.ok) picked.push({ input, output });
-  }
-  if (picked.length < REQUESTS) throw new Error(`only ${picked.length} routable requests found`);
-  return picked;
-}
 
 /** p50 over requests of the median (over rounds) time of the worker's own task (route, positions text), in this thread. */
 function inProcessP50(engine: RouteEngine, inputs: DirectionsInput[]): number {
@@ -130,7 +84,7 @@ async function compareExecution(requests: { input: DirectionsInput; output: Dire
   } as unknown as WorkerPool;
   const operations = createDataOperations({ pool, studio: { itineraries: {}, zones: {} } as unknown as StudioOperations });
   const schema: GraphQLSchema = buildDataSchema(readSchemaText(), queryResolvers(operations));
-  const document = parse(DOCUMENT);
+  const document = parse(DIRECTIONS_DOCUMENT);
   const problems = validate(schema, document);
   if (problems.length > 0) throw new Error(`document invalid: ${problems.map((p) => p.message).join('; ')}`);
   // Compiled as the server compiles it (same cache, same options, the default limits).
@@ -140,7 +94,7 @@ async function compareExecution(requests: { input: DirectionsInput; output: Dire
     maxDepth: config.graphqlMaxDepth,
     maxCost: config.graphqlMaxCost,
     maxTokens: 20_000,
-  }).get(DOCUMENT, undefined);
+  }).get(DIRECTIONS_DOCUMENT, undefined);
   const context: DataContext = { caller: { kind: 'none' } as unknown as Access, operation: { origin: 'http://bench', lang: 'en' } };
   const variables = requests.map((r) => ({
     input: { activity: r.input.activity, waypoints: r.input.waypoints, avoid: r.input.avoid, alternatives: 0 },
@@ -177,22 +131,6 @@ async function compareExecution(requests: { input: DirectionsInput; output: Dire
   return { jitUs: round(jitMs * 1000, 1), jsUs: round(jsMs * 1000, 1), ratio: round(ratio(jsMs, jitMs)), rounds: results };
 }
 
-function luaString(value: string): string {
-  return JSON.stringify(value); // a JSON string literal is a valid Lua string literal here (ASCII only)
-}
-
-/** A wrk script POSTing `bodies` in turn to `path` with the given headers. */
-function script(dir: string, name: string, path: string, headers: Record<string, string>, bodies: string[]): string {
-  const lines = ['wrk.method = "POST"'];
-  for (const [k, v] of Object.entries(headers)) lines.push(`wrk.headers[${luaString(k)}] = ${luaString(v)}`);
-  lines.push(`local bodies = { ${bodies.map(luaString).join(', ')} }`);
-  lines.push('local i = 0');
-  lines.push(`request = function() i = i + 1; return wrk.format(nil, ${luaString(path)}, nil, bodies[(i % #bodies) + 1]) end`);
-  const file = join(dir, `${name}.lua`);
-  writeFileSync(file, `${lines.join('\n')}\n`);
-  return file;
-}
-
 async function post(base: string, path: string, headers: Record<string, string>, body: string): Promise<{ status: number; json: Json }> {
   const res = await fetch(base + path, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body });
   return { status: res.status, json: await res.json() };
@@ -216,7 +154,7 @@ async function main(): Promise<void> {
     await importRegion({ osm: OSM, out: regionDir });
     const region = loadRegion(regionDir);
     const engine = new RouteEngine(region.graph, region.dem, { kernel: { build: 'release' } });
-    const requests = pickRequests(engine, region.graph.nodeLon, region.graph.nodeLat);
+    const requests = pickDirections(engine, REQUESTS);
     const inProcessMs = inProcessP50(
       engine,
       requests.map((r) => r.input),
@@ -253,7 +191,7 @@ async function main(): Promise<void> {
     };
     const bodies = requests.map((r) =>
       JSON.stringify({
-        query: DOCUMENT,
+        query: DIRECTIONS_DOCUMENT,
         variables: { input: { activity: r.input.activity, waypoints: r.input.waypoints, avoid: r.input.avoid } },
       }),
     );
@@ -283,7 +221,7 @@ async function main(): Promise<void> {
         connections,
         threads: 1,
         cpus,
-        script: script(dir, name, path, await session(), b),
+        script: postScript(dir, name, path, await session(), b),
       });
       const cpu = meter.stop();
       if (r.non2xx > 0 || r.socketErrors > 0) throw new Error(`${name}: ${r.non2xx} non-2xx, ${r.socketErrors} socket errors\n${r.raw}`);
