@@ -37,6 +37,7 @@ import { transferRoutes } from './studio/transfer/transfer-routes.js';
 import { zoneRoutes } from './studio/zones/zone-routes.js';
 import type { WorkerPool } from '../workers/pool.js';
 import { diagnosticRoutes } from './system/diagnostic-routes.js';
+import { SecretBox } from './management/secret-box.js';
 import { mcpRoutes } from './mcp/mcp-routes.js';
 import { mcpTools } from './mcp/mcp-tools.js';
 import { embedOperation } from './embed/embed-page.js';
@@ -108,7 +109,8 @@ export function buildApp(deps: AppDeps): App {
   const stores = createSqliteRepositories(deps.db);
   const { shareLinks } = stores;
   // Resolved once, synchronously, while the app is assembled (the database's own settings table).
-  const signer = new TokenSigner(resolveSigningSecret(deps.sessionSecret, new SettingsStore(deps.db)));
+  const signingSecret = resolveSigningSecret(deps.sessionSecret, new SettingsStore(deps.db));
+  const signer = new TokenSigner(signingSecret);
   const counters: Counters = {
     sessionIp: deps.counters?.sessionIp ?? new MemoryWindowCounter(),
     sessionFailures: deps.counters?.sessionFailures ?? new MemoryWindowCounter(),
@@ -173,7 +175,7 @@ export function buildApp(deps: AppDeps): App {
     ...mcpRoutes({ tools: mcpTools({ studio: operations, data: dataApi.operations }), logger }),
     ...trailTileRoutes(tiles.trails),
     ...overlayTileRoutes(tiles.overlays),
-    ...managementRoutes(managementOperations({ stores, writes })),
+    ...managementRoutes(managementOperations({ stores, writes, secrets: new SecretBox(signingSecret, 'organization ai api key') })),
     ...(config.diagnosticRoutes ? [...diagnosticRoutes(), ...dataDiagnosticRoutes(dataApi.resolvers)] : []),
   ];
   const router = new Router(routes);

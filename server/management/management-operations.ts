@@ -15,11 +15,35 @@ import { defineOperation, type Reach } from '../core/operation.js';
 import { type Manager, managerOf } from '../core/policy.js';
 import type { UnitOfWork } from '../core/unit-of-work.js';
 import { ApiError } from '../errors.js';
+import { AI_TOOLS } from './management-schemas.js';
+import type { SecretBox } from './secret-box.js';
 
 export interface ManagementDeps {
   stores: Repositories;
   /** Every write goes through the unit of work, like every other write on this connection. */
   writes: UnitOfWork;
+  /** Seals the model API key of the AI settings (server/management/secret-box.ts). */
+  secrets: SecretBox;
+}
+
+export interface AiInput extends OrganizationInput {
+  endpoint?: string | null;
+  model?: string | null;
+  api_key?: string | null;
+  enabled_tools?: string[];
+}
+
+/** The AI settings as the API shows them: the key never, only whether one is set and its last characters. */
+function aiView(organization: Organization) {
+  const ai = organization.aiSettings;
+  return {
+    endpoint: (ai.endpoint as string | undefined) ?? null,
+    model: (ai.model as string | undefined) ?? null,
+    api_key_set: typeof ai['apiKeySealed'] === 'string',
+    api_key_hint: (ai['apiKeyHint'] as string | undefined) ?? null,
+    enabled_tools: ai.enabledTools ?? [...AI_TOOLS],
+    updated_at: (ai['updatedAt'] as string | undefined) ?? null,
+  };
 }
 
 type OrganizationInput = { organization_id?: string };
@@ -114,17 +138,6 @@ export function managementOperations(deps: ManagementDeps) {
       if (owners.length === 1 && owners[0]?.userId === userId) throw ApiError.withMessage('CONFLICT', 'CONFLICT.last_owner');
     }
   };
-
-  /** The organization's AI settings: the access rules already apply; past them, 501 until the MCP and agent work. */
-  const aiSettingsNotBuilt = (id: string, declaration: typeof reads | typeof writes) =>
-    defineOperation({
-      id,
-      ...declaration,
-      async run(caller, input: OrganizationInput): Promise<never> {
-        await managing(caller, input);
-        throw new ApiError('NOT_IMPLEMENTED');
-      },
-    });
 
   const settingsChanged = (organizationId: string) => ({ type: 'organization.settings_changed', organizationId }) as const;
 
@@ -325,7 +338,38 @@ export function managementOperations(deps: ManagementDeps) {
       },
     }),
 
-    getManagementAi: aiSettingsNotBuilt('getManagementAi', reads),
-    patchManagementAi: aiSettingsNotBuilt('patchManagementAi', writes),
+    /** The model the organization's agent calls (OpenAI-compatible chat completions) and the tools it may use. */
+    getManagementAi: defineOperation({
+      id: 'getManagementAi',
+      ...reads,
+      async run(caller, input: OrganizationInput) {
+        return aiView((await managing(caller, input)).organization);
+      },
+    }),
+
+    /** Partial update; `api_key` is sealed before it is stored and never answered; null clears a field. */
+    patchManagementAi: defineOperation({
+      id: 'patchManagementAi',
+      ...writes,
+      async run(caller, input: AiInput) {
+        const { organizationId } = await managing(caller, input);
+        const updated = await deps.writes.write(async ({ emit }) => {
+          const current = (await stores.organizations.get(organizationId)) as Organization;
+          const next: Record<string, unknown> = { ...current.aiSettings, updatedAt: new Date().toISOString() };
+          if (input.endpoint !== undefined) next['endpoint'] = input.endpoint ?? undefined;
+          if (input.model !== undefined) next['model'] = input.model ?? undefined;
+          if (input.enabled_tools !== undefined) next['enabledTools'] = [...input.enabled_tools];
+          if (input.api_key !== undefined) {
+            next['apiKeySealed'] = input.api_key === null ? undefined : deps.secrets.seal(input.api_key);
+            next['apiKeyHint'] = input.api_key === null ? undefined : input.api_key.slice(-4);
+          }
+          // undefined members are dropped by the JSON the store writes
+          const organization = (await stores.organizations.setAiSettings(organizationId, JSON.parse(JSON.stringify(next)))) as Organization;
+          emit(settingsChanged(organizationId));
+          return organization;
+        });
+        return aiView(updated);
+      },
+    }),
   };
 }

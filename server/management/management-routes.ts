@@ -7,6 +7,7 @@ import type { HttpMethod, RouteDef } from '../http/route.js';
 import { rest } from '../http/rest.js';
 import type { managementOperations } from './management-operations.js';
 import {
+  AiPatch,
   BillingPatch,
   KeyCreate,
   KeyParams,
@@ -52,6 +53,6 @@ export function managementRoutes(ops: ReturnType<typeof managementOperations>): 
     bind(ops.patchManagementBilling, 'PATCH', 'billing', { body: BillingPatch }),
     bind(ops.getManagementUsage, 'GET', 'usage', { query: UsageQuery }),
     bind(ops.getManagementAi, 'GET', 'ai'),
-    bind(ops.patchManagementAi, 'PATCH', 'ai'),
+    bind(ops.patchManagementAi, 'PATCH', 'ai', { body: AiPatch }),
   ];
 }

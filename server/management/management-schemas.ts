@@ -73,3 +73,35 @@ export const UsageQuery = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** Tools the organization's agent may use (the MCP server's tools). */
+export const AI_TOOLS = [
+  'list_collections',
+  'get_collection',
+  'list_itineraries',
+  'get_itinerary',
+  'create_itinerary_from_route',
+  'plan_route',
+  'suggest_routes',
+  'analyze_geometry',
+  'search_places',
+  'reachable_area',
+  'search_zones',
+] as const;
+
+const OneLine = (max: number) => Type.String({ minLength: 1, maxLength: max, pattern: '^[^\\u0000-\\u001f\\u007f]+$' });
+
+export const AiPatch = Type.Object(
+  {
+    endpoint: Type.Optional(
+      Type.Union([
+        Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2000, description: 'OpenAI-compatible chat completions URL' }),
+        Type.Null(),
+      ]),
+    ),
+    model: Type.Optional(Type.Union([OneLine(200), Type.Null()])),
+    api_key: Type.Optional(Type.Union([OneLine(500), Type.Null()])),
+    enabled_tools: Type.Optional(Type.Array(StringEnum(AI_TOOLS), { uniqueItems: true })),
+  },
+  { additionalProperties: false },
+);

@@ -8,6 +8,7 @@ import { createStores } from '../../../data/stores/stores.js';
 import type { Access } from '../../../server/auth/access.js';
 import type { ChangeEvent } from '../../../server/core/change-events.js';
 import { managementOperations } from '../../../server/management/management-operations.js';
+import { SecretBox } from '../../../server/management/secret-box.js';
 import { sweepLapsedLocks } from '../../../server/studio/itineraries/lock-sweeper.js';
 import { networkPoints } from '../studio/itineraries/chain-helpers.js';
 import { type InProcessStudio, startInProcessStudio } from '../studio/itineraries/in-process-studio.js';
@@ -171,7 +172,11 @@ describe('change events', () => {
     });
     expect(seen).toEqual([]);
 
-    const management = managementOperations({ stores: app.stores, writes: app.writes });
+    const management = managementOperations({
+      stores: app.stores,
+      writes: app.writes,
+      secrets: new SecretBox('test secret of thirty-two chars!!', 'test'),
+    });
     await management.patchManagementSettings.run(owner, { quota_data: 1234 }, context);
     expect(seen.map((s) => s.event)).toEqual([{ type: 'organization.settings_changed', organizationId: seeded.organization.id }]);
     expect((await app.stores.organizations.get(seeded.organization.id))?.quotaData).toBe(1234);

@@ -4,7 +4,7 @@
 import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawExchange as rawHttp } from '../../helpers/raw-http.js';
-import { admin, bootstrap, type Bootstrapped, mintSessionToken, type RunningServer, startServer } from '../../helpers/server.js';
+import { bootstrap, type Bootstrapped, type RunningServer, startServer } from '../../helpers/server.js';
 import { FRONT_DOORS } from './front-doors.js';
 
 let server: RunningServer;
@@ -71,26 +71,6 @@ describe.each(FRONT_DOORS)('through $name', ({ env }) => {
       expect((await call(`/v1/itineraries/${id}/groups`, json({}))).res.status).toBe(404);
       expect((await call(`/v1/collections/${id}/users`)).res.status).toBe(404);
       expect((await call(`/v1/collections/${id}/users/${id}`, { method: 'PUT' })).res.status).toBe(404);
-    });
-
-    it('declared operations that are not built yet answer 501 NOT_IMPLEMENTED', async () => {
-      // The organization's AI settings are declared with their access rules, not built yet.
-      const key = admin(
-        server,
-        'create-key',
-        '--org',
-        org.organization.id,
-        '--type',
-        'pk',
-        '--name',
-        'ops',
-        '--scopes',
-        'management',
-      ).plaintext;
-      const session = await mintSessionToken(server, org, key);
-      const { res, body } = await call('/v1/management/ai', { headers: { 'X-API-Key': key, 'X-Session-Token': session } });
-      expect(res.status).toBe(501);
-      expect(body.errors[0]?.extensions.code).toBe('NOT_IMPLEMENTED');
     });
 
     it('HEAD on a GET route answers the headers without a body', async () => {

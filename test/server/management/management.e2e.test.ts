@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 // The management surface over real HTTP: who may call it, keys, members, settings, billing, usage,
 // plan limits, and that a refused write changes nothing.
 
@@ -50,14 +52,62 @@ describe('who may manage', () => {
     expect((await call(viewer.token, 'GET', '/members')).code).toBe('FORBIDDEN');
   });
 
-  it('the AI settings are declared: an owner gets 501 NOT_IMPLEMENTED, a contributor still 403, no one 404', async () => {
+  it('AI settings: defaults, a partial update, the API key sealed and never answered, refusals with their field', async () => {
     const contributor = await member('contributor');
-    for (const method of ['GET', 'PATCH']) {
-      const body = method === 'PATCH' ? {} : undefined;
-      expect((await call(owner, method, '/ai', body)).status).toBe(501);
-      expect((await call(owner, method, '/ai', body)).code).toBe('NOT_IMPLEMENTED');
-      expect((await call(contributor.token, method, '/ai', body)).code).toBe('FORBIDDEN');
+    expect((await call(contributor.token, 'GET', '/ai')).code).toBe('FORBIDDEN');
+    const fresh = await call(owner, 'GET', '/ai');
+    expect(fresh.status).toBe(200);
+    expect(fresh.json.data).toMatchObject({ endpoint: null, model: null, api_key_set: false, api_key_hint: null, updated_at: null });
+    expect(fresh.json.data.enabled_tools).toContain('plan_route');
+    const key = 'sk-live-model-key-0123456789-wxyz';
+    const patched = await call(owner, 'PATCH', '/ai', {
+      endpoint: 'https://models.example/v1/chat/completions',
+      model: 'trail-guide-1',
+      api_key: key,
+      enabled_tools: ['plan_route', 'search_places'],
+    });
+    expect(patched.status).toBe(200);
+    expect(patched.json.data).toMatchObject({
+      endpoint: 'https://models.example/v1/chat/completions',
+      model: 'trail-guide-1',
+      api_key_set: true,
+      api_key_hint: 'wxyz',
+      enabled_tools: ['plan_route', 'search_places'],
+    });
+    expect(JSON.stringify(patched.json)).not.toContain(key);
+    expect(JSON.stringify((await call(owner, 'GET', '/ai')).json)).not.toContain(key);
+    // Stored sealed: the database holds no plaintext key.
+    const db = new Database(join(server.dataDir, 'platform.db'), { readonly: true });
+    const stored = (db.prepare('SELECT ai_settings FROM organizations WHERE id = ?').get(org.organization.id) as { ai_settings: string })
+      .ai_settings;
+    db.close();
+    expect(stored).not.toContain(key);
+    expect(JSON.parse(stored).apiKeySealed).toMatch(/^v1\./);
+    // A partial update keeps the rest; null clears.
+    const cleared = await call(owner, 'PATCH', '/ai', { model: null, api_key: null });
+    expect(cleared.json.data).toMatchObject({
+      endpoint: 'https://models.example/v1/chat/completions',
+      model: null,
+      api_key_set: false,
+      api_key_hint: null,
+    });
+    // Refusals name their field and change nothing.
+    for (const [body, path] of [
+      [{ endpoint: 'ftp://models.example' }, 'endpoint'],
+      [{ endpoint: 'not a url' }, 'endpoint'],
+      [{ model: 'two\nlines' }, 'model'],
+      [{ enabled_tools: ['rm_rf'] }, 'enabled_tools'],
+      [{ api_key: '' }, 'api_key'],
+      [{ temperature: 2 }, 'temperature'],
+    ] as const) {
+      const refused = await call(owner, 'PATCH', '/ai', body);
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(refused.json.errors[0].path.slice(0, 3)).toEqual(['request', 'body', path]);
     }
+    expect((await call(owner, 'GET', '/ai')).json.data).toMatchObject({
+      endpoint: 'https://models.example/v1/chat/completions',
+      model: null,
+    });
     expect((await call(owner, 'DELETE', '/ai')).status).toBe(405);
   });
 
