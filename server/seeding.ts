@@ -36,11 +36,8 @@ const DEMO_ITINERARIES = [
  * (routing on the worker pool). A failure is logged and the start goes on: the organization, keys and
  * collection already exist.
  */
-async function seedDemoItineraries(app: App, pool: WorkerPool, seeded: SeedResult, logger: Logger): Promise<string[]> {
+async function seedDemoItineraries(app: App, pool: WorkerPool, seeded: SeedResult, caller: Access, logger: Logger): Promise<string[]> {
   const places = await namedPlaces(pool, new Set(DEMO_ITINERARIES.flatMap((plan) => plan.stops)));
-  const owner = await app.stores.users.get(seeded.owner.id);
-  if (!owner) throw new Error('the seeded owner is missing');
-  const caller: Access = { kind: 'user', user: owner, memberships: new Map([[seeded.organization.id, 'owner']]) };
   const context = { origin: 'http://localhost', lang: 'en' as const };
   const ops = app.operations.itineraries;
   const created: string[] = [];
@@ -94,10 +91,11 @@ export async function seedDemoContent(
   seeded: SeedResult,
   options: { origin: string; regionPath: string; pool: WorkerPool; logger: Logger },
 ): Promise<DemoContent> {
-  const itineraries = options.regionPath ? [] : await seedDemoItineraries(app, options.pool, seeded, options.logger);
+  // Everything below is done as the seeded owner, signed in.
   const owner = await app.stores.users.get(seeded.owner.id);
   if (!owner) throw new Error('the seeded owner is missing');
   const caller: Access = { kind: 'user', user: owner, memberships: new Map([[seeded.organization.id, 'owner']]) };
+  const itineraries = options.regionPath ? [] : await seedDemoItineraries(app, options.pool, seeded, caller, options.logger);
   const [mintShare] = app.operations.shares.collection;
   const link = (await mintShare.run(caller, { collection_id: seeded.collection.id }, { origin: options.origin, lang: 'en' })) as {
     url: string;
@@ -151,8 +149,10 @@ export async function seedDemoContentOffline(databasePath: string, seeded: SeedR
     onWorkerError: (error) => logger.error('worker failed', { error: String(error) }),
   });
   try {
-    const app = buildApp({ config, logger, db, pool });
-    const origin = config.publicAppUrl || `http://localhost:${config.port || 8080}`;
+    // The server's own signing secret when it has one in the environment, so the admin command adds no other.
+    const app = buildApp({ config, logger, db, pool, sessionSecret: env.SESSION_SECRET });
+    // The share link's URL is on PUBLIC_APP_URL when set (the share operation's rule), else on the default port.
+    const origin = `http://localhost:${config.port || 8080}`;
     const content = await seedDemoContent(app, seeded, { origin, regionPath: config.regionPath, pool, logger });
     await app.writes.flush();
     return content;

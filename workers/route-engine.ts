@@ -27,7 +27,6 @@ import {
   type SnapOutput,
   type TaskFailure,
 } from './protocol.js';
-
 import { costsFor, HAZARD_BITS, hazardsFor, isActivity, profileFor, type Activity, type Profile } from './profiles.js';
 import { isochronePolygons } from './isochrone.js';
 import { findAlternatives, type Legs } from './alternatives.js';
@@ -348,7 +347,6 @@ export class RouteEngine {
   /** Appends an EdgePath's pieces (skipping zero-length ones) to a line. */
   appendPath(line: LineBuilder, path: EdgePath, p: Prepared): void {
     const g = this.graph;
-    const source = this.kernel.edgeSource;
     const n = path.edges.length;
     for (let i = 0; i < n; i++) {
       const e = path.edges[i]!;
@@ -357,21 +355,8 @@ export class RouteEngine {
       if (line.pointCount === 0) this.startAt(line, { edge: e, fraction: from });
       if (!(to > from)) continue;
       const part = to - from;
-      // The point at `to` along the edge (pointOn, inlined: this loop runs once per edge of every route).
-      const a = source[e]!;
-      const b = g.edgeTarget[e]!;
-      const ea = g.nodeEle[a]!;
-      const eb = g.nodeEle[b]!;
-      line.segment(
-        g.nodeLon[a]! + (g.nodeLon[b]! - g.nodeLon[a]!) * to,
-        g.nodeLat[a]! + (g.nodeLat[b]! - g.nodeLat[a]!) * to,
-        Number.isNaN(ea) || Number.isNaN(eb) ? 0 : ea + (eb - ea) * to,
-        e,
-        g.edgeLength[e]! * part,
-        g.edgeAscent[e]! * part,
-        g.edgeDescent[e]! * part,
-        p.cost[e]! * part,
-      );
+      const [lon, lat, ele] = this.pointOn(e, to);
+      line.segment(lon, lat, ele, e, g.edgeLength[e]! * part, g.edgeAscent[e]! * part, g.edgeDescent[e]! * part, p.cost[e]! * part);
     }
   }
 

@@ -2,8 +2,8 @@
 // with its highway, name, T1–T6 difficulty, surface, access per mode and OSM id), `hazards` (toll and
 // access-restricted ways, with their kind) and `places` (peaks, huts, shelters, viewpoints, settlements, with
 // their elevation), and `contours` (isolines of the region's DEM, from z12, when it has one). The thread builds one
-// geojson-vt index per layer from its region on its first tile and keeps them; each tile is encoded with vt-pbf and
-// moved (not copied) to the caller.
+// geojson-vt index per layer from its region once (at start with TILES_WARM, else on its first tile) and keeps them;
+// each tile is encoded with vt-pbf: a lone tile's bytes are moved (not copied) to the caller, a batch's copied once.
 
 import { createHash } from 'node:crypto';
 import GeoJSONVT from 'geojson-vt';
@@ -44,6 +44,12 @@ export type TrailIndexes = Record<Exclude<TrailLayer, 'contours'>, GeoJSONVT> & 
 
 let threadIndexes: TrailIndexes | undefined;
 
+/** The thread's indexes, built from its region on first use. */
+function indexesOfThread(): TrailIndexes {
+  threadIndexes ??= buildIndexes(threadRouting().region);
+  return threadIndexes;
+}
+
 /**
  * The tile's bytes (a Mapbox Vector Tile, uncompressed), empty when no layer has a feature there, moved to the
  * caller; the thread's region is indexed on its first tile. Coordinates out of range are a failure at their field.
@@ -51,26 +57,24 @@ let threadIndexes: TrailIndexes | undefined;
 export function trailTile(input: TrailTileInput): Uint8Array | TaskFailure {
   const bad = checkTile(input);
   if (bad) return bad;
-  threadIndexes ??= buildIndexes(threadRouting().region);
-  return move(encodeTrailTile(threadIndexes, input)) as unknown as Uint8Array;
+  return move(encodeTrailTile(indexesOfThread(), input)) as unknown as Uint8Array;
 }
 
 /** Builds the thread's indexes now (a worker's start-up, TILES_WARM=1: see ./routing.ts). */
 export function warmTrailTiles(): void {
-  threadIndexes ??= buildIndexes(threadRouting().region);
+  indexesOfThread();
 }
 
 /** Tiles asked together: encoded one after the other, sent back in one message (their bytes copied once). */
 export function trailTileBatch(inputs: TrailTileInput[]): { ok: true; results: (Uint8Array | TaskFailure)[] } {
-  threadIndexes ??= buildIndexes(threadRouting().region);
-  const indexes = threadIndexes;
+  const indexes = indexesOfThread();
   return { ok: true, results: inputs.map((input) => checkTile(input) ?? encodeTrailTile(indexes, input)) };
 }
 
-/** What a TileJSON document says of the thread's region; builds the thread's indexes (a server warms one worker with it at start). */
+/** What a TileJSON document says of the thread's region; builds the thread's indexes when not yet built. */
 export function trailTileSource(): TrailTileSource {
   const { region } = threadRouting();
-  threadIndexes ??= buildIndexes(region);
+  indexesOfThread();
   return {
     bbox: region.meta.bbox,
     attribution: region.meta.attribution,

@@ -34,6 +34,11 @@ export interface AiSettings {
   endpoint?: string;
   model?: string;
   enabledTools?: string[];
+  /** The model's API key as the server sealed it (server/management/secret-box.ts), never the plaintext. */
+  apiKeySealed?: string;
+  /** The key's last four characters, to recognise it. */
+  apiKeyHint?: string;
+  updatedAt?: string;
   [key: string]: unknown;
 }
 

@@ -3,6 +3,7 @@
 // whether it writes), and returns who is calling. Resource-level rules (privacy, membership, share
 // coverage, products) are the policy's (server/core/policy.ts), from what this returns.
 
+import { hashSecret } from '../../data/credentials.js';
 import type { ApiKey, Scope } from '../../data/stores/api-key-store.js';
 import type { ApiKeyRepository } from '../../data/repositories.js';
 import type { Role } from '../../data/stores/membership-store.js';
@@ -18,10 +19,10 @@ import { ApiError } from '../errors.js';
 import type { Authenticate, IncomingRequest } from '../http/pipeline.js';
 import type { RouteDef } from '../http/route.js';
 import type { Logger } from '../logger.js';
-import { originAllowed, requestOrigin } from './origins.js';
+import { keyOrigins, originAllowed, requestOrigin } from './origins.js';
 import type { QuotaGate, QuotaState } from './quota.js';
 import { readCredentials, type RequestCredentials } from './request-credentials.js';
-import type { SessionClaims, UserClaims } from './session-claims.js';
+import { SESSION_TTL_SECONDS, type SessionClaims, type UserClaims } from './session-claims.js';
 import type { TokenSigner } from './signed-token.js';
 import type { WindowCounter } from './window-counter.js';
 
@@ -130,8 +131,7 @@ export function createAccessControl(deps: AccessDeps): Authenticate {
     if (!organization) throw unauthorized('unknown_key');
     if (organization.status !== 'active') throw forbidden('inactive_organization');
     if (route.signedInOnly) throw forbidden('signed_in_only'); // keys cannot mint, rotate or disable share links
-    const allowedOrigins = key.allowedOrigins.length > 0 ? key.allowedOrigins : organization.defaultAllowedOrigins;
-    if (!originAllowed(allowedOrigins, requestOrigin(request.headers))) throw forbidden('origin');
+    if (!originAllowed(keyOrigins(key, organization), requestOrigin(request.headers))) throw forbidden('origin');
     if (!effectiveScopes(key.scopes).has(route.scope as Scope)) throw forbidden('scope', { scope: route.scope });
 
     let session: SessionClaims | undefined;
@@ -146,10 +146,11 @@ export function createAccessControl(deps: AccessDeps): Authenticate {
     // MCP with the header pair: the secret key of the same organization stands in for a session (the server brokers
     // one for the connector, bound to this key pair).
     if (route.scope === 'mcp' && !session) {
-      const secret = creds.secretKey ? await deps.apiKeys.findSecret(creds.secretKey) : undefined;
+      // By its hash, as session minting looks it up: the lookup the committed-read cache answers from memory.
+      const secret = creds.secretKey ? await deps.apiKeys.findSecretByHash(hashSecret(creds.secretKey)) : undefined;
       if (!secret || secret.organizationId !== organization.id) throw unauthorized('mcp_key_pair');
       const iat = Math.floor(Date.now() / 1000);
-      session = { kid: key.id, sid: secret.id, org: organization.id, iat, exp: iat + 300 };
+      session = { kid: key.id, sid: secret.id, org: organization.id, iat, exp: iat + SESSION_TTL_SECONDS };
     }
     const sessionRequired =
       route.scope === 'data' ||

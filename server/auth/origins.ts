@@ -37,3 +37,11 @@ export function originAllowed(patterns: readonly string[], origin: string | unde
   if (patterns.length === 0 || origin === undefined) return true;
   return patterns.some((p) => originMatches(p, origin));
 }
+
+/** The origins a publishable key may be used from: its own list, or the organization's defaults when it has none. */
+export function keyOrigins(
+  key: { allowedOrigins: readonly string[] },
+  organization: { defaultAllowedOrigins: readonly string[] },
+): readonly string[] {
+  return key.allowedOrigins.length > 0 ? key.allowedOrigins : organization.defaultAllowedOrigins;
+}

@@ -5,6 +5,7 @@
 
 import { Type } from '@sinclair/typebox';
 import type { Access } from '../auth/access.js';
+import { operationContext } from '../http/operation-context.js';
 import type { RouteDef } from '../http/route.js';
 import type { DirectionsRequest } from './directions-operation.js';
 import type { DataContext } from './resolvers.js';
@@ -28,16 +29,7 @@ export function dataDiagnosticRoutes(resolvers: QueryResolvers): RouteDef[] {
       writes: false,
       body: Body,
       handler: async (ctx) => {
-        const context: DataContext = {
-          caller: ctx.access as Access,
-          operation: {
-            get signal() {
-              return ctx.signal;
-            },
-            origin: `http://${ctx.headers.host ?? 'localhost'}`,
-            lang: ctx.lang,
-          },
-        };
+        const context: DataContext = { caller: ctx.access as Access, operation: operationContext(ctx) };
         const input = (ctx.body as { input: DirectionsRequest }).input;
         return { status: 200, json: { data: { directions: await directions(undefined, { input }, context) } } };
       },

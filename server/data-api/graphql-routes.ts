@@ -10,6 +10,7 @@ import type { GraphQLSchema } from 'graphql';
 import type { Access } from '../auth/access.js';
 import { rateLimitHeaders } from '../auth/quota.js';
 import { ApiError } from '../errors.js';
+import { operationContext } from '../http/operation-context.js';
 import type { Reply, RequestContext, RouteDef } from '../http/route.js';
 import type { Logger } from '../logger.js';
 import { executionErrors, variablesError } from './graphql-errors.js';
@@ -79,17 +80,7 @@ export function graphqlRoutes(deps: GraphqlRouteDeps): RouteDef[] {
     try {
       const request = read();
       const { compiled, document } = cache.get(request.query, request.operationName);
-      const context: DataContext = {
-        caller,
-        operation: {
-          // A getter, as in the REST adapter: the AbortController exists only for resolvers that wait on it.
-          get signal() {
-            return ctx.signal;
-          },
-          origin: `http://${ctx.headers.host ?? 'localhost'}`,
-          lang: ctx.lang,
-        },
-      };
+      const context: DataContext = { caller, operation: operationContext(ctx) };
       const variables = request.variables ?? {};
       const result = await compiled.query(undefined, context, variables);
       // Variables that do not fit their types are refused before anything runs: no `data` at all.

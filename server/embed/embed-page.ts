@@ -8,8 +8,10 @@
 import type { OrganizationRepository } from '../../data/repositories.js';
 import { EMBED_LAYERS, type EmbedLayer } from '../../data/stores/organization-store.js';
 import type { Access } from '../auth/access.js';
+import { keyOrigins } from '../auth/origins.js';
 import { defineOperation, type Reach } from '../core/operation.js';
 import { ApiError } from '../errors.js';
+import { escapeHtml } from '../http/responses.js';
 import type { StudioOperations } from '../studio/studio-operations.js';
 
 const EMBED_REACH: readonly Reach[] = ['key', 'session', 'share'];
@@ -69,12 +71,8 @@ export function embedOperation(deps: { studio: StudioOperations; organizations: 
             : undefined;
       const allowed = organization ? organization.embedLayers : [...EMBED_LAYERS];
       const layers = EMBED_LAYERS.filter((l) => allowed.includes(l));
-      const origins =
-        caller.kind === 'key'
-          ? caller.key.allowedOrigins.length > 0
-            ? caller.key.allowedOrigins
-            : caller.organization.defaultAllowedOrigins
-          : [];
+      // The origins the key may be used from are the sites that may frame its page.
+      const origins = caller.kind === 'key' ? keyOrigins(caller.key, caller.organization) : [];
       return {
         config: {
           collectionId,
@@ -84,14 +82,11 @@ export function embedOperation(deps: { studio: StudioOperations; organizations: 
           assets: '/studio/assets',
           sessionExpiresAt: caller.kind === 'key' && caller.session ? caller.session.exp * 1000 : null,
         },
-        frameAncestors: origins.length > 0 ? origins : ['*'],
+        frameAncestors: origins.length > 0 ? [...origins] : ['*'],
       };
     },
   });
 }
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] as string);
 
 /** The page: the map, the profile, the configuration as a JSON data block, MapLibre and the embed script. */
 export function renderEmbedPage(page: EmbedPage): string {

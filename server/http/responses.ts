@@ -22,7 +22,8 @@ export function errorResponse(error: ApiError, lang: Language, extra?: [string, 
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] as string);
+/** Text safe inside HTML elements and attribute values. */
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] as string);
 
 /** Whether a request is a browser navigation (it asks for HTML). */
 export function acceptsHtml(accept: string | undefined): boolean {

@@ -5,8 +5,9 @@
 
 import type { TObject, TSchema } from '@sinclair/typebox';
 import type { Access } from '../auth/access.js';
-import type { Operation, OperationContext, PageResult, UploadedFile } from '../core/operation.js';
+import type { Operation, PageResult, UploadedFile } from '../core/operation.js';
 import { ApiError, type ErrorPath } from '../errors.js';
+import { operationContext } from './operation-context.js';
 import { JSON_CONTENT_TYPE } from './responses.js';
 import type { ConflictSchema, HttpMethod, Reply, RequestContext, RouteDef } from './route.js';
 
@@ -127,19 +128,9 @@ export function rest<I, O>(operation: Operation<I, O>, binding: RestBinding<O>):
     response: binding.response,
     conflict: binding.conflict,
     handler: async (ctx) => {
-      const origin = `http://${ctx.headers.host ?? 'localhost'}`;
       let result: O;
       try {
-        // `signal` stays a getter: an AbortController made for every call would outlive it (Node keeps
-        // signals for a major GC) and only operations that wait on the pool ask for one.
-        const context: OperationContext = {
-          get signal() {
-            return ctx.signal;
-          },
-          origin,
-          lang: ctx.lang,
-        };
-        result = await operation.run(ctx.access as Access, inputOf(ctx), context);
+        result = await operation.run(ctx.access as Access, inputOf(ctx), operationContext(ctx));
       } catch (error) {
         throw error instanceof ApiError ? error.withPaths(restPath) : error;
       }

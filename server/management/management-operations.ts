@@ -6,7 +6,7 @@
 
 import type { ApiKey } from '../../data/stores/api-key-store.js';
 import type { Role } from '../../data/stores/membership-store.js';
-import type { Organization } from '../../data/stores/organization-store.js';
+import type { AiSettings, Organization } from '../../data/stores/organization-store.js';
 import type { Repositories } from '../../data/repositories.js';
 import { minuteOf } from '../../data/stores/usage-store.js';
 import type { Access } from '../auth/access.js';
@@ -15,7 +15,7 @@ import { defineOperation, type Reach } from '../core/operation.js';
 import { type Manager, managerOf } from '../core/policy.js';
 import type { UnitOfWork } from '../core/unit-of-work.js';
 import { ApiError } from '../errors.js';
-import { AI_TOOLS } from './management-schemas.js';
+import { MCP_TOOL_NAMES } from '../mcp/tool-names.js';
 import type { SecretBox } from './secret-box.js';
 
 export interface ManagementDeps {
@@ -37,16 +37,21 @@ export interface AiInput extends OrganizationInput {
 function aiView(organization: Organization) {
   const ai = organization.aiSettings;
   return {
-    endpoint: (ai.endpoint as string | undefined) ?? null,
-    model: (ai.model as string | undefined) ?? null,
-    api_key_set: typeof ai['apiKeySealed'] === 'string',
-    api_key_hint: (ai['apiKeyHint'] as string | undefined) ?? null,
-    enabled_tools: ai.enabledTools ?? [...AI_TOOLS],
-    updated_at: (ai['updatedAt'] as string | undefined) ?? null,
+    endpoint: ai.endpoint ?? null,
+    model: ai.model ?? null,
+    api_key_set: ai.apiKeySealed !== undefined,
+    api_key_hint: ai.apiKeyHint ?? null,
+    enabled_tools: ai.enabledTools ?? [...MCP_TOOL_NAMES],
+    updated_at: ai.updatedAt ?? null,
   };
 }
 
 type OrganizationInput = { organization_id?: string };
+
+function setOrClear(settings: AiSettings, field: 'endpoint' | 'model' | 'apiKeySealed' | 'apiKeyHint', value: string | null): void {
+  if (value === null) delete settings[field];
+  else settings[field] = value;
+}
 type KeyInput = OrganizationInput & { key_id: string };
 type MemberInput = OrganizationInput & { user_id: string };
 
@@ -355,16 +360,16 @@ export function managementOperations(deps: ManagementDeps) {
         const { organizationId } = await managing(caller, input);
         const updated = await deps.writes.write(async ({ emit }) => {
           const current = (await stores.organizations.get(organizationId)) as Organization;
-          const next: Record<string, unknown> = { ...current.aiSettings, updatedAt: new Date().toISOString() };
-          if (input.endpoint !== undefined) next['endpoint'] = input.endpoint ?? undefined;
-          if (input.model !== undefined) next['model'] = input.model ?? undefined;
-          if (input.enabled_tools !== undefined) next['enabledTools'] = [...input.enabled_tools];
+          const next: AiSettings = { ...current.aiSettings, updatedAt: new Date().toISOString() };
+          // null clears a field: it is left out, as a field never set is.
+          if (input.endpoint !== undefined) setOrClear(next, 'endpoint', input.endpoint);
+          if (input.model !== undefined) setOrClear(next, 'model', input.model);
+          if (input.enabled_tools !== undefined) next.enabledTools = [...input.enabled_tools];
           if (input.api_key !== undefined) {
-            next['apiKeySealed'] = input.api_key === null ? undefined : deps.secrets.seal(input.api_key);
-            next['apiKeyHint'] = input.api_key === null ? undefined : input.api_key.slice(-4);
+            setOrClear(next, 'apiKeySealed', input.api_key === null ? null : deps.secrets.seal(input.api_key));
+            setOrClear(next, 'apiKeyHint', input.api_key === null ? null : input.api_key.slice(-4));
           }
-          // undefined members are dropped by the JSON the store writes
-          const organization = (await stores.organizations.setAiSettings(organizationId, JSON.parse(JSON.stringify(next)))) as Organization;
+          const organization = (await stores.organizations.setAiSettings(organizationId, next)) as Organization;
           emit(settingsChanged(organizationId));
           return organization;
         });

@@ -4,7 +4,8 @@ import { Type } from '@sinclair/typebox';
 import { SCOPES } from '../../data/stores/api-key-store.js';
 import { ROLES } from '../../data/stores/membership-store.js';
 import { EMBED_LAYERS } from '../../data/stores/organization-store.js';
-import { NameText, StringEnum } from '../http/schema-types.js';
+import { LineText, NameText, StringEnum } from '../http/schema-types.js';
+import { MCP_TOOL_NAMES } from '../mcp/tool-names.js';
 
 const OriginPattern = Type.String({
   pattern: '^https?://(\\*\\.)?[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*(:(\\d{1,5}|\\*))?$',
@@ -74,22 +75,8 @@ export const UsageQuery = Type.Object(
   { additionalProperties: false },
 );
 
-/** Tools the organization's agent may use (the MCP server's tools). */
-export const AI_TOOLS = [
-  'list_collections',
-  'get_collection',
-  'list_itineraries',
-  'get_itinerary',
-  'create_itinerary_from_route',
-  'plan_route',
-  'suggest_routes',
-  'analyze_geometry',
-  'search_places',
-  'reachable_area',
-  'search_zones',
-] as const;
-
-const OneLine = (max: number) => Type.String({ minLength: 1, maxLength: max, pattern: '^[^\\u0000-\\u001f\\u007f]+$' });
+/** One line, not empty, no control characters. */
+const OneLine = (maxLength: number) => LineText({ minLength: 1, maxLength });
 
 export const AiPatch = Type.Object(
   {
@@ -101,7 +88,7 @@ export const AiPatch = Type.Object(
     ),
     model: Type.Optional(Type.Union([OneLine(200), Type.Null()])),
     api_key: Type.Optional(Type.Union([OneLine(500), Type.Null()])),
-    enabled_tools: Type.Optional(Type.Array(StringEnum(AI_TOOLS), { uniqueItems: true })),
+    enabled_tools: Type.Optional(Type.Array(StringEnum(MCP_TOOL_NAMES), { uniqueItems: true })),
   },
   { additionalProperties: false },
 );

@@ -10,6 +10,7 @@ import type { Access } from '../auth/access.js';
 import type { OperationContext } from '../core/operation.js';
 import { ApiError } from '../errors.js';
 import { renderError } from '../http/envelope.js';
+import { operationContext } from '../http/operation-context.js';
 import type { RequestContext, RouteDef } from '../http/route.js';
 import type { Language } from '../i18n/messages.js';
 import type { Logger } from '../logger.js';
@@ -63,13 +64,7 @@ export function mcpRoutes(deps: { tools: McpTool[]; logger: Logger }): RouteDef[
       scope: 'mcp',
       writes: false,
       handler: async (ctx: RequestContext) => {
-        const context: OperationContext = {
-          get signal() {
-            return ctx.signal;
-          },
-          origin: `http://${ctx.headers.host ?? 'localhost'}`,
-          lang: ctx.lang,
-        };
+        const context = operationContext(ctx);
         const server = mcpServer(deps.tools, check, ctx.access as Access, context, deps.logger);
         const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
         await server.connect(transport);

@@ -1,11 +1,10 @@
 // The MCP server's tools (DESIGN §10): each one calls the core's operations with the caller the access layer
-// decided, so the rules are the REST and GraphQL ones. A tool declares its input as JSON Schema (TypeBox), checked
+// decided, so the rules are the REST and GraphQL ones. A tool declares its input as JSON Schema (TypeBox, the REST
+// schemas' own pieces where a tool takes what a REST call takes), checked by the same validation as a request body
 // before it runs; its result is structured content with a one-line summary; a refusal is a tool error carrying the
 // spec's code, with failure paths rooted at the tool's argument names.
 
 import { type Static, type TObject, Type } from '@sinclair/typebox';
-import { createRequire } from 'node:module';
-import type { ValidateFunction } from 'ajv';
 import { ZONE_LEVELS } from '../../data/stores/zone-store.js';
 import { type LonLat, MAX_ISOCHRONE_RANGES, MAX_ISOCHRONE_SECONDS } from '../../workers/protocol.js';
 import { ACTIVITIES } from '../../workers/profiles.js';
@@ -14,13 +13,14 @@ import type { Access } from '../auth/access.js';
 import type { OperationContext } from '../core/operation.js';
 import type { DataOperations } from '../data-api/data-operations.js';
 import { ApiError } from '../errors.js';
+import { StringEnum } from '../http/schema-types.js';
+import { compileValidator } from '../http/validation.js';
+import { ItineraryCreateParams } from '../studio/itineraries/itinerary-schemas.js';
 import type { StudioOperations } from '../studio/studio-operations.js';
+import type { McpToolName } from './tool-names.js';
 
 const Uuid = Type.String({ format: 'uuid' });
-const Activity = Type.Union(
-  ACTIVITIES.map((a) => Type.Literal(a)),
-  { description: 'How the route is travelled' },
-);
+const Activity = StringEnum(ACTIVITIES, { description: 'How the route is travelled' });
 const Position = Type.Array(Type.Number(), { minItems: 2, maxItems: 2, description: '[longitude, latitude], degrees' });
 const Limit = Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'Most items to answer (default 20)' }));
 const Offset = Type.Optional(Type.Integer({ minimum: 0, description: 'Items to skip' }));
@@ -31,7 +31,7 @@ export interface ToolResult {
 }
 
 export interface McpTool<S extends TObject = TObject> {
-  name: string;
+  name: McpToolName;
   description: string;
   input: S;
   run(caller: Access, args: Static<S>, context: OperationContext): Promise<ToolResult>;
@@ -92,7 +92,7 @@ export function mcpTools(ops: { studio: StudioOperations; data: DataOperations }
       name: 'get_itinerary',
       description: 'One itinerary with its segments, waypoints and groups: the published snapshot unless version is "draft".',
       input: Type.Object(
-        { itinerary_id: Uuid, version: Type.Optional(Type.Union([Type.Literal('published'), Type.Literal('draft')])) },
+        { itinerary_id: Uuid, version: Type.Optional(StringEnum(['published', 'draft'])) },
         { additionalProperties: false },
       ),
       async run(caller, args, context) {
@@ -114,7 +114,7 @@ export function mcpTools(ops: { studio: StudioOperations; data: DataOperations }
         {
           activity: Activity,
           waypoints: Type.Array(Position, { minItems: 2, maxItems: 50 }),
-          avoid: Type.Optional(Type.Array(Type.Union([Type.Literal('TOLLWAY'), Type.Literal('RESTRICTED_ACCESS')]))),
+          avoid: Type.Optional(Type.Array(StringEnum(['TOLLWAY', 'RESTRICTED_ACCESS']))),
           alternatives: Type.Optional(Type.Integer({ minimum: 0, maximum: 3 })),
         },
         { additionalProperties: false },
@@ -140,12 +140,13 @@ export function mcpTools(ops: { studio: StudioOperations; data: DataOperations }
         'Creates an itinerary routed on the trails through the waypoints (one smart segment per leg), optionally filed in a collection and published. Acts as the member named in X-User-Id (with the key pair).',
       input: Type.Object(
         {
-          name: Type.String({ minLength: 1, maxLength: 200 }),
+          // What POST /v1/itineraries takes, checked the same way (names and texts refuse control characters).
+          name: ItineraryCreateParams.properties.name,
           activity: Activity,
           waypoints: Type.Array(Position, { minItems: 2, maxItems: 50 }),
-          description: Type.Optional(Type.String({ maxLength: 10_000 })),
-          privacy: Type.Optional(Type.Union([Type.Literal('public'), Type.Literal('private')])),
-          collection_id: Type.Optional(Uuid),
+          description: ItineraryCreateParams.properties.description,
+          privacy: ItineraryCreateParams.properties.privacy,
+          collection_id: ItineraryCreateParams.properties.collection_id,
           publish: Type.Optional(Type.Boolean({ description: 'Publish it once planned (default false)' })),
         },
         { additionalProperties: false },
@@ -285,7 +286,7 @@ export function mcpTools(ops: { studio: StudioOperations; data: DataOperations }
         {
           bbox: Type.Optional(Type.Array(Type.Number(), { minItems: 4, maxItems: 4, description: '[west, south, east, north]' })),
           point: Type.Optional(Position),
-          levels: Type.Optional(Type.Array(Type.Union(ZONE_LEVELS.map((l) => Type.Literal(l))))),
+          levels: Type.Optional(Type.Array(StringEnum(ZONE_LEVELS))),
         },
         { additionalProperties: false },
       ),
@@ -297,25 +298,17 @@ export function mcpTools(ops: { studio: StudioOperations; data: DataOperations }
   ];
 }
 
-/** Checks a tool's arguments against its schema; refusals name the argument, as a VALIDATION_FAILED entry. */
+/**
+ * Checks a tool's arguments as a request body is checked (server/http/validation.ts: one entry per failed field,
+ * each with its sentence), the paths rooted at the argument names instead of `request.body`.
+ */
 export function argumentChecker(tools: McpTool[]): (tool: McpTool, args: unknown) => void {
-  // ajv ships CommonJS; loaded as the HTTP validation loads it.
-  const require = createRequire(import.meta.url);
-  const Ajv = require('ajv').default as typeof import('ajv').default;
-  const addFormats = require('ajv-formats').default as typeof import('ajv-formats').default;
-  const ajv = new Ajv({ allErrors: false, strict: false });
-  addFormats(ajv);
-  const validators = new Map<McpTool, ValidateFunction>(tools.map((t) => [t, ajv.compile(t.input)]));
+  const validators = new Map(tools.map((t) => [t, compileValidator(t.input, 'body')]));
   return (t, args) => {
-    const validate = validators.get(t) as ValidateFunction;
-    if (validate(args ?? {})) return;
-    const error = validate.errors?.[0];
-    const path = (error?.instancePath ?? '')
-      .split('/')
-      .filter(Boolean)
-      .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
-    if (error?.keyword === 'required') path.push(String((error.params as { missingProperty: string }).missingProperty));
-    if (error?.keyword === 'additionalProperties') path.push(String((error.params as { additionalProperty: string }).additionalProperty));
-    throw ApiError.validation([{ path, message: `${path.join('.') || 'arguments'}: ${error?.message ?? 'not valid'}` }]);
+    try {
+      validators.get(t)?.(args ?? {}, 'en');
+    } catch (error) {
+      throw error instanceof ApiError ? error.withPaths((path) => path.slice(2)) : error;
+    }
   };
 }
