@@ -22,7 +22,7 @@ import type {
 } from './stores/itinerary-store.js';
 import type { AcquireResult, Lock, LockPart } from './stores/lock-store.js';
 import type { MemberWithUser, Membership, MembershipWithOrganization, Role } from './stores/membership-store.js';
-import type { OAuthClient, OAuthCode, OAuthCodeCreate } from './stores/oauth-store.js';
+import type { OAuthClient, OAuthCode, OAuthCodeCreate, OAuthRefreshGrant, RefreshRotation } from './stores/oauth-store.js';
 import type {
   AiSettings,
   Limits,
@@ -237,6 +237,13 @@ export interface MembershipRepository {
 export interface OAuthRepository {
   /** Registers a public client (PKCE, no secret). */
   registerClient(input: { name?: string | null; redirectUris: string[]; metadata?: Record<string, unknown> }): Promise<OAuthClient>;
+  /** Keeps (or refreshes) a client known by the URL of its client ID metadata document. */
+  saveUrlClient(input: {
+    id: string;
+    name?: string | null;
+    redirectUris: string[];
+    metadata: Record<string, unknown>;
+  }): Promise<OAuthClient>;
   getClient(id: string): Promise<OAuthClient | undefined>;
   /** Issues an authorization code (43 base64url characters) and returns it in clear; only its hash is kept. */
   createCode(
@@ -248,8 +255,16 @@ export interface OAuthRepository {
   }>;
   /** Redeems a code once: undefined when unknown, expired or already used. The caller then checks PKCE. */
   consumeCode(code: string, now?: number): Promise<OAuthCode | undefined>;
-  /** Deletes expired codes; returns how many. */
+  /** Whether this code was issued and has been redeemed already (a second redemption is an attack signal). */
+  codeRedeemed(code: string): Promise<boolean>;
+  /** Deletes expired codes and refresh tokens; returns how many codes. */
   purgeExpiredCodes(now?: number): Promise<number>;
+  /** Issues a refresh token (`mcpr_` + 43 base64url characters) for a grant; only its hash is kept. */
+  issueRefreshToken(grant: OAuthRefreshGrant, ttlMs: number, now?: number): Promise<string>;
+  /** Exchanges a refresh token once (rotation); presenting a used one again revokes its family. */
+  rotateRefreshToken(token: string, now?: number): Promise<RefreshRotation>;
+  /** Revokes every refresh token of a family (the code was redeemed twice). */
+  revokeFamily(familyId: string, now?: number): Promise<number>;
 }
 
 export interface OrganizationRepository {

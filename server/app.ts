@@ -39,6 +39,8 @@ import type { WorkerPool } from '../workers/pool.js';
 import { diagnosticRoutes } from './system/diagnostic-routes.js';
 import { SecretBox } from './management/secret-box.js';
 import { mcpRoutes } from './mcp/mcp-routes.js';
+import { clientRegistry } from './oauth/oauth-clients.js';
+import { oauthRoutes } from './oauth/oauth-routes.js';
 import { mcpTools } from './mcp/mcp-tools.js';
 import { embedOperation } from './embed/embed-page.js';
 import { embedRoutes, mapLibreAssets } from './embed/embed-routes.js';
@@ -54,6 +56,7 @@ export interface Counters {
   sessionIp: WindowCounter;
   sessionFailures: WindowCounter;
   quota: WindowCounter;
+  oauthRegistrations: WindowCounter;
 }
 
 export interface AppDeps {
@@ -100,6 +103,8 @@ export interface TileApi {
 /** Limits of session creation (spec, Limits). */
 export const SESSION_IP_LIMIT = 60;
 export const SESSION_FAILURE_LIMIT = 10;
+/** OAuth client registrations per client IP per minute (each stores a row: a flood would fill the disk). */
+export const OAUTH_REGISTRATION_LIMIT = 30;
 
 /** The embed page's static files (kept in the source tree, served from memory). */
 const ASSET_DIR = join(REPO_ROOT, 'server', 'embed', 'assets');
@@ -115,6 +120,7 @@ export function buildApp(deps: AppDeps): App {
     sessionIp: deps.counters?.sessionIp ?? new MemoryWindowCounter(),
     sessionFailures: deps.counters?.sessionFailures ?? new MemoryWindowCounter(),
     quota: deps.counters?.quota ?? new MemoryWindowCounter(),
+    oauthRegistrations: deps.counters?.oauthRegistrations ?? new MemoryWindowCounter(),
   };
   const events = deps.events ?? new MemoryChangeEventBus((error) => logger.error('change event listener failed', { error: String(error) }));
   const writes = createUnitOfWork(deps.db, {
@@ -133,6 +139,7 @@ export function buildApp(deps: AppDeps): App {
     sessionIpCounter: counters.sessionIp,
     sessionIpLimit: SESSION_IP_LIMIT,
     quota,
+    publicBaseUrl: config.publicBaseUrl,
     logger,
   });
   const auth = authRoutes({
@@ -173,6 +180,19 @@ export function buildApp(deps: AppDeps): App {
     ...studioRoutes(studioApi),
     ...dataApi.routes,
     ...mcpRoutes({ tools: mcpTools({ studio: operations, data: dataApi.operations }), logger }),
+    ...oauthRoutes({
+      oauth: stores.oauth,
+      users: stores.users,
+      memberships: stores.memberships,
+      apiKeys: stores.apiKeys,
+      organizations: stores.organizations,
+      signer,
+      clients: clientRegistry({ oauth: stores.oauth, privateClientUrls: config.oauthPrivateClientUrls }),
+      registrationCounter: counters.oauthRegistrations,
+      registrationLimit: OAUTH_REGISTRATION_LIMIT,
+      publicBaseUrl: config.publicBaseUrl,
+      logger,
+    }),
     ...trailTileRoutes(tiles.trails),
     ...overlayTileRoutes(tiles.overlays),
     ...managementRoutes(managementOperations({ stores, writes, secrets: new SecretBox(signingSecret, 'organization ai api key') })),

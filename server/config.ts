@@ -36,6 +36,11 @@ export interface Config {
   logLevel: 'info' | 'error' | 'silent';
   /** Registers /_diagnostics/* routes (slow and failing handlers) used by the test suite. Never in production. */
   diagnosticRoutes: boolean;
+  /**
+   * OAuth client ID metadata documents may be fetched from loopback and private addresses (a client on the same
+   * network, tests). Off by default: the server would otherwise fetch any internal URL an anonymous caller names.
+   */
+  oauthPrivateClientUrls: boolean;
   /** Seed the demo organization when the database holds none. */
   seedDemo: boolean;
   /** Data API: deepest nesting of fields a document may have (the standard introspection query needs 15). */
@@ -68,6 +73,7 @@ export const DEFAULTS: Config = {
   publicAppUrl: '',
   logLevel: 'info',
   diagnosticRoutes: false,
+  oauthPrivateClientUrls: false,
   seedDemo: true,
   graphqlMaxDepth: 15,
   graphqlMaxCost: 5000,
@@ -119,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicAppUrl: env.PUBLIC_APP_URL ?? '',
     logLevel,
     diagnosticRoutes: bool('CAIRN_DIAGNOSTIC_ROUTES', env.CAIRN_DIAGNOSTIC_ROUTES, DEFAULTS.diagnosticRoutes),
+    oauthPrivateClientUrls: bool('OAUTH_PRIVATE_CLIENT_URLS', env.OAUTH_PRIVATE_CLIENT_URLS, DEFAULTS.oauthPrivateClientUrls),
     seedDemo: bool('SEED_DEMO', env.SEED_DEMO, DEFAULTS.seedDemo),
     graphqlMaxDepth: int('GRAPHQL_MAX_DEPTH', env.GRAPHQL_MAX_DEPTH, DEFAULTS.graphqlMaxDepth, 1),
     graphqlMaxCost: int('GRAPHQL_MAX_COST', env.GRAPHQL_MAX_COST, DEFAULTS.graphqlMaxCost, 1),

@@ -12,6 +12,8 @@ export interface OAuthClient {
   /** Registration metadata as received (RFC 7591). */
   metadata: Record<string, unknown>;
   createdAt: string;
+  /** Clients known by URL (a client ID metadata document): when the document was last read; null for registered ones. */
+  fetchedAt: string | null;
 }
 
 export interface OAuthCode {
@@ -42,6 +44,54 @@ export interface OAuthCodeCreate {
   ttlMs?: number;
 }
 
+export interface OAuthRefreshGrant {
+  /** SHA-256 hex of the authorization code the family started from. */
+  familyId: string;
+  clientId: string;
+  userId: string;
+  organizationId: string;
+  apiKeyId: string;
+  scope: string | null;
+  resource: string | null;
+}
+
+/** What presenting a refresh token gives: the grant (now rotated), or why not. */
+export type RefreshRotation =
+  | { ok: true; grant: OAuthRefreshGrant }
+  /** Unknown, expired or revoked. */
+  | { ok: false; reason: 'invalid' }
+  /** Already exchanged once: the family has been revoked. */
+  | { ok: false; reason: 'reused' };
+
+interface RefreshRow {
+  token_hash: string;
+  family_id: string;
+  client_id: string;
+  user_id: string;
+  organization_id: string;
+  api_key_id: string;
+  scope: string | null;
+  resource: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  revoked_at: string | null;
+}
+
+const toGrant = (row: RefreshRow): OAuthRefreshGrant => ({
+  familyId: row.family_id,
+  clientId: row.client_id,
+  userId: row.user_id,
+  organizationId: row.organization_id,
+  apiKeyId: row.api_key_id,
+  scope: row.scope,
+  resource: row.resource,
+});
+
+const REFRESH_COLUMNS =
+  'token_hash, family_id, client_id, user_id, organization_id, api_key_id, scope, resource, created_at, expires_at, used_at, revoked_at';
+const CLIENT_COLUMNS = 'id, name, redirect_uris, token_endpoint_auth_method, secret_hash, metadata, created_at, fetched_at';
+
 interface ClientRow {
   id: string;
   name: string | null;
@@ -50,6 +100,7 @@ interface ClientRow {
   secret_hash: string | null;
   metadata: string;
   created_at: string;
+  fetched_at: string | null;
 }
 
 interface CodeRow {
@@ -76,6 +127,7 @@ function toClient(row: ClientRow): OAuthClient {
     tokenEndpointAuthMethod: row.token_endpoint_auth_method,
     metadata: JSON.parse(row.metadata) as Record<string, unknown>,
     createdAt: row.created_at,
+    fetchedAt: row.fetched_at,
   };
 }
 
@@ -101,30 +153,59 @@ const CODE_COLUMNS =
 
 export class OAuthStore {
   readonly #insertClient: Statement<ClientRow>;
+  readonly #upsertUrlClient: Statement<ClientRow>;
   readonly #getClient: Statement<[string], ClientRow>;
   readonly #insertCode: Statement<CodeRow>;
   readonly #consume: Statement<[string, string, string], CodeRow>;
+  readonly #codeUsed: Statement<[string], { used_at: string | null }>;
   readonly #purge: Statement<[string]>;
+  readonly #insertRefresh: Statement<RefreshRow>;
+  readonly #rotateRefresh: Statement<[string, string, string], RefreshRow>;
+  readonly #getRefresh: Statement<[string], RefreshRow>;
+  readonly #revokeFamily: Statement<[string, string]>;
+  readonly #purgeRefresh: Statement<[string]>;
+  readonly #rotate: (hash: string, now: string) => RefreshRotation;
 
   constructor(db: Database) {
-    this.#insertClient = db.prepare(
-      `INSERT INTO oauth_clients (id, name, redirect_uris, token_endpoint_auth_method, secret_hash, metadata, created_at)
-       VALUES (@id, @name, @redirect_uris, @token_endpoint_auth_method, @secret_hash, @metadata, @created_at)`,
-    );
-    this.#getClient = db.prepare(
-      'SELECT id, name, redirect_uris, token_endpoint_auth_method, secret_hash, metadata, created_at FROM oauth_clients WHERE id = ?',
-    );
-    this.#insertCode = db.prepare(
-      `INSERT INTO oauth_codes (${CODE_COLUMNS}) VALUES (${CODE_COLUMNS.split(', ')
+    const values = (columns: string) =>
+      columns
+        .split(', ')
         .map((c) => `@${c}`)
-        .join(', ')})`,
+        .join(', ');
+    this.#insertClient = db.prepare(`INSERT INTO oauth_clients (${CLIENT_COLUMNS}) VALUES (${values(CLIENT_COLUMNS)})`);
+    this.#upsertUrlClient = db.prepare(
+      `INSERT INTO oauth_clients (${CLIENT_COLUMNS}) VALUES (${values(CLIENT_COLUMNS)})
+       ON CONFLICT (id) DO UPDATE SET name = excluded.name, redirect_uris = excluded.redirect_uris,
+         metadata = excluded.metadata, fetched_at = excluded.fetched_at`,
     );
+    this.#getClient = db.prepare(`SELECT ${CLIENT_COLUMNS} FROM oauth_clients WHERE id = ?`);
+    this.#insertCode = db.prepare(`INSERT INTO oauth_codes (${CODE_COLUMNS}) VALUES (${values(CODE_COLUMNS)})`);
     // Marks the code used and returns it in one statement, so a code can be redeemed at most once.
     this.#consume = db.prepare(
       `UPDATE oauth_codes SET used_at = ? WHERE code_hash = ? AND used_at IS NULL AND expires_at > ?
        RETURNING ${CODE_COLUMNS}`,
     );
+    this.#codeUsed = db.prepare('SELECT used_at FROM oauth_codes WHERE code_hash = ?');
     this.#purge = db.prepare('DELETE FROM oauth_codes WHERE expires_at <= ?');
+    this.#insertRefresh = db.prepare(`INSERT INTO oauth_refresh_tokens (${REFRESH_COLUMNS}) VALUES (${values(REFRESH_COLUMNS)})`);
+    this.#rotateRefresh = db.prepare(
+      `UPDATE oauth_refresh_tokens SET used_at = ?
+       WHERE token_hash = ? AND used_at IS NULL AND revoked_at IS NULL AND expires_at > ? RETURNING ${REFRESH_COLUMNS}`,
+    );
+    this.#getRefresh = db.prepare(`SELECT ${REFRESH_COLUMNS} FROM oauth_refresh_tokens WHERE token_hash = ?`);
+    this.#revokeFamily = db.prepare('UPDATE oauth_refresh_tokens SET revoked_at = ? WHERE family_id = ? AND revoked_at IS NULL');
+    this.#purgeRefresh = db.prepare('DELETE FROM oauth_refresh_tokens WHERE expires_at <= ?');
+    // One transaction: a token is exchanged at most once, and a second presentation revokes its family.
+    this.#rotate = db.transaction((hash: string, now: string): RefreshRotation => {
+      const row = this.#rotateRefresh.get(now, hash, now);
+      if (row) return { ok: true, grant: toGrant(row) };
+      const known = this.#getRefresh.get(hash);
+      if (known?.used_at && !known.revoked_at) {
+        this.#revokeFamily.run(now, known.family_id);
+        return { ok: false, reason: 'reused' };
+      }
+      return { ok: false, reason: 'invalid' };
+    });
   }
 
   /** Registers a public client (PKCE, no secret). */
@@ -137,9 +218,27 @@ export class OAuthStore {
       secret_hash: null,
       metadata: JSON.stringify(input.metadata ?? {}),
       created_at: nowIso(),
+      fetched_at: null,
     };
     this.#insertClient.run(row);
     return toClient(row);
+  }
+
+  /** Keeps (or refreshes) a client known by the URL of its client ID metadata document. */
+  saveUrlClient(input: { id: string; name?: string | null; redirectUris: string[]; metadata: Record<string, unknown> }): OAuthClient {
+    const now = nowIso();
+    const row: ClientRow = {
+      id: input.id,
+      name: input.name ?? null,
+      redirect_uris: JSON.stringify(input.redirectUris),
+      token_endpoint_auth_method: 'none',
+      secret_hash: null,
+      metadata: JSON.stringify(input.metadata),
+      created_at: now,
+      fetched_at: now,
+    };
+    this.#upsertUrlClient.run(row);
+    return this.getClient(input.id) as OAuthClient;
   }
 
   getClient(id: string): OAuthClient | undefined {
@@ -176,8 +275,45 @@ export class OAuthStore {
     return row ? toCode(row) : undefined;
   }
 
-  /** Deletes expired codes; returns how many. */
+  /** Whether this code was issued and has been redeemed already (a second redemption is an attack signal). */
+  codeRedeemed(code: string): boolean {
+    return Boolean(this.#codeUsed.get(hashSecret(code))?.used_at);
+  }
+
+  /** Deletes expired codes and refresh tokens; returns how many codes. */
   purgeExpiredCodes(now = Date.now()): number {
-    return this.#purge.run(new Date(now).toISOString()).changes;
+    const nowText = new Date(now).toISOString();
+    this.#purgeRefresh.run(nowText);
+    return this.#purge.run(nowText).changes;
+  }
+
+  /** Issues a refresh token (`mcpr_` + 43 base64url characters) for a grant; only its hash is kept. */
+  issueRefreshToken(grant: OAuthRefreshGrant, ttlMs: number, now = Date.now()): string {
+    const token = `mcpr_${randomBytes(32).toString('base64url')}`;
+    this.#insertRefresh.run({
+      token_hash: hashSecret(token),
+      family_id: grant.familyId,
+      client_id: grant.clientId,
+      user_id: grant.userId,
+      organization_id: grant.organizationId,
+      api_key_id: grant.apiKeyId,
+      scope: grant.scope,
+      resource: grant.resource,
+      created_at: new Date(now).toISOString(),
+      expires_at: new Date(now + ttlMs).toISOString(),
+      used_at: null,
+      revoked_at: null,
+    });
+    return token;
+  }
+
+  /** Exchanges a refresh token once (rotation); presenting a used one again revokes its family. */
+  rotateRefreshToken(token: string, now = Date.now()): RefreshRotation {
+    return this.#rotate(hashSecret(token), new Date(now).toISOString());
+  }
+
+  /** Revokes every refresh token of a family (the code was redeemed twice). */
+  revokeFamily(familyId: string, now = Date.now()): number {
+    return this.#revokeFamily.run(new Date(now).toISOString(), familyId).changes;
   }
 }

@@ -22,7 +22,8 @@ import type { Logger } from '../logger.js';
 import { keyOrigins, originAllowed, requestOrigin } from './origins.js';
 import type { QuotaGate, QuotaState } from './quota.js';
 import { readCredentials, type RequestCredentials } from './request-credentials.js';
-import { SESSION_TTL_SECONDS, type SessionClaims, type UserClaims } from './session-claims.js';
+import { oauthUrls, publicOrigin } from '../oauth/oauth-urls.js';
+import { type McpAccessClaims, SESSION_TTL_SECONDS, type SessionClaims, type UserClaims } from './session-claims.js';
 import type { TokenSigner } from './signed-token.js';
 import type { WindowCounter } from './window-counter.js';
 
@@ -59,6 +60,8 @@ export interface AccessDeps {
   sessionIpCounter: WindowCounter;
   sessionIpLimit: number;
   quota: QuotaGate;
+  /** PUBLIC_BASE_URL (empty: the request's Host): where a 401 from /mcp points for the OAuth metadata. */
+  publicBaseUrl: string;
   logger: Logger;
 }
 
@@ -120,6 +123,44 @@ export function createAccessControl(deps: AccessDeps): Authenticate {
     if (!user) throw unauthorized('user_invalid');
     const memberships = new Map((await deps.memberships.listByUser(user.id)).map((m) => [m.organizationId, m.role]));
     return { kind: 'user', user, memberships };
+  };
+
+  /**
+   * An MCP access token from the OAuth server: the consenting member, through the key chosen at consent. It dies
+   * with that key (revoked, or moved to another organization) and with the membership; a key that lost `mcp` is 403.
+   */
+  const mcpTokenAccess = async (route: RouteDef, request: IncomingRequest, token: string): Promise<Access> => {
+    const checked = deps.signer.check<McpAccessClaims>('mcp', token);
+    if (!checked.ok) throw unauthorized(checked.reason === 'expired' ? 'mcp_token_expired' : 'mcp_token_invalid');
+    const claims = checked.claims;
+    if (claims.aud !== '/mcp') throw unauthorized('mcp_token_invalid');
+    const key = await deps.apiKeys.get(claims.kid);
+    if (!key || key.revokedAt !== null || key.type !== 'pk' || key.organizationId !== claims.org) throw unauthorized('mcp_token_revoked');
+    const membership = await deps.memberships.get(claims.org, claims.uid);
+    if (!membership) throw unauthorized('mcp_token_revoked');
+    const organization = await deps.organizations.get(claims.org);
+    if (!organization) throw unauthorized('mcp_token_revoked');
+    if (organization.status !== 'active') throw forbidden('inactive_organization');
+    if (!originAllowed(keyOrigins(key, organization), requestOrigin(request.headers))) throw forbidden('origin');
+    if (!effectiveScopes(key.scopes).has('mcp')) throw forbidden('scope', { scope: route.scope });
+    requireProducts(organization, route.scope, route.writes);
+    // The consent stands in for a session (bound to the chosen key); `sid` names the OAuth client that holds it.
+    const session: SessionClaims = { kid: key.id, sid: claims.cid, org: organization.id, iat: claims.iat, exp: claims.exp };
+    const actingMember = membership.role === 'viewer' ? undefined : { userId: membership.userId, role: membership.role };
+    return { kind: 'key', organization, key, session, actingMember };
+  };
+
+  /** The MCP endpoint: an OAuth access token, or the key pair. A 401 tells an OAuth client where to start (RFC 9728 §5.1). */
+  const mcpAccess = async (route: RouteDef, request: IncomingRequest, creds: RequestCredentials): Promise<Access> => {
+    try {
+      if (creds.bearer !== undefined && creds.apiKey === undefined) return await mcpTokenAccess(route, request, creds.bearer);
+      return await keyAccess(route, request, creds);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.code !== 'UNAUTHORIZED') throw error;
+      const metadata = oauthUrls(publicOrigin(deps.publicBaseUrl, request.headers.host)).resourceMetadata;
+      const invalid = creds.bearer !== undefined ? ', error="invalid_token"' : '';
+      throw error.withHeaders([['WWW-Authenticate', `Bearer resource_metadata="${metadata}"${invalid}`]]);
+    }
   };
 
   /** A publishable key (with or without a session token), and the acting member of a write. */
@@ -193,6 +234,7 @@ export function createAccessControl(deps: AccessDeps): Authenticate {
     // Signed-in users need no key on the Studio API and management; elsewhere their token is not a credential.
     if (creds.bearer?.startsWith('usr_') && USER_SURFACES.has(route.scope)) return userAccess(creds.bearer);
     if (creds.shareToken !== undefined && SHARE_SURFACES.has(route.scope)) return shareAccess(route, creds.shareToken);
+    if (route.scope === 'mcp') return mcpAccess(route, request, creds);
     return keyAccess(route, request, creds);
   };
 }

@@ -16,3 +16,18 @@ export interface UserClaims extends TokenClaims {
 
 export const SESSION_TTL_SECONDS = 5 * 60;
 export const USER_TOKEN_TTL_SECONDS = 12 * 60 * 60;
+
+/** MCP access token (`mcp_…`) from the OAuth server: a member's consent to reach one organization through one of its keys. */
+export interface McpAccessClaims extends TokenClaims {
+  /** The signed-in member who consented. */
+  uid: string;
+  org: string;
+  /** The publishable key chosen on the consent screen: revoking it (or taking `mcp` off it) ends the token. */
+  kid: string;
+  /** The OAuth client the token was issued to. */
+  cid: string;
+  /** Audience: the MCP endpoint's path; the token is refused everywhere else. */
+  aud: '/mcp';
+}
+
+export const MCP_ACCESS_TTL_SECONDS = 60 * 60;

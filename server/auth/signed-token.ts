@@ -1,5 +1,5 @@
 // Stateless signed tokens: `<prefix>_` + base64url(JSON payload) + `.` + base64url(HMAC-SHA256).
-// Used for session tokens (sess_), user tokens (usr_) and MCP access tokens (mcp_).
+// Used for session tokens (sess_), user tokens (usr_), MCP access tokens (mcp_) and the OAuth pages' form tickets (authz_).
 
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
@@ -10,7 +10,7 @@ export interface TokenClaims {
   exp: number;
 }
 
-export type TokenPrefix = 'sess' | 'usr' | 'mcp';
+export type TokenPrefix = 'sess' | 'usr' | 'mcp' | 'authz';
 
 export type TokenCheck<T> = { ok: true; claims: T } | { ok: false; reason: 'malformed' | 'expired' };
 const MALFORMED = { ok: false, reason: 'malformed' } as const;

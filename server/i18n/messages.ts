@@ -92,6 +92,12 @@ const en: Table = {
     'The secret key that minted this session token has been revoked: mint a new token with a current secret key.',
   'UNAUTHORIZED.mcp_key_pair':
     'The MCP server needs your publishable key in X-API-Key and a secret key of the same organization in X-Secret-Key.',
+  'UNAUTHORIZED.mcp_token_expired':
+    'The MCP access token has expired (they live an hour): refresh it at POST /oauth/token with your refresh token.',
+  'UNAUTHORIZED.mcp_token_invalid':
+    'This MCP access token is not one we issued: send the token exactly as POST /oauth/token returned it, or connect again.',
+  'UNAUTHORIZED.mcp_token_revoked':
+    'The publishable key or membership this MCP access token was granted through is gone (the key was revoked or the member left): connect again and choose a current key.',
   'UNAUTHORIZED.session_required':
     'This surface needs a session token: mint one with POST /v1/sessions and send it in X-Session-Token beside its publishable key.',
   'UNAUTHORIZED.user_expired': 'Your sign-in has expired: sign in again with POST /v1/login.',
@@ -236,6 +242,12 @@ const fr: Table = {
     'La clé secrète qui a émis ce jeton a été révoquée : émettez un nouveau jeton avec une clé secrète valide.',
   'UNAUTHORIZED.mcp_key_pair':
     'Le serveur MCP demande votre clé publiable dans X-API-Key et une clé secrète de la même organisation dans X-Secret-Key.',
+  'UNAUTHORIZED.mcp_token_expired':
+    "Le jeton d'accès MCP a expiré (il vit une heure) : renouvelez-le sur POST /oauth/token avec votre jeton de rafraîchissement.",
+  'UNAUTHORIZED.mcp_token_invalid':
+    "Ce jeton d'accès MCP n'a pas été émis par nous : envoyez-le tel que POST /oauth/token l'a renvoyé, ou reconnectez-vous.",
+  'UNAUTHORIZED.mcp_token_revoked':
+    "La clé publiable ou l'adhésion par laquelle ce jeton d'accès MCP a été accordé n'existe plus (clé révoquée ou membre parti) : reconnectez-vous et choisissez une clé valide.",
   'UNAUTHORIZED.session_required':
     'Cette surface exige un jeton de session : émettez-en un avec POST /v1/sessions et envoyez-le dans X-Session-Token avec sa clé publiable.',
   'UNAUTHORIZED.user_expired': 'Votre connexion a expiré : reconnectez-vous avec POST /v1/login.',
@@ -379,6 +391,12 @@ const es: Table = {
     'La clave secreta que emitió este token fue revocada: emita un token nuevo con una clave secreta vigente.',
   'UNAUTHORIZED.mcp_key_pair':
     'El servidor MCP necesita su clave publicable en X-API-Key y una clave secreta de la misma organización en X-Secret-Key.',
+  'UNAUTHORIZED.mcp_token_expired':
+    'El token de acceso MCP ha caducado (dura una hora): renuévelo en POST /oauth/token con su token de actualización.',
+  'UNAUTHORIZED.mcp_token_invalid':
+    'Este token de acceso MCP no lo emitimos nosotros: envíelo tal como lo devolvió POST /oauth/token, o vuelva a conectar.',
+  'UNAUTHORIZED.mcp_token_revoked':
+    'La clave publicable o la membresía con la que se concedió este token de acceso MCP ya no existe (clave revocada o el miembro salió): vuelva a conectar y elija una clave vigente.',
   'UNAUTHORIZED.session_required':
     'Esta superficie necesita un token de sesión: emita uno con POST /v1/sessions y envíelo en X-Session-Token junto a su clave publicable.',
   'UNAUTHORIZED.user_expired': 'Su sesión de usuario ha caducado: vuelva a iniciar sesión con POST /v1/login.',
@@ -521,6 +539,12 @@ const ca: Table = {
     'La clau secreta que va emetre aquest testimoni ha estat revocada: emeteu-ne un de nou amb una clau secreta vigent.',
   'UNAUTHORIZED.mcp_key_pair':
     'El servidor MCP necessita la vostra clau publicable a X-API-Key i una clau secreta de la mateixa organització a X-Secret-Key.',
+  'UNAUTHORIZED.mcp_token_expired':
+    "El testimoni d'accés MCP ha caducat (dura una hora): renoveu-lo a POST /oauth/token amb el vostre testimoni de renovació.",
+  'UNAUTHORIZED.mcp_token_invalid':
+    "Aquest testimoni d'accés MCP no l'hem emès nosaltres: envieu-lo tal com el va retornar POST /oauth/token, o torneu a connectar.",
+  'UNAUTHORIZED.mcp_token_revoked':
+    "La clau publicable o la pertinença amb què es va concedir aquest testimoni d'accés MCP ja no existeix (clau revocada o el membre ha marxat): torneu a connectar i trieu una clau vigent.",
   'UNAUTHORIZED.session_required':
     'Aquesta superfície necessita un testimoni de sessió: emeteu-ne un amb POST /v1/sessions i envieu-lo a X-Session-Token amb la seva clau publicable.',
   'UNAUTHORIZED.user_expired': 'La vostra sessió ha caducat: torneu a iniciar sessió amb POST /v1/login.',
@@ -670,6 +694,12 @@ const de: Table = {
     'Der geheime Schlüssel, der dieses Token ausgestellt hat, wurde widerrufen: stellen Sie mit einem gültigen geheimen Schlüssel ein neues aus.',
   'UNAUTHORIZED.mcp_key_pair':
     'Der MCP-Server braucht Ihren veröffentlichbaren Schlüssel in X-API-Key und einen geheimen Schlüssel derselben Organisation in X-Secret-Key.',
+  'UNAUTHORIZED.mcp_token_expired':
+    'Das MCP-Zugriffstoken ist abgelaufen (es gilt eine Stunde): erneuern Sie es unter POST /oauth/token mit Ihrem Refresh-Token.',
+  'UNAUTHORIZED.mcp_token_invalid':
+    'Dieses MCP-Zugriffstoken stammt nicht von uns: senden Sie es genau so, wie POST /oauth/token es geliefert hat, oder verbinden Sie sich neu.',
+  'UNAUTHORIZED.mcp_token_revoked':
+    'Der veröffentlichbare Schlüssel oder die Mitgliedschaft, über die dieses MCP-Zugriffstoken gewährt wurde, besteht nicht mehr (Schlüssel widerrufen oder Mitglied ausgetreten): verbinden Sie sich neu und wählen Sie einen gültigen Schlüssel.',
   'UNAUTHORIZED.session_required':
     'Diese Schnittstelle braucht ein Sitzungstoken: stellen Sie mit POST /v1/sessions eines aus und senden Sie es in X-Session-Token neben seinem öffentlichen Schlüssel.',
   'UNAUTHORIZED.user_expired': 'Ihre Anmeldung ist abgelaufen: melden Sie sich mit POST /v1/login erneut an.',

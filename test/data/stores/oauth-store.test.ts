@@ -37,4 +37,39 @@ describe('OAuthStore', () => {
     expect(stores.oauth.consumeCode(late.code, now + 60_000)).toBeUndefined();
     expect(stores.oauth.purgeExpiredCodes(now + 60_000)).toBe(2);
   });
+
+  it('a refresh token is exchanged once; presented again it revokes its whole family', () => {
+    const { stores, client, input } = setup();
+    const now = Date.UTC(2026, 0, 1);
+    const grant = {
+      familyId: 'f1',
+      clientId: client.id,
+      userId: input.userId,
+      organizationId: input.organizationId,
+      apiKeyId: input.apiKeyId,
+      scope: 'mcp',
+      resource: null,
+    };
+    const first = stores.oauth.issueRefreshToken(grant, 60_000, now);
+    expect(first).toMatch(/^mcpr_[A-Za-z0-9_-]{43}$/);
+    expect(JSON.stringify(stores.db.prepare('SELECT * FROM oauth_refresh_tokens').all())).not.toContain(first.slice(5));
+    expect(stores.oauth.rotateRefreshToken(first, now + 1)).toEqual({ ok: true, grant });
+    const second = stores.oauth.issueRefreshToken(grant, 60_000, now + 1);
+    const other = stores.oauth.issueRefreshToken({ ...grant, familyId: 'f2' }, 60_000, now + 1);
+    expect(stores.oauth.rotateRefreshToken(first, now + 2)).toEqual({ ok: false, reason: 'reused' });
+    expect(stores.oauth.rotateRefreshToken(second, now + 3)).toEqual({ ok: false, reason: 'invalid' });
+    expect(stores.oauth.rotateRefreshToken(other, now + 3).ok).toBe(true);
+    expect(stores.oauth.rotateRefreshToken('mcpr_unknown', now + 3)).toEqual({ ok: false, reason: 'invalid' });
+    const late = stores.oauth.issueRefreshToken({ ...grant, familyId: 'f3' }, 60_000, now);
+    expect(stores.oauth.rotateRefreshToken(late, now + 60_000)).toEqual({ ok: false, reason: 'invalid' });
+  });
+
+  it('a client known by its metadata document URL is kept and refreshed in place', () => {
+    const { stores } = setup();
+    const id = 'https://client.example/oauth.json';
+    const saved = stores.oauth.saveUrlClient({ id, name: 'A', redirectUris: ['https://client.example/cb'], metadata: {} });
+    expect(saved).toMatchObject({ id, name: 'A', fetchedAt: expect.any(String) });
+    stores.oauth.saveUrlClient({ id, name: 'B', redirectUris: ['https://client.example/cb2'], metadata: {} });
+    expect(stores.oauth.getClient(id)).toMatchObject({ name: 'B', redirectUris: ['https://client.example/cb2'] });
+  });
 });
