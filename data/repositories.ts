@@ -235,8 +235,13 @@ export interface MembershipRepository {
 }
 
 export interface OAuthRepository {
-  /** Registers a public client (PKCE, no secret). */
-  registerClient(input: { name?: string | null; redirectUris: string[]; metadata?: Record<string, unknown> }): Promise<OAuthClient>;
+  /** Registers a client: public (PKCE alone) or with a secret, returned here once (kept as its hash). */
+  registerClient(input: {
+    name?: string | null;
+    redirectUris: string[];
+    metadata?: Record<string, unknown>;
+    tokenEndpointAuthMethod?: 'none' | 'client_secret_post' | 'client_secret_basic';
+  }): Promise<OAuthClient & { secret?: string }>;
   /** Keeps (or refreshes) a client known by the URL of its client ID metadata document. */
   saveUrlClient(input: {
     id: string;
@@ -245,26 +250,23 @@ export interface OAuthRepository {
     metadata: Record<string, unknown>;
   }): Promise<OAuthClient>;
   getClient(id: string): Promise<OAuthClient | undefined>;
+  /** Whether `secret` is this client's secret (constant time); false for public clients. */
+  checkClientSecret(id: string, secret: string): Promise<boolean>;
   /** Issues an authorization code (43 base64url characters) and returns it in clear; only its hash is kept. */
-  createCode(
-    input: OAuthCodeCreate,
-    now?: number,
-  ): Promise<{
-    code: string;
-    record: OAuthCode;
-  }>;
+  createCode(input: OAuthCodeCreate, now?: number): Promise<{ code: string; record: OAuthCode }>;
   /** Redeems a code once: undefined when unknown, expired or already used. The caller then checks PKCE. */
   consumeCode(code: string, now?: number): Promise<OAuthCode | undefined>;
   /** Whether this code was issued and has been redeemed already (a second redemption is an attack signal). */
   codeRedeemed(code: string): Promise<boolean>;
-  /** Deletes expired codes and refresh tokens; returns how many codes. */
-  purgeExpiredCodes(now?: number): Promise<number>;
-  /** Issues a refresh token (`mcpr_` + 43 base64url characters) for a grant; only its hash is kept. */
-  issueRefreshToken(grant: OAuthRefreshGrant, ttlMs: number, now?: number): Promise<string>;
-  /** Exchanges a refresh token once (rotation); presenting a used one again revokes its family. */
-  rotateRefreshToken(token: string, now?: number): Promise<RefreshRotation>;
-  /** Revokes every refresh token of a family (the code was redeemed twice). */
-  revokeFamily(familyId: string, now?: number): Promise<number>;
+  /** Deletes expired refresh tokens, and codes expired for longer than `keepMs`; returns how many codes. */
+  purgeExpiredCodes(now?: number, keepMs?: number): Promise<number>;
+  /** Issues a refresh token for a grant (only its hash is kept); undefined when the family has been revoked. */
+  issueRefreshToken(grant: OAuthRefreshGrant, ttlMs: number, now?: number): Promise<string | undefined>;
+  /** Exchanges a refresh token once for a successor (rotation), for its own client; a used one presented again revokes its family. */
+  rotateRefreshToken(token: string, clientId: string, ttlMs: number, now?: number): Promise<RefreshRotation>;
+  /** Revokes a family: its refresh tokens, its access tokens and any token still to join it. */
+  revokeFamily(familyId: string, now?: number): Promise<void>;
+  familyRevoked(familyId: string): Promise<boolean>;
 }
 
 export interface OrganizationRepository {

@@ -39,7 +39,7 @@ import type { WorkerPool } from '../workers/pool.js';
 import { diagnosticRoutes } from './system/diagnostic-routes.js';
 import { SecretBox } from './management/secret-box.js';
 import { mcpRoutes } from './mcp/mcp-routes.js';
-import { clientRegistry } from './oauth/oauth-clients.js';
+import { clientRegistry, httpsMetadataFetcher } from './oauth/oauth-clients.js';
 import { oauthRoutes } from './oauth/oauth-routes.js';
 import { mcpTools } from './mcp/mcp-tools.js';
 import { embedOperation } from './embed/embed-page.js';
@@ -57,6 +57,7 @@ export interface Counters {
   sessionFailures: WindowCounter;
   quota: WindowCounter;
   oauthRegistrations: WindowCounter;
+  oauthSignInFailures: WindowCounter;
 }
 
 export interface AppDeps {
@@ -105,6 +106,8 @@ export const SESSION_IP_LIMIT = 60;
 export const SESSION_FAILURE_LIMIT = 10;
 /** OAuth client registrations per client IP per minute (each stores a row: a flood would fill the disk). */
 export const OAUTH_REGISTRATION_LIMIT = 30;
+/** Failed sign-ins on the OAuth page per client IP per minute, before the page makes the caller wait. */
+export const OAUTH_SIGN_IN_FAILURE_LIMIT = 10;
 
 /** The embed page's static files (kept in the source tree, served from memory). */
 const ASSET_DIR = join(REPO_ROOT, 'server', 'embed', 'assets');
@@ -121,6 +124,7 @@ export function buildApp(deps: AppDeps): App {
     sessionFailures: deps.counters?.sessionFailures ?? new MemoryWindowCounter(),
     quota: deps.counters?.quota ?? new MemoryWindowCounter(),
     oauthRegistrations: deps.counters?.oauthRegistrations ?? new MemoryWindowCounter(),
+    oauthSignInFailures: deps.counters?.oauthSignInFailures ?? new MemoryWindowCounter(),
   };
   const events = deps.events ?? new MemoryChangeEventBus((error) => logger.error('change event listener failed', { error: String(error) }));
   const writes = createUnitOfWork(deps.db, {
@@ -139,6 +143,7 @@ export function buildApp(deps: AppDeps): App {
     sessionIpCounter: counters.sessionIp,
     sessionIpLimit: SESSION_IP_LIMIT,
     quota,
+    oauthGrants: stores.oauth,
     publicBaseUrl: config.publicBaseUrl,
     logger,
   });
@@ -187,9 +192,16 @@ export function buildApp(deps: AppDeps): App {
       apiKeys: stores.apiKeys,
       organizations: stores.organizations,
       signer,
-      clients: clientRegistry({ oauth: stores.oauth, privateClientUrls: config.oauthPrivateClientUrls }),
+      clients: clientRegistry({
+        oauth: stores.oauth,
+        fetchDocument: httpsMetadataFetcher(config.oauthPrivateClientUrls),
+        write: (fn) => writes.write(fn),
+      }),
+      writes,
       registrationCounter: counters.oauthRegistrations,
       registrationLimit: OAUTH_REGISTRATION_LIMIT,
+      signInFailureCounter: counters.oauthSignInFailures,
+      signInFailureLimit: OAUTH_SIGN_IN_FAILURE_LIMIT,
       publicBaseUrl: config.publicBaseUrl,
       logger,
     }),

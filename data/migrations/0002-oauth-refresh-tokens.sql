@@ -19,5 +19,12 @@ CREATE TABLE oauth_refresh_tokens (
 );
 CREATE INDEX oauth_refresh_tokens_family ON oauth_refresh_tokens (family_id);
 
+-- Families revoked (a code or refresh token presented twice): their access tokens are refused too, and no new
+-- refresh token can join them, even one being issued at the moment of the revocation.
+CREATE TABLE oauth_revoked_families (
+  family_id TEXT PRIMARY KEY,
+  revoked_at TEXT NOT NULL
+) WITHOUT ROWID;
+
 -- Client ID metadata documents: a client known by URL is kept with the document it served and when it was read.
 ALTER TABLE oauth_clients ADD COLUMN fetched_at TEXT;

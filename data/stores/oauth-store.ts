@@ -1,5 +1,5 @@
 // OAuth for MCP: dynamically registered clients and single-use authorization codes (stored as SHA-256).
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Statement } from 'better-sqlite3';
 import { hashSecret } from '../credentials.js';
 import { nowIso, type Database } from '../db.js';
@@ -55,10 +55,10 @@ export interface OAuthRefreshGrant {
   resource: string | null;
 }
 
-/** What presenting a refresh token gives: the grant (now rotated), or why not. */
+/** What presenting a refresh token gives: the grant and its successor (issued in the same transaction), or why not. */
 export type RefreshRotation =
-  | { ok: true; grant: OAuthRefreshGrant }
-  /** Unknown, expired or revoked. */
+  | { ok: true; grant: OAuthRefreshGrant; refreshToken: string }
+  /** Unknown, expired, revoked, or issued to another client. */
   | { ok: false; reason: 'invalid' }
   /** Already exchanged once: the family has been revoked. */
   | { ok: false; reason: 'reused' };
@@ -160,11 +160,16 @@ export class OAuthStore {
   readonly #codeUsed: Statement<[string], { used_at: string | null }>;
   readonly #purge: Statement<[string]>;
   readonly #insertRefresh: Statement<RefreshRow>;
-  readonly #rotateRefresh: Statement<[string, string, string], RefreshRow>;
+  readonly #rotateRefresh: Statement<[string, string, string, string], RefreshRow>;
+  readonly #secretHash: Statement<[string], { secret_hash: string | null }>;
+  readonly #markRevoked: Statement<[string, string]>;
+  readonly #isRevoked: Statement<[string], { family_id: string }>;
+  readonly #issue: (grant: OAuthRefreshGrant, ttlMs: number, now: number) => string | undefined;
   readonly #getRefresh: Statement<[string], RefreshRow>;
   readonly #revokeFamily: Statement<[string, string]>;
   readonly #purgeRefresh: Statement<[string]>;
-  readonly #rotate: (hash: string, now: string) => RefreshRotation;
+  readonly #rotate: (hash: string, clientId: string, ttlMs: number, now: number) => RefreshRotation;
+  readonly #revoke: (familyId: string, now: string) => void;
 
   constructor(db: Database) {
     const values = (columns: string) =>
@@ -187,41 +192,92 @@ export class OAuthStore {
     );
     this.#codeUsed = db.prepare('SELECT used_at FROM oauth_codes WHERE code_hash = ?');
     this.#purge = db.prepare('DELETE FROM oauth_codes WHERE expires_at <= ?');
+    this.#secretHash = db.prepare('SELECT secret_hash FROM oauth_clients WHERE id = ?');
+    this.#markRevoked = db.prepare('INSERT OR IGNORE INTO oauth_revoked_families (family_id, revoked_at) VALUES (?, ?)');
+    this.#isRevoked = db.prepare('SELECT family_id FROM oauth_revoked_families WHERE family_id = ?');
     this.#insertRefresh = db.prepare(`INSERT INTO oauth_refresh_tokens (${REFRESH_COLUMNS}) VALUES (${values(REFRESH_COLUMNS)})`);
     this.#rotateRefresh = db.prepare(
       `UPDATE oauth_refresh_tokens SET used_at = ?
-       WHERE token_hash = ? AND used_at IS NULL AND revoked_at IS NULL AND expires_at > ? RETURNING ${REFRESH_COLUMNS}`,
+       WHERE token_hash = ? AND client_id = ? AND used_at IS NULL AND revoked_at IS NULL AND expires_at > ? RETURNING ${REFRESH_COLUMNS}`,
     );
     this.#getRefresh = db.prepare(`SELECT ${REFRESH_COLUMNS} FROM oauth_refresh_tokens WHERE token_hash = ?`);
     this.#revokeFamily = db.prepare('UPDATE oauth_refresh_tokens SET revoked_at = ? WHERE family_id = ? AND revoked_at IS NULL');
     this.#purgeRefresh = db.prepare('DELETE FROM oauth_refresh_tokens WHERE expires_at <= ?');
-    // One transaction: a token is exchanged at most once, and a second presentation revokes its family.
-    this.#rotate = db.transaction((hash: string, now: string): RefreshRotation => {
-      const row = this.#rotateRefresh.get(now, hash, now);
-      if (row) return { ok: true, grant: toGrant(row) };
+    this.#revoke = db.transaction((familyId: string, now: string) => {
+      this.#markRevoked.run(familyId, now);
+      this.#revokeFamily.run(now, familyId);
+    });
+    // A token joins its family only while the family stands (checked in the same transaction as the insert).
+    this.#issue = db.transaction((grant: OAuthRefreshGrant, ttlMs: number, now: number): string | undefined => {
+      if (this.#isRevoked.get(grant.familyId)) return undefined;
+      const token = `mcpr_${randomBytes(32).toString('base64url')}`;
+      this.#insertRefresh.run({
+        token_hash: hashSecret(token),
+        family_id: grant.familyId,
+        client_id: grant.clientId,
+        user_id: grant.userId,
+        organization_id: grant.organizationId,
+        api_key_id: grant.apiKeyId,
+        scope: grant.scope,
+        resource: grant.resource,
+        created_at: new Date(now).toISOString(),
+        expires_at: new Date(now + ttlMs).toISOString(),
+        used_at: null,
+        revoked_at: null,
+      });
+      return token;
+    });
+    // One transaction: a token is exchanged at most once, for its successor; a second presentation revokes its family.
+    this.#rotate = db.transaction((hash: string, clientId: string, ttlMs: number, now: number): RefreshRotation => {
+      const nowText = new Date(now).toISOString();
+      const row = this.#rotateRefresh.get(nowText, hash, clientId, nowText);
+      if (row) {
+        const grant = toGrant(row);
+        const refreshToken = this.#issue(grant, ttlMs, now);
+        return refreshToken ? { ok: true, grant, refreshToken } : { ok: false, reason: 'invalid' };
+      }
       const known = this.#getRefresh.get(hash);
-      if (known?.used_at && !known.revoked_at) {
-        this.#revokeFamily.run(now, known.family_id);
+      if (known?.used_at && !known.revoked_at && known.client_id === clientId) {
+        this.#revoke(known.family_id, nowText);
         return { ok: false, reason: 'reused' };
       }
       return { ok: false, reason: 'invalid' };
     });
   }
 
-  /** Registers a public client (PKCE, no secret). */
-  registerClient(input: { name?: string | null; redirectUris: string[]; metadata?: Record<string, unknown> }): OAuthClient {
+  /**
+   * Registers a client: public (`none`, PKCE alone) or, for clients that insist on one, with a secret
+   * (`client_secret_post` / `client_secret_basic`, PKCE still required) returned here once and kept as its hash.
+   */
+  registerClient(input: {
+    name?: string | null;
+    redirectUris: string[];
+    metadata?: Record<string, unknown>;
+    tokenEndpointAuthMethod?: 'none' | 'client_secret_post' | 'client_secret_basic';
+  }): OAuthClient & { secret?: string } {
+    const method = input.tokenEndpointAuthMethod ?? 'none';
+    const secret = method === 'none' ? undefined : `mcps_${randomBytes(32).toString('base64url')}`;
     const row: ClientRow = {
       id: randomUUID(),
       name: input.name ?? null,
       redirect_uris: JSON.stringify(input.redirectUris),
-      token_endpoint_auth_method: 'none',
-      secret_hash: null,
+      token_endpoint_auth_method: method,
+      secret_hash: secret ? hashSecret(secret) : null,
       metadata: JSON.stringify(input.metadata ?? {}),
       created_at: nowIso(),
       fetched_at: null,
     };
     this.#insertClient.run(row);
-    return toClient(row);
+    return secret ? { ...toClient(row), secret } : toClient(row);
+  }
+
+  /** Whether `secret` is this client's secret (constant time); false for public clients. */
+  checkClientSecret(id: string, secret: string): boolean {
+    const stored = this.#secretHash.get(id)?.secret_hash;
+    if (!stored) return false;
+    const given = Buffer.from(hashSecret(secret));
+    const expected = Buffer.from(stored);
+    return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
   /** Keeps (or refreshes) a client known by the URL of its client ID metadata document. */
@@ -280,40 +336,37 @@ export class OAuthStore {
     return Boolean(this.#codeUsed.get(hashSecret(code))?.used_at);
   }
 
-  /** Deletes expired codes and refresh tokens; returns how many codes. */
-  purgeExpiredCodes(now = Date.now()): number {
-    const nowText = new Date(now).toISOString();
-    this.#purgeRefresh.run(nowText);
-    return this.#purge.run(nowText).changes;
+  /**
+   * Deletes expired refresh tokens, and codes expired for longer than `keepMs` (a redeemed code is kept as long as
+   * the tokens it gave may live, so that presenting it again still revokes them); returns how many codes.
+   */
+  purgeExpiredCodes(now = Date.now(), keepMs = 0): number {
+    this.#purgeRefresh.run(new Date(now).toISOString());
+    return this.#purge.run(new Date(now - keepMs).toISOString()).changes;
   }
 
-  /** Issues a refresh token (`mcpr_` + 43 base64url characters) for a grant; only its hash is kept. */
-  issueRefreshToken(grant: OAuthRefreshGrant, ttlMs: number, now = Date.now()): string {
-    const token = `mcpr_${randomBytes(32).toString('base64url')}`;
-    this.#insertRefresh.run({
-      token_hash: hashSecret(token),
-      family_id: grant.familyId,
-      client_id: grant.clientId,
-      user_id: grant.userId,
-      organization_id: grant.organizationId,
-      api_key_id: grant.apiKeyId,
-      scope: grant.scope,
-      resource: grant.resource,
-      created_at: new Date(now).toISOString(),
-      expires_at: new Date(now + ttlMs).toISOString(),
-      used_at: null,
-      revoked_at: null,
-    });
-    return token;
+  /**
+   * Issues a refresh token (`mcpr_` + 43 base64url characters) for a grant; only its hash is kept. Undefined when
+   * the family has been revoked meanwhile.
+   */
+  issueRefreshToken(grant: OAuthRefreshGrant, ttlMs: number, now = Date.now()): string | undefined {
+    return this.#issue(grant, ttlMs, now);
   }
 
-  /** Exchanges a refresh token once (rotation); presenting a used one again revokes its family. */
-  rotateRefreshToken(token: string, now = Date.now()): RefreshRotation {
-    return this.#rotate(hashSecret(token), new Date(now).toISOString());
+  /**
+   * Exchanges a refresh token once, for a successor in the same family (rotation), if `clientId` is the client it was
+   * issued to; presenting a used one again revokes its family.
+   */
+  rotateRefreshToken(token: string, clientId: string, ttlMs: number, now = Date.now()): RefreshRotation {
+    return this.#rotate(hashSecret(token), clientId, ttlMs, now);
   }
 
-  /** Revokes every refresh token of a family (the code was redeemed twice). */
-  revokeFamily(familyId: string, now = Date.now()): number {
-    return this.#revokeFamily.run(new Date(now).toISOString(), familyId).changes;
+  /** Revokes a family: its refresh tokens, its access tokens (checked against this) and any token still to join it. */
+  revokeFamily(familyId: string, now = Date.now()): void {
+    this.#revoke(familyId, new Date(now).toISOString());
+  }
+
+  familyRevoked(familyId: string): boolean {
+    return this.#isRevoked.get(familyId) !== undefined;
   }
 }

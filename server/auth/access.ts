@@ -7,7 +7,7 @@ import { hashSecret } from '../../data/credentials.js';
 import type { ApiKey, Scope } from '../../data/stores/api-key-store.js';
 import type { ApiKeyRepository } from '../../data/repositories.js';
 import type { Role } from '../../data/stores/membership-store.js';
-import type { MembershipRepository } from '../../data/repositories.js';
+import type { MembershipRepository, OAuthRepository } from '../../data/repositories.js';
 import type { Organization } from '../../data/stores/organization-store.js';
 import type { OrganizationRepository } from '../../data/repositories.js';
 import type { ShareLink } from '../../data/stores/share-link-store.js';
@@ -60,6 +60,8 @@ export interface AccessDeps {
   sessionIpCounter: WindowCounter;
   sessionIpLimit: number;
   quota: QuotaGate;
+  /** Revoked OAuth grants (their access tokens die with them). */
+  oauthGrants: Pick<OAuthRepository, 'familyRevoked'>;
   /** PUBLIC_BASE_URL (empty: the request's Host): where a 401 from /mcp points for the OAuth metadata. */
   publicBaseUrl: string;
   logger: Logger;
@@ -133,7 +135,8 @@ export function createAccessControl(deps: AccessDeps): Authenticate {
     const checked = deps.signer.check<McpAccessClaims>('mcp', token);
     if (!checked.ok) throw unauthorized(checked.reason === 'expired' ? 'mcp_token_expired' : 'mcp_token_invalid');
     const claims = checked.claims;
-    if (claims.aud !== '/mcp') throw unauthorized('mcp_token_invalid');
+    // Issued for this deployment's MCP endpoint (RFC 8707), not another one sharing the signing secret.
+    if (claims.aud !== oauthUrls(publicOrigin(deps.publicBaseUrl, request.headers.host)).resource) throw unauthorized('mcp_token_invalid');
     const key = await deps.apiKeys.get(claims.kid);
     if (!key || key.revokedAt !== null || key.type !== 'pk' || key.organizationId !== claims.org) throw unauthorized('mcp_token_revoked');
     const membership = await deps.memberships.get(claims.org, claims.uid);
@@ -144,6 +147,8 @@ export function createAccessControl(deps: AccessDeps): Authenticate {
     if (!originAllowed(keyOrigins(key, organization), requestOrigin(request.headers))) throw forbidden('origin');
     if (!effectiveScopes(key.scopes).has('mcp')) throw forbidden('scope', { scope: route.scope });
     requireProducts(organization, route.scope, route.writes);
+    // A code or refresh token of this grant was presented twice: everything issued from it is void.
+    if (await deps.oauthGrants.familyRevoked(claims.fid)) throw unauthorized('mcp_grant_revoked');
     // The consent stands in for a session (bound to the chosen key); `sid` names the OAuth client that holds it.
     const session: SessionClaims = { kid: key.id, sid: claims.cid, org: organization.id, iat: claims.iat, exp: claims.exp };
     const actingMember = membership.role === 'viewer' ? undefined : { userId: membership.userId, role: membership.role };

@@ -26,8 +26,10 @@ export interface McpAccessClaims extends TokenClaims {
   kid: string;
   /** The OAuth client the token was issued to. */
   cid: string;
-  /** Audience: the MCP endpoint's path; the token is refused everywhere else. */
-  aud: '/mcp';
+  /** The grant's family (the code it started from): revoked when a code or refresh token is presented twice. */
+  fid: string;
+  /** Audience (RFC 8707): this deployment's MCP endpoint URL; the token is refused everywhere else. */
+  aud: string;
 }
 
 export const MCP_ACCESS_TTL_SECONDS = 60 * 60;

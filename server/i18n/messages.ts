@@ -98,6 +98,8 @@ const en: Table = {
     'This MCP access token is not one we issued: send the token exactly as POST /oauth/token returned it, or connect again.',
   'UNAUTHORIZED.mcp_token_revoked':
     'The publishable key or membership this MCP access token was granted through is gone (the key was revoked or the member left): connect again and choose a current key.',
+  'UNAUTHORIZED.mcp_grant_revoked':
+    'This MCP access token belongs to an authorization that was revoked (its code or refresh token was presented twice): connect again.',
   'UNAUTHORIZED.session_required':
     'This surface needs a session token: mint one with POST /v1/sessions and send it in X-Session-Token beside its publishable key.',
   'UNAUTHORIZED.user_expired': 'Your sign-in has expired: sign in again with POST /v1/login.',
@@ -248,6 +250,8 @@ const fr: Table = {
     "Ce jeton d'accès MCP n'a pas été émis par nous : envoyez-le tel que POST /oauth/token l'a renvoyé, ou reconnectez-vous.",
   'UNAUTHORIZED.mcp_token_revoked':
     "La clé publiable ou l'adhésion par laquelle ce jeton d'accès MCP a été accordé n'existe plus (clé révoquée ou membre parti) : reconnectez-vous et choisissez une clé valide.",
+  'UNAUTHORIZED.mcp_grant_revoked':
+    "Ce jeton d'accès MCP appartient à une autorisation révoquée (son code ou son jeton de rafraîchissement a été présenté deux fois) : reconnectez-vous.",
   'UNAUTHORIZED.session_required':
     'Cette surface exige un jeton de session : émettez-en un avec POST /v1/sessions et envoyez-le dans X-Session-Token avec sa clé publiable.',
   'UNAUTHORIZED.user_expired': 'Votre connexion a expiré : reconnectez-vous avec POST /v1/login.',
@@ -397,6 +401,8 @@ const es: Table = {
     'Este token de acceso MCP no lo emitimos nosotros: envíelo tal como lo devolvió POST /oauth/token, o vuelva a conectar.',
   'UNAUTHORIZED.mcp_token_revoked':
     'La clave publicable o la membresía con la que se concedió este token de acceso MCP ya no existe (clave revocada o el miembro salió): vuelva a conectar y elija una clave vigente.',
+  'UNAUTHORIZED.mcp_grant_revoked':
+    'Este token de acceso MCP pertenece a una autorización revocada (su código o su token de actualización se presentó dos veces): vuelva a conectar.',
   'UNAUTHORIZED.session_required':
     'Esta superficie necesita un token de sesión: emita uno con POST /v1/sessions y envíelo en X-Session-Token junto a su clave publicable.',
   'UNAUTHORIZED.user_expired': 'Su sesión de usuario ha caducado: vuelva a iniciar sesión con POST /v1/login.',
@@ -545,6 +551,8 @@ const ca: Table = {
     "Aquest testimoni d'accés MCP no l'hem emès nosaltres: envieu-lo tal com el va retornar POST /oauth/token, o torneu a connectar.",
   'UNAUTHORIZED.mcp_token_revoked':
     "La clau publicable o la pertinença amb què es va concedir aquest testimoni d'accés MCP ja no existeix (clau revocada o el membre ha marxat): torneu a connectar i trieu una clau vigent.",
+  'UNAUTHORIZED.mcp_grant_revoked':
+    "Aquest testimoni d'accés MCP pertany a una autorització revocada (el seu codi o testimoni de renovació s'ha presentat dues vegades): torneu a connectar.",
   'UNAUTHORIZED.session_required':
     'Aquesta superfície necessita un testimoni de sessió: emeteu-ne un amb POST /v1/sessions i envieu-lo a X-Session-Token amb la seva clau publicable.',
   'UNAUTHORIZED.user_expired': 'La vostra sessió ha caducat: torneu a iniciar sessió amb POST /v1/login.',
@@ -700,6 +708,8 @@ const de: Table = {
     'Dieses MCP-Zugriffstoken stammt nicht von uns: senden Sie es genau so, wie POST /oauth/token es geliefert hat, oder verbinden Sie sich neu.',
   'UNAUTHORIZED.mcp_token_revoked':
     'Der veröffentlichbare Schlüssel oder die Mitgliedschaft, über die dieses MCP-Zugriffstoken gewährt wurde, besteht nicht mehr (Schlüssel widerrufen oder Mitglied ausgetreten): verbinden Sie sich neu und wählen Sie einen gültigen Schlüssel.',
+  'UNAUTHORIZED.mcp_grant_revoked':
+    'Dieses MCP-Zugriffstoken gehört zu einer widerrufenen Autorisierung (ihr Code oder Refresh-Token wurde zweimal vorgelegt): verbinden Sie sich neu.',
   'UNAUTHORIZED.session_required':
     'Diese Schnittstelle braucht ein Sitzungstoken: stellen Sie mit POST /v1/sessions eines aus und senden Sie es in X-Session-Token neben seinem öffentlichen Schlüssel.',
   'UNAUTHORIZED.user_expired': 'Ihre Anmeldung ist abgelaufen: melden Sie sich mit POST /v1/login erneut an.',

@@ -2,8 +2,9 @@
 // their client ID metadata document (an https URL as client_id, read when first seen and again after ten minutes).
 // Every client is public: it proves itself with PKCE, never with a secret.
 
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
+import { type LookupAddress, lookup } from 'node:dns';
+import { request } from 'node:https';
+import { BlockList, isIP } from 'node:net';
 import type { OAuthRepository } from '../../data/repositories.js';
 import type { OAuthClient } from '../../data/stores/oauth-store.js';
 import { OAuthProblem } from './oauth-problem.js';
@@ -16,7 +17,21 @@ const METADATA_DOCUMENT_TIMEOUT_MS = 5000;
 const METADATA_DOCUMENT_MAX_AGE_MS = 10 * 60 * 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Schemes that would run or read something in the browser instead of returning to the client. */
-const REFUSED_SCHEMES = new Set(['javascript:', 'data:', 'vbscript:', 'file:', 'blob:', 'about:', 'ftp:', 'ws:', 'wss:']);
+const REFUSED_SCHEMES = new Set([
+  'javascript:',
+  'data:',
+  'vbscript:',
+  'file:',
+  'blob:',
+  'about:',
+  'ftp:',
+  'ws:',
+  'wss:',
+  'intent:',
+  'mailto:',
+  'tel:',
+  'sms:',
+]);
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
@@ -40,11 +55,22 @@ export function redirectUriProblem(uri: string): string | undefined {
   return undefined;
 }
 
-/** C0 controls and DEL: never in a name or a URI we show on the consent page. */
+/**
+ * Controls, and the invisible and direction-changing characters a client name could use to look like another on
+ * the consent page (zero-width, bidi embeddings, overrides and isolates): never in a name or a URI we show.
+ */
 const hasControlCharacter = (text: string) => {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c < 0x20 || c === 0x7f) return true;
+    if (
+      c < 0x20 ||
+      (c >= 0x7f && c <= 0x9f) ||
+      (c >= 0x200b && c <= 0x200f) ||
+      (c >= 0x202a && c <= 0x202e) ||
+      (c >= 0x2066 && c <= 0x2069)
+    ) {
+      return true;
+    }
   }
   return false;
 };
@@ -57,8 +83,16 @@ const asString = (value: unknown, field: string, max: number): string | undefine
   return value;
 };
 
+export const TOKEN_ENDPOINT_AUTH_METHODS = ['none', 'client_secret_post', 'client_secret_basic'] as const;
+export type TokenEndpointAuthMethod = (typeof TOKEN_ENDPOINT_AUTH_METHODS)[number];
+
 /** The client metadata we keep, checked: what registration and metadata documents have in common. */
-function checkedMetadata(raw: unknown): { name: string | null; redirectUris: string[]; metadata: Record<string, unknown> } {
+function checkedMetadata(raw: unknown): {
+  name: string | null;
+  redirectUris: string[];
+  metadata: Record<string, unknown>;
+  tokenEndpointAuthMethod: TokenEndpointAuthMethod;
+} {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw new OAuthProblem('invalid_client_metadata', 'Send the client metadata as a JSON object.');
   }
@@ -75,11 +109,11 @@ function checkedMetadata(raw: unknown): { name: string | null; redirectUris: str
     const problem = redirectUriProblem(uri);
     if (problem) throw new OAuthProblem('invalid_redirect_uri', problem, 'redirect_uris');
   }
-  const method = doc.token_endpoint_auth_method;
-  if (method !== undefined && method !== 'none') {
+  const method = doc.token_endpoint_auth_method ?? 'none';
+  if (!(TOKEN_ENDPOINT_AUTH_METHODS as readonly unknown[]).includes(method)) {
     throw new OAuthProblem(
       'invalid_client_metadata',
-      'Only public clients are supported: set token_endpoint_auth_method to "none" (PKCE proves the client).',
+      'Use token_endpoint_auth_method "none" (a public client: PKCE proves it), "client_secret_post" or "client_secret_basic".',
       'token_endpoint_auth_method',
     );
   }
@@ -97,41 +131,62 @@ function checkedMetadata(raw: unknown): { name: string | null; redirectUris: str
     const value = asString(doc[field], field, MAX_URI_LENGTH);
     if (value !== undefined) kept[field] = value;
   }
-  return { name, redirectUris: uris as string[], metadata: kept };
+  return { name, redirectUris: uris as string[], metadata: kept, tokenEndpointAuthMethod: method as TokenEndpointAuthMethod };
 }
 
 /** The registration answer (RFC 7591 §3.2.1): the metadata as registered, with what the server decided. */
-export function registrationResponse(client: OAuthClient): Record<string, unknown> {
+export function registrationResponse(client: OAuthClient & { secret?: string }): Record<string, unknown> {
   return {
     client_id: client.id,
     client_id_issued_at: Math.floor(Date.parse(client.createdAt) / 1000),
+    ...(client.secret ? { client_secret: client.secret, client_secret_expires_at: 0 } : {}),
     client_name: client.name ?? undefined,
     redirect_uris: client.redirectUris,
-    token_endpoint_auth_method: 'none',
+    token_endpoint_auth_method: client.tokenEndpointAuthMethod,
     grant_types: ['authorization_code', 'refresh_token'],
     response_types: ['code'],
     ...client.metadata,
   };
 }
 
-/** Whether an address is one an anonymous caller must not make this server fetch (loopback, private, link-local). */
-export function isPrivateAddress(address: string): boolean {
-  const mapped = address.toLowerCase().startsWith('::ffff:') ? address.slice(7) : address;
-  if (isIP(mapped) === 4) {
-    const [a = 0, b = 0] = mapped.split('.').map(Number);
-    return (
-      a === 0 ||
-      a === 10 ||
-      a === 127 ||
-      (a === 100 && b >= 64 && b <= 127) ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      a >= 224
-    );
+/** Addresses an anonymous caller must not make this server reach: loopback, private, shared, link-local, reserved. */
+const PRIVATE_ADDRESSES = (() => {
+  const list = new BlockList();
+  for (const [net, prefix] of [
+    ['0.0.0.0', 8],
+    ['10.0.0.0', 8],
+    ['100.64.0.0', 10],
+    ['127.0.0.0', 8],
+    ['169.254.0.0', 16],
+    ['172.16.0.0', 12],
+    ['192.0.0.0', 24],
+    ['192.168.0.0', 16],
+    ['198.18.0.0', 15],
+    ['224.0.0.0', 3],
+  ] as const) {
+    list.addSubnet(net, prefix, 'ipv4');
   }
-  const v6 = mapped.toLowerCase();
-  return v6 === '::' || v6 === '::1' || /^f[cd]/.test(v6) || /^fe[89ab]/.test(v6) || /^ff/.test(v6);
+  // IPv4-mapped addresses (::ffff:a.b.c.d) are checked against the IPv4 rules by BlockList itself.
+  for (const [net, prefix] of [
+    ['::', 96], // unspecified, loopback, IPv4-compatible
+    ['64:ff9b::', 96], // NAT64
+    ['fc00::', 7],
+    ['fe80::', 10],
+    ['fec0::', 10],
+    ['ff00::', 8],
+  ] as const) {
+    list.addSubnet(net, prefix, 'ipv6');
+  }
+  return list;
+})();
+
+/** Whether an address is one an anonymous caller must not make this server fetch (loopback, private, link-local…). */
+export function isPrivateAddress(address: string): boolean {
+  const bare = address.replace(/^\[|\]$/g, '');
+  const family = isIP(bare);
+  if (family === 4) return PRIVATE_ADDRESSES.check(bare, 'ipv4');
+  if (family === 6) return PRIVATE_ADDRESSES.check(bare, 'ipv6');
+  return true; // not an address at all: refuse
 }
 
 /** Whether `clientId` names a client ID metadata document: an https URL with a path (draft-ietf-oauth-client-id-metadata-document). */
@@ -145,56 +200,103 @@ export function isMetadataDocumentUrl(clientId: string): boolean {
   }
 }
 
+/** Reads a metadata document: https only, no redirects, 5 s, at most 64 KiB; the status when it is not 200. */
+export type MetadataFetcher = (url: string) => Promise<{ status: number; body: Uint8Array }>;
+
+/**
+ * The default fetcher. Every address the host resolves to is checked when the socket connects (the lookup itself
+ * refuses private ones), so a name that resolves to a public address for a check and a private one for the fetch
+ * (DNS rebinding) gets nowhere. The body is read up to the limit and no further.
+ */
+export function httpsMetadataFetcher(allowPrivate: boolean): MetadataFetcher {
+  const guardedLookup = (
+    hostname: string,
+    options: object,
+    callback: (error: Error | null, address: string | LookupAddress[], family?: number) => void,
+  ) => {
+    lookup(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error, []);
+      const list = addresses as LookupAddress[];
+      if (!allowPrivate && list.some((a) => isPrivateAddress(a.address))) return callback(new Error('private address'), []);
+      const wantsAll = (options as { all?: boolean }).all === true;
+      if (wantsAll) return callback(null, list);
+      const first = list[0];
+      return first ? callback(null, first.address, first.family) : callback(new Error('no address'), []);
+    });
+  };
+  return (url) =>
+    new Promise((resolve, reject) => {
+      const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+      // An address written in the URL is never looked up: check it here.
+      if (!allowPrivate && isIP(host) !== 0 && isPrivateAddress(host)) return reject(new Error('private address'));
+      const req = request(
+        url,
+        { lookup: guardedLookup as never, headers: { accept: 'application/json' }, timeout: METADATA_DOCUMENT_TIMEOUT_MS },
+        (res) => {
+          const chunks: Buffer[] = [];
+          let size = 0;
+          res.on('data', (chunk: Buffer) => {
+            size += chunk.length;
+            if (size > METADATA_DOCUMENT_MAX_BYTES) {
+              req.destroy(new Error('too large'));
+              return;
+            }
+            chunks.push(chunk);
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+          res.on('error', reject);
+        },
+      );
+      req.on('timeout', () => req.destroy(new Error('timeout')));
+      req.on('error', reject);
+      req.end();
+    });
+}
+
 export interface ClientRegistryOptions {
   oauth: OAuthRepository;
-  /** Allow metadata documents on loopback and private addresses (OAUTH_PRIVATE_CLIENT_URLS). */
-  privateClientUrls: boolean;
-  fetch?: typeof fetch;
+  /** Reads client ID metadata documents (tests give their own). */
+  fetchDocument: MetadataFetcher;
+  /** Runs a store write as a unit of work (the server's); directly when absent. */
+  write?: <T>(fn: () => Promise<T>) => Promise<T>;
 }
 
 export function clientRegistry(options: ClientRegistryOptions) {
-  const fetchDocument = options.fetch ?? fetch;
-
+  const write = options.write ?? (<T>(fn: () => Promise<T>) => fn());
   async function readMetadataDocument(url: string): Promise<Record<string, unknown>> {
-    const unreachable = (why: string) =>
-      new OAuthProblem('invalid_client', `The client ID metadata document at client_id could not be used: ${why}.`, 'client_id');
-    const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-    if (!options.privateClientUrls) {
-      const addresses = isIP(host) ? [{ address: host }] : await lookup(host, { all: true }).catch(() => []);
-      if (addresses.length === 0) throw unreachable('its host does not resolve');
-      if (addresses.some((a) => isPrivateAddress(a.address))) throw unreachable('its host is a private address');
-    }
-    let response: Response;
+    // One sentence whatever went wrong: the answer must not tell a prober which internal hosts exist.
+    const unusable = () =>
+      new OAuthProblem(
+        'invalid_client',
+        'The client ID metadata document at client_id could not be read: it must be a public https URL answering 200 with JSON of at most 64 KiB within 5 seconds, without redirects.',
+        'client_id',
+      );
+    let answer: { status: number; body: Uint8Array };
     try {
-      response = await fetchDocument(url, {
-        redirect: 'error',
-        headers: { accept: 'application/json' },
-        signal: AbortSignal.timeout(METADATA_DOCUMENT_TIMEOUT_MS),
-      });
+      answer = await options.fetchDocument(url);
     } catch {
-      throw unreachable('it did not answer within 5 seconds without redirecting');
+      throw unusable();
     }
-    if (!response.ok) throw unreachable(`it answered HTTP ${response.status}`);
-    const declared = Number(response.headers.get('content-length') ?? 0);
-    if (declared > METADATA_DOCUMENT_MAX_BYTES) throw unreachable('it is larger than 64 KiB');
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    if (bytes.length > METADATA_DOCUMENT_MAX_BYTES) throw unreachable('it is larger than 64 KiB');
+    if (answer.status !== 200) throw unusable();
     try {
-      return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as Record<string, unknown>;
+      return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(answer.body)) as Record<string, unknown>;
     } catch {
-      throw unreachable('it is not UTF-8 JSON');
+      throw unusable();
     }
   }
 
   return {
-    /** RFC 7591 registration: checks the metadata and registers a public client. */
-    async register(body: unknown): Promise<OAuthClient> {
+    /** RFC 7591 registration: checks the metadata and registers the client (with a secret when it asks for one). */
+    async register(body: unknown): Promise<OAuthClient & { secret?: string }> {
       const checked = checkedMetadata(body);
-      return options.oauth.registerClient(checked);
+      return write(() => options.oauth.registerClient(checked));
     },
 
-    /** The client a `client_id` names, or an OAuthProblem (unknown client, unusable metadata document). */
-    async resolve(clientId: string | undefined): Promise<OAuthClient> {
+    /**
+     * The client a `client_id` names, or an OAuthProblem (unknown client, unusable metadata document). A document
+     * not read in the last ten minutes is fetched, after `beforeFetch` (which charges the caller's rate limit).
+     */
+    async resolve(clientId: string | undefined, beforeFetch: () => Promise<void> = async () => undefined): Promise<OAuthClient> {
       if (!clientId)
         throw new OAuthProblem(
           'invalid_request',
@@ -207,11 +309,20 @@ export function clientRegistry(options: ClientRegistryOptions) {
       } else if (isMetadataDocumentUrl(clientId)) {
         const known = await options.oauth.getClient(clientId);
         if (known?.fetchedAt && Date.now() - Date.parse(known.fetchedAt) < METADATA_DOCUMENT_MAX_AGE_MS) return known;
+        await beforeFetch();
         const document = await readMetadataDocument(clientId);
         if (document.client_id !== clientId) {
           throw new OAuthProblem('invalid_client', 'The metadata document must name its own URL as client_id.', 'client_id');
         }
-        return options.oauth.saveUrlClient({ id: clientId, ...checkedMetadata(document) });
+        const { tokenEndpointAuthMethod, ...checked } = checkedMetadata(document);
+        if (tokenEndpointAuthMethod !== 'none') {
+          throw new OAuthProblem(
+            'invalid_client',
+            'A client known by its metadata document is public: its token_endpoint_auth_method must be "none".',
+            'client_id',
+          );
+        }
+        return write(() => options.oauth.saveUrlClient({ id: clientId, ...checked }));
       }
       throw new OAuthProblem('invalid_client', 'This client_id is unknown: register at POST /oauth/register first.', 'client_id');
     },

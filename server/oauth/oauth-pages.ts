@@ -60,16 +60,45 @@ function page(status: number, title: string, body: string, redirectUri?: string)
   };
 }
 
-const clientLine = (clientName: string, redirectUri: string) =>
-  `<p><strong>${escapeHtml(clientName)}</strong> asks to reach your Cairn data through the MCP server.` +
-  ` <span class="muted">It will be sent back to ${escapeHtml(redirectUri)}.</span></p>`;
+/** Who is asking, as the member must see it to judge: the name it gave, where its document lives, where it returns. */
+export interface ClientShown {
+  name: string;
+  /** For a client known by its metadata document: that document's host (the name alone proves nothing). */
+  documentHost?: string;
+}
 
-export function signInPage(input: { clientName: string; redirectUri: string; ticket: string; email?: string; error?: string }): Reply {
+function clientLine(client: ClientShown, redirectUri: string): string {
+  // The URL as the browser will go to it (an internationalized host in its punycode form).
+  let target = redirectUri;
+  let local = false;
+  try {
+    const url = new URL(redirectUri);
+    target = url.href;
+    local = url.protocol === 'http:';
+  } catch {
+    // shown as given
+  }
+  const from = client.documentHost ? ` <span class="muted">(published by ${escapeHtml(client.documentHost)})</span>` : '';
+  const back = local ? `an application on this computer (${escapeHtml(target)})` : escapeHtml(target);
+  return (
+    `<p><strong>${escapeHtml(client.name)}</strong>${from} asks to reach your Cairn data through the MCP server.` +
+    ` <span class="muted">You will be sent back to ${back}.</span></p>`
+  );
+}
+
+export function signInPage(input: {
+  client: ClientShown;
+  redirectUri: string;
+  ticket: string;
+  email?: string;
+  error?: string;
+  status?: number;
+}): Reply {
   const error = input.error ? `<p class="error" role="alert">${escapeHtml(input.error)}</p>` : '';
   return page(
-    input.error ? 401 : 200,
+    input.status ?? (input.error ? 401 : 200),
     'Sign in',
-    `<h1>Sign in to Cairn</h1>${clientLine(input.clientName, input.redirectUri)}${error}` +
+    `<h1>Sign in to Cairn</h1>${clientLine(input.client, input.redirectUri)}${error}` +
       '<form method="post" action="/oauth/authorize">' +
       `<input type="hidden" name="stage" value="sign_in"><input type="hidden" name="ticket" value="${escapeHtml(input.ticket)}">` +
       `<label for="email">Email</label><input id="email" name="email" type="email" autocomplete="username" required autofocus value="${escapeHtml(input.email ?? '')}">` +
@@ -80,7 +109,7 @@ export function signInPage(input: { clientName: string; redirectUri: string; tic
 }
 
 export function consentPage(input: {
-  clientName: string;
+  client: ClientShown;
   redirectUri: string;
   ticket: string;
   userEmail: string;
@@ -114,7 +143,7 @@ export function consentPage(input: {
   return page(
     input.error ? 400 : 200,
     'Allow access',
-    `<h1>Allow access</h1>${clientLine(input.clientName, input.redirectUri)}` +
+    `<h1>Allow access</h1>${clientLine(input.client, input.redirectUri)}` +
       `<p class="muted">Signed in as ${escapeHtml(input.userEmail)}. The assistant will act as you, with your role, in the organization of the key you choose.</p>` +
       error +
       '<form method="post" action="/oauth/authorize">' +
@@ -126,7 +155,16 @@ export function consentPage(input: {
   );
 }
 
-/** A request that cannot go back to its client (unknown client, redirect URI not registered): said here instead. */
-export function errorPage(status: number, sentence: string): Reply {
-  return page(status, 'Cannot continue', `<h1>This sign-in cannot continue</h1><p class="error" role="alert">${escapeHtml(sentence)}</p>`);
+/**
+ * A request refused before the member did anything: said here, never by redirecting on its own (a registered client
+ * could otherwise use this server to bounce visitors anywhere). `returnTo` is the client's own error answer, offered
+ * as a link when the client and its redirect URI are known.
+ */
+export function errorPage(status: number, sentence: string, returnTo?: string): Reply {
+  const back = returnTo ? `<p><a href="${escapeHtml(returnTo)}">Return to the application</a></p>` : '';
+  return page(
+    status,
+    'Cannot continue',
+    `<h1>This sign-in cannot continue</h1><p class="error" role="alert">${escapeHtml(sentence)}</p>${back}`,
+  );
 }

@@ -22,11 +22,11 @@ import { effectiveScopes } from '../auth/access.js';
 import { MCP_ACCESS_TTL_SECONDS, type McpAccessClaims } from '../auth/session-claims.js';
 import type { TokenClaims, TokenSigner } from '../auth/signed-token.js';
 import type { WindowCounter } from '../auth/window-counter.js';
-import { ApiError } from '../errors.js';
+import type { UnitOfWork } from '../core/unit-of-work.js';
 import type { Reply, RequestContext, RouteDef } from '../http/route.js';
 import type { Logger } from '../logger.js';
-import { type ClientRegistry, registrationResponse } from './oauth-clients.js';
-import { type ConsentOrganization, consentPage, errorPage, signInPage } from './oauth-pages.js';
+import { type ClientRegistry, isMetadataDocumentUrl, registrationResponse, TOKEN_ENDPOINT_AUTH_METHODS } from './oauth-clients.js';
+import { type ClientShown, type ConsentOrganization, consentPage, errorPage, signInPage } from './oauth-pages.js';
 import { formParams, NO_STORE, OAuthProblem, singleParam } from './oauth-problem.js';
 import { AUTHORIZATION_SERVER_METADATA_PATH, oauthUrls, PROTECTED_RESOURCE_METADATA_PATH, publicOrigin } from './oauth-urls.js';
 
@@ -38,6 +38,9 @@ const REFRESH_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/;
 const CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 const SCOPE = 'mcp';
+/** A state longer than this would not fit the signed ticket the pages carry. */
+const MAX_STATE_LENGTH = 512;
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** What the pages carry from the authorization request to the code: signed, so the form cannot alter it. */
 interface AuthorizationTicket extends TokenClaims {
@@ -58,9 +61,13 @@ export interface OAuthRouteDeps {
   organizations: OrganizationRepository;
   signer: TokenSigner;
   clients: ClientRegistry;
-  /** Registrations per client IP per minute. */
+  writes: UnitOfWork;
+  /** Registrations and metadata-document reads per client IP per minute (each may store a client). */
   registrationCounter: WindowCounter;
   registrationLimit: number;
+  /** Failed sign-ins per client IP per minute. */
+  signInFailureCounter: WindowCounter;
+  signInFailureLimit: number;
   publicBaseUrl: string;
   logger: Logger;
 }
@@ -74,20 +81,47 @@ const redirect = (location: string): Reply => ({
   contentType: 'text/plain; charset=utf-8',
 });
 
-/** Back to the client with these parameters (RFC 6749 §4.1.2; `iss` per RFC 9207). */
-function redirectTo(redirectUri: string, params: Record<string, string | undefined>): Reply {
+/** The redirect URI with these parameters added (RFC 6749 §4.1.2; `iss` per RFC 9207). */
+function withParams(redirectUri: string, params: Record<string, string | undefined>): string {
   const url = new URL(redirectUri);
   for (const [name, value] of Object.entries(params)) if (value !== undefined) url.searchParams.set(name, value);
-  return redirect(url.href);
+  return url.href;
 }
 
-/** The redirect URI of a request: the one given, exactly as registered, or the client's only one. */
+/** Back to the client, once the member has acted (signed in and allowed, or denied). */
+const redirectTo = (redirectUri: string, params: Record<string, string | undefined>): Reply => redirect(withParams(redirectUri, params));
+
+/**
+ * Whether `given` is the registered loopback URI `registered` on another port: a native app listens on whatever
+ * port it gets, so the port of a loopback redirect is not compared (RFC 8252 §7.3); everything else is.
+ */
+function sameLoopbackTarget(registered: string, given: string): boolean {
+  try {
+    const r = new URL(registered);
+    const g = new URL(given);
+    return (
+      r.protocol === 'http:' &&
+      g.protocol === 'http:' &&
+      LOOPBACK_HOSTS.has(r.hostname) &&
+      r.hostname === g.hostname &&
+      r.pathname === g.pathname &&
+      r.search === g.search &&
+      !g.username &&
+      !g.password &&
+      g.hash === ''
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** The redirect URI of a request: the one given, exactly as registered (loopback: any port), or the client's only one. */
 function chosenRedirectUri(client: OAuthClient, given: string | undefined): string {
   if (given === undefined) {
     if (client.redirectUris.length === 1) return client.redirectUris[0] as string;
     throw new OAuthProblem('invalid_request', 'This client registered several redirect URIs: send redirect_uri.', 'redirect_uri');
   }
-  if (!client.redirectUris.includes(given)) {
+  if (!client.redirectUris.some((registered) => registered === given || sameLoopbackTarget(registered, given))) {
     throw new OAuthProblem(
       'invalid_request',
       'This redirect_uri is not one the client registered (they must match exactly).',
@@ -104,8 +138,42 @@ function pkceMatches(verifier: string, challenge: string): boolean {
   return computed.length === expected.length && timingSafeEqual(computed, expected);
 }
 
+const shown = (client: OAuthClient): ClientShown => ({
+  name: client.name ?? client.id,
+  documentHost: isMetadataDocumentUrl(client.id) ? new URL(client.id).host : undefined,
+});
+
+/** `Basic base64(client_id:client_secret)`, each form-urlencoded (RFC 6749 §2.3.1). */
+function basicCredentials(header: string | undefined): { id: string; secret: string } | undefined {
+  const match = /^basic +([A-Za-z0-9+/=]+)$/i.exec(header ?? '');
+  if (!match) return undefined;
+  const decoded = Buffer.from(match[1] as string, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return undefined;
+  try {
+    return {
+      id: decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, ' ')),
+      secret: decodeURIComponent(decoded.slice(colon + 1).replace(/\+/g, ' ')),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
 export function oauthRoutes(deps: OAuthRouteDeps): RouteDef[] {
   const now = () => Date.now();
+  /** Each OAuth write is one unit of work: answered after its commit is on disk, never inside another unit's batch. */
+  const write = <T>(fn: () => Promise<T>) => deps.writes.write(fn);
+  /** Charges the caller's registration budget (registrations and metadata-document reads). */
+  const chargeRegistration = async (remoteAddress: string) => {
+    const count = await deps.registrationCounter.increment(remoteAddress).catch(() => 0);
+    if (count > deps.registrationLimit) {
+      throw new OAuthProblem(
+        'invalid_request',
+        'Too many client registrations from this address this minute: wait a minute and try again.',
+      );
+    }
+  };
 
   /** The member's organizations with the publishable keys holding `mcp` (revoked keys and inactive organizations left out). */
   async function consentChoices(userId: string): Promise<ConsentOrganization[]> {
@@ -129,25 +197,23 @@ export function oauthRoutes(deps: OAuthRouteDeps): RouteDef[] {
     return (await deps.memberships.get(organizationId, userId)) !== undefined;
   }
 
-  async function issueTokens(grant: {
-    familyId: string;
-    clientId: string;
-    userId: string;
-    organizationId: string;
-    apiKeyId: string;
-    resource: string | null;
-  }): Promise<Reply> {
+  /** The token answer: a new access token for the grant, beside the refresh token already issued in its family. */
+  function tokenAnswer(
+    grant: { familyId: string; clientId: string; userId: string; organizationId: string; apiKeyId: string },
+    resource: string,
+    refresh: string,
+  ): Reply {
     const iat = Math.floor(now() / 1000);
     const claims: McpAccessClaims = {
       uid: grant.userId,
       org: grant.organizationId,
       kid: grant.apiKeyId,
       cid: grant.clientId,
-      aud: '/mcp',
+      fid: grant.familyId,
+      aud: resource,
       iat,
       exp: iat + MCP_ACCESS_TTL_SECONDS,
     };
-    const refresh = await deps.oauth.issueRefreshToken({ ...grant, scope: SCOPE }, REFRESH_TTL_MS, now());
     return {
       status: 200,
       headers: NO_STORE,
@@ -190,7 +256,7 @@ export function oauthRoutes(deps: OAuthRouteDeps): RouteDef[] {
         response_types_supported: ['code'],
         response_modes_supported: ['query'],
         grant_types_supported: ['authorization_code', 'refresh_token'],
-        token_endpoint_auth_methods_supported: ['none'],
+        token_endpoint_auth_methods_supported: [...TOKEN_ENDPOINT_AUTH_METHODS],
         code_challenge_methods_supported: ['S256'],
         client_id_metadata_document_supported: true,
         authorization_response_iss_parameter_supported: true,
@@ -207,7 +273,7 @@ export function oauthRoutes(deps: OAuthRouteDeps): RouteDef[] {
     let client: OAuthClient;
     let redirectUri: string;
     try {
-      client = await deps.clients.resolve(singleParam(query, 'client_id'));
+      client = await deps.clients.resolve(singleParam(query, 'client_id'), () => chargeRegistration(ctx.remoteAddress));
       redirectUri = chosenRedirectUri(client, singleParam(query, 'redirect_uri'));
     } catch (error) {
       // Never redirect to a URI that is not the client's own (RFC 6749 §4.1.2.1): say it here.
@@ -217,6 +283,10 @@ export function oauthRoutes(deps: OAuthRouteDeps): RouteDef[] {
     let state: string | undefined;
     try {
       state = singleParam(query, 'state');
+      if (state !== undefined && state.length > MAX_STATE_LENGTH) {
+        state = undefined;
+        throw new OAuthProblem('invalid_request', `Use a state of at most ${MAX_STATE_LENGTH} characters.`, 'state');
+      }
       if (singleParam(query, 'response_type') !== 'code') {
         throw new OAuthProblem('unsupported_response_type', 'Use response_type=code.', 'response_type');
       }
@@ -246,10 +316,12 @@ export function oauthRoutes(deps: OAuthRouteDeps): RouteDef[] {
         iat,
         exp: iat + TICKET_TTL_SECONDS,
       };
-      return signInPage({ clientName: client.name ?? client.id, redirectUri, ticket: deps.signer.sign('authz', ticket) });
+      return signInPage({ client: shown(client), redirectUri, ticket: deps.signer.sign('authz', ticket) });
     } catch (error) {
       if (!(error instanceof OAuthProblem)) throw error;
-      return redirectTo(redirectUri, { error: error.error, error_description: error.description, state, iss: urls.issuer });
+      // Nobody has acted yet: the page says what is wrong and offers the way back, rather than bouncing the browser.
+      const returnTo = withParams(redirectUri, { error: error.error, error_description: error.description, state, iss: urls.issuer });
+      return errorPage(400, error.description, returnTo);
     }
   }
 
@@ -263,7 +335,8 @@ export function oauthRoutes(deps: OAuthRouteDeps): RouteDef[] {
       if (error instanceof OAuthProblem) return errorPage(400, error.description);
       throw error;
     }
-    const checked = deps.signer.check<AuthorizationTicket>('authz', form.get('ticket') ?? '');
+    const presented = form.get('ticket') ?? '';
+    const checked = deps.signer.check<AuthorizationTicket>('authz', presented);
     if (!checked.ok) {
       return errorPage(
         400,
@@ -275,24 +348,35 @@ export function oauthRoutes(deps: OAuthRouteDeps): RouteDef[] {
     const ticket = checked.claims;
     let client: OAuthClient;
     try {
-      client = await deps.clients.resolve(ticket.cid);
+      client = await deps.clients.resolve(ticket.cid, () => chargeRegistration(ctx.remoteAddress));
       chosenRedirectUri(client, ticket.ru);
     } catch (error) {
       if (error instanceof OAuthProblem) return errorPage(400, error.description);
       throw error;
     }
-    const clientName = client.name ?? client.id;
     const back = (params: Record<string, string | undefined>) => redirectTo(ticket.ru, { ...params, state: ticket.st, iss: urls.issuer });
 
     if (form.get('stage') === 'sign_in') {
       const email = form.get('email') ?? '';
       const password = form.get('password') ?? '';
+      const failures = await deps.signInFailureCounter.peek(ctx.remoteAddress).catch(() => 0);
+      if (failures >= deps.signInFailureLimit) {
+        return signInPage({
+          client: shown(client),
+          redirectUri: ticket.ru,
+          ticket: presented,
+          email,
+          status: 429,
+          error: 'Too many failed sign-ins from this address: wait a minute and try again.',
+        });
+      }
       const user = email && password ? await deps.users.verifyPassword(email, password) : undefined;
       if (!user) {
+        await deps.signInFailureCounter.increment(ctx.remoteAddress).catch(() => 0);
         return signInPage({
-          clientName,
+          client: shown(client),
           redirectUri: ticket.ru,
-          ticket: form.get('ticket') as string,
+          ticket: presented,
           email,
           error: 'That email and password do not match an account: try again.',
         });
@@ -300,7 +384,7 @@ export function oauthRoutes(deps: OAuthRouteDeps): RouteDef[] {
       const iat = Math.floor(now() / 1000);
       const consent = deps.signer.sign('authz', { ...ticket, uid: user.id, iat, exp: iat + TICKET_TTL_SECONDS });
       return consentPage({
-        clientName,
+        client: shown(client),
         redirectUri: ticket.ru,
         ticket: consent,
         userEmail: user.email,
@@ -315,35 +399,68 @@ export function oauthRoutes(deps: OAuthRouteDeps): RouteDef[] {
       const key = await deps.apiKeys.get(form.get('key_id') ?? '');
       if (!key || !(await grantStands(user.id, key.organizationId, key.id))) {
         return consentPage({
-          clientName,
+          client: shown(client),
           redirectUri: ticket.ru,
-          ticket: form.get('ticket') as string,
+          ticket: presented,
           userEmail: user.email,
           organizations: await consentChoices(user.id),
           error: 'Choose one of the keys listed here.',
         });
       }
-      await deps.oauth.purgeExpiredCodes(now());
-      const { code } = await deps.oauth.createCode(
-        {
-          clientId: client.id,
-          userId: user.id,
-          organizationId: key.organizationId,
-          apiKeyId: key.id,
-          redirectUri: ticket.ru,
-          codeChallenge: ticket.cc,
-          scope: SCOPE,
-          resource: ticket.res ?? null,
-          ttlMs: CODE_TTL_MS,
-        },
-        now(),
-      );
+      const { code } = await write(async () => {
+        await deps.oauth.purgeExpiredCodes(now(), REFRESH_TTL_MS);
+        return deps.oauth.createCode(
+          {
+            clientId: client.id,
+            userId: user.id,
+            organizationId: key.organizationId,
+            apiKeyId: key.id,
+            redirectUri: ticket.ru,
+            codeChallenge: ticket.cc,
+            scope: SCOPE,
+            resource: ticket.res ?? null,
+            ttlMs: CODE_TTL_MS,
+          },
+          now(),
+        );
+      });
       return back({ code });
     }
     return errorPage(400, 'This form is incomplete: start again from your assistant.');
   }
 
   // --- tokens ----------------------------------------------------------------------------------------------------
+
+  /**
+   * The client of a token request, authenticated as it registered: a public client names itself and proves nothing
+   * here (PKCE and the refresh token's binding do); a client with a secret sends it, in the form or as Basic.
+   */
+  async function tokenClient(ctx: RequestContext, form: Map<string, string>): Promise<string> {
+    const basic = ctx.headers.authorization !== undefined ? basicCredentials(ctx.headers.authorization) : undefined;
+    if (ctx.headers.authorization !== undefined && !basic) {
+      throw new OAuthProblem(
+        'invalid_client',
+        'Send client credentials as Authorization: Basic, or client_id (and client_secret) in the form.',
+      );
+    }
+    if (basic && form.has('client_secret'))
+      throw new OAuthProblem('invalid_request', 'Send the client secret one way, not both.', 'client_secret');
+    const clientId = basic?.id ?? form.get('client_id');
+    if (!clientId) throw new OAuthProblem('invalid_request', 'Send client_id.', 'client_id');
+    if (basic && form.has('client_id') && form.get('client_id') !== basic.id) {
+      throw new OAuthProblem('invalid_client', 'client_id differs from the client named in Authorization.', 'client_id');
+    }
+    const secret = basic?.secret ?? form.get('client_secret');
+    const client = await deps.oauth.getClient(clientId);
+    if (!client)
+      throw new OAuthProblem('invalid_client', 'This client_id is unknown: register at POST /oauth/register first.', 'client_id');
+    if (client.tokenEndpointAuthMethod === 'none') {
+      if (secret !== undefined) throw new OAuthProblem('invalid_client', 'This client registered as public: send no client secret.');
+    } else if (secret === undefined || !(await deps.oauth.checkClientSecret(clientId, secret))) {
+      throw new OAuthProblem('invalid_client', 'This client must send the client_secret it received at registration.');
+    }
+    return clientId;
+  }
 
   async function token(ctx: RequestContext): Promise<Reply> {
     const urls = urlsOf(deps, ctx);
@@ -353,30 +470,33 @@ export function oauthRoutes(deps: OAuthRouteDeps): RouteDef[] {
       if (!value) throw new OAuthProblem('invalid_request', `Send ${name}.`, name);
       return value;
     };
-    if (form.has('client_secret') || ctx.headers.authorization !== undefined) {
-      throw new OAuthProblem('invalid_client', 'Clients here are public: send client_id alone, without a secret or Authorization header.');
-    }
     const resource = form.get('resource');
     if (resource !== undefined && resource !== urls.resource) {
       throw new OAuthProblem('invalid_target', `The only resource is ${urls.resource}.`, 'resource');
     }
     const grantType = required('grant_type');
+    if (grantType !== 'authorization_code' && grantType !== 'refresh_token') {
+      throw new OAuthProblem('unsupported_grant_type', 'Use grant_type authorization_code or refresh_token.', 'grant_type');
+    }
+    const clientId = await tokenClient(ctx, form);
+    const keyGone = 'The key chosen at consent is revoked or no longer holds mcp, or the member left: connect again.';
+
     if (grantType === 'authorization_code') {
       const code = required('code');
-      const clientId = required('client_id');
       const redirectUri = required('redirect_uri');
       const verifier = required('code_verifier');
       if (!VERIFIER.test(verifier)) {
         throw new OAuthProblem('invalid_request', 'Use a code_verifier of 43 to 128 characters from A-Z a-z 0-9 - . _ ~.', 'code_verifier');
       }
-      const record = await deps.oauth.consumeCode(code, now());
+      const familyId = hashSecret(code); // the family's tokens die if this code is presented again
+      const record = await write(() => deps.oauth.consumeCode(code, now()));
       if (!record) {
         // A code presented twice: whatever was issued from it is revoked (OAuth 2.1 §4.1.3).
         if (await deps.oauth.codeRedeemed(code)) {
-          await deps.oauth.revokeFamily(hashSecret(code), now());
+          await write(() => deps.oauth.revokeFamily(familyId, now()));
           throw new OAuthProblem(
             'invalid_grant',
-            'This authorization code was already used; tokens issued from it are revoked. Start a new authorization.',
+            'This authorization code was already used; the tokens issued from it are revoked. Start a new authorization.',
             'code',
           );
         }
@@ -397,47 +517,38 @@ export function oauthRoutes(deps: OAuthRouteDeps): RouteDef[] {
           'code_verifier',
         );
       }
-      if (!(await grantStands(record.userId, record.organizationId, record.apiKeyId))) {
-        throw new OAuthProblem(
-          'invalid_grant',
-          'The key chosen at consent is revoked or no longer holds mcp, or the member left: connect again.',
-        );
-      }
-      const familyId = hashSecret(code); // the family's tokens die if this code is presented again
-      return issueTokens({
+      if (!(await grantStands(record.userId, record.organizationId, record.apiKeyId))) throw new OAuthProblem('invalid_grant', keyGone);
+      const grant = {
         familyId,
         clientId,
         userId: record.userId,
         organizationId: record.organizationId,
         apiKeyId: record.apiKeyId,
+        scope: SCOPE,
         resource: record.resource,
-      });
+      };
+      const refresh = await write(() => deps.oauth.issueRefreshToken(grant, REFRESH_TTL_MS, now()));
+      if (!refresh)
+        throw new OAuthProblem('invalid_grant', 'This authorization was revoked while it was being redeemed: start a new one.', 'code');
+      return tokenAnswer(grant, urls.resource, refresh);
     }
-    if (grantType === 'refresh_token') {
-      const refreshToken = required('refresh_token');
-      const clientId = required('client_id');
-      const rotation = await deps.oauth.rotateRefreshToken(refreshToken, now());
-      if (!rotation.ok) {
-        throw new OAuthProblem(
-          'invalid_grant',
-          rotation.reason === 'reused'
-            ? 'This refresh token was already exchanged; its whole family is now revoked. Connect again.'
-            : 'This refresh token is unknown, expired or revoked: connect again.',
-          'refresh_token',
-        );
-      }
-      const grant = rotation.grant;
-      if (grant.clientId !== clientId)
-        throw new OAuthProblem('invalid_grant', 'This refresh token was issued to another client.', 'client_id');
-      if (!(await grantStands(grant.userId, grant.organizationId, grant.apiKeyId))) {
-        throw new OAuthProblem(
-          'invalid_grant',
-          'The key chosen at consent is revoked or no longer holds mcp, or the member left: connect again.',
-        );
-      }
-      return issueTokens(grant);
+
+    const rotation = await write(() => deps.oauth.rotateRefreshToken(required('refresh_token'), clientId, REFRESH_TTL_MS, now()));
+    if (!rotation.ok) {
+      throw new OAuthProblem(
+        'invalid_grant',
+        rotation.reason === 'reused'
+          ? 'This refresh token was already exchanged; its whole family is now revoked. Connect again.'
+          : 'This refresh token is unknown, expired, revoked or issued to another client: connect again.',
+        'refresh_token',
+      );
     }
-    throw new OAuthProblem('unsupported_grant_type', 'Use grant_type authorization_code or refresh_token.', 'grant_type');
+    const grant = rotation.grant;
+    if (!(await grantStands(grant.userId, grant.organizationId, grant.apiKeyId))) {
+      await write(() => deps.oauth.revokeFamily(grant.familyId, now()));
+      throw new OAuthProblem('invalid_grant', keyGone);
+    }
+    return tokenAnswer(grant, urls.resource, rotation.refreshToken);
   }
 
   /** An OAuthProblem becomes OAuth's answer; anything else goes to the pipeline (a 500 is logged there). */
@@ -451,8 +562,7 @@ export function oauthRoutes(deps: OAuthRouteDeps): RouteDef[] {
   };
 
   async function register(ctx: RequestContext): Promise<Reply> {
-    const count = await deps.registrationCounter.increment(ctx.remoteAddress).catch(() => 0);
-    if (count > deps.registrationLimit) throw new ApiError('TOO_MANY_REQUESTS');
+    await chargeRegistration(ctx.remoteAddress);
     const client = await deps.clients.register(ctx.body);
     return { status: 201, headers: NO_STORE, json: registrationResponse(client) };
   }

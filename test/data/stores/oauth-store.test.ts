@@ -38,7 +38,7 @@ describe('OAuthStore', () => {
     expect(stores.oauth.purgeExpiredCodes(now + 60_000)).toBe(2);
   });
 
-  it('a refresh token is exchanged once; presented again it revokes its whole family', () => {
+  it('a refresh token is exchanged once, by its own client, for a successor; presented again it revokes its whole family', () => {
     const { stores, client, input } = setup();
     const now = Date.UTC(2026, 0, 1);
     const grant = {
@@ -50,18 +50,48 @@ describe('OAuthStore', () => {
       scope: 'mcp',
       resource: null,
     };
-    const first = stores.oauth.issueRefreshToken(grant, 60_000, now);
+    const first = stores.oauth.issueRefreshToken(grant, 60_000, now) as string;
     expect(first).toMatch(/^mcpr_[A-Za-z0-9_-]{43}$/);
     expect(JSON.stringify(stores.db.prepare('SELECT * FROM oauth_refresh_tokens').all())).not.toContain(first.slice(5));
-    expect(stores.oauth.rotateRefreshToken(first, now + 1)).toEqual({ ok: true, grant });
-    const second = stores.oauth.issueRefreshToken(grant, 60_000, now + 1);
-    const other = stores.oauth.issueRefreshToken({ ...grant, familyId: 'f2' }, 60_000, now + 1);
-    expect(stores.oauth.rotateRefreshToken(first, now + 2)).toEqual({ ok: false, reason: 'reused' });
-    expect(stores.oauth.rotateRefreshToken(second, now + 3)).toEqual({ ok: false, reason: 'invalid' });
-    expect(stores.oauth.rotateRefreshToken(other, now + 3).ok).toBe(true);
-    expect(stores.oauth.rotateRefreshToken('mcpr_unknown', now + 3)).toEqual({ ok: false, reason: 'invalid' });
-    const late = stores.oauth.issueRefreshToken({ ...grant, familyId: 'f3' }, 60_000, now);
-    expect(stores.oauth.rotateRefreshToken(late, now + 60_000)).toEqual({ ok: false, reason: 'invalid' });
+    expect(stores.oauth.rotateRefreshToken(first, 'another-client', 60_000, now + 1)).toEqual({ ok: false, reason: 'invalid' });
+    const rotated = stores.oauth.rotateRefreshToken(first, client.id, 60_000, now + 1);
+    expect(rotated).toEqual({ ok: true, grant, refreshToken: expect.stringMatching(/^mcpr_/) });
+    const second = (rotated as { refreshToken: string }).refreshToken;
+    const other = stores.oauth.issueRefreshToken({ ...grant, familyId: 'f2' }, 60_000, now + 1) as string;
+    expect(stores.oauth.rotateRefreshToken(first, client.id, 60_000, now + 2)).toEqual({ ok: false, reason: 'reused' });
+    expect(stores.oauth.familyRevoked('f1')).toBe(true);
+    expect(stores.oauth.rotateRefreshToken(second, client.id, 60_000, now + 3)).toEqual({ ok: false, reason: 'invalid' });
+    // No token joins a revoked family, even one issued after the revocation.
+    expect(stores.oauth.issueRefreshToken(grant, 60_000, now + 3)).toBeUndefined();
+    expect(stores.oauth.rotateRefreshToken(other, client.id, 60_000, now + 3).ok).toBe(true);
+    expect(stores.oauth.familyRevoked('f2')).toBe(false);
+    expect(stores.oauth.rotateRefreshToken('mcpr_unknown', client.id, 60_000, now + 3)).toEqual({ ok: false, reason: 'invalid' });
+    const late = stores.oauth.issueRefreshToken({ ...grant, familyId: 'f3' }, 60_000, now) as string;
+    expect(stores.oauth.rotateRefreshToken(late, client.id, 60_000, now + 60_000)).toEqual({ ok: false, reason: 'invalid' });
+  });
+
+  it('a client that asks for a secret gets one, kept as its hash and checked in constant time', () => {
+    const { stores } = setup();
+    const confidential = stores.oauth.registerClient({
+      redirectUris: ['https://c.example/cb'],
+      tokenEndpointAuthMethod: 'client_secret_post',
+    });
+    expect(confidential.secret).toMatch(/^mcps_/);
+    expect(stores.oauth.getClient(confidential.id)).not.toHaveProperty('secret');
+    expect(stores.oauth.checkClientSecret(confidential.id, confidential.secret as string)).toBe(true);
+    expect(stores.oauth.checkClientSecret(confidential.id, 'mcps_wrong')).toBe(false);
+    const pub = stores.oauth.registerClient({ redirectUris: ['https://c.example/cb'] });
+    expect(stores.oauth.checkClientSecret(pub.id, '')).toBe(false);
+  });
+
+  it('a redeemed code is kept while its tokens may live, so presenting it again is still recognized', () => {
+    const { stores, input } = setup();
+    const now = Date.UTC(2026, 0, 1);
+    const { code } = stores.oauth.createCode(input, now);
+    stores.oauth.consumeCode(code, now + 1);
+    expect(stores.oauth.purgeExpiredCodes(now + 120_000, 30 * 86_400_000)).toBe(0);
+    expect(stores.oauth.codeRedeemed(code)).toBe(true);
+    expect(stores.oauth.purgeExpiredCodes(now + 31 * 86_400_000, 30 * 86_400_000)).toBe(1);
   });
 
   it('a client known by its metadata document URL is kept and refreshed in place', () => {

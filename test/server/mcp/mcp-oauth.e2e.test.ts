@@ -79,12 +79,17 @@ const form = (fields: Record<string, string>) => ({
 });
 
 /** What the member does in the browser: sign in, pick a key, allow. Returns where the server sent the browser back. */
-async function signInAndConsent(authorizationUrl: URL, who = org, choose?: (keyIds: string[]) => string): Promise<URL> {
+async function signInAndConsent(
+  authorizationUrl: URL,
+  who = org,
+  choose?: (keyIds: string[]) => string,
+  clientName = 'Trail assistant',
+): Promise<URL> {
   const signIn = await fetch(authorizationUrl, { redirect: 'manual' });
   expect(signIn.status).toBe(200);
   expect(signIn.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   const signInHtml = await signIn.text();
-  expect(signInHtml).toContain('Trail assistant');
+  expect(signInHtml).toContain(clientName);
   const consent = await fetch(
     `${server.url}/oauth/authorize`,
     form({ stage: 'sign_in', ticket: hidden(signInHtml, 'ticket')!, email: who.owner.email, password: who.owner.password }),
@@ -324,6 +329,17 @@ describe('OAuth failures', () => {
     expect(second.body.error).toBe('invalid_grant');
     const refreshed = await token({ grant_type: 'refresh_token', refresh_token: first.body.refresh_token, client_id: clientId });
     expect(refreshed.body.error).toBe('invalid_grant');
+    const call = await fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+        Authorization: `Bearer ${first.body.access_token}`,
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+    });
+    expect(call.status).toBe(401);
+    expect(((await call.json()) as any).errors[0].message).toContain('presented twice');
   });
 
   it('a redirect URI the client never registered is shown as an error page, never redirected to', async () => {
@@ -342,7 +358,7 @@ describe('OAuth failures', () => {
     expect(await res.text()).toContain('not one the client registered');
   });
 
-  it('without PKCE S256 the client is sent back with invalid_request', async () => {
+  it('without PKCE S256 the page says so and offers the way back, without redirecting on its own', async () => {
     const clientId = await registered();
     const url = new URL(`${server.url}/oauth/authorize`);
     url.search = new URLSearchParams({
@@ -354,10 +370,101 @@ describe('OAuth failures', () => {
       state: 'k',
     }).toString();
     const res = await fetch(url, { redirect: 'manual' });
-    expect(res.status).toBe(302);
-    const back = new URL(res.headers.get('location')!);
+    expect(res.status).toBe(400);
+    expect(res.headers.get('location')).toBeNull();
+    const html = await res.text();
+    expect(html).toContain('PKCE is required');
+    const back = new URL(/href="([^"]*)">Return to the application/.exec(html)![1]!.replaceAll('&amp;', '&'));
+    expect(back.origin + back.pathname).toBe(REDIRECT);
     expect(back.searchParams.get('error')).toBe('invalid_request');
     expect(back.searchParams.get('state')).toBe('k');
+  });
+
+  it('a state too long for the pages to carry is refused up front', async () => {
+    const clientId = await registered();
+    const url = new URL(`${server.url}/oauth/authorize`);
+    url.search = new URLSearchParams({
+      response_type: 'code',
+      client_id: clientId,
+      redirect_uri: REDIRECT,
+      code_challenge: createHash('sha256').update('x'.repeat(43)).digest('base64url'),
+      code_challenge_method: 'S256',
+      state: 's'.repeat(2000),
+    }).toString();
+    const res = await fetch(url, { redirect: 'manual' });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('at most 512 characters');
+  });
+
+  it('a native app registered on loopback may come back on any port; the token request repeats that exact URI', async () => {
+    const registration = await fetch(`${server.url}/oauth/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ client_name: 'Desktop app', redirect_uris: ['http://127.0.0.1/callback'] }),
+    });
+    const clientId = ((await registration.json()) as { client_id: string }).client_id;
+    const verifier = randomBytes(32).toString('base64url');
+    const redirectUri = 'http://127.0.0.1:49152/callback';
+    const url = new URL(`${server.url}/oauth/authorize`);
+    url.search = new URLSearchParams({
+      response_type: 'code',
+      client_id: clientId,
+      redirect_uri: redirectUri,
+      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+      code_challenge_method: 'S256',
+    }).toString();
+    const back = await signInAndConsent(url, org, undefined, 'Desktop app');
+    expect(back.origin).toBe('http://127.0.0.1:49152');
+    const exchanged = await token({
+      grant_type: 'authorization_code',
+      code: back.searchParams.get('code')!,
+      redirect_uri: redirectUri,
+      client_id: clientId,
+      code_verifier: verifier,
+    });
+    expect(exchanged.status).toBe(200);
+    // Another path on loopback is another URI.
+    url.searchParams.set('redirect_uri', 'http://127.0.0.1:49152/elsewhere');
+    expect((await fetch(url, { redirect: 'manual' })).status).toBe(400);
+  });
+
+  it('a client that registered for a secret must send it (form or Basic), and PKCE still', async () => {
+    const registration = await fetch(`${server.url}/oauth/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ client_name: 'Trail assistant', redirect_uris: [REDIRECT], token_endpoint_auth_method: 'client_secret_post' }),
+    });
+    expect(registration.status).toBe(201);
+    const client = (await registration.json()) as { client_id: string; client_secret: string; token_endpoint_auth_method: string };
+    expect(client).toMatchObject({ token_endpoint_auth_method: 'client_secret_post', client_secret: expect.stringMatching(/^mcps_/) });
+    const verifier = randomBytes(32).toString('base64url');
+    const code = await rawCode(client.client_id, verifier);
+    const exchange = {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: REDIRECT,
+      client_id: client.client_id,
+      code_verifier: verifier,
+    };
+    const without = await token(exchange);
+    expect(without.status).toBe(401);
+    expect(without.body.error).toBe('invalid_client');
+    // The refused request did not burn the code: the client authenticates first.
+    const basic = `Basic ${Buffer.from(`${encodeURIComponent(client.client_id)}:${encodeURIComponent(client.client_secret)}`).toString('base64')}`;
+    const res = await fetch(`${server.url}/oauth/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Authorization: basic },
+      body: new URLSearchParams(exchange).toString(),
+    });
+    expect(res.status).toBe(200);
+    const tokens = (await res.json()) as { refresh_token: string };
+    const refreshed = await token({
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token,
+      client_id: client.client_id,
+      client_secret: client.client_secret,
+    });
+    expect(refreshed.status).toBe(200);
   });
 
   it('registration refuses a script or plain-http redirect URI with the field named', async () => {
@@ -443,4 +550,38 @@ describe('OAuth failures', () => {
     const body = (await graphql.json()) as { errors: { extensions: { code: string } }[] };
     expect(body.errors[0]?.extensions.code).toBe('UNAUTHORIZED');
   });
+});
+
+describe('OAuth sign-in throttling', () => {
+  it('after 10 failed sign-ins a minute from one address, the page makes the caller wait', async () => {
+    const clientId = await registered();
+    const url = new URL(`${server.url}/oauth/authorize`);
+    url.search = new URLSearchParams({
+      response_type: 'code',
+      client_id: clientId,
+      redirect_uri: REDIRECT,
+      code_challenge: createHash('sha256').update('x'.repeat(43)).digest('base64url'),
+      code_challenge_method: 'S256',
+    }).toString();
+    const ticket = hidden(await (await fetch(url)).text(), 'ticket')!;
+    // The counter's window is the clock minute: start well inside one.
+    const toNextMinute = 60_000 - (Date.now() % 60_000);
+    if (toNextMinute < 5_000) await new Promise((resolve) => setTimeout(resolve, toNextMinute + 100));
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await fetch(
+        `${server.url}/oauth/authorize`,
+        form({ stage: 'sign_in', ticket, email: org.owner.email, password: 'wrong-password' }),
+      );
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 10), String(statuses)).toEqual(Array(10).fill(401));
+    expect(statuses[10]).toBe(429);
+    // Even the right password waits now.
+    const right = await fetch(
+      `${server.url}/oauth/authorize`,
+      form({ stage: 'sign_in', ticket, email: org.owner.email, password: org.owner.password }),
+    );
+    expect(right.status).toBe(429);
+  }, 15_000);
 });

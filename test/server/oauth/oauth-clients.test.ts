@@ -4,8 +4,14 @@
 import { describe, expect, it } from 'vitest';
 import { createSqliteRepositories } from '../../../data/repositories-sqlite.js';
 import { openDatabase } from '../../../data/db.js';
-import { clientRegistry, isMetadataDocumentUrl, isPrivateAddress, redirectUriProblem } from '../../../server/oauth/oauth-clients.js';
-import { OAuthProblem } from '../../../server/oauth/oauth-problem.js';
+import {
+  clientRegistry,
+  httpsMetadataFetcher,
+  isMetadataDocumentUrl,
+  isPrivateAddress,
+  redirectUriProblem,
+} from '../../../server/oauth/oauth-clients.js';
+import type { OAuthProblem } from '../../../server/oauth/oauth-problem.js';
 
 describe('redirect URIs', () => {
   it('accepts https, loopback http and a native app scheme', () => {
@@ -59,42 +65,56 @@ describe('client ID metadata documents', () => {
     for (const a of ['93.184.216.34', '2606:2800:220:1::1', '172.32.0.1']) expect(isPrivateAddress(a), a).toBe(false);
   });
 
-  it('a document on a private address is not fetched unless allowed', async () => {
-    const repositories = createSqliteRepositories(openDatabase(':memory:'));
-    let fetched = 0;
-    const fetchSpy = (async () => {
-      fetched += 1;
-      return new Response('{}');
-    }) as typeof fetch;
-    const registry = clientRegistry({ oauth: repositories.oauth, privateClientUrls: false, fetch: fetchSpy });
-    for (const url of ['https://127.0.0.1/client.json', 'https://localhost/client.json', 'https://[::1]/client.json']) {
-      const refused = await registry.resolve(url).catch((e: unknown) => e);
-      expect(refused).toBeInstanceOf(OAuthProblem);
-      expect((refused as OAuthProblem).error).toBe('invalid_client');
+  it('the fetcher refuses private addresses, written or resolved, before connecting', async () => {
+    const fetchDocument = httpsMetadataFetcher(false);
+    for (const url of [
+      'https://127.0.0.1/client.json',
+      'https://localhost/client.json',
+      'https://[::1]/client.json',
+      'https://[::ffff:127.0.0.1]/client.json',
+      'https://[::ffff:a9fe:a9fe]/client.json',
+      'https://2130706433/client.json',
+    ]) {
+      await expect(fetchDocument(url), url).rejects.toThrow(/private address/);
     }
-    expect(fetched).toBe(0);
+  });
+
+  it('an unreadable document is one generic refusal, whatever the reason', async () => {
+    const repositories = createSqliteRepositories(openDatabase(':memory:'));
+    const sentences = new Set<string>();
+    for (const fetchDocument of [
+      async () => ({ status: 404, body: new Uint8Array() }),
+      async () => ({ status: 200, body: new TextEncoder().encode('not json') }),
+      async () => {
+        throw new Error('connect ECONNREFUSED');
+      },
+    ]) {
+      const refused = (await clientRegistry({ oauth: repositories.oauth, fetchDocument })
+        .resolve('https://a.example/c.json')
+        .catch((e) => e)) as OAuthProblem;
+      expect(refused.error).toBe('invalid_client');
+      sentences.add(refused.description);
+    }
+    expect(sentences.size).toBe(1);
   });
 
   it('a document must name its own URL as client_id, and its redirect URIs follow the registration rules', async () => {
     const repositories = createSqliteRepositories(openDatabase(':memory:'));
-    const url = 'https://127.0.0.1/client.json';
-    const serve = (doc: unknown) => (async () => new Response(JSON.stringify(doc))) as typeof fetch;
+    const url = 'https://client.example/client.json';
+    const serve = (doc: unknown) => async () => ({ status: 200, body: new TextEncoder().encode(JSON.stringify(doc)) });
     const other = clientRegistry({
       oauth: repositories.oauth,
-      privateClientUrls: true,
-      fetch: serve({ client_id: 'https://elsewhere/x', redirect_uris: ['https://a.example/cb'] }),
+      fetchDocument: serve({ client_id: 'https://elsewhere/x', redirect_uris: ['https://a.example/cb'] }),
     });
     expect(((await other.resolve(url).catch((e) => e)) as OAuthProblem).error).toBe('invalid_client');
     const script = clientRegistry({
       oauth: repositories.oauth,
-      privateClientUrls: true,
-      fetch: serve({ client_id: url, redirect_uris: ['javascript:x'] }),
+      fetchDocument: serve({ client_id: url, redirect_uris: ['javascript:x'] }),
     });
     expect(((await script.resolve(url).catch((e) => e)) as OAuthProblem).error).toBe('invalid_redirect_uri');
     const good = clientRegistry({
       oauth: repositories.oauth,
-      privateClientUrls: true,
-      fetch: serve({ client_id: url, client_name: 'C', redirect_uris: ['https://a.example/cb'] }),
+      fetchDocument: serve({ client_id: url, client_name: 'C', redirect_uris: ['https://a.example/cb'] }),
     });
     expect(await good.resolve(url)).toMatchObject({ id: url, name: 'C', redirectUris: ['https://a.example/cb'] });
   });
