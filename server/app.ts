@@ -44,6 +44,9 @@ import { oauthRoutes } from './oauth/oauth-routes.js';
 import { mcpTools } from './mcp/mcp-tools.js';
 import { embedOperation } from './embed/embed-page.js';
 import { embedRoutes, mapLibreAssets } from './embed/embed-routes.js';
+import { studioCatalog, studioCatalogRoutes } from './embed/studio-catalog.js';
+import { LiveHub } from './live/live-hub.js';
+import { liveOperation, liveRoutes } from './live/live-routes.js';
 import { TileCache } from './tiles/tile-cache.js';
 import { overlayTileOperations } from './tiles/overlay-tiles.js';
 import { overlayTileRoutes, trailTileRoutes } from './tiles/tile-routes.js';
@@ -93,6 +96,8 @@ export interface App {
   dataApi: DataApi;
   /** The Tile API: its operations and the cache of encoded tiles. */
   tiles: TileApi;
+  /** The live channel's hub: attach the server's publish once it listens. */
+  live: LiveHub;
 }
 
 export interface TileApi {
@@ -177,9 +182,12 @@ export function buildApp(deps: AppDeps): App {
     trails: trailTileOperations({ pool: deps.pool, cache: tileCache }),
     overlays: overlayTileOperations({ pool: deps.pool, cache: tileCache, studio: operations, events }),
   };
+  const live = new LiveHub(events);
   const routes: RouteDef[] = [
     ...systemRoutes(ASSET_DIR, mapLibreAssets()),
     ...embedRoutes(embedOperation({ studio: operations, organizations: stores.organizations })),
+    ...studioCatalogRoutes(studioCatalog({ organizations: stores.organizations })),
+    ...liveRoutes(liveOperation({ studio: operations, hub: live })),
     openApiRoute(config, () => router.routes),
     auth.login,
     ...studioRoutes(studioApi),
@@ -225,5 +233,6 @@ export function buildApp(deps: AppDeps): App {
     operations,
     dataApi,
     tiles,
+    live,
   };
 }

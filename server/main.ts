@@ -40,6 +40,7 @@ async function main(): Promise<void> {
   const server = await (config.httpCompat ? listenNode(app.handle, listenOptions) : listen(uws, app.handle, listenOptions)).catch(
     exitIfPortInUse,
   );
+  app.live.attach(server.publish);
   const origin = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${server.port}`;
   logger.info('listening', { url: origin, port: server.port, database: config.databasePath });
   // Seeding runs while the server already answers; shutdown waits for it before closing the pool and database.

@@ -134,7 +134,7 @@ export function freePort(): Promise<number> {
 /** What `npm run admin -- bootstrap` prints: an organization with its owner and keys. */
 export interface Bootstrapped {
   organization: { id: string };
-  owner: { id: string };
+  owner: { id: string; email: string; password: string };
   publishableKey: { key: string };
   secretKey: { key: string };
 }

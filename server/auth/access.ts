@@ -235,9 +235,13 @@ export function createAccessControl(deps: AccessDeps): Authenticate {
   return (route, request, query) => {
     if (route.scope === 'public') return NONE;
     if (route.scope === 'any') return chargeSessionIp(request);
-    const creds = readCredentials(request, query, { shareTokenInQuery: SHARE_SURFACES.has(route.scope) });
-    // Signed-in users need no key on the Studio API and management; elsewhere their token is not a credential.
-    if (creds.bearer?.startsWith('usr_') && USER_SURFACES.has(route.scope)) return userAccess(creds.bearer);
+    const creds = readCredentials(request, query, {
+      shareTokenInQuery: SHARE_SURFACES.has(route.scope),
+      userTokenInQuery: route.userTokenInQuery,
+    });
+    // Signed-in users need no key on the Studio API, management and the studio's own surfaces; elsewhere their
+    // token is not a credential.
+    if (creds.bearer?.startsWith('usr_') && (USER_SURFACES.has(route.scope) || route.users)) return userAccess(creds.bearer);
     if (creds.shareToken !== undefined && SHARE_SURFACES.has(route.scope)) return shareAccess(route, creds.shareToken);
     if (route.scope === 'mcp') return mcpAccess(route, request, creds);
     return keyAccess(route, request, creds);

@@ -18,7 +18,7 @@ export interface RequestCredentials {
 export function readCredentials(
   request: IncomingRequest,
   query: QueryCredentials,
-  options: { shareTokenInQuery: boolean },
+  options: { shareTokenInQuery: boolean; userTokenInQuery?: boolean },
 ): RequestCredentials {
   const h = request.headers;
   // `Bearer` 1*SP token (RFC 6750; the scheme name is case-insensitive). The token is taken as sent, never
@@ -28,8 +28,8 @@ export function readCredentials(
     apiKey: h['x-api-key'] ?? query.publishable_key,
     sessionToken: h['x-session-token'] ?? query.session_token,
     shareToken: h['x-share-token'] ?? (options.shareTokenInQuery ? query.share_token : undefined),
-    // User tokens travel only in the Authorization header: `auth_token` stays reserved, never a way in.
-    bearer,
+    // User tokens travel in the Authorization header; `auth_token` only where a browser cannot set one (a WebSocket).
+    bearer: bearer ?? (options.userTokenInQuery ? query.auth_token : undefined),
     secretKey: h['x-secret-key'],
     userId: h['x-user-id'],
   };

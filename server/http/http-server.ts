@@ -15,6 +15,8 @@ export interface HttpServer {
   stopAccepting(): void;
   /** Resolves when no request is in flight, or after `graceMs`. */
   drain(graceMs: number): Promise<void>;
+  /** Publishes a text message to the WebSockets subscribed to `topic` (none under HTTP_COMPAT). */
+  publish(topic: string, text: string): void;
 }
 
 export interface ListenOptions {

@@ -8,7 +8,7 @@ import { ApiError } from '../errors.js';
 import { BodyCollector, clientAddress, type HttpServer, InFlight, type ListenOptions, PortInUseError, runExchange } from './http-server.js';
 import { answerParseError, HEAD_LIMITS, IDLE_MS } from './node-parse-errors.js';
 import type { Handle, IncomingRequest, OutgoingResponse } from './pipeline.js';
-import { isEmptyStatus, type Refusal } from './responses.js';
+import { errorResponse, isEmptyStatus, type Refusal } from './responses.js';
 
 const VERSION_REFUSAL: Refusal = { status: 505, messageKey: 'BAD_REQUEST.http_version' };
 const HOST_REFUSAL: Refusal = { status: 400, messageKey: 'BAD_REQUEST.host' };
@@ -82,6 +82,8 @@ export function listenNode(handle: Handle, options: ListenOptions): Promise<Http
           server.close();
         },
         drain: (graceMs) => gate.drain(graceMs),
+        // No WebSockets here (the live channel answers 501): nothing is subscribed.
+        publish: () => undefined,
       });
     });
   });
@@ -150,7 +152,9 @@ function readBody(req: IncomingMessage, limit: number): BodyCollector {
   return body;
 }
 
-function writeResponse(res: ServerResponse, response: OutgoingResponse, closeAfter: boolean): void {
+function writeResponse(res: ServerResponse, given: OutgoingResponse, closeAfter: boolean): void {
+  // node:http hands upgrade requests to this adapter as plain requests: it has no WebSockets to give them.
+  const response = given.upgrade ? errorResponse(ApiError.withMessage('NOT_IMPLEMENTED', 'NOT_IMPLEMENTED.websocket_compat'), 'en') : given;
   const head: string[] = [];
   for (const [key, value] of response.headers) head.push(key, value);
   const empty = isEmptyStatus(response.status);

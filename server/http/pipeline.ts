@@ -20,6 +20,7 @@ import { asApiError } from './envelope.js';
 import { framingRefusal } from './framing.js';
 import type { RequestAbort } from './request-abort.js';
 import { parseBody, parseQueryInto, type QueryCredentials } from './request-body.js';
+import type { SocketSession } from './sockets.js';
 import { acceptsHtml, errorResponse, htmlErrorResponse, type Refusal, refusalResponse, replyToResponse, tooLarge } from './responses.js';
 import { BODY_METHODS, type HttpMethod, type RequestContext, type RouteDef } from './route.js';
 import type { Router } from './router.js';
@@ -45,6 +46,8 @@ export interface OutgoingResponse {
   closeConnection?: boolean;
   /** HEAD: headers and Content-Length only. */
   omitBody?: boolean;
+  /** The handler accepted a WebSocket upgrade: the adapter completes the handshake and drives this session. */
+  upgrade?: SocketSession;
 }
 
 /** Starts reading the request body with a byte limit; must be called before the first await. */

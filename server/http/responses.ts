@@ -70,6 +70,7 @@ export function isEmptyStatus(status: number): boolean {
 }
 
 export function replyToResponse(reply: Reply, defaultStatus: number): OutgoingResponse {
+  if ('upgrade' in reply) return { status: 101, headers: [], body: '', upgrade: reply.upgrade };
   const headers: [string, string][] = [];
   const extra = reply.headers;
   if (Array.isArray(extra)) {

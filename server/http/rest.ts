@@ -114,6 +114,7 @@ export function rest<I, O>(operation: Operation<I, O>, binding: RestBinding<O>):
     scope: operation.scope,
     writes: operation.writes,
     share: operation.reach.includes('share'),
+    users: operation.reach.includes('user'),
     signedInOnly: operation.reach.every((reach) => reach === 'user' || reach === 'share'),
     public: binding.public ?? true,
     summary: binding.summary,

@@ -3,6 +3,7 @@
 
 import type { TSchema } from '@sinclair/typebox';
 import type { Language } from '../i18n/messages.js';
+import type { SocketSession } from './sockets.js';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
 
@@ -31,10 +32,11 @@ export interface RequestContext<P = Record<string, string>, Q = Record<string, u
 /** Extra response headers: an object, or name/value pairs (pairs can be built once and reused). */
 export type ReplyHeaders = Record<string, string> | readonly (readonly [string, string])[];
 
-/** What a handler returns: a JSON value to serialize, or bytes with their content type. */
+/** What a handler returns: a JSON value to serialize, bytes with their content type, or an accepted WebSocket. */
 export type Reply =
   | { status?: number; headers?: ReplyHeaders; json: unknown }
-  | { status?: number; headers?: ReplyHeaders; body: Uint8Array | string; contentType: string };
+  | { status?: number; headers?: ReplyHeaders; body: Uint8Array | string; contentType: string }
+  | { status?: undefined; headers?: undefined; upgrade: SocketSession };
 
 /** The 409 metadata schemas of the spec (Errors → Conflict metadata). */
 export type ConflictSchema =
@@ -77,6 +79,13 @@ export interface RouteDef {
   share?: boolean;
   /** A page a browser navigates to (the embed): its errors are a small HTML page when the request accepts HTML. */
   htmlErrors?: boolean;
+  /** Accepts signed-in users (`Authorization: Bearer usr_…`) beside keys; from the operation's reach. */
+  users?: boolean;
+  /**
+   * A browser opens it where it cannot set headers (the live channel's WebSocket): the user token may come as the
+   * reserved query parameter `auth_token`.
+   */
+  userTokenInQuery?: boolean;
   /** Only a signed-in user (`Authorization: Bearer usr_…`) may call it (share-link minting and the like); from the operation's reach. */
   signedInOnly?: boolean;
   // biome-ignore lint/suspicious/noExplicitAny: each handler takes the context its own schemas validated; the table holds them all

@@ -4,10 +4,11 @@
 // what its parser refuses without telling JavaScript: docs/operating.md lists those cases.
 
 import { createRequire } from 'node:module';
-import type { HttpRequest, HttpResponse, us_listen_socket } from 'uWebSockets.js';
+import type { HttpRequest, HttpResponse, us_listen_socket, us_socket_context_t, WebSocket } from 'uWebSockets.js';
 import { BodyCollector, clientAddress, type HttpServer, InFlight, type ListenOptions, listenFailure, runExchange } from './http-server.js';
 import type { Handle, IncomingRequest, OutgoingResponse } from './pipeline.js';
 import { isEmptyStatus } from './responses.js';
+import type { OpenSocket, SocketSession } from './sockets.js';
 import { statusLine } from './status-line.js';
 
 const require = createRequire(import.meta.url);
@@ -39,9 +40,77 @@ export function loadNativeUws(): Uws {
 /** uSockets' LIBUS_LISTEN_EXCLUSIVE_PORT: without it the port is bound with SO_REUSEPORT and a second server shares it. */
 const LISTEN_EXCLUSIVE_PORT = 1;
 
+/** WebSocket settings: a socket that sends nothing (not even the pong to our ping) for this long is closed. */
+const SOCKET_IDLE_SECONDS = 24;
+const SOCKET_MAX_MESSAGE_BYTES = 4096;
+const SOCKET_MAX_BACKPRESSURE = 1 << 20;
+
+interface SocketData {
+  session: SocketSession;
+  open: boolean;
+}
+
 export function listen(uws: Uws, handle: Handle, options: ListenOptions): Promise<HttpServer> {
   const app = uws.App();
   const gate = new InFlight();
+  const sockets = new Set<WebSocket<SocketData>>();
+
+  // Every WebSocket upgrade goes through the pipeline like any request (routing, access, validation, the
+  // envelope on refusal); a route that accepts answers with a session, and the handshake completes here.
+  app.ws<SocketData>('/*', {
+    idleTimeout: SOCKET_IDLE_SECONDS,
+    sendPingsAutomatically: true,
+    maxPayloadLength: SOCKET_MAX_MESSAGE_BYTES,
+    maxBackpressure: SOCKET_MAX_BACKPRESSURE,
+    closeOnBackpressureLimit: 1,
+    upgrade: (res: HttpResponse, req: HttpRequest, context: us_socket_context_t) => {
+      const request = new UwsRequest(res, req, options.trustProxy);
+      const {
+        'sec-websocket-key': key = '',
+        'sec-websocket-protocol': protocol = '',
+        'sec-websocket-extensions': extensions = '',
+      } = request.headers;
+      runExchange(handle, gate, {
+        request,
+        readBody: (limit) => readBody(res, limit),
+        write: (response, closeAfter, inCallback) => {
+          const answer = () =>
+            response.upgrade
+              ? res.upgrade<SocketData>({ session: response.upgrade, open: false }, key, protocol, extensions, context)
+              : writeResponse(res, response, closeAfter);
+          if (inCallback) answer();
+          else res.cork(answer);
+        },
+        onAbort: (listener) => res.onAborted(listener),
+      });
+    },
+    open: (ws) => {
+      const data = ws.getUserData();
+      data.open = true;
+      sockets.add(ws);
+      for (const topic of data.session.topics) ws.subscribe(topic);
+      const socket: OpenSocket = {
+        send: (text) => data.open && ws.send(text, false) !== 2, // 2: dropped (backpressure limit)
+        end: (code, reason) => {
+          if (data.open) ws.end(code, reason);
+        },
+      };
+      data.session.opened(socket);
+    },
+    message: (ws, message, isBinary) => {
+      if (isBinary) {
+        ws.end(1003, 'text messages only');
+        return;
+      }
+      ws.getUserData().session.received(Buffer.from(message).toString('utf8'));
+    },
+    close: (ws) => {
+      const data = ws.getUserData();
+      data.open = false;
+      sockets.delete(ws);
+      data.session.closed();
+    },
+  });
 
   app.any('/*', (res: HttpResponse, req: HttpRequest) => {
     runExchange(handle, gate, {
@@ -69,6 +138,11 @@ export function listen(uws: Uws, handle: Handle, options: ListenOptions): Promis
           gate.draining = true;
           if (listenSocket) uws.us_listen_socket_close(listenSocket);
           listenSocket = undefined;
+          // 1001 Going Away: a client reconnects (to another node, or to this one restarted).
+          for (const ws of [...sockets]) ws.end(1001, 'server shutting down');
+        },
+        publish: (topic, text) => {
+          app.publish(topic, text, false);
         },
         drain: (graceMs) => gate.drain(graceMs),
       });

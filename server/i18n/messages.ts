@@ -39,6 +39,10 @@ const en: Table = {
   'VALIDATION_FAILED.ring_not_closed': 'A polygon ring must end where it starts.',
   'VALIDATION_FAILED.geometry_type': 'This geometry type does not fit the zone mode.',
   'VALIDATION_FAILED.not_applicable': 'This field does not apply to this mode.',
+  'BAD_REQUEST.websocket_required':
+    'This address is a WebSocket: open it with a WebSocket client (new WebSocket(url)), not a plain HTTP request.',
+  'NOT_IMPLEMENTED.websocket_compat':
+    'The live channel needs the default front end; this server runs with HTTP_COMPAT, which has no WebSockets.',
   'BAD_REQUEST.user_id': 'Writes with a publishable key need the X-User-Id header: the id (uuid) of the member making the change.',
   'VALIDATION_FAILED.name_text': 'Use a name of 1 to 200 characters on one line, not blank and without control characters.',
   'VALIDATION_FAILED.line_text': 'Use one line of text without control characters.',
@@ -75,6 +79,7 @@ const en: Table = {
   'VALIDATION_FAILED.maxLength': 'Use at most {limit} characters.',
   'VALIDATION_FAILED.minItems': 'Give at least {limit} items.',
   'VALIDATION_FAILED.maxItems': 'Give at most {limit} items; split larger data into several requests.',
+  'VALIDATION_FAILED.organization_required': 'You belong to several organizations: name one with organization_id.',
   'VALIDATION_FAILED.unknown_field': 'The field "{name}" is not accepted here; remove it (check its spelling).',
   'VALIDATION_FAILED.any_of': 'This value has none of the accepted forms: {forms}.',
   'VALIDATION_FAILED.unique_items': 'Give each item only once.',
@@ -188,6 +193,10 @@ const fr: Table = {
   'VALIDATION_FAILED.ring_not_closed': 'Un anneau de polygone doit se terminer là où il commence.',
   'VALIDATION_FAILED.geometry_type': 'Ce type de géométrie ne convient pas au mode de la zone.',
   'VALIDATION_FAILED.not_applicable': "Ce champ ne s'applique pas à ce mode.",
+  'BAD_REQUEST.websocket_required':
+    'Cette adresse est un WebSocket : ouvrez-la avec un client WebSocket (new WebSocket(url)), pas une requête HTTP simple.',
+  'NOT_IMPLEMENTED.websocket_compat':
+    'Le canal en direct demande le serveur frontal par défaut ; ce serveur tourne avec HTTP_COMPAT, sans WebSockets.',
   'BAD_REQUEST.user_id':
     "Les écritures avec une clé publiable exigent l'en-tête X-User-Id : l'identifiant (uuid) du membre qui fait la modification.",
   'VALIDATION_FAILED.name_text': 'Utilisez un nom de 1 à 200 caractères sur une ligne, non vide et sans caractères de contrôle.',
@@ -227,6 +236,7 @@ const fr: Table = {
   'VALIDATION_FAILED.maxLength': 'Utilisez au plus {limit} caractères.',
   'VALIDATION_FAILED.minItems': 'Donnez au moins {limit} éléments.',
   'VALIDATION_FAILED.maxItems': 'Donnez au plus {limit} éléments ; répartissez les données plus grandes sur plusieurs requêtes.',
+  'VALIDATION_FAILED.organization_required': 'Vous appartenez à plusieurs organisations : indiquez-en une avec organization_id.',
   'VALIDATION_FAILED.unknown_field': "Le champ « {name} » n'est pas accepté ici ; retirez-le (vérifiez son orthographe).",
   'VALIDATION_FAILED.any_of': "Cette valeur n'a aucune des formes acceptées : {forms}.",
   'VALIDATION_FAILED.unique_items': 'Donnez chaque élément une seule fois.',
@@ -341,6 +351,10 @@ const es: Table = {
   'VALIDATION_FAILED.ring_not_closed': 'Un anillo de polígono debe terminar donde empieza.',
   'VALIDATION_FAILED.geometry_type': 'Este tipo de geometría no corresponde al modo de la zona.',
   'VALIDATION_FAILED.not_applicable': 'Este campo no se aplica a este modo.',
+  'BAD_REQUEST.websocket_required':
+    'Esta dirección es un WebSocket: ábrala con un cliente WebSocket (new WebSocket(url)), no con una petición HTTP simple.',
+  'NOT_IMPLEMENTED.websocket_compat':
+    'El canal en directo necesita el servidor frontal por defecto; este servidor funciona con HTTP_COMPAT, sin WebSockets.',
   'BAD_REQUEST.user_id':
     'Las escrituras con una clave publicable requieren la cabecera X-User-Id: el identificador (uuid) del miembro que hace el cambio.',
   'VALIDATION_FAILED.name_text': 'Use un nombre de 1 a 200 caracteres en una línea, no vacío y sin caracteres de control.',
@@ -378,6 +392,7 @@ const es: Table = {
   'VALIDATION_FAILED.maxLength': 'Use como máximo {limit} caracteres.',
   'VALIDATION_FAILED.minItems': 'Dé al menos {limit} elementos.',
   'VALIDATION_FAILED.maxItems': 'Dé como máximo {limit} elementos; reparta los datos más grandes en varias solicitudes.',
+  'VALIDATION_FAILED.organization_required': 'Pertenece a varias organizaciones: indique una con organization_id.',
   'VALIDATION_FAILED.unknown_field': 'El campo «{name}» no se acepta aquí; quítelo (revise cómo está escrito).',
   'VALIDATION_FAILED.any_of': 'Este valor no tiene ninguna de las formas aceptadas: {forms}.',
   'VALIDATION_FAILED.unique_items': 'Dé cada elemento una sola vez.',
@@ -490,6 +505,10 @@ const ca: Table = {
   'VALIDATION_FAILED.ring_not_closed': "Un anell de polígon ha d'acabar on comença.",
   'VALIDATION_FAILED.geometry_type': 'Aquest tipus de geometria no correspon al mode de la zona.',
   'VALIDATION_FAILED.not_applicable': "Aquest camp no s'aplica a aquest mode.",
+  'BAD_REQUEST.websocket_required':
+    'Aquesta adreça és un WebSocket: obriu-la amb un client WebSocket (new WebSocket(url)), no amb una petició HTTP simple.',
+  'NOT_IMPLEMENTED.websocket_compat':
+    'El canal en directe necessita el servidor frontal per defecte; aquest servidor funciona amb HTTP_COMPAT, sense WebSockets.',
   'BAD_REQUEST.user_id':
     "Les escriptures amb una clau publicable requereixen la capçalera X-User-Id: l'identificador (uuid) del membre que fa el canvi.",
   'VALIDATION_FAILED.name_text': "Feu servir un nom d'1 a 200 caràcters en una línia, no buit i sense caràcters de control.",
@@ -528,6 +547,7 @@ const ca: Table = {
   'VALIDATION_FAILED.maxLength': 'Feu servir com a màxim {limit} caràcters.',
   'VALIDATION_FAILED.minItems': 'Doneu com a mínim {limit} elements.',
   'VALIDATION_FAILED.maxItems': 'Doneu com a màxim {limit} elements; repartiu les dades més grans en diverses sol·licituds.',
+  'VALIDATION_FAILED.organization_required': 'Pertanyeu a diverses organitzacions: indiqueu-ne una amb organization_id.',
   'VALIDATION_FAILED.unknown_field': "El camp «{name}» no s'accepta aquí; traieu-lo (reviseu com està escrit).",
   'VALIDATION_FAILED.any_of': 'Aquest valor no té cap de les formes acceptades: {forms}.',
   'VALIDATION_FAILED.unique_items': 'Doneu cada element només una vegada.',
@@ -643,6 +663,9 @@ const de: Table = {
   'VALIDATION_FAILED.ring_not_closed': 'Ein Polygonring muss dort enden, wo er beginnt.',
   'VALIDATION_FAILED.geometry_type': 'Dieser Geometrietyp passt nicht zum Zonenmodus.',
   'VALIDATION_FAILED.not_applicable': 'Dieses Feld gilt für diesen Modus nicht.',
+  'BAD_REQUEST.websocket_required':
+    'Diese Adresse ist ein WebSocket: öffnen Sie sie mit einem WebSocket-Client (new WebSocket(url)), nicht mit einer einfachen HTTP-Anfrage.',
+  'NOT_IMPLEMENTED.websocket_compat': 'Der Live-Kanal braucht das Standard-Frontend; dieser Server läuft mit HTTP_COMPAT, ohne WebSockets.',
   'BAD_REQUEST.user_id':
     'Schreibzugriffe mit einem öffentlichen Schlüssel brauchen den Header X-User-Id: die ID (UUID) des Mitglieds, das die Änderung vornimmt.',
   'VALIDATION_FAILED.name_text': 'Verwenden Sie einen Namen mit 1 bis 200 Zeichen in einer Zeile, nicht leer und ohne Steuerzeichen.',
@@ -683,6 +706,7 @@ const de: Table = {
   'VALIDATION_FAILED.maxLength': 'Verwenden Sie höchstens {limit} Zeichen.',
   'VALIDATION_FAILED.minItems': 'Geben Sie mindestens {limit} Elemente an.',
   'VALIDATION_FAILED.maxItems': 'Geben Sie höchstens {limit} Elemente an; verteilen Sie größere Daten auf mehrere Anfragen.',
+  'VALIDATION_FAILED.organization_required': 'Sie gehören mehreren Organisationen an: nennen Sie eine mit organization_id.',
   'VALIDATION_FAILED.unknown_field': 'Das Feld „{name}“ wird hier nicht angenommen; entfernen Sie es (prüfen Sie die Schreibweise).',
   'VALIDATION_FAILED.any_of': 'Dieser Wert hat keine der erlaubten Formen: {forms}.',
   'VALIDATION_FAILED.unique_items': 'Geben Sie jedes Element nur einmal an.',

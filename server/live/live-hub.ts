@@ -1,0 +1,248 @@
+// The live channel's core (DESIGN §9), free of the socket library: one topic per itinerary, fed by the core's
+// change events (never by the handlers), and the presence of who has the itinerary open. Members' sockets hear
+// everything about the itinerary (draft changes with their version, locks taken, released and expired,
+// publication, presence); a share link's sockets hear only what it may see (publication and deletion).
+//
+// Presence is kept per node: a socket is present where it is connected. Across nodes (DESIGN §14) change events
+// travel on the shared bus and every node publishes them to its own sockets.
+
+import type { ChangeEvent, ChangeEventBus } from '../core/change-events.js';
+import type { OpenSocket, PublishToTopic, SocketSession } from '../http/sockets.js';
+
+/** Who a member's socket belongs to (null: a key or share link with no member named). */
+export interface LiveVisitor {
+  id: string;
+  name: string;
+}
+
+export type PresenceMode = 'viewing' | 'editing';
+
+/** One member with the itinerary open, however many tabs: editing when any of them is. */
+export interface PresenceEntry {
+  user: LiveVisitor;
+  colour: string;
+  mode: PresenceMode;
+  connections: number;
+}
+
+/** Who is here: members (at most PRESENCE_LISTED, then a count) and sockets with no member named (keys). */
+export interface Presence {
+  presence: PresenceEntry[];
+  /** Members present beyond the listed ones. */
+  more: number;
+  /** Sockets of keys with no member named (an embed's viewers). */
+  anonymous: number;
+}
+
+/** What a socket is told as it opens: where the itinerary stands and (members) who holds what. */
+export interface LiveSnapshot {
+  version: number;
+  published_version: number | null;
+  /** Members only: the soft locks held now. */
+  locks?: unknown[];
+}
+
+/** Distinct, readable on the map and on white. */
+export const PRESENCE_COLOURS = [
+  '#1c7ed6',
+  '#e8590c',
+  '#2f9e44',
+  '#ae3ec9',
+  '#f08c00',
+  '#0c8599',
+  '#c2255c',
+  '#5c940d',
+  '#6741d9',
+  '#a61e4d',
+];
+/** Members listed by name in a presence message; the rest are counted (a message stays small with a crowd). */
+export const PRESENCE_LISTED = 100;
+/** Presence changes of one itinerary are announced at most this often (a crowd arriving is one message, not n). */
+export const PRESENCE_FLUSH_MS = 100;
+
+export const membersTopic = (itineraryId: string) => `itinerary/${itineraryId}`;
+export const publicTopic = (itineraryId: string) => `itinerary/${itineraryId}/published`;
+
+/** Client messages: at most this long (the socket library closes on longer ones). */
+export const MAX_CLIENT_MESSAGE_BYTES = 4096;
+
+/** One socket of a member (or anonymous) on an itinerary. */
+interface Connection {
+  visitor: LiveVisitor | null;
+  mode: PresenceMode;
+  socket: OpenSocket | undefined;
+}
+
+interface Room {
+  connections: Map<string, Connection>;
+  /** Colour of each member here, kept while any of their sockets is. */
+  colours: Map<string, string>;
+  flush: NodeJS.Timeout | undefined;
+}
+
+export class LiveHub {
+  #publish: PublishToTopic = () => undefined;
+  /** Members' sockets per itinerary. */
+  readonly #rooms = new Map<string, Room>();
+  #next = 1;
+  readonly #node = Math.random().toString(36).slice(2, 8);
+
+  constructor(events: ChangeEventBus) {
+    events.subscribe((event) => this.#onEvent(event));
+  }
+
+  /** Where messages go: the socket library's pub/sub, once the server listens. */
+  attach(publish: PublishToTopic): void {
+    this.#publish = publish;
+  }
+
+  /** Who has an itinerary open (members' sockets), one entry per member. */
+  presence(itineraryId: string): Presence {
+    const room = this.#rooms.get(itineraryId);
+    const byUser = new Map<string, PresenceEntry>();
+    let anonymous = 0;
+    for (const connection of room?.connections.values() ?? []) {
+      if (!connection.visitor) {
+        anonymous++;
+        continue;
+      }
+      const entry = byUser.get(connection.visitor.id);
+      if (entry) {
+        entry.connections++;
+        if (connection.mode === 'editing') entry.mode = 'editing';
+      } else {
+        const colour = room?.colours.get(connection.visitor.id) ?? (PRESENCE_COLOURS[0] as string);
+        byUser.set(connection.visitor.id, { user: connection.visitor, colour, mode: connection.mode, connections: 1 });
+      }
+    }
+    const all = [...byUser.values()];
+    return { presence: all.slice(0, PRESENCE_LISTED), more: Math.max(0, all.length - PRESENCE_LISTED), anonymous };
+  }
+
+  /** A session for a socket that passed the upgrade's access check. */
+  session(input: { itineraryId: string; members: boolean; visitor: LiveVisitor | null; snapshot: LiveSnapshot }): SocketSession {
+    const { itineraryId, members } = input;
+    const id = `${this.#node}-${this.#next++}`;
+    const hub = this;
+    let connection: Connection | undefined;
+    const reply = (message: unknown) => connection?.socket?.send(JSON.stringify(message));
+    return {
+      topics: members ? [membersTopic(itineraryId)] : [publicTopic(itineraryId)],
+      opened(socket) {
+        if (members) {
+          connection = { visitor: input.visitor, mode: 'viewing', socket };
+          hub.#enter(itineraryId, id, connection);
+        }
+        socket.send(
+          JSON.stringify({
+            type: 'hello',
+            connection_id: id,
+            itinerary_id: itineraryId,
+            ...input.snapshot,
+            ...(members ? hub.presence(itineraryId) : {}),
+          }),
+        );
+        if (members) hub.#presenceChanged(itineraryId);
+      },
+      received(text) {
+        let message: { type?: unknown; mode?: unknown };
+        try {
+          message = JSON.parse(text) as typeof message;
+        } catch {
+          reply({ type: 'error', message: 'Send JSON messages: {"type":"ping"} or {"type":"presence","mode":"viewing"|"editing"}.' });
+          return;
+        }
+        if (message?.type === 'ping') {
+          reply({ type: 'pong' });
+        } else if (message?.type === 'presence' && (message.mode === 'viewing' || message.mode === 'editing') && connection) {
+          if (connection.mode !== message.mode) {
+            connection.mode = message.mode;
+            hub.#presenceChanged(itineraryId);
+          }
+        } else {
+          reply({ type: 'error', message: 'Unknown message: send {"type":"ping"} or {"type":"presence","mode":"viewing"|"editing"}.' });
+        }
+      },
+      closed() {
+        if (!connection) return;
+        connection.socket = undefined;
+        hub.#leave(itineraryId, id, connection);
+        hub.#presenceChanged(itineraryId);
+      },
+    };
+  }
+
+  #enter(itineraryId: string, id: string, connection: Connection): void {
+    let room = this.#rooms.get(itineraryId);
+    if (!room) this.#rooms.set(itineraryId, (room = { connections: new Map(), colours: new Map(), flush: undefined }));
+    room.connections.set(id, connection);
+    const visitor = connection.visitor;
+    if (visitor && !room.colours.has(visitor.id)) {
+      // The first colour no member here uses (then round again).
+      const used = new Set(room.colours.values());
+      room.colours.set(
+        visitor.id,
+        PRESENCE_COLOURS.find((c) => !used.has(c)) ?? (PRESENCE_COLOURS[room.colours.size % PRESENCE_COLOURS.length] as string),
+      );
+    }
+  }
+
+  #leave(itineraryId: string, id: string, connection: Connection): void {
+    const room = this.#rooms.get(itineraryId);
+    if (!room) return;
+    room.connections.delete(id);
+    const visitor = connection.visitor;
+    if (visitor && ![...room.connections.values()].some((c) => c.visitor?.id === visitor.id)) room.colours.delete(visitor.id);
+  }
+
+  /** Announces the room's presence once the burst of changes settles (at most every PRESENCE_FLUSH_MS). */
+  #presenceChanged(itineraryId: string): void {
+    const room = this.#rooms.get(itineraryId);
+    if (!room || room.flush) return;
+    room.flush = setTimeout(() => {
+      room.flush = undefined;
+      this.#publish(
+        membersTopic(itineraryId),
+        JSON.stringify({ type: 'presence', itinerary_id: itineraryId, ...this.presence(itineraryId) }),
+      );
+      if (room.connections.size === 0 && !room.flush) this.#rooms.delete(itineraryId);
+    }, PRESENCE_FLUSH_MS);
+    room.flush.unref();
+  }
+
+  /** Every event message says when its change was announced (`at`, just after its commit, ISO 8601 with ms). */
+  #onEvent(event: ChangeEvent): void {
+    const at = new Date().toISOString();
+    switch (event.type) {
+      case 'itinerary.draft_changed':
+        this.#publish(
+          membersTopic(event.itineraryId),
+          JSON.stringify({ type: 'itinerary.changed', itinerary_id: event.itineraryId, version: event.version, at }),
+        );
+        return;
+      case 'itinerary.published':
+      case 'itinerary.deleted': {
+        const type = event.type === 'itinerary.published' ? 'itinerary.published' : 'itinerary.deleted';
+        const text = JSON.stringify({
+          type,
+          itinerary_id: event.itineraryId,
+          ...('version' in event ? { version: event.version } : {}),
+          at,
+        });
+        this.#publish(membersTopic(event.itineraryId), text);
+        this.#publish(publicTopic(event.itineraryId), text);
+        return;
+      }
+      case 'lock.taken':
+      case 'lock.released':
+      case 'lock.expired':
+        this.#publish(
+          membersTopic(event.itineraryId),
+          JSON.stringify({ type: event.type, itinerary_id: event.itineraryId, holder: { id: event.holderId }, parts: event.parts, at }),
+        );
+        return;
+      default:
+        return;
+    }
+  }
+}

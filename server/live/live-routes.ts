@@ -1,0 +1,74 @@
+// `GET /studio/live?itinerary_id=…`: the live channel's WebSocket. The upgrade passes the access layer like any
+// request (the embed's rules: a key, with a session when the organization requires one; a share link; a signed-in
+// member, whose token may come as `auth_token` since a browser cannot set headers on a WebSocket), then the
+// operation checks the itinerary is readable and hands the hub's session to the adapter.
+
+import { Type } from '@sinclair/typebox';
+import type { Access } from '../auth/access.js';
+import { defineOperation } from '../core/operation.js';
+import { STUDIO_SURFACE_REACH } from '../embed/studio-catalog.js';
+import { ApiError } from '../errors.js';
+import { rest } from '../http/rest.js';
+import type { RouteDef } from '../http/route.js';
+import type { SocketSession } from '../http/sockets.js';
+import type { StudioOperations } from '../studio/studio-operations.js';
+import { type LiveHub, type LiveVisitor, MAX_CLIENT_MESSAGE_BYTES } from './live-hub.js';
+
+export { MAX_CLIENT_MESSAGE_BYTES };
+
+/** Whether the caller belongs to the itinerary's organization: only then does it see drafts, locks and presence. */
+function memberOf(caller: Access, organizationId: string): boolean {
+  if (caller.kind === 'key') return caller.organization.id === organizationId;
+  if (caller.kind === 'user') return caller.memberships.has(organizationId);
+  return false;
+}
+
+export function liveOperation(deps: { studio: StudioOperations; hub: LiveHub }) {
+  const { getItinerary, getItineraryLocks } = deps.studio.itineraries;
+  return defineOperation({
+    id: 'getStudioLive',
+    scope: 'embedding',
+    writes: false,
+    reach: STUDIO_SURFACE_REACH,
+    async run(caller, input: { itinerary_id: string }, context): Promise<SocketSession> {
+      const itineraryId = input.itinerary_id;
+      // Outsiders (a share link, another organization's key) follow what they may read: the published itinerary.
+      const draft = await getItinerary.run(caller, { itinerary_id: itineraryId, version: 'draft' }, context).catch(() => undefined);
+      const members = draft !== undefined && memberOf(caller, draft.organization_id);
+      const view = members ? draft : await getItinerary.run(caller, { itinerary_id: itineraryId, version: 'published' }, context);
+      let visitor: LiveVisitor | null = null;
+      if (caller.kind === 'user') visitor = { id: caller.user.id, name: caller.user.name || (caller.user.email.split('@')[0] as string) };
+      const locks = members ? await getItineraryLocks.run(caller, { itinerary_id: itineraryId }, context) : undefined;
+      return deps.hub.session({
+        itineraryId,
+        members,
+        visitor,
+        snapshot: { version: view.version, published_version: view.published_version, ...(locks ? { locks } : {}) },
+      });
+    },
+  });
+}
+
+export function liveRoutes(operation: ReturnType<typeof liveOperation>): RouteDef[] {
+  const route = rest(operation, {
+    method: 'GET',
+    path: '/studio/live',
+    public: false,
+    summary: 'The live channel of an itinerary (WebSocket): presence, locks, changes, publication',
+    query: Type.Object({ itinerary_id: Type.String({ format: 'uuid' }) }),
+    reply: (session) => ({ upgrade: session }),
+  });
+  const accept = route.handler;
+  return [
+    {
+      ...route,
+      userTokenInQuery: true,
+      handler: (ctx) => {
+        if (ctx.headers.upgrade?.toLowerCase() !== 'websocket' || !ctx.headers['sec-websocket-key']) {
+          throw ApiError.withMessage('BAD_REQUEST', 'BAD_REQUEST.websocket_required');
+        }
+        return accept(ctx);
+      },
+    },
+  ];
+}

@@ -1,0 +1,86 @@
+// A live-channel client for tests: opens `/studio/live` over a real WebSocket and waits for the messages it expects.
+
+import WebSocket from 'ws';
+
+export interface LiveMessage {
+  type: string;
+  [field: string]: any;
+}
+
+export class LiveClient {
+  readonly messages: LiveMessage[] = [];
+  private waiters: { match: (m: LiveMessage) => boolean; resolve: (m: LiveMessage) => void }[] = [];
+  private seen = 0;
+
+  private constructor(readonly socket: WebSocket) {
+    socket.on('message', (data) => {
+      const message = JSON.parse(String(data)) as LiveMessage;
+      this.messages.push(message);
+      this.waiters = this.waiters.filter((w) => {
+        if (!w.match(message)) return true;
+        w.resolve(message);
+        return false;
+      });
+    });
+  }
+
+  /** Connects and resolves once the server's hello arrived; rejects with the HTTP status of a refused upgrade. */
+  static async open(url: string, headers: Record<string, string> = {}): Promise<LiveClient> {
+    const socket = new WebSocket(url, { headers });
+    const client = new LiveClient(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('unexpected-response', (_req, res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk));
+        res.on('end', () =>
+          reject(Object.assign(new Error(`upgrade refused: ${res.statusCode} ${body}`), { status: res.statusCode, body })),
+        );
+      });
+      socket.once('error', reject);
+    });
+    await client.next((m) => m.type === 'hello');
+    return client;
+  }
+
+  get hello(): LiveMessage {
+    return this.messages.find((m) => m.type === 'hello') as LiveMessage;
+  }
+
+  /** The first message from now on (or already received and not yet taken) that matches. */
+  next(match: (m: LiveMessage) => boolean, timeoutMs = 3000): Promise<LiveMessage> {
+    for (let i = this.seen; i < this.messages.length; i++) {
+      const message = this.messages[i] as LiveMessage;
+      if (match(message)) {
+        this.seen = i + 1;
+        return Promise.resolve(message);
+      }
+    }
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`no matching live message within ${timeoutMs} ms; got ${JSON.stringify(this.messages.slice(this.seen))}`)),
+        timeoutMs,
+      );
+      this.waiters.push({
+        match,
+        resolve: (m) => {
+          clearTimeout(timer);
+          this.seen = this.messages.length;
+          resolve(m);
+        },
+      });
+    });
+  }
+
+  send(message: unknown): void {
+    this.socket.send(JSON.stringify(message));
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.socket.readyState === WebSocket.CLOSED) return resolve();
+      this.socket.once('close', () => resolve());
+      this.socket.close();
+    });
+  }
+}

@@ -1,0 +1,99 @@
+// The live hub without sockets: which change events reach which topic, and how presence is kept and coloured.
+
+import { describe, expect, it } from 'vitest';
+import { MemoryChangeEventBus } from '../../../server/core/change-events.js';
+import type { OpenSocket } from '../../../server/http/sockets.js';
+import { LiveHub, membersTopic, PRESENCE_COLOURS, PRESENCE_FLUSH_MS, publicTopic } from '../../../server/live/live-hub.js';
+
+function setup() {
+  const events = new MemoryChangeEventBus();
+  const hub = new LiveHub(events);
+  const published: { topic: string; message: any }[] = [];
+  hub.attach((topic, text) => published.push({ topic, message: JSON.parse(text) }));
+  const socket = () => {
+    const sent: any[] = [];
+    const open: OpenSocket = { send: (text) => sent.push(JSON.parse(text)) > 0, end: () => undefined };
+    return { sent, open };
+  };
+  return { events, hub, published, socket };
+}
+
+const snapshot = { version: 3, published_version: null, locks: [] };
+
+describe('LiveHub', () => {
+  it('sends drafts and locks to members only, publication and deletion to both', () => {
+    const { events, published: raw } = setup();
+    events.publish([
+      { type: 'itinerary.draft_changed', organizationId: 'o', itineraryId: 'i', version: 4 },
+      { type: 'lock.expired', itineraryId: 'i', holderId: 'u', parts: [{ type: 'segment', id: 's' }] },
+      { type: 'itinerary.published', organizationId: 'o', itineraryId: 'i', version: 4 },
+      { type: 'zone.changed', organizationId: 'o', zoneId: 'z', change: 'created' },
+      { type: 'itinerary.deleted', organizationId: 'o', itineraryId: 'i' },
+    ]);
+    for (const p of raw) expect(Date.parse(p.message.at)).toBeGreaterThan(0);
+    const published = raw.map(({ topic, message: { at: _at, ...message } }) => ({ topic, message }));
+    expect(published).toEqual([
+      { topic: membersTopic('i'), message: { type: 'itinerary.changed', itinerary_id: 'i', version: 4 } },
+      {
+        topic: membersTopic('i'),
+        message: { type: 'lock.expired', itinerary_id: 'i', holder: { id: 'u' }, parts: [{ type: 'segment', id: 's' }] },
+      },
+      { topic: membersTopic('i'), message: { type: 'itinerary.published', itinerary_id: 'i', version: 4 } },
+      { topic: publicTopic('i'), message: { type: 'itinerary.published', itinerary_id: 'i', version: 4 } },
+      { topic: membersTopic('i'), message: { type: 'itinerary.deleted', itinerary_id: 'i' } },
+      { topic: publicTopic('i'), message: { type: 'itinerary.deleted', itinerary_id: 'i' } },
+    ]);
+  });
+
+  it('lists each member once with a colour of their own, counts keys’ sockets, and announces a burst of changes once', async () => {
+    const { hub, published, socket } = setup();
+    const ann = { id: 'a', name: 'Ann' };
+    const first = hub.session({ itineraryId: 'i', members: true, visitor: ann, snapshot });
+    const second = hub.session({ itineraryId: 'i', members: true, visitor: ann, snapshot });
+    const bob = hub.session({ itineraryId: 'i', members: true, visitor: { id: 'b', name: 'Bob' }, snapshot });
+    const embed = hub.session({ itineraryId: 'i', members: true, visitor: null, snapshot });
+    const [s1, s2, s3, s4] = [socket(), socket(), socket(), socket()];
+    first.opened(s1.open);
+    expect(s1.sent[0]).toMatchObject({
+      type: 'hello',
+      version: 3,
+      presence: [{ user: ann, colour: PRESENCE_COLOURS[0], connections: 1 }],
+      anonymous: 0,
+    });
+    second.opened(s2.open);
+    bob.opened(s3.open);
+    embed.opened(s4.open);
+    expect(hub.presence('i')).toEqual({
+      presence: [
+        { user: ann, colour: PRESENCE_COLOURS[0], mode: 'viewing', connections: 2 },
+        { user: { id: 'b', name: 'Bob' }, colour: PRESENCE_COLOURS[1], mode: 'viewing', connections: 1 },
+      ],
+      more: 0,
+      anonymous: 1,
+    });
+    bob.received('{"type":"presence","mode":"editing"}');
+    expect(hub.presence('i').presence[1]?.mode).toBe('editing');
+    bob.received('not json');
+    expect(s3.sent.at(-1).type).toBe('error');
+    first.closed();
+    expect(hub.presence('i').presence[0]?.connections).toBe(1);
+    // Four arrivals, a mode change and a departure: one announcement, after the burst.
+    expect(published).toHaveLength(0);
+    await new Promise((r) => setTimeout(r, PRESENCE_FLUSH_MS + 50));
+    expect(published).toHaveLength(1);
+    expect(published[0]).toMatchObject({
+      topic: membersTopic('i'),
+      message: { type: 'presence', presence: [{ user: ann }, { user: { id: 'b' }, mode: 'editing' }], anonymous: 1 },
+    });
+  });
+
+  it('a share link’s socket is never present and hears the public topic', () => {
+    const { hub, socket } = setup();
+    const viewer = hub.session({ itineraryId: 'i', members: false, visitor: null, snapshot: { version: 3, published_version: 2 } });
+    expect(viewer.topics).toEqual([publicTopic('i')]);
+    const s = socket();
+    viewer.opened(s.open);
+    expect(s.sent[0]).not.toHaveProperty('presence');
+    expect(hub.presence('i')).toEqual({ presence: [], more: 0, anonymous: 0 });
+  });
+});
