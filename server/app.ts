@@ -39,9 +39,11 @@ import type { WorkerPool } from '../workers/pool.js';
 import { diagnosticRoutes } from './system/diagnostic-routes.js';
 import { SecretBox } from './management/secret-box.js';
 import { mcpRoutes } from './mcp/mcp-routes.js';
+import { agentOperations } from './agent/agent.js';
+import { agentRoutes } from './agent/agent-routes.js';
 import { clientRegistry, httpsMetadataFetcher } from './oauth/oauth-clients.js';
 import { oauthRoutes } from './oauth/oauth-routes.js';
-import { mcpTools } from './mcp/mcp-tools.js';
+import { argumentChecker, mcpTools } from './mcp/mcp-tools.js';
 import { embedOperation } from './embed/embed-page.js';
 import { embedRoutes, mapLibreAssets } from './embed/embed-routes.js';
 import { studioCatalog, studioCatalogRoutes } from './embed/studio-catalog.js';
@@ -183,6 +185,9 @@ export function buildApp(deps: AppDeps): App {
     overlays: overlayTileOperations({ pool: deps.pool, cache: tileCache, studio: operations, events }),
   };
   const live = new LiveHub(events);
+  // The MCP tools: what an MCP client and the studio's agent may call (the same operations, the same rules).
+  const tools = mcpTools({ studio: operations, data: dataApi.operations });
+  const secrets = new SecretBox(signingSecret, 'organization ai api key');
   const routes: RouteDef[] = [
     ...systemRoutes(ASSET_DIR, mapLibreAssets()),
     ...embedRoutes(embedOperation({ studio: operations, organizations: stores.organizations })),
@@ -192,7 +197,10 @@ export function buildApp(deps: AppDeps): App {
     auth.login,
     ...studioRoutes(studioApi),
     ...dataApi.routes,
-    ...mcpRoutes({ tools: mcpTools({ studio: operations, data: dataApi.operations }), logger }),
+    ...mcpRoutes({ tools, logger }),
+    ...agentRoutes(
+      agentOperations({ organizations: stores.organizations, secrets, tools, checkArguments: argumentChecker(tools), logger }),
+    ),
     ...oauthRoutes({
       oauth: stores.oauth,
       users: stores.users,
@@ -215,7 +223,7 @@ export function buildApp(deps: AppDeps): App {
     }),
     ...trailTileRoutes(tiles.trails),
     ...overlayTileRoutes(tiles.overlays),
-    ...managementRoutes(managementOperations({ stores, writes, secrets: new SecretBox(signingSecret, 'organization ai api key') })),
+    ...managementRoutes(managementOperations({ stores, writes, secrets })),
     ...(config.diagnosticRoutes ? [...diagnosticRoutes(), ...dataDiagnosticRoutes(dataApi.resolvers)] : []),
   ];
   const router = new Router(routes);

@@ -179,16 +179,20 @@ export function runExchange(handle: Handle, gate: InFlight, exchange: Exchange):
   const abort = new RequestAbort();
   let body: BodyRead | undefined;
   const outcome = handle(request, (limit) => (body = exchange.readBody(limit)).promise, abort);
+  const onAbort = () =>
+    exchange.onAbort(() => {
+      request.aborted = true;
+      abort.abort(new ApiError('BAD_REQUEST'));
+      body?.fail(new ApiError('BAD_REQUEST'));
+    });
   if (!(outcome instanceof Promise)) {
+    // A stream outlives this callback: the client going away must stop it.
+    if (outcome.stream) onAbort();
     exchange.write(outcome, gate.draining || (body === undefined && hasBody(request)), true);
     return;
   }
   gate.start();
-  exchange.onAbort(() => {
-    request.aborted = true;
-    abort.abort(new ApiError('BAD_REQUEST'));
-    body?.fail(new ApiError('BAD_REQUEST'));
-  });
+  onAbort();
   outcome.then(
     (response) => {
       if (!request.aborted) exchange.write(response, gate.draining, false);

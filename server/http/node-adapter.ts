@@ -155,6 +155,10 @@ function readBody(req: IncomingMessage, limit: number): BodyCollector {
 function writeResponse(res: ServerResponse, given: OutgoingResponse, closeAfter: boolean): void {
   // node:http hands upgrade requests to this adapter as plain requests: it has no WebSockets to give them.
   const response = given.upgrade ? errorResponse(ApiError.withMessage('NOT_IMPLEMENTED', 'NOT_IMPLEMENTED.websocket_compat'), 'en') : given;
+  if (response.stream) {
+    writeStream(res, response);
+    return;
+  }
   const head: string[] = [];
   for (const [key, value] of response.headers) head.push(key, value);
   const empty = isEmptyStatus(response.status);
@@ -166,4 +170,30 @@ function writeResponse(res: ServerResponse, given: OutgoingResponse, closeAfter:
   res.writeHead(response.status, head);
   // Node itself leaves the body out of a HEAD answer, 204 and 304.
   res.end(empty || response.omitBody ? undefined : response.body);
+}
+
+/** A streamed answer (server-sent events): chunked, each chunk as it comes; the client going away stops it. */
+function writeStream(res: ServerResponse, response: OutgoingResponse): void {
+  const head: string[] = [];
+  for (const [key, value] of response.headers) head.push(key, value);
+  res.writeHead(response.status, head);
+  const iterator = (response.stream as AsyncIterable<string>)[Symbol.asyncIterator]();
+  let gone = false;
+  res.once('close', () => {
+    gone = true;
+  });
+  void (async () => {
+    try {
+      for (;;) {
+        const next = await iterator.next();
+        if (gone) break;
+        if (next.done) return void res.end();
+        res.write(next.value);
+      }
+    } catch {
+      if (!gone) res.end();
+      return;
+    }
+    await iterator.return?.();
+  })();
 }

@@ -48,6 +48,8 @@ export interface OutgoingResponse {
   omitBody?: boolean;
   /** The handler accepted a WebSocket upgrade: the adapter completes the handshake and drives this session. */
   upgrade?: SocketSession;
+  /** A body written as it comes (after the status and headers), then the response ends; `body` is empty. */
+  stream?: AsyncIterable<string>;
 }
 
 /** Starts reading the request body with a byte limit; must be called before the first await. */

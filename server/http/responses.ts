@@ -84,6 +84,10 @@ export function replyToResponse(reply: Reply, defaultStatus: number): OutgoingRe
     headers.push(['Content-Type', JSON_CONTENT_TYPE]);
     return { status, headers, body: jsonText(reply.json) };
   }
+  if ('stream' in reply) {
+    headers.push(['Content-Type', reply.contentType]);
+    return { status, headers, body: '', stream: reply.stream };
+  }
   headers.push(['Content-Type', reply.contentType]);
   return { status, headers, body: reply.body };
 }

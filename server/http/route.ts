@@ -32,11 +32,13 @@ export interface RequestContext<P = Record<string, string>, Q = Record<string, u
 /** Extra response headers: an object, or name/value pairs (pairs can be built once and reused). */
 export type ReplyHeaders = Record<string, string> | readonly (readonly [string, string])[];
 
-/** What a handler returns: a JSON value to serialize, bytes with their content type, or an accepted WebSocket. */
+/** What a handler returns: a JSON value to serialize, bytes with their content type, a stream, or an accepted WebSocket. */
 export type Reply =
   | { status?: number; headers?: ReplyHeaders; json: unknown }
   | { status?: number; headers?: ReplyHeaders; body: Uint8Array | string; contentType: string }
-  | { status?: undefined; headers?: undefined; upgrade: SocketSession };
+  | { status?: undefined; headers?: undefined; upgrade: SocketSession }
+  /** Text written as it comes (server-sent events); the iterator is told to stop (`return()`) when the client goes. */
+  | { status?: number; headers?: ReplyHeaders; contentType: string; stream: AsyncIterable<string> };
 
 /** The 409 metadata schemas of the spec (Errors → Conflict metadata). */
 export type ConflictSchema =

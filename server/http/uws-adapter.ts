@@ -113,12 +113,16 @@ export function listen(uws: Uws, handle: Handle, options: ListenOptions): Promis
   });
 
   app.any('/*', (res: HttpResponse, req: HttpRequest) => {
+    const request = new UwsRequest(res, req, options.trustProxy);
     runExchange(handle, gate, {
-      request: new UwsRequest(res, req, options.trustProxy),
+      request,
       readBody: (limit) => readBody(res, limit),
       // Inside the callback uWS has already corked the socket; after an await the write must cork itself.
-      write: (response, closeAfter, inCallback) =>
-        inCallback ? writeResponse(res, response, closeAfter) : res.cork(() => writeResponse(res, response, closeAfter)),
+      write: (response, closeAfter, inCallback) => {
+        if (response.stream) writeStream(res, response, request);
+        else if (inCallback) writeResponse(res, response, closeAfter);
+        else res.cork(() => writeResponse(res, response, closeAfter));
+      },
       onAbort: (listener) => res.onAborted(listener),
     });
   });
@@ -225,6 +229,38 @@ function writeResponse(res: HttpResponse, response: OutgoingResponse, closeAfter
   } else {
     res.end(response.body, close);
   }
+}
+
+/**
+ * A streamed answer: status and headers at once, then each chunk as it comes, then the end. A client that goes away
+ * stops the stream (its iterator's `return()`), and nothing is written after.
+ */
+function writeStream(res: HttpResponse, response: OutgoingResponse, request: { aborted: boolean }): void {
+  // runExchange has registered the abort handler (it marks `request.aborted` and aborts the handler's signal).
+  const stream = response.stream as AsyncIterable<string>;
+  res.cork(() => {
+    if (response.status !== 200) res.writeStatus(statusLine(response.status));
+    for (const [key, value] of response.headers) res.writeHeader(key, value);
+  });
+  void (async () => {
+    const iterator = stream[Symbol.asyncIterator]();
+    try {
+      for (;;) {
+        const next = await iterator.next();
+        if (request.aborted) break;
+        if (next.done) {
+          res.cork(() => res.end());
+          return;
+        }
+        res.cork(() => res.write(next.value));
+      }
+    } catch {
+      // The stream's producer failed after the status was sent: end what was written.
+      if (!request.aborted) res.cork(() => res.end());
+      return;
+    }
+    await iterator.return?.();
+  })();
 }
 
 /** Text replies longer than this are encoded into `scratch` (short ones cost uWS nothing to convert). */

@@ -113,6 +113,14 @@ const en: Table = {
   'FORBIDDEN.signed_in_only':
     'Only a signed-in member can do this: send Authorization: Bearer usr_… (from POST /v1/login) instead of a key or a share link.',
   'FORBIDDEN.origin': "This key may not be used from this origin: add the origin to the key's allowed origins.",
+  'FORBIDDEN.agent_not_configured':
+    'This organization has no AI model configured: an owner or admin sets it with PATCH /v1/management/ai (endpoint, model, and api_key if the endpoint needs one).',
+  'BAD_GATEWAY.model_answer':
+    'The organization’s AI model answered something that is not a chat completion: check the endpoint and model in the AI settings.',
+  'BAD_GATEWAY.model_refused': 'The organization’s AI model refused the request (401 or 403): check the API key in the AI settings.',
+  'SERVICE_UNAVAILABLE.model':
+    'The organization’s AI model could not be reached: check the endpoint in the AI settings, or try again later.',
+  'GATEWAY_TIMEOUT.model': 'The organization’s AI model did not answer within 60 seconds: try again, or use a faster model.',
   'FORBIDDEN.scope': 'This key lacks the "{scope}" scope this operation needs: add the scope to the key, or use a key that has it.',
   'FORBIDDEN.not_member':
     'X-User-Id does not name a member of this organization: send the id of a member with role owner, admin or contributor.',
@@ -271,6 +279,16 @@ const fr: Table = {
   'FORBIDDEN.signed_in_only':
     "Seul un membre connecté peut faire cela : envoyez Authorization: Bearer usr_… (de POST /v1/login) au lieu d'une clé ou d'un lien de partage.",
   'FORBIDDEN.origin': "Cette clé ne peut pas être utilisée depuis cette origine : ajoutez l'origine aux origines autorisées de la clé.",
+  'FORBIDDEN.agent_not_configured':
+    "Cette organisation n'a pas de modèle d'IA configuré : un propriétaire ou un administrateur le définit avec PATCH /v1/management/ai (endpoint, model, et api_key si le service en demande une).",
+  'BAD_GATEWAY.model_answer':
+    "Le modèle d'IA de l'organisation a répondu autre chose qu'une complétion de chat : vérifiez l'adresse et le modèle dans les réglages d'IA.",
+  'BAD_GATEWAY.model_refused':
+    "Le modèle d'IA de l'organisation a refusé la requête (401 ou 403) : vérifiez la clé d'API dans les réglages d'IA.",
+  'SERVICE_UNAVAILABLE.model':
+    "Le modèle d'IA de l'organisation est injoignable : vérifiez l'adresse dans les réglages d'IA, ou réessayez plus tard.",
+  'GATEWAY_TIMEOUT.model':
+    "Le modèle d'IA de l'organisation n'a pas répondu en 60 secondes : réessayez, ou choisissez un modèle plus rapide.",
   'FORBIDDEN.scope': "Cette clé n'a pas le périmètre « {scope} » requis : ajoutez-le à la clé, ou utilisez une clé qui l'a.",
   'FORBIDDEN.not_member':
     "X-User-Id ne désigne pas un membre de cette organisation : envoyez l'id d'un membre propriétaire, admin ou contributeur.",
@@ -426,6 +444,15 @@ const es: Table = {
   'FORBIDDEN.signed_in_only':
     'Solo un miembro con sesión iniciada puede hacer esto: envíe Authorization: Bearer usr_… (de POST /v1/login) en lugar de una clave o un enlace compartido.',
   'FORBIDDEN.origin': 'Esta clave no puede usarse desde este origen: añada el origen a los orígenes permitidos de la clave.',
+  'FORBIDDEN.agent_not_configured':
+    'Esta organización no tiene un modelo de IA configurado: un propietario o administrador lo define con PATCH /v1/management/ai (endpoint, model y api_key si el servicio la pide).',
+  'BAD_GATEWAY.model_answer':
+    'El modelo de IA de la organización respondió algo que no es una respuesta de chat: revise la dirección y el modelo en los ajustes de IA.',
+  'BAD_GATEWAY.model_refused':
+    'El modelo de IA de la organización rechazó la petición (401 o 403): revise la clave de API en los ajustes de IA.',
+  'SERVICE_UNAVAILABLE.model':
+    'No se pudo contactar con el modelo de IA de la organización: revise la dirección en los ajustes de IA o inténtelo más tarde.',
+  'GATEWAY_TIMEOUT.model': 'El modelo de IA de la organización no respondió en 60 segundos: inténtelo de nuevo o use un modelo más rápido.',
   'FORBIDDEN.scope':
     'A esta clave le falta el ámbito «{scope}» que necesita la operación: añádalo a la clave o use una clave que lo tenga.',
   'FORBIDDEN.not_member':
@@ -583,6 +610,16 @@ const ca: Table = {
   'FORBIDDEN.signed_in_only':
     "Només un membre amb sessió iniciada pot fer això: envieu Authorization: Bearer usr_… (de POST /v1/login) en lloc d'una clau o un enllaç compartit.",
   'FORBIDDEN.origin': "Aquesta clau no es pot fer servir des d'aquest origen: afegiu l'origen als orígens permesos de la clau.",
+  'FORBIDDEN.agent_not_configured':
+    'Aquesta organització no té cap model d’IA configurat: un propietari o administrador el defineix amb PATCH /v1/management/ai (endpoint, model i api_key si el servei en demana una).',
+  'BAD_GATEWAY.model_answer':
+    'El model d’IA de l’organització ha respost una cosa que no és una resposta de xat: reviseu l’adreça i el model a la configuració d’IA.',
+  'BAD_GATEWAY.model_refused':
+    'El model d’IA de l’organització ha refusat la petició (401 o 403): reviseu la clau d’API a la configuració d’IA.',
+  'SERVICE_UNAVAILABLE.model':
+    'No s’ha pogut contactar amb el model d’IA de l’organització: reviseu l’adreça a la configuració d’IA o torneu-ho a provar més tard.',
+  'GATEWAY_TIMEOUT.model':
+    'El model d’IA de l’organització no ha respost en 60 segons: torneu-ho a provar o feu servir un model més ràpid.',
   'FORBIDDEN.scope':
     "A aquesta clau li falta l'àmbit «{scope}» que necessita l'operació: afegiu-lo a la clau o feu servir una clau que el tingui.",
   'FORBIDDEN.not_member':
@@ -745,6 +782,16 @@ const de: Table = {
     'Nur ein angemeldetes Mitglied kann das tun: senden Sie Authorization: Bearer usr_… (von POST /v1/login) statt eines Schlüssels oder Freigabelinks.',
   'FORBIDDEN.origin':
     'Dieser Schlüssel darf von diesem Ursprung aus nicht verwendet werden: fügen Sie den Ursprung den erlaubten Ursprüngen des Schlüssels hinzu.',
+  'FORBIDDEN.agent_not_configured':
+    'Diese Organisation hat kein KI-Modell eingerichtet: ein Eigentümer oder Admin legt es mit PATCH /v1/management/ai fest (endpoint, model und api_key, falls der Dienst einen braucht).',
+  'BAD_GATEWAY.model_answer':
+    'Das KI-Modell der Organisation hat etwas geantwortet, das keine Chat-Antwort ist: prüfen Sie Adresse und Modell in den KI-Einstellungen.',
+  'BAD_GATEWAY.model_refused':
+    'Das KI-Modell der Organisation hat die Anfrage abgelehnt (401 oder 403): prüfen Sie den API-Schlüssel in den KI-Einstellungen.',
+  'SERVICE_UNAVAILABLE.model':
+    'Das KI-Modell der Organisation ist nicht erreichbar: prüfen Sie die Adresse in den KI-Einstellungen oder versuchen Sie es später.',
+  'GATEWAY_TIMEOUT.model':
+    'Das KI-Modell der Organisation hat nicht innerhalb von 60 Sekunden geantwortet: versuchen Sie es erneut oder nutzen Sie ein schnelleres Modell.',
   'FORBIDDEN.scope':
     'Diesem Schlüssel fehlt der Bereich „{scope}“, den dieser Vorgang braucht: fügen Sie ihn hinzu oder verwenden Sie einen Schlüssel, der ihn hat.',
   'FORBIDDEN.not_member':

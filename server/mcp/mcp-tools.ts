@@ -41,6 +41,13 @@ const tool = <S extends TObject>(t: McpTool<S>): McpTool => t as unknown as McpT
 
 const km = (m: number) => `${(m / 1000).toFixed(1)} km`;
 
+/** The organization a tool lists from: the key's, or a signed-in member's when they act in one (the agent). */
+function organizationOf(caller: Access): string {
+  if (caller.kind === 'key') return caller.organization.id;
+  if (caller.kind === 'user' && caller.memberships.size === 1) return [...caller.memberships.keys()][0] as string;
+  throw new ApiError('FORBIDDEN');
+}
+
 export function mcpTools(ops: { studio: StudioOperations; data: DataOperations }): McpTool[] {
   const { studio, data } = ops;
   return [
@@ -49,10 +56,9 @@ export function mcpTools(ops: { studio: StudioOperations; data: DataOperations }
       description: "The organization's collections (with the connector's session: private ones too).",
       input: Type.Object({ limit: Limit, offset: Offset }, { additionalProperties: false }),
       async run(caller, args, context) {
-        if (caller.kind !== 'key') throw new ApiError('FORBIDDEN');
         const page = await studio.collections.getOrganizationCollections.run(
           caller,
-          { organization_id: caller.organization.id, limit: args.limit ?? 20, offset: args.offset ?? 0 },
+          { organization_id: organizationOf(caller), limit: args.limit ?? 20, offset: args.offset ?? 0 },
           context,
         );
         return { structured: { collections: page.items, total: page.total }, summary: `${page.items.length} of ${page.total} collections` };
@@ -172,6 +178,34 @@ export function mcpTools(ops: { studio: StudioOperations; data: DataOperations }
         return {
           structured: { itinerary: view },
           summary: `${view.name}: ${km(view.distance)}, ↑ ${Math.round(view.ascent)} m, ${view.segments.length} segments${args.publish ? ', published' : ''}`,
+        };
+      },
+    }),
+    tool({
+      name: 'add_segment',
+      description:
+        "Appends a segment to the end of an itinerary's draft: smart (routed on the trails for the itinerary's activity) to the point `to`, or freehand through `coordinates`. On an empty itinerary a smart segment also needs `from`. Acts as the member; parts another member holds stay theirs (a CONFLICT names the holder).",
+      input: Type.Object(
+        {
+          itinerary_id: Uuid,
+          engine: Type.Optional(StringEnum(['smart', 'freehand'], { description: 'smart (default): routed; freehand: as drawn' })),
+          to: Type.Optional(Position),
+          from: Type.Optional(Position),
+          coordinates: Type.Optional(Type.Array(Position, { minItems: 1, maxItems: 5000 })),
+        },
+        { additionalProperties: false },
+      ),
+      async run(caller, args, context) {
+        const engine = args.engine ?? 'smart';
+        const input =
+          engine === 'smart'
+            ? { itinerary_id: args.itinerary_id, engine, ...(args.to ? { to: args.to } : {}), ...(args.from ? { from: args.from } : {}) }
+            : { itinerary_id: args.itinerary_id, engine, ...(args.coordinates ? { coordinates: args.coordinates } : {}) };
+        const view = await studio.itineraries.postItinerarySegment.run(caller, input as never, context);
+        const added = view.segments[view.segments.length - 1];
+        return {
+          structured: { itinerary: view },
+          summary: `${view.name}: segment ${view.segments.length} added (${added ? km(added.distance) : '?'}); now ${km(view.distance)}, version ${view.version}`,
         };
       },
     }),

@@ -8,6 +8,7 @@ export const MCP_TOOL_NAMES = [
   'list_itineraries',
   'get_itinerary',
   'create_itinerary_from_route',
+  'add_segment',
   'plan_route',
   'suggest_routes',
   'analyze_geometry',

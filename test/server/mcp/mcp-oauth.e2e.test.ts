@@ -274,7 +274,7 @@ describe('OAuth with dynamic registration, driven by the SDK client', () => {
     const after = provider.saved!;
     expect(after.refresh_token).not.toBe(before.refresh_token);
     const client = await connected(provider);
-    expect((await client.listTools()).tools.length).toBe(11);
+    expect((await client.listTools()).tools.length).toBe(12);
     await client.close();
 
     const replay = await token({ grant_type: 'refresh_token', refresh_token: before.refresh_token!, client_id: provider.info!.client_id });

@@ -40,6 +40,7 @@ describe('MCP server with the header pair', () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(
       [
+        'add_segment',
         'analyze_geometry',
         'create_itinerary_from_route',
         'get_collection',
@@ -166,6 +167,17 @@ describe('MCP server with the header pair', () => {
     const after = await ownerCalls(server, org)('GET', `/v1/collections/${org.collection.id}/itineraries?limit=100`);
     expect(after.data.map((i: any) => i.name)).not.toContain('Viewer');
     expect(after.data.map((i: any) => i.name)).not.toContain('Nobody');
+    // add_segment extends its draft as the member; the viewer's call changes nothing.
+    const extended = await asOwner.callTool({ name: 'add_segment', arguments: { itinerary_id: itinerary.id, to: [1.5603, 42.4999] } });
+    expect(extended.isError, JSON.stringify(extended.content)).toBeFalsy();
+    expect((extended.structuredContent as any).itinerary.segments).toHaveLength(3);
+    const viewerAdd = await asViewer.callTool({ name: 'add_segment', arguments: { itinerary_id: itinerary.id, to: [1.551, 42.4952] } });
+    expect((viewerAdd.structuredContent as any).error.code).toBe('FORBIDDEN');
+    const freehandWithoutLine = await asOwner.callTool({
+      name: 'add_segment',
+      arguments: { itinerary_id: itinerary.id, engine: 'freehand' },
+    });
+    expect((freehandWithoutLine.structuredContent as any).error.code).toBe('VALIDATION_FAILED');
   });
 
   it('refuses bad arguments and unknown ids as tool errors with the code and the argument path', async () => {
