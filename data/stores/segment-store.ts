@@ -20,6 +20,15 @@ export interface SegmentRecord {
   name: string | null;
   description: string | null;
   groupId: string | null;
+  /** Restrictions the line crosses for the itinerary's activity (metres along it); none when left out. */
+  hazards?: SegmentHazard[];
+}
+
+export interface SegmentHazard {
+  kind: 'TOLLWAY' | 'RESTRICTED_ACCESS';
+  /** Metres from the segment's start. */
+  from: number;
+  to: number;
 }
 
 interface SegmentRow {
@@ -35,9 +44,10 @@ interface SegmentRow {
   name: string | null;
   description: string | null;
   group_id: string | null;
+  hazards: string;
 }
 
-const COLUMNS = 'id, itinerary_id, position, engine, geometry, distance, ascent, descent, duration, name, description, group_id';
+const COLUMNS = 'id, itinerary_id, position, engine, geometry, distance, ascent, descent, duration, name, description, group_id, hazards';
 
 function toRecord(row: SegmentRow): SegmentRecord {
   return {
@@ -53,6 +63,7 @@ function toRecord(row: SegmentRow): SegmentRecord {
     name: row.name,
     description: row.description,
     groupId: row.group_id,
+    hazards: JSON.parse(row.hazards) as SegmentHazard[],
   };
 }
 
@@ -65,11 +76,12 @@ export class SegmentStore {
     this.#list = db.prepare(`SELECT ${COLUMNS} FROM segments WHERE itinerary_id = ? ORDER BY position, rowid`);
     this.#upsert = db.prepare(
       `INSERT INTO segments (${COLUMNS}, created_at, updated_at) VALUES (@id, @itinerary_id, @position, @engine,
-        @geometry, @distance, @ascent, @descent, @duration, @name, @description, @group_id, @now, @now)
+        @geometry, @distance, @ascent, @descent, @duration, @name, @description, @group_id, @hazards, @now, @now)
        ON CONFLICT (id) DO UPDATE SET position = excluded.position, engine = excluded.engine,
         geometry = excluded.geometry, distance = excluded.distance, ascent = excluded.ascent,
         descent = excluded.descent, duration = excluded.duration, name = excluded.name,
-        description = excluded.description, group_id = excluded.group_id, updated_at = excluded.updated_at
+        description = excluded.description, group_id = excluded.group_id, hazards = excluded.hazards,
+        updated_at = excluded.updated_at
        WHERE segments.itinerary_id = excluded.itinerary_id`,
     );
     this.#delete = db.prepare('DELETE FROM segments WHERE id = ? AND itinerary_id = ?');
@@ -95,6 +107,7 @@ export class SegmentStore {
       name: record.name,
       description: record.description,
       group_id: record.groupId,
+      hazards: JSON.stringify(record.hazards ?? []),
       now: nowIso(),
     });
   }

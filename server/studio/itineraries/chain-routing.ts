@@ -33,8 +33,19 @@ export function failureToError(f: TaskFailure, path: FieldPath, startPath?: Fiel
   return taskError(f, messageKey).withPaths(() => at);
 }
 
+/** A measured line as the chain keeps it; a routed line also brings the restrictions it crosses (toll, access). */
 function fromMeasured(m: MeasuredLine | MeasuredFreehand): MeasuredGeometry {
-  return { geometry: toCoords(m.coordinates), distance: m.distance, ascent: m.ascent, descent: m.descent, duration: m.duration };
+  const hazards =
+    'advisories' in m
+      ? m.advisories
+          .filter((a) => a.isRestriction && (a.kind === 'TOLLWAY' || a.kind === 'RESTRICTED_ACCESS'))
+          .map((a) => ({
+            kind: a.kind as 'TOLLWAY' | 'RESTRICTED_ACCESS',
+            from: Math.round(a.fromDistance * 10) / 10,
+            to: Math.round(a.toDistance * 10) / 10,
+          }))
+      : [];
+  return { geometry: toCoords(m.coordinates), distance: m.distance, ascent: m.ascent, descent: m.descent, duration: m.duration, hazards };
 }
 
 /** Flat lon,lat,ele (degrees, metres) as chain coordinates. */
@@ -86,7 +97,9 @@ export async function measureFreehand(
   path: FieldPath,
 ): Promise<MeasuredGeometry> {
   // A line that stays on one point has no length to measure.
-  if (points.length < 2) return { geometry: [toCoord(points[0]!), toCoord(points[0]!)], distance: 0, ascent: 0, descent: 0, duration: 0 };
+  if (points.length < 2) {
+    return { geometry: [toCoord(points[0]!), toCoord(points[0]!)], distance: 0, ascent: 0, descent: 0, duration: 0, hazards: [] };
+  }
   const input = { activity: ctx.activity as RoutingActivity, lines: [flatLine(points)], elevation: 'dem' as const };
   const result = await poolOf(ctx).runTask('measureLines', input, { signal: ctx.signal });
   if (!result.ok) throw failureToError(result, path);

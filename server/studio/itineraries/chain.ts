@@ -3,7 +3,7 @@
 // writes the difference.
 
 import { randomUUID } from 'node:crypto';
-import type { SegmentEngine } from '../../../data/stores/segment-store.js';
+import type { SegmentEngine, SegmentHazard } from '../../../data/stores/segment-store.js';
 import type { Repositories } from '../../../data/repositories.js';
 
 /** The stores an itinerary's chain lives in. */
@@ -30,6 +30,8 @@ export interface ChainSegment {
   name: string | null;
   description: string | null;
   groupId: string | null;
+  /** Restrictions the line crosses for the itinerary's activity (toll, access-restricted), metres along it. */
+  hazards: SegmentHazard[];
 }
 
 export interface ChainGroup {
@@ -52,6 +54,7 @@ export interface MeasuredGeometry {
   ascent: number;
   descent: number;
   duration: number;
+  hazards: SegmentHazard[];
 }
 
 export const newId = (): string => randomUUID();
@@ -81,6 +84,22 @@ export function newWaypoint(coord: Coord, name: string | null = null, kind: stri
 
 export function newSegment(engine: SegmentEngine, line: MeasuredGeometry): ChainSegment {
   return { id: newId(), engine, ...line, name: null, description: null, groupId: null };
+}
+
+/** The hazards of two consecutive lines joined into one: the second's shifted by the first's length. */
+export function joinedHazards(a: { distance: number; hazards: SegmentHazard[] }, b: { hazards: SegmentHazard[] }): SegmentHazard[] {
+  return [...a.hazards, ...b.hazards.map((h) => ({ ...h, from: h.from + a.distance, to: h.to + a.distance }))];
+}
+
+/** The hazards of a line cut `at` metres from its start: those of the head, and those of the tail from its own start. */
+export function splitHazards(hazards: readonly SegmentHazard[], at: number): [SegmentHazard[], SegmentHazard[]] {
+  const head: SegmentHazard[] = [];
+  const tail: SegmentHazard[] = [];
+  for (const h of hazards) {
+    if (h.from < at) head.push({ ...h, to: Math.min(h.to, at) });
+    if (h.to > at) tail.push({ ...h, from: Math.max(h.from, at) - at, to: h.to - at });
+  }
+  return [head, tail];
 }
 
 /** Replaces a segment's line and measures, keeping its identity and descriptive fields. */
@@ -139,6 +158,7 @@ export async function loadChain(stores: ChainStores, itineraryId: string): Promi
       name: s.name,
       description: s.description,
       groupId: s.groupId,
+      hazards: s.hazards ?? [],
     })),
     groups: groups.map((g) => ({ id: g.id, name: g.name, color: g.color, speed: g.speed })),
   };

@@ -127,6 +127,17 @@ export const ItinerarySegment = Type.Object(
     descent: Type.Number({ description: 'm' }),
     duration: Type.Number({ description: 's' }),
     geometry: Type.Object({ type: Type.Literal('LineString'), coordinates: Type.Array(Position) }),
+    hazards: Type.Array(
+      Type.Object({
+        kind: Type.Union([Type.Literal('TOLLWAY'), Type.Literal('RESTRICTED_ACCESS')]),
+        from_distance: Type.Number({ description: 'm from the segment start' }),
+        to_distance: Type.Number({ description: 'm from the segment start' }),
+      }),
+      {
+        description:
+          "Toll and access-restricted ways the segment's line crosses for the itinerary's activity (routed segments; a drawn one has none)",
+      },
+    ),
   },
   { $id: 'ItinerarySegment' },
 );

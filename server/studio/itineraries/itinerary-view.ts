@@ -17,6 +17,8 @@ export interface SegmentView {
   descent: number;
   duration: number;
   geometry: { type: 'LineString'; coordinates: ViewPosition[] };
+  /** Restrictions the line crosses for the itinerary's activity, in metres from the segment's start. */
+  hazards: { kind: 'TOLLWAY' | 'RESTRICTED_ACCESS'; from_distance: number; to_distance: number }[];
 }
 
 export interface WaypointView {
@@ -74,6 +76,7 @@ export function segmentView(s: ChainSegment, position: number): SegmentView {
     descent: s.descent,
     duration: s.duration,
     geometry: { type: 'LineString', coordinates: s.geometry.map(viewPosition) },
+    hazards: s.hazards.map((h) => ({ kind: h.kind, from_distance: h.from, to_distance: h.to })),
   };
 }
 

@@ -76,6 +76,14 @@ function fromView(view: Json, itinerary: Itinerary): PublishedSnapshot {
         name: (s.name as string | null) ?? null,
         description: (s.description as string | null) ?? null,
         groupId: (s.groupId as string | null) ?? null,
+        // Snapshots published before segments carried hazards have none.
+        hazards: Array.isArray(s.hazards)
+          ? (s.hazards as { kind: 'TOLLWAY' | 'RESTRICTED_ACCESS'; from_distance: number; to_distance: number }[]).map((h) => ({
+              kind: h.kind,
+              from: Number(h.from_distance),
+              to: Number(h.to_distance),
+            }))
+          : [],
       })),
       groups: list(view.groups).map((g) => ({
         id: String(g.id),

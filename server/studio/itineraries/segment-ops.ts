@@ -6,6 +6,7 @@ import type { SegmentEngine } from '../../../data/stores/segment-store.js';
 import { ApiError } from '../../errors.js';
 import {
   type Chain,
+  joinedHazards,
   type ChainSegment,
   joinLines,
   type MeasuredGeometry,
@@ -13,6 +14,7 @@ import {
   newWaypoint,
   samePlace,
   segmentIndex,
+  splitHazards,
   toCoord,
   withLine,
 } from './chain.js';
@@ -217,6 +219,7 @@ function joined(a: ChainSegment, b: ChainSegment): MeasuredGeometry {
     ascent: a.ascent + b.ascent,
     descent: a.descent + b.descent,
     duration: a.duration + b.duration,
+    hazards: joinedHazards(a, b),
   };
 }
 
@@ -263,12 +266,14 @@ export function planSplit(segmentId: string, point: number[]): (chain: Chain) =>
         const { at, head, tail, headMeasures: h, tailMeasures: t } = split as LineSplit;
         // The segment's measures (routed or analysed) are shared in the proportions of the parts' own.
         const share = (a: number, b: number) => (a + b > 0 ? a / (a + b) : 0.5);
+        const hazards = splitHazards(s.hazards, s.distance * share(h.distance, t.distance));
         const part = (mine: typeof h, other: typeof h): MeasuredGeometry => ({
           geometry: mine === h ? head : tail,
           distance: s.distance * share(mine.distance, other.distance),
           ascent: s.ascent * share(mine.ascent, other.ascent),
           descent: s.descent * share(mine.descent, other.descent),
           duration: s.duration * share(mine.distance, other.distance),
+          hazards: mine === h ? hazards[0] : hazards[1],
         });
         const second = { ...newSegment(s.engine, part(t, h)), groupId: s.groupId };
         next.segments.splice(k, 1, withLine(s, part(h, t)), second);

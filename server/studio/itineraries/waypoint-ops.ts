@@ -2,7 +2,7 @@
 // ones move their end vertex) and delete (the neighbours join into one segment).
 
 import { ApiError } from '../../errors.js';
-import { type Chain, type ChainSegment, joinLines, toCoord, waypointIndex, withLine } from './chain.js';
+import { type Chain, type ChainSegment, joinedHazards, joinLines, toCoord, waypointIndex, withLine } from './chain.js';
 import type { EditPlan } from './chain-edit.js';
 import { routeSmart } from './chain-routing.js';
 import { reattach, seg, wpt } from './segment-ops.js';
@@ -76,6 +76,7 @@ export function planWaypointDelete(waypointId: string): (chain: Chain) => EditPl
             ascent: a.ascent + b.ascent,
             descent: a.descent + b.descent,
             duration: a.duration + b.duration,
+            hazards: joinedHazards(a, b),
           });
         }
         merged.groupId = a.groupId === b.groupId ? a.groupId : null;

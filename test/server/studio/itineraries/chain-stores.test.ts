@@ -36,6 +36,7 @@ const sample = (): Chain =>
         name: null,
         description: 'd',
         groupId: '44444444-4444-4444-8444-444444444444',
+        hazards: [{ kind: 'TOLLWAY', from: 10, to: 250.5 }],
       },
     ],
     groups: [{ id: '44444444-4444-4444-8444-444444444444', name: 'G', color: '#fff', speed: null }],

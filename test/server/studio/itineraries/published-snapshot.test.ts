@@ -43,6 +43,7 @@ const chain: Chain = sealChain({
       name: null,
       description: null,
       groupId: '66666666-6666-4666-8666-666666666666',
+      hazards: [{ kind: 'TOLLWAY', from: 10, to: 250.5 }],
     },
   ],
   groups: [{ id: '66666666-6666-4666-8666-666666666666', name: 'Climb', color: '#ff0000', speed: null }],
