@@ -49,6 +49,7 @@ import { embedRoutes, mapLibreAssets } from './embed/embed-routes.js';
 import { studioCatalog, studioCatalogRoutes } from './embed/studio-catalog.js';
 import { LiveHub } from './live/live-hub.js';
 import { liveOperation, liveRoutes } from './live/live-routes.js';
+import { plannerRoutes } from './planner/planner-routes.js';
 import { TileCache } from './tiles/tile-cache.js';
 import { overlayTileOperations } from './tiles/overlay-tiles.js';
 import { overlayTileRoutes, trailTileRoutes } from './tiles/tile-routes.js';
@@ -193,6 +194,7 @@ export function buildApp(deps: AppDeps): App {
     ...embedRoutes(embedOperation({ studio: operations, organizations: stores.organizations })),
     ...studioCatalogRoutes(studioCatalog({ organizations: stores.organizations })),
     ...liveRoutes(liveOperation({ studio: operations, hub: live })),
+    ...plannerRoutes(),
     openApiRoute(config, () => router.routes),
     auth.login,
     ...studioRoutes(studioApi),

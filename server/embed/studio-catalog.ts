@@ -138,6 +138,26 @@ export function studioCatalog(deps: { organizations: OrganizationRepository }) {
     },
   });
 
+  /** The signed-in member and their organizations (the planner's first screen). */
+  const me = defineOperation({
+    id: 'getStudioMe',
+    scope: 'embedding',
+    writes: false,
+    reach: ['user'],
+    async run(
+      caller,
+    ): Promise<{ user: { id: string; email: string; name: string | null }; organizations: { id: string; name: string; role: string }[] }> {
+      if (caller.kind !== 'user') throw new ApiError('FORBIDDEN');
+      const organizations: { id: string; name: string; role: string }[] = [];
+      for (const [id, role] of caller.memberships) {
+        const organization = await deps.organizations.get(id);
+        if (organization?.status === 'active') organizations.push({ id, name: organization.name, role });
+      }
+      organizations.sort((a, b) => a.name.localeCompare(b.name));
+      return { user: { id: caller.user.id, email: caller.user.email, name: caller.user.name ?? null }, organizations };
+    },
+  });
+
   const activities = defineOperation({
     id: 'getStudioActivities',
     scope: 'embedding',
@@ -148,7 +168,7 @@ export function studioCatalog(deps: { organizations: OrganizationRepository }) {
     },
   });
 
-  return { layers, activities };
+  return { layers, activities, me };
 }
 
 export function studioCatalogRoutes(catalog: ReturnType<typeof studioCatalog>): RouteDef[] {
@@ -165,6 +185,12 @@ export function studioCatalogRoutes(catalog: ReturnType<typeof studioCatalog>): 
       path: '/studio/activities',
       public: false,
       summary: 'The activities routing knows, with a summary of each profile',
+    }),
+    rest(catalog.me, {
+      method: 'GET',
+      path: '/studio/me',
+      public: false,
+      summary: 'The signed-in member and their active organizations',
     }),
   ];
 }

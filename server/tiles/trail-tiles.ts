@@ -17,6 +17,11 @@ const gzip = promisify(gzipCallback);
 
 /** Tiles are read with a publishable key (a session token optional) or a share link. */
 export const TILE_REACH: readonly Reach[] = ['key', 'session', 'share'];
+/**
+ * The region's trails are the same for everyone: the planner's signed-in members draw them too. Their tiles are not
+ * metered (a member is the organization's own staff, not its public traffic; the quota belongs to keys and links).
+ */
+export const TRAIL_TILE_REACH: readonly Reach[] = [...TILE_REACH, 'user'];
 
 export interface TileAddress {
   z: number;
@@ -136,7 +141,7 @@ export function trailTileOperations(deps: { pool: WorkerPool | undefined; cache:
       id: 'getTrailsTileJson',
       scope: 'tiles',
       writes: false,
-      reach: TILE_REACH,
+      reach: TRAIL_TILE_REACH,
       async run(_caller, _input: Record<string, never>, { origin }): Promise<TileJson> {
         const s = await sourceOf();
         const [west, south, east, north] = s.bbox;
@@ -168,7 +173,7 @@ export function trailTileOperations(deps: { pool: WorkerPool | undefined; cache:
       id: 'getTrailTile',
       scope: 'tiles',
       writes: false,
-      reach: TILE_REACH,
+      reach: TRAIL_TILE_REACH,
       async run(_caller, address: TileAddress): Promise<EncodedTile> {
         const bad = checkTileAddress(address, TRAIL_TILE_ZOOMS);
         if (bad) throw bad;

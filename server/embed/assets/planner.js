@@ -1,0 +1,950 @@
+// The planner (DESIGN §9): a signed-in member opens a collection's itinerary on the embed's map and edits it. Every
+// action goes through the Studio API with the member's own token and rights, taking the soft locks it needs; the live
+// channel shows who else is here, their locks and their edits; the agent panel talks with the organization's model.
+// A placement that routes through a toll or access-restricted way asks first, and Decline restores the last accepted
+// shape; opening a saved itinerary that already crosses one does not ask. Undo and redo cover the member's own edits.
+(() => {
+  const origin = location.origin;
+  const $ = (id) => document.getElementById(id);
+  const state = {
+    token: sessionStorage.getItem('cairn.token'),
+    me: null,
+    organizationId: null,
+    activities: [],
+    itinerary: null,
+    map: null,
+    mode: 'smart',
+    pendingStart: null,
+    selected: null,
+    presence: [],
+    anonymous: 0,
+    locks: new Map(), // "type:id" → holder id
+    lockEvents: [],
+    undo: [],
+    redo: [],
+    busy: false,
+    live: null,
+    liveMessages: [],
+    confirmations: [],
+    chat: [],
+    errors: [],
+  };
+  window.cairnPlanner = state;
+
+  // --- HTTP ------------------------------------------------------------------------------------------------------
+
+  class Refusal extends Error {
+    constructor(status, body) {
+      super(body?.errors?.[0]?.message || `HTTP ${status}`);
+      this.status = status;
+      this.body = body;
+    }
+  }
+
+  async function api(method, path, body) {
+    const headers = { Accept: 'application/json' };
+    if (state.token) headers.Authorization = `Bearer ${state.token}`;
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const res = await fetch(origin + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await res.text();
+    const parsed = text ? JSON.parse(text) : undefined;
+    if (res.status === 401 && state.token && path !== '/v1/login') {
+      signOut('Your sign-in has expired: sign in again.');
+    }
+    if (!res.ok) throw new Refusal(res.status, parsed);
+    return parsed;
+  }
+
+  function say(text) {
+    $('status').textContent = text;
+  }
+
+  /** A refusal said in words a member can act on; a 409 names who holds the part. */
+  function sayRefusal(error) {
+    if (!(error instanceof Refusal)) {
+      state.errors.push(String(error?.message || error));
+      say(String(error?.message || error));
+      return;
+    }
+    if (error.status === 409 && error.body?.extensions?.metadata?.holder) {
+      const holder = error.body.extensions.metadata.holder.id;
+      const who = holder === '00000000-0000-0000-0000-000000000000' ? 'nobody yet (take the lock first)' : nameOf(holder);
+      say(`That part is held by ${who}: wait for them to finish, or pick another part.`);
+      return;
+    }
+    say(error.message);
+  }
+
+  function nameOf(userId) {
+    if (state.me && userId === state.me.user.id) return 'you';
+    const entry = state.presence.find((p) => p.user.id === userId);
+    return entry ? entry.user.name : 'another member';
+  }
+
+  // --- Screens ---------------------------------------------------------------------------------------------------
+
+  function show(screen) {
+    for (const id of ['sign-in', 'browse', 'editor']) $(id).hidden = id !== screen;
+    $('sign-out').hidden = screen === 'sign-in';
+  }
+
+  function signOut(message) {
+    state.token = null;
+    sessionStorage.removeItem('cairn.token');
+    closeLive();
+    show('sign-in');
+    if (message) say(message);
+  }
+
+  $('sign-out').addEventListener('click', () => signOut('Signed out.'));
+
+  $('sign-in-form').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    try {
+      const answer = await api('POST', '/v1/login', { email: $('email').value, password: $('password').value });
+      state.token = answer.data.token;
+      sessionStorage.setItem('cairn.token', state.token);
+      await start();
+    } catch (error) {
+      say(error.status === 401 ? 'That email and password do not match an account.' : error.message);
+    }
+  });
+
+  async function start() {
+    if (!state.token) return show('sign-in');
+    try {
+      state.me = (await api('GET', '/studio/me')).data;
+    } catch {
+      return signOut();
+    }
+    $('who').textContent = state.me.user.name || state.me.user.email;
+    state.activities = (await api('GET', '/studio/activities')).data.activities;
+    $('new-activity').replaceChildren(...state.activities.map((a) => new Option(a.title, a.id)));
+    $('organization').replaceChildren(...state.me.organizations.map((o) => new Option(`${o.name} (${o.role})`, o.id)));
+    state.organizationId = state.me.organizations[0]?.id ?? null;
+    const opened = new URLSearchParams(location.hash.slice(1)).get('itinerary');
+    if (opened) return openItinerary(opened);
+    await browse();
+  }
+
+  async function browse() {
+    closeLive();
+    show('browse');
+    location.hash = '';
+    if (!state.organizationId) return say('You belong to no organization yet: ask an owner to add you.');
+    const collections = (await api('GET', `/v1/organizations/${state.organizationId}/collections?limit=100`)).data;
+    $('collection').replaceChildren(...collections.map((c) => new Option(c.name, c.id)));
+    await listItineraries();
+  }
+
+  async function listItineraries() {
+    const collectionId = $('collection').value;
+    const list = $('itineraries');
+    list.replaceChildren();
+    if (!collectionId) return;
+    const items = (await api('GET', `/v1/collections/${collectionId}/itineraries?limit=100`)).data;
+    for (const item of items) {
+      const li = document.createElement('li');
+      const open = document.createElement('button');
+      open.type = 'button';
+      open.textContent = item.name;
+      open.addEventListener('click', () => openItinerary(item.id));
+      li.append(open, ` ${item.published_version ? 'published' : 'draft'}`);
+      list.append(li);
+    }
+  }
+
+  $('organization').addEventListener('change', () => {
+    state.organizationId = $('organization').value;
+    browse().catch(sayRefusal);
+  });
+  $('collection').addEventListener('change', () => listItineraries().catch(sayRefusal));
+  $('new-itinerary').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    try {
+      const created = await api('POST', '/v1/itineraries', {
+        name: $('new-name').value,
+        activity: $('new-activity').value,
+        privacy: 'private',
+        ...($('collection').value ? { collection_id: $('collection').value } : {}),
+      });
+      await openItinerary(created.data.id);
+    } catch (error) {
+      sayRefusal(error);
+    }
+  });
+  $('back').addEventListener('click', () => {
+    releaseLocks();
+    browse().catch(sayRefusal);
+  });
+
+  // --- The editor ------------------------------------------------------------------------------------------------
+
+  async function openItinerary(id) {
+    show('editor');
+    location.hash = `itinerary=${id}`;
+    state.undo = [];
+    state.redo = [];
+    state.pendingStart = null;
+    state.selected = null;
+    ensureMap();
+    const view = (await api('GET', `/v1/itineraries/${id}`)).data;
+    // A saved itinerary is shown as it is: no question about the restrictions it already crosses.
+    setItinerary(view, { fit: true });
+    openLive(id);
+    loadAgent();
+  }
+
+  function ensureMap() {
+    if (state.map) return;
+    maplibregl.setWorkerUrl('/studio/assets/maplibre-gl-csp-worker.js');
+    const map = new maplibregl.Map({
+      container: 'map',
+      style: {
+        version: 8,
+        sources: { trails: { type: 'vector', url: `${origin}/v1/tiles/trails.json` } },
+        layers: [
+          { id: 'background', type: 'background', paint: { 'background-color': '#f4f1ea' } },
+          {
+            id: 'trails-contours',
+            type: 'line',
+            source: 'trails',
+            'source-layer': 'contours',
+            paint: { 'line-color': '#c9b99a', 'line-width': 0.6 },
+          },
+          {
+            id: 'trails-lines',
+            type: 'line',
+            source: 'trails',
+            'source-layer': 'trails',
+            paint: { 'line-color': '#8a5a2b', 'line-width': ['interpolate', ['linear'], ['zoom'], 10, 0.6, 16, 2.2] },
+          },
+          {
+            id: 'trails-hazards',
+            type: 'line',
+            source: 'trails',
+            'source-layer': 'hazards',
+            paint: { 'line-color': '#e8590c', 'line-width': 2.5, 'line-opacity': 0.7 },
+          },
+        ],
+      },
+      center: [1.56, 42.5],
+      zoom: 13,
+      transformRequest: (url) => (url.indexOf(`${origin}/`) === 0 ? { url, headers: { Authorization: `Bearer ${state.token}` } } : { url }),
+    });
+    state.map = map;
+    map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
+    map.on('error', (event) => state.errors.push(String(event.error?.message || event.error || 'map error')));
+    map.on('load', () => {
+      map.addSource('route', { type: 'geojson', data: emptyCollection() });
+      map.addSource('points', { type: 'geojson', data: emptyCollection() });
+      map.addLayer({
+        id: 'route-lines',
+        type: 'line',
+        source: 'route',
+        paint: {
+          'line-color': ['get', 'colour'],
+          'line-width': ['case', ['get', 'selected'], 7, 5],
+          'line-dasharray': ['case', ['get', 'locked'], ['literal', [1, 1]], ['literal', [1, 0]]],
+        },
+      });
+      map.addLayer({
+        id: 'route-points',
+        type: 'circle',
+        source: 'points',
+        paint: {
+          'circle-radius': ['case', ['get', 'selected'], 9, 7],
+          'circle-color': ['case', ['get', 'locked'], '#868e96', ['get', 'pending'], '#fab005', '#fff'],
+          'circle-stroke-color': '#1c7ed6',
+          'circle-stroke-width': 3,
+        },
+      });
+      state.mapReady = true;
+      draw();
+    });
+    map.on('click', onMapClick);
+    map.on('mousedown', 'route-points', onPointDown);
+    map.on('mouseenter', 'route-points', () => {
+      map.getCanvas().style.cursor = 'grab';
+    });
+    map.on('mouseleave', 'route-points', () => {
+      map.getCanvas().style.cursor = '';
+    });
+  }
+
+  const emptyCollection = () => ({ type: 'FeatureCollection', features: [] });
+
+  function setItinerary(view, options = {}) {
+    state.itinerary = view;
+    $('itinerary-name').value = view.name;
+    const hours = view.duration / 3600;
+    $('stats').textContent = `${(view.distance / 1000).toFixed(1)} km · ↑ ${Math.round(view.ascent)} m · ↓ ${Math.round(
+      view.descent,
+    )} m · ${Math.floor(hours)} h ${String(Math.round((hours % 1) * 60)).padStart(2, '0')} · version ${view.version}${
+      view.published_version ? ` (published ${view.published_version})` : ''
+    }`;
+    if (options.fit) fitTo(view);
+    draw();
+    drawProfile(view);
+    describeSelection();
+  }
+
+  function lockedByOther(type, id) {
+    const holder = state.locks.get(`${type}:${id}`);
+    return holder !== undefined && holder !== state.me?.user.id;
+  }
+
+  function draw() {
+    if (!state.mapReady || !state.itinerary) return;
+    const view = state.itinerary;
+    const colours = Object.fromEntries(view.groups.map((g) => [g.id, g.color]));
+    state.map.getSource('route').setData({
+      type: 'FeatureCollection',
+      features: view.segments.map((s) => ({
+        type: 'Feature',
+        properties: {
+          id: s.id,
+          colour: s.hazards.length ? '#e8590c' : (s.groupId && colours[s.groupId]) || '#d9480f',
+          selected: state.selected?.type === 'segment' && state.selected.id === s.id,
+          locked: lockedByOther('segment', s.id),
+        },
+        geometry: s.geometry,
+      })),
+    });
+    const points = view.waypoints.map((w) => ({
+      type: 'Feature',
+      properties: {
+        id: w.id,
+        selected: state.selected?.type === 'waypoint' && state.selected.id === w.id,
+        locked: lockedByOther('waypoint', w.id),
+        pending: false,
+      },
+      geometry: { type: 'Point', coordinates: w.coordinates.slice(0, 2) },
+    }));
+    if (state.pendingStart) {
+      points.push({
+        type: 'Feature',
+        properties: { id: 'pending', selected: false, locked: false, pending: true },
+        geometry: { type: 'Point', coordinates: state.pendingStart },
+      });
+    }
+    state.pointsData = { type: 'FeatureCollection', features: points };
+    state.map.getSource('points').setData(state.pointsData);
+    $('undo').disabled = state.undo.length === 0;
+    $('redo').disabled = state.redo.length === 0;
+  }
+
+  function fitTo(view) {
+    const coords = view.segments.flatMap((s) => s.geometry.coordinates);
+    if (!state.map || coords.length === 0) return;
+    const lons = coords.map((c) => c[0]);
+    const lats = coords.map((c) => c[1]);
+    state.map.resize();
+    state.map.fitBounds(
+      [
+        [Math.min(...lons), Math.min(...lats)],
+        [Math.max(...lons), Math.max(...lats)],
+      ],
+      { padding: 60, duration: 0, maxZoom: 15 },
+    );
+  }
+
+  // --- Edits -----------------------------------------------------------------------------------------------------
+
+  /** Runs one edit at a time; the itinerary as the server answered it becomes the one shown. */
+  async function edit(action) {
+    if (state.busy || state.asking) return;
+    state.busy = true;
+    try {
+      const result = await action();
+      if (result?.data?.segments) setItinerary(result.data);
+      return result;
+    } catch (error) {
+      sayRefusal(error);
+    } finally {
+      state.busy = false;
+      draw();
+    }
+  }
+
+  const base = () => `/v1/itineraries/${state.itinerary.id}`;
+
+  /** Records an edit of the member's own for Undo (and clears Redo). */
+  function remember(label, undo, redo) {
+    state.undo.push({ label, undo, redo });
+    state.redo = [];
+  }
+
+  /**
+   * A placement that crosses a restriction asks first. `changed` are the segments the placement routed; `restore`
+   * puts back the last accepted shape. Resolves true when the placement is kept.
+   */
+  async function confirmRestrictions(view, changed, restore) {
+    const crossing = view.segments.filter((s) => changed.includes(s.id) && s.hazards.length > 0);
+    if (crossing.length === 0) return true;
+    const kinds = [...new Set(crossing.flatMap((s) => s.hazards.map((h) => h.kind)))];
+    const words = kinds.map((k) => (k === 'TOLLWAY' ? 'a toll way' : 'an access-restricted way')).join(' and ');
+    const keep = await ask(`This placement routes through ${words}. Keep it?`);
+    state.confirmations.push({ kinds, kept: keep });
+    if (keep) return true;
+    await edit(restore);
+    say('Declined: the itinerary is back to its last accepted shape.');
+    return false;
+  }
+
+  /** Asks a yes/no question; nothing else can be edited until it is answered. */
+  function ask(text) {
+    state.asking = true;
+    return new Promise((resolve) => {
+      $('confirm-text').textContent = text;
+      $('confirm').hidden = false;
+      $('confirm-keep').focus();
+      const done = (answer) => {
+        state.asking = false;
+        $('confirm').hidden = true;
+        $('confirm-keep').onclick = null;
+        $('confirm-decline').onclick = null;
+        resolve(answer);
+      };
+      $('confirm-keep').onclick = () => done(true);
+      $('confirm-decline').onclick = () => done(false);
+    });
+  }
+
+  async function append(lngLat) {
+    const view = state.itinerary;
+    const to = [lngLat.lng, lngLat.lat];
+    let body;
+    if (view.segments.length === 0) {
+      if (!state.pendingStart) {
+        state.pendingStart = to;
+        say('Start placed: click where the first segment should end.');
+        draw();
+        return;
+      }
+      body =
+        state.mode === 'smart'
+          ? { engine: 'smart', from: state.pendingStart, to }
+          : { engine: 'freehand', coordinates: [state.pendingStart, to] };
+    } else {
+      body = state.mode === 'smart' ? { engine: 'smart', to } : { engine: 'freehand', coordinates: [to] };
+    }
+    const answer = await edit(() => api('POST', `${base()}/segments`, body));
+    if (!answer) return;
+    state.pendingStart = null;
+    const added = answer.data.segments[answer.data.segments.length - 1];
+    const kept = await confirmRestrictions(answer.data, [added.id], () => api('DELETE', `${base()}/segments/${added.id}`));
+    if (!kept) return draw();
+    let segmentId = added.id;
+    remember(
+      'add segment',
+      () => api('DELETE', `${base()}/segments/${segmentId}`),
+      async () => {
+        const again = await api('POST', `${base()}/segments`, body);
+        segmentId = again.data.segments[again.data.segments.length - 1].id;
+        return again;
+      },
+    );
+    say(`Segment ${answer.data.segments.length} added.`);
+  }
+
+  /** The parts a waypoint edit needs: the waypoint and the segments either side. */
+  function waypointParts(waypointId) {
+    const view = state.itinerary;
+    const k = view.waypoints.findIndex((w) => w.id === waypointId);
+    const parts = [{ type: 'waypoint', id: waypointId }];
+    if (k > 0) parts.push({ type: 'segment', id: view.segments[k - 1].id });
+    if (k < view.segments.length) parts.push({ type: 'segment', id: view.segments[k].id });
+    return parts;
+  }
+
+  async function takeLocks(parts) {
+    await api('POST', `${base()}/locks`, { parts });
+    sendPresence('editing');
+  }
+
+  async function moveWaypoint(waypointId, to) {
+    const view = state.itinerary;
+    const waypoint = view.waypoints.find((w) => w.id === waypointId);
+    const from = waypoint.coordinates.slice(0, 2);
+    const parts = waypointParts(waypointId);
+    const answer = await edit(async () => {
+      await takeLocks(parts);
+      return api('PUT', `${base()}/waypoints/${waypointId}`, { coordinates: to });
+    });
+    if (!answer) return draw();
+    const changed = parts.filter((p) => p.type === 'segment').map((p) => p.id);
+    const kept = await confirmRestrictions(answer.data, changed, () =>
+      api('PUT', `${base()}/waypoints/${waypointId}`, { coordinates: from }),
+    );
+    if (!kept) return;
+    remember(
+      'move waypoint',
+      () => api('PUT', `${base()}/waypoints/${waypointId}`, { coordinates: from }),
+      () => api('PUT', `${base()}/waypoints/${waypointId}`, { coordinates: to }),
+    );
+    say('Waypoint moved.');
+  }
+
+  function onMapClick(event) {
+    // A press that began on a waypoint (a drag, or a refused one) is never also a placement where it ended.
+    const fromPoint = state.pressedPoint;
+    state.pressedPoint = false;
+    if (fromPoint || state.dragging || state.busy || state.asking) return;
+    const hits = state.map.queryRenderedFeatures(event.point, { layers: ['route-points', 'route-lines'] });
+    const point = hits.find((f) => f.layer.id === 'route-points' && f.properties.id !== 'pending');
+    const line = hits.find((f) => f.layer.id === 'route-lines');
+    if (point) return select({ type: 'waypoint', id: point.properties.id });
+    if (line) return select({ type: 'segment', id: line.properties.id, at: [event.lngLat.lng, event.lngLat.lat] });
+    if (state.selected) {
+      select(null);
+      return;
+    }
+    append(event.lngLat).catch(sayRefusal);
+  }
+
+  function onPointDown(event) {
+    const feature = event.features?.[0];
+    if (!feature || feature.properties.id === 'pending' || state.busy || state.asking) return;
+    event.preventDefault();
+    state.pressedPoint = true;
+    const id = feature.properties.id;
+    if (lockedByOther('waypoint', id)) {
+      say(`That waypoint is held by ${nameOf(state.locks.get(`waypoint:${id}`))}.`);
+      return;
+    }
+    const map = state.map;
+    const start = event.point;
+    let moved = false;
+    map.getCanvas().style.cursor = 'grabbing';
+    const onMove = (e) => {
+      if (!moved && Math.hypot(e.point.x - start.x, e.point.y - start.y) < 4) return;
+      moved = true;
+      state.dragging = true;
+      const f = state.pointsData.features.find((x) => x.properties.id === id);
+      if (f) {
+        f.geometry.coordinates = [e.lngLat.lng, e.lngLat.lat];
+        map.getSource('points').setData(state.pointsData);
+      }
+    };
+    map.on('mousemove', onMove);
+    map.once('mouseup', (e) => {
+      map.off('mousemove', onMove);
+      map.getCanvas().style.cursor = '';
+      setTimeout(() => {
+        state.dragging = false;
+      }, 0);
+      if (moved) moveWaypoint(id, [e.lngLat.lng, e.lngLat.lat]).catch(sayRefusal);
+    });
+  }
+
+  function select(selection) {
+    state.selected = selection;
+    draw();
+    describeSelection();
+  }
+
+  function button(label, action) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = label;
+    b.addEventListener('click', () => action().catch(sayRefusal));
+    return b;
+  }
+
+  function describeSelection() {
+    const box = $('selection');
+    box.replaceChildren();
+    const selection = state.selected;
+    const view = state.itinerary;
+    if (!selection || !view) return;
+    if (selection.type === 'waypoint') {
+      const k = view.waypoints.findIndex((w) => w.id === selection.id);
+      if (k < 0) return select(null);
+      box.append(`Waypoint ${k + 1}`, document.createElement('br'));
+      box.append(
+        button('Delete waypoint', async () => {
+          const parts = waypointParts(selection.id);
+          await edit(async () => {
+            await takeLocks(parts);
+            return api('DELETE', `${base()}/waypoints/${selection.id}`);
+          });
+          select(null);
+        }),
+      );
+      return;
+    }
+    const k = view.segments.findIndex((s) => s.id === selection.id);
+    if (k < 0) return select(null);
+    const s = view.segments[k];
+    box.append(`Segment ${k + 1}: ${s.engine}, ${(s.distance / 1000).toFixed(2)} km`, document.createElement('br'));
+    const guarded = (parts, call) =>
+      edit(async () => {
+        await takeLocks(parts);
+        return call();
+      });
+    const other = s.engine === 'smart' ? 'freehand' : 'smart';
+    box.append(
+      button(`Switch to ${other}`, async () => {
+        const answer = await guarded([{ type: 'segment', id: s.id }], () =>
+          api('PATCH', `${base()}/segments/${s.id}/mode`, { engine: other }),
+        );
+        if (answer) {
+          remember(
+            'switch engine',
+            () => api('PATCH', `${base()}/segments/${s.id}/mode`, { engine: s.engine }),
+            () => api('PATCH', `${base()}/segments/${s.id}/mode`, { engine: other }),
+          );
+          if (other === 'smart')
+            await confirmRestrictions(answer.data, [s.id], () => api('PATCH', `${base()}/segments/${s.id}/mode`, { engine: 'freehand' }));
+        }
+      }),
+      button('Split here', () =>
+        guarded([{ type: 'segment', id: s.id }], () => api('POST', `${base()}/segments/${s.id}/split`, { point: selection.at })),
+      ),
+      button('Delete segment', async () => {
+        await guarded([{ type: 'segment', id: s.id }], () => api('DELETE', `${base()}/segments/${s.id}`));
+        select(null);
+      }),
+      button('Group this segment', async () => {
+        const name = `Group ${view.groups.length + 1}`;
+        await guarded([{ type: 'segment', id: s.id }], () =>
+          api('POST', `${base()}/segment-groups`, {
+            name,
+            color: ['#2f9e44', '#ae3ec9', '#0c8599', '#f08c00'][view.groups.length % 4],
+            segment_ids: [s.id],
+          }),
+        );
+      }),
+    );
+    if (k + 1 < view.segments.length && view.segments[k + 1].engine === s.engine) {
+      const next = view.segments[k + 1];
+      box.append(
+        button('Merge with next', () =>
+          guarded(
+            [
+              { type: 'segment', id: s.id },
+              { type: 'segment', id: next.id },
+            ],
+            () => api('POST', `${base()}/segments/${s.id}/merge`, { with_segment_id: next.id }),
+          ),
+        ),
+      );
+    }
+  }
+
+  async function undo() {
+    const entry = state.undo.pop();
+    if (!entry) return;
+    const answer = await edit(entry.undo);
+    if (answer) {
+      state.redo.push(entry);
+      say(`Undone: ${entry.label}.`);
+    } else state.undo.push(entry);
+    draw();
+  }
+
+  async function redo() {
+    const entry = state.redo.pop();
+    if (!entry) return;
+    const answer = await edit(entry.redo);
+    if (answer) {
+      state.undo.push(entry);
+      say(`Redone: ${entry.label}.`);
+    } else state.redo.push(entry);
+    draw();
+  }
+
+  $('undo').addEventListener('click', () => undo().catch(sayRefusal));
+  $('redo').addEventListener('click', () => redo().catch(sayRefusal));
+  for (const mode of ['smart', 'freehand']) {
+    $(`mode-${mode}`).addEventListener('click', () => {
+      state.mode = mode;
+      $('mode-smart').setAttribute('aria-pressed', String(mode === 'smart'));
+      $('mode-freehand').setAttribute('aria-pressed', String(mode === 'freehand'));
+    });
+  }
+  document.addEventListener('keydown', (event) => {
+    if ($('editor').hidden || event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement) return;
+    const z = event.key === 'z' || event.key === 'Z';
+    if ((event.ctrlKey || event.metaKey) && z && !event.shiftKey) {
+      event.preventDefault();
+      undo().catch(sayRefusal);
+    } else if ((event.ctrlKey || event.metaKey) && ((z && event.shiftKey) || event.key === 'y')) {
+      event.preventDefault();
+      redo().catch(sayRefusal);
+    } else if (event.key === 'Escape') {
+      state.pendingStart = null;
+      select(null);
+    }
+  });
+
+  $('itinerary-name').addEventListener('change', async () => {
+    const before = state.itinerary.name;
+    const after = $('itinerary-name').value;
+    const answer = await edit(() => api('PATCH', base(), { name: after }));
+    if (answer)
+      remember(
+        'rename',
+        () => api('PATCH', base(), { name: before }),
+        () => api('PATCH', base(), { name: after }),
+      );
+    else $('itinerary-name').value = before;
+  });
+
+  $('publish').addEventListener('click', async () => {
+    const answer = await edit(() => api('POST', `${base()}/publish`));
+    if (answer) say(`Published (version ${answer.data.published_version}).`);
+  });
+
+  $('share').addEventListener('click', async () => {
+    try {
+      const link = (await api('POST', `${base()}/share`)).data;
+      $('share-url').value = link.url;
+      $('embed-code').value =
+        `<iframe src="${link.url}" width="100%" height="480" style="border:0" loading="lazy" title="${state.itinerary.name.replace(/"/g, '&quot;')}"></iframe>`;
+      $('share-out').hidden = false;
+      if (!state.itinerary.published_version) say('The link shows the published itinerary: publish it first.');
+    } catch (error) {
+      sayRefusal(error);
+    }
+  });
+
+  function releaseLocks() {
+    if (state.itinerary && state.token) api('DELETE', `${base()}/locks`).catch(() => undefined);
+  }
+  window.addEventListener('pagehide', releaseLocks);
+
+  // --- Elevation profile -----------------------------------------------------------------------------------------
+
+  function metres(a, b) {
+    const rad = Math.PI / 180;
+    const dLat = (b[1] - a[1]) * rad;
+    const dLon = (b[0] - a[0]) * rad;
+    const h = Math.sin(dLat / 2) ** 2 + Math.cos(a[1] * rad) * Math.cos(b[1] * rad) * Math.sin(dLon / 2) ** 2;
+    return 2 * 6371008.8 * Math.asin(Math.sqrt(h));
+  }
+
+  function drawProfile(view) {
+    const colours = Object.fromEntries(view.groups.map((g) => [g.id, g.color]));
+    const points = [];
+    let distance = 0;
+    let previous = null;
+    for (const s of view.segments) {
+      const colour = (s.groupId && colours[s.groupId]) || '#d9480f';
+      for (const c of s.geometry.coordinates) {
+        if (previous) distance += metres(previous, c);
+        previous = c;
+        if (c.length > 2) points.push({ d: distance, e: c[2], colour });
+      }
+    }
+    const canvas = $('profile-canvas');
+    const ctx = canvas.getContext('2d');
+    const width = (canvas.width = canvas.clientWidth * (window.devicePixelRatio || 1));
+    const height = (canvas.height = canvas.clientHeight * (window.devicePixelRatio || 1));
+    ctx.clearRect(0, 0, width, height);
+    if (points.length < 2) return;
+    const low = Math.min(...points.map((p) => p.e));
+    const span = Math.max(Math.max(...points.map((p) => p.e)) - low, 10);
+    const total = points[points.length - 1].d || 1;
+    const x = (d) => (d / total) * width;
+    const y = (e) => height - 6 - ((e - low) / span) * (height - 12);
+    for (let i = 1; i < points.length; i++) {
+      const a = points[i - 1];
+      const b = points[i];
+      ctx.beginPath();
+      ctx.moveTo(x(a.d), height);
+      ctx.lineTo(x(a.d), y(a.e));
+      ctx.lineTo(x(b.d), y(b.e));
+      ctx.lineTo(x(b.d), height);
+      ctx.closePath();
+      ctx.globalAlpha = 0.35;
+      ctx.fillStyle = b.colour;
+      ctx.fill();
+      ctx.globalAlpha = 1;
+      ctx.beginPath();
+      ctx.moveTo(x(a.d), y(a.e));
+      ctx.lineTo(x(b.d), y(b.e));
+      ctx.strokeStyle = b.colour;
+      ctx.lineWidth = 2;
+      ctx.stroke();
+    }
+  }
+
+  // --- Live channel ----------------------------------------------------------------------------------------------
+
+  let reconnect = 0;
+  let refetch = null;
+
+  function openLive(itineraryId) {
+    closeLive();
+    const url = `${origin.replace(/^http/, 'ws')}/studio/live?itinerary_id=${itineraryId}&auth_token=${encodeURIComponent(state.token)}`;
+    const socket = new WebSocket(url);
+    state.live = socket;
+    socket.onmessage = (event) => onLive(JSON.parse(event.data));
+    socket.onclose = () => {
+      if (state.live !== socket) return;
+      state.live = null;
+      // Back again after a dropped connection (1, 2, 4 … 30 s); the hello tells what changed meanwhile.
+      const wait = Math.min(30000, 1000 * 2 ** reconnect++);
+      setTimeout(() => {
+        if (!$('editor').hidden && state.itinerary?.id === itineraryId) openLive(itineraryId);
+      }, wait);
+    };
+    socket.onopen = () => {
+      reconnect = 0;
+    };
+  }
+
+  function closeLive() {
+    const socket = state.live;
+    state.live = null;
+    socket?.close();
+  }
+
+  function sendPresence(mode) {
+    if (state.live?.readyState === WebSocket.OPEN) state.live.send(JSON.stringify({ type: 'presence', mode }));
+  }
+
+  function onLive(message) {
+    state.liveMessages.push(message);
+    switch (message.type) {
+      case 'hello':
+        state.locks = new Map((message.locks || []).map((l) => [`${l.type}:${l.id}`, l.holder.id]));
+        showPresence(message);
+        if (state.itinerary && message.version !== state.itinerary.version) scheduleRefetch();
+        break;
+      case 'presence':
+        showPresence(message);
+        break;
+      case 'lock.taken':
+        for (const p of message.parts) state.locks.set(`${p.type}:${p.id}`, message.holder.id);
+        state.lockEvents.push(message);
+        draw();
+        break;
+      case 'lock.released':
+      case 'lock.expired':
+        for (const p of message.parts) state.locks.delete(`${p.type}:${p.id}`);
+        state.lockEvents.push(message);
+        draw();
+        break;
+      case 'itinerary.changed':
+        if (!state.itinerary || message.version !== state.itinerary.version) scheduleRefetch();
+        break;
+      case 'itinerary.published':
+        if (state.itinerary) {
+          state.itinerary.published_version = message.version;
+          say(`Published (version ${message.version}).`);
+        }
+        break;
+      case 'itinerary.deleted':
+        say('This itinerary was deleted.');
+        browse().catch(sayRefusal);
+        break;
+    }
+  }
+
+  /** Another member's edit: read the itinerary again (once for a burst of changes). */
+  function scheduleRefetch() {
+    clearTimeout(refetch);
+    refetch = setTimeout(async () => {
+      if (!state.itinerary || state.busy) return scheduleRefetch();
+      try {
+        const view = (await api('GET', base())).data;
+        setItinerary(view);
+      } catch (error) {
+        sayRefusal(error);
+      }
+    }, 80);
+  }
+
+  function showPresence(message) {
+    state.presence = message.presence || [];
+    state.anonymous = message.anonymous || 0;
+    const box = $('presence');
+    box.replaceChildren(
+      ...state.presence.map((p) => {
+        const chip = document.createElement('span');
+        chip.style.background = p.colour;
+        chip.textContent = `${p.user.id === state.me?.user.id ? 'You' : p.user.name}${p.mode === 'editing' ? ' ✎' : ''}`;
+        chip.title = `${p.user.name}: ${p.mode}`;
+        return chip;
+      }),
+    );
+    if (state.anonymous) box.append(` +${state.anonymous} viewing`);
+  }
+
+  // --- The agent -------------------------------------------------------------------------------------------------
+
+  async function loadAgent() {
+    const log = $('chat-log');
+    log.replaceChildren();
+    state.chat = [];
+    try {
+      const status = (await api('GET', `/studio/agent?organization_id=${state.itinerary.organization_id}`)).data;
+      state.agent = status;
+      $('chat-form').hidden = !status.configured;
+      if (!status.configured) chatLine('note', status.how_to_configure);
+    } catch (error) {
+      sayRefusal(error);
+    }
+  }
+
+  function chatLine(kind, text) {
+    const p = document.createElement('p');
+    p.className = kind;
+    p.textContent = text;
+    $('chat-log').append(p);
+    $('chat-log').scrollTop = $('chat-log').scrollHeight;
+  }
+
+  $('chat-form').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const text = $('chat-input').value.trim();
+    if (!text) return;
+    $('chat-input').value = '';
+    state.chat.push({ role: 'user', content: text });
+    chatLine('you', `You: ${text}`);
+    try {
+      const res = await fetch(`${origin}/studio/agent`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${state.token}`, 'Content-Type': 'application/json', Accept: 'text/event-stream' },
+        body: JSON.stringify({ organization_id: state.itinerary.organization_id, itinerary_id: state.itinerary.id, messages: state.chat }),
+      });
+      if (!res.ok) throw new Refusal(res.status, await res.json());
+      const reader = res.body.getReader();
+      const decoder = new TextDecoder();
+      let buffer = '';
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += decoder.decode(value, { stream: true });
+        let cut = buffer.indexOf('\n\n');
+        while (cut >= 0) {
+          onAgentEvent(buffer.slice(0, cut));
+          buffer = buffer.slice(cut + 2);
+          cut = buffer.indexOf('\n\n');
+        }
+      }
+    } catch (error) {
+      sayRefusal(error);
+    }
+  });
+
+  function onAgentEvent(block) {
+    const event = /^event: (.*)$/m.exec(block)?.[1];
+    const data = JSON.parse(/^data: (.*)$/m.exec(block)?.[1] || 'null');
+    if (event === 'message') {
+      state.chat.push({ role: 'assistant', content: data.content });
+      chatLine('assistant', `Assistant: ${data.content}`);
+    } else if (event === 'tool_call') {
+      chatLine('tool', `… ${data.name}`);
+    } else if (event === 'tool_result') {
+      chatLine('tool', data.ok ? `✓ ${data.summary}` : `✗ ${data.error.message}`);
+    } else if (event === 'error') {
+      chatLine('error', data.message);
+    }
+  }
+
+  start().catch(sayRefusal);
+})();
