@@ -19,6 +19,12 @@ import { type ChatMessage, type ChatTool, chatTurn, type ModelSettings } from '.
 const AGENT_REACH: readonly Reach[] = ['user'];
 /** Tool rounds in one answer before the agent stops and says so. */
 export const MAX_AGENT_STEPS = 8;
+/** Tool calls one model turn may ask for; the rest are refused to the model. */
+export const MAX_TOOL_CALLS_PER_TURN = 8;
+/** The whole answer's budget (model turns and tools); past it the agent stops and says so. */
+export const AGENT_TURN_BUDGET_MS = 180_000;
+/** Answers one member may have running at once. */
+export const MAX_RUNNING_PER_MEMBER = 2;
 
 export interface AgentRequest {
   organization_id?: string;
@@ -64,13 +70,21 @@ export function agentOperations(deps: AgentDeps) {
     const role = caller.memberships.get(id);
     const organization = role ? await deps.organizations.get(id) : undefined;
     if (!organization || !role) throw new ApiError('NOT_FOUND');
+    if (organization.status !== 'active') throw ApiError.withMessage('FORBIDDEN', 'FORBIDDEN.inactive_organization');
     return { organization, role };
   }
 
+  /**
+   * The organization's enabled tools a member may run: the intelligence tier answers keys with a session (the MCP
+   * server, the Data API), not a member's agent.
+   */
   function enabledTools(organization: Organization): McpTool[] {
     const enabled = organization.aiSettings.enabledTools;
-    return enabled === undefined ? deps.tools : deps.tools.filter((t) => enabled.includes(t.name));
+    return deps.tools.filter((t) => !t.intelligence && (enabled === undefined || enabled.includes(t.name)));
   }
+
+  /** Answers running per member (a crowd of tabs cannot run the organization's model without end). */
+  const running = new Map<string, number>();
 
   function modelSettings(organization: Organization): ModelSettings | undefined {
     const { endpoint, model, apiKeySealed } = organization.aiSettings;
@@ -107,6 +121,8 @@ export function agentOperations(deps: AgentDeps) {
       const settings = modelSettings(organization);
       if (!settings) throw ApiError.withMessage('FORBIDDEN', 'FORBIDDEN.agent_not_configured');
       if (caller.kind !== 'user') throw new ApiError('FORBIDDEN');
+      const userId = caller.user.id;
+      if ((running.get(userId) ?? 0) >= MAX_RUNNING_PER_MEMBER) throw ApiError.withMessage('TOO_MANY_REQUESTS', 'TOO_MANY_REQUESTS.agent');
       // The tools act as the member, inside this organization only.
       const member: Access = {
         kind: 'user',
@@ -120,7 +136,13 @@ export function agentOperations(deps: AgentDeps) {
         'and itineraries and to plan routes on its trail network; you act as this member, with their rights. Positions are ' +
         '[longitude, latitude]. Say briefly what you did.' +
         (input.itinerary_id ? ` The member has itinerary ${input.itinerary_id} open: "this itinerary" means that one.` : '');
-      return converseStream(settings, tools, member, [{ role: 'system', content: system }, ...input.messages], context);
+      running.set(userId, (running.get(userId) ?? 0) + 1);
+      const release = () => {
+        const left = (running.get(userId) ?? 1) - 1;
+        if (left > 0) running.set(userId, left);
+        else running.delete(userId);
+      };
+      return converseStream(settings, tools, member, [{ role: 'system', content: system }, ...input.messages], context, release);
     },
   });
 
@@ -129,9 +151,13 @@ export function agentOperations(deps: AgentDeps) {
     tools: McpTool[],
     member: Access,
     history: ChatMessage[],
-    context: OperationContext,
+    callerContext: OperationContext,
+    release: () => void,
   ): AsyncGenerator<string> {
-    const signal = context.signal ?? new AbortController().signal;
+    // The client going away, or the answer's whole budget spent, stops the model and the tools alike.
+    const budget = AbortSignal.timeout(AGENT_TURN_BUDGET_MS);
+    const signal = callerContext.signal ? AbortSignal.any([callerContext.signal, budget]) : budget;
+    const context: OperationContext = { origin: callerContext.origin, lang: callerContext.lang, signal };
     const chatTools: ChatTool[] = tools.map((t) => ({
       type: 'function',
       function: { name: t.name, description: t.description, parameters: JSON.parse(JSON.stringify(t.input)) as unknown },
@@ -146,9 +172,18 @@ export function agentOperations(deps: AgentDeps) {
           yield sse('done', { steps: step });
           return;
         }
-        for (const call of turn.toolCalls) {
+        for (const [index, call] of turn.toolCalls.entries()) {
           yield sse('tool_call', { id: call.id, name: call.function.name, arguments: parseArguments(call.function.arguments) });
-          const outcome = await runTool(tools, member, call.function.name, call.function.arguments, context);
+          const outcome =
+            index < MAX_TOOL_CALLS_PER_TURN
+              ? await runTool(tools, member, call.function.name, call.function.arguments, context)
+              : ({
+                  ok: false,
+                  error: {
+                    code: 'TOO_MANY_REQUESTS',
+                    message: `At most ${MAX_TOOL_CALLS_PER_TURN} tool calls a turn: ask for the rest next turn.`,
+                  },
+                } as const);
           yield sse('tool_result', { id: call.id, name: call.function.name, ...outcome });
           messages.push({
             role: 'tool',
@@ -159,11 +194,20 @@ export function agentOperations(deps: AgentDeps) {
       }
       yield sse('error', { code: 'CONFLICT', message: `The agent stopped after ${MAX_AGENT_STEPS} tool rounds; ask again to continue.` });
     } catch (error) {
+      if (budget.aborted) {
+        yield sse('error', {
+          code: 'GATEWAY_TIMEOUT',
+          message: `The agent stopped after ${AGENT_TURN_BUDGET_MS / 1000} seconds; ask again to continue.`,
+        });
+        return;
+      }
       if (signal.aborted) return;
       const failure = error instanceof ApiError ? error : new ApiError('INTERNAL_ERROR');
       if (!(error instanceof ApiError))
         deps.logger.error('agent failed', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
       yield sse('error', described(failure, context));
+    } finally {
+      release();
     }
   }
 

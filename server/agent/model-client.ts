@@ -36,6 +36,25 @@ export interface ModelTurn {
 const TURN_TIMEOUT_MS = 60_000;
 const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
 
+/** The answer's text, read no further than `limit` bytes (a larger answer is unusable, and never held whole). */
+async function readCapped(response: Response, limit: number): Promise<string> {
+  const reader = response.body?.getReader();
+  if (!reader) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw unusable();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 function unusable(): ApiError {
   return ApiError.withMessage('BAD_GATEWAY', 'BAD_GATEWAY.model_answer');
 }
@@ -67,8 +86,14 @@ export async function chatTurn(
   }
   if (response.status === 401 || response.status === 403) throw ApiError.withMessage('BAD_GATEWAY', 'BAD_GATEWAY.model_refused');
   if (!response.ok) throw unusable();
-  const text = await response.text();
-  if (text.length > MAX_ANSWER_BYTES) throw unusable();
+  let text: string;
+  try {
+    text = await readCapped(response, MAX_ANSWER_BYTES);
+  } catch (error) {
+    if (timeout.aborted) throw ApiError.withMessage('GATEWAY_TIMEOUT', 'GATEWAY_TIMEOUT.model');
+    if (signal.aborted || error instanceof ApiError) throw error;
+    throw ApiError.withMessage('SERVICE_UNAVAILABLE', 'SERVICE_UNAVAILABLE.model');
+  }
   let body: { choices?: { message?: { content?: unknown; tool_calls?: unknown } }[] };
   try {
     body = JSON.parse(text) as typeof body;

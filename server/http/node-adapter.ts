@@ -42,7 +42,7 @@ export function listenNode(handle: Handle, options: ListenOptions): Promise<Http
     runExchange(handle, gate, {
       request: new NodeRequest(req, options.trustProxy),
       readBody: (limit) => readBody(req, limit),
-      write: (response, closeAfter) => writeResponse(res, response, closeAfter),
+      write: (response, closeAfter) => writeResponse(res, response, closeAfter, gate),
       onAbort: (listener) =>
         res.once('close', () => {
           if (!res.writableFinished) listener();
@@ -152,11 +152,11 @@ function readBody(req: IncomingMessage, limit: number): BodyCollector {
   return body;
 }
 
-function writeResponse(res: ServerResponse, given: OutgoingResponse, closeAfter: boolean): void {
+function writeResponse(res: ServerResponse, given: OutgoingResponse, closeAfter: boolean, gate: InFlight): void {
   // node:http hands upgrade requests to this adapter as plain requests: it has no WebSockets to give them.
   const response = given.upgrade ? errorResponse(ApiError.withMessage('NOT_IMPLEMENTED', 'NOT_IMPLEMENTED.websocket_compat'), 'en') : given;
   if (response.stream) {
-    writeStream(res, response);
+    writeStream(res, response, gate);
     return;
   }
   const head: string[] = [];
@@ -173,7 +173,7 @@ function writeResponse(res: ServerResponse, given: OutgoingResponse, closeAfter:
 }
 
 /** A streamed answer (server-sent events): chunked, each chunk as it comes; the client going away stops it. */
-function writeStream(res: ServerResponse, response: OutgoingResponse): void {
+function writeStream(res: ServerResponse, response: OutgoingResponse, gate: InFlight): void {
   const head: string[] = [];
   for (const [key, value] of response.headers) head.push(key, value);
   res.writeHead(response.status, head);
@@ -182,6 +182,8 @@ function writeStream(res: ServerResponse, response: OutgoingResponse): void {
   res.once('close', () => {
     gone = true;
   });
+  // Counted in flight while it runs, so that shutdown waits for it (up to its grace).
+  gate.start();
   void (async () => {
     try {
       for (;;) {
@@ -190,10 +192,11 @@ function writeStream(res: ServerResponse, response: OutgoingResponse): void {
         if (next.done) return void res.end();
         res.write(next.value);
       }
+      await iterator.return?.();
     } catch {
       if (!gone) res.end();
-      return;
+    } finally {
+      gate.done();
     }
-    await iterator.return?.();
   })();
 }

@@ -45,6 +45,13 @@ const SOCKET_IDLE_SECONDS = 24;
 const SOCKET_MAX_MESSAGE_BYTES = 4096;
 const SOCKET_MAX_BACKPRESSURE = 1 << 20;
 
+const SHUTTING_DOWN: OutgoingResponse = {
+  status: 503,
+  headers: [['Content-Type', 'application/json; charset=utf-8']],
+  body: '{"errors":[{"message":"The server is shutting down: connect again in a moment.","extensions":{"code":"SERVICE_UNAVAILABLE"}}]}',
+  closeConnection: true,
+};
+
 interface SocketData {
   session: SocketSession;
   open: boolean;
@@ -74,10 +81,12 @@ export function listen(uws: Uws, handle: Handle, options: ListenOptions): Promis
         request,
         readBody: (limit) => readBody(res, limit),
         write: (response, closeAfter, inCallback) => {
+          // Past the start of shutdown a socket would open that nobody closes: answer as a closing server.
+          const upgrade = response.upgrade && !gate.draining ? response.upgrade : undefined;
           const answer = () =>
-            response.upgrade
-              ? res.upgrade<SocketData>({ session: response.upgrade, open: false }, key, protocol, extensions, context)
-              : writeResponse(res, response, closeAfter);
+            upgrade
+              ? res.upgrade<SocketData>({ session: upgrade, open: false }, key, protocol, extensions, context)
+              : writeResponse(res, response.upgrade ? SHUTTING_DOWN : response, closeAfter);
           if (inCallback) answer();
           else res.cork(answer);
         },
@@ -119,7 +128,7 @@ export function listen(uws: Uws, handle: Handle, options: ListenOptions): Promis
       readBody: (limit) => readBody(res, limit),
       // Inside the callback uWS has already corked the socket; after an await the write must cork itself.
       write: (response, closeAfter, inCallback) => {
-        if (response.stream) writeStream(res, response, request);
+        if (response.stream) writeStream(res, response, request, gate);
         else if (inCallback) writeResponse(res, response, closeAfter);
         else res.cork(() => writeResponse(res, response, closeAfter));
       },
@@ -235,13 +244,15 @@ function writeResponse(res: HttpResponse, response: OutgoingResponse, closeAfter
  * A streamed answer: status and headers at once, then each chunk as it comes, then the end. A client that goes away
  * stops the stream (its iterator's `return()`), and nothing is written after.
  */
-function writeStream(res: HttpResponse, response: OutgoingResponse, request: { aborted: boolean }): void {
+function writeStream(res: HttpResponse, response: OutgoingResponse, request: { aborted: boolean }, gate: InFlight): void {
   // runExchange has registered the abort handler (it marks `request.aborted` and aborts the handler's signal).
   const stream = response.stream as AsyncIterable<string>;
   res.cork(() => {
     if (response.status !== 200) res.writeStatus(statusLine(response.status));
     for (const [key, value] of response.headers) res.writeHeader(key, value);
   });
+  // Counted in flight while it runs, so that shutdown waits for it (up to its grace).
+  gate.start();
   void (async () => {
     const iterator = stream[Symbol.asyncIterator]();
     try {
@@ -254,12 +265,13 @@ function writeStream(res: HttpResponse, response: OutgoingResponse, request: { a
         }
         res.cork(() => res.write(next.value));
       }
+      await iterator.return?.();
     } catch {
       // The stream's producer failed after the status was sent: end what was written.
       if (!request.aborted) res.cork(() => res.end());
-      return;
+    } finally {
+      gate.done();
     }
-    await iterator.return?.();
   })();
 }
 

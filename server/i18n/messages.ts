@@ -121,6 +121,7 @@ const en: Table = {
   'SERVICE_UNAVAILABLE.model':
     'The organization’s AI model could not be reached: check the endpoint in the AI settings, or try again later.',
   'GATEWAY_TIMEOUT.model': 'The organization’s AI model did not answer within 60 seconds: try again, or use a faster model.',
+  'TOO_MANY_REQUESTS.agent': 'You already have two assistant answers running: wait for one to finish.',
   'FORBIDDEN.scope': 'This key lacks the "{scope}" scope this operation needs: add the scope to the key, or use a key that has it.',
   'FORBIDDEN.not_member':
     'X-User-Id does not name a member of this organization: send the id of a member with role owner, admin or contributor.',
@@ -289,6 +290,7 @@ const fr: Table = {
     "Le modèle d'IA de l'organisation est injoignable : vérifiez l'adresse dans les réglages d'IA, ou réessayez plus tard.",
   'GATEWAY_TIMEOUT.model':
     "Le modèle d'IA de l'organisation n'a pas répondu en 60 secondes : réessayez, ou choisissez un modèle plus rapide.",
+  'TOO_MANY_REQUESTS.agent': "Vous avez déjà deux réponses de l'assistant en cours : attendez que l'une se termine.",
   'FORBIDDEN.scope': "Cette clé n'a pas le périmètre « {scope} » requis : ajoutez-le à la clé, ou utilisez une clé qui l'a.",
   'FORBIDDEN.not_member':
     "X-User-Id ne désigne pas un membre de cette organisation : envoyez l'id d'un membre propriétaire, admin ou contributeur.",
@@ -453,6 +455,7 @@ const es: Table = {
   'SERVICE_UNAVAILABLE.model':
     'No se pudo contactar con el modelo de IA de la organización: revise la dirección en los ajustes de IA o inténtelo más tarde.',
   'GATEWAY_TIMEOUT.model': 'El modelo de IA de la organización no respondió en 60 segundos: inténtelo de nuevo o use un modelo más rápido.',
+  'TOO_MANY_REQUESTS.agent': 'Ya tiene dos respuestas del asistente en curso: espere a que termine una.',
   'FORBIDDEN.scope':
     'A esta clave le falta el ámbito «{scope}» que necesita la operación: añádalo a la clave o use una clave que lo tenga.',
   'FORBIDDEN.not_member':
@@ -620,6 +623,7 @@ const ca: Table = {
     'No s’ha pogut contactar amb el model d’IA de l’organització: reviseu l’adreça a la configuració d’IA o torneu-ho a provar més tard.',
   'GATEWAY_TIMEOUT.model':
     'El model d’IA de l’organització no ha respost en 60 segons: torneu-ho a provar o feu servir un model més ràpid.',
+  'TOO_MANY_REQUESTS.agent': 'Ja teniu dues respostes de l’assistent en curs: espereu que n’acabi una.',
   'FORBIDDEN.scope':
     "A aquesta clau li falta l'àmbit «{scope}» que necessita l'operació: afegiu-lo a la clau o feu servir una clau que el tingui.",
   'FORBIDDEN.not_member':
@@ -792,6 +796,7 @@ const de: Table = {
     'Das KI-Modell der Organisation ist nicht erreichbar: prüfen Sie die Adresse in den KI-Einstellungen oder versuchen Sie es später.',
   'GATEWAY_TIMEOUT.model':
     'Das KI-Modell der Organisation hat nicht innerhalb von 60 Sekunden geantwortet: versuchen Sie es erneut oder nutzen Sie ein schnelleres Modell.',
+  'TOO_MANY_REQUESTS.agent': 'Sie haben bereits zwei laufende Antworten des Assistenten: warten Sie, bis eine fertig ist.',
   'FORBIDDEN.scope':
     'Diesem Schlüssel fehlt der Bereich „{scope}“, den dieser Vorgang braucht: fügen Sie ihn hinzu oder verwenden Sie einen Schlüssel, der ihn hat.',
   'FORBIDDEN.not_member':

@@ -73,6 +73,28 @@ interface Connection {
   socket: OpenSocket | undefined;
 }
 
+/** What a socket was let in with: it is closed when that ends (a revoked key, an expired token). */
+export interface LiveCredential {
+  keyId?: string;
+  /** Epoch ms at which the credential stops being valid. */
+  expiresAt?: number;
+}
+
+/**
+ * Messages published for an itinerary while a socket is being let in (its snapshot read, its handshake done):
+ * replayed once it opens, so that nothing committed in between is missed (a repeat is harmless: versions compare,
+ * locks are set or cleared).
+ */
+export interface LiveRecorder {
+  readonly messages: string[];
+  stop(): void;
+}
+
+/** Closes a socket whose credential ended (an application close code: the client signs in or mints again). */
+const CREDENTIAL_ENDED = 4401;
+const RECORDER_MAX_MESSAGES = 200;
+const RECORDER_MAX_MS = 15_000;
+
 interface Room {
   connections: Map<string, Connection>;
   /** Colour of each member here, kept while any of their sockets is. */
@@ -84,6 +106,9 @@ export class LiveHub {
   #publish: PublishToTopic = () => undefined;
   /** Members' sockets per itinerary. */
   readonly #rooms = new Map<string, Room>();
+  /** Every open socket (members' and outsiders') with what let it in. */
+  readonly #open = new Set<{ socket: OpenSocket; credential: LiveCredential }>();
+  readonly #recorders = new Map<string, Set<string[]>>();
   #next = 1;
   readonly #node = Math.random().toString(36).slice(2, 8);
 
@@ -94,6 +119,26 @@ export class LiveHub {
   /** Where messages go: the socket library's pub/sub, once the server listens. */
   attach(publish: PublishToTopic): void {
     this.#publish = publish;
+  }
+
+  /** Starts recording what is published on a topic (until `stop`, or 15 s, or 200 messages). */
+  watch(topic: string): LiveRecorder {
+    const messages: string[] = [];
+    let set = this.#recorders.get(topic);
+    if (!set) this.#recorders.set(topic, (set = new Set()));
+    set.add(messages);
+    const stop = () => {
+      const current = this.#recorders.get(topic);
+      current?.delete(messages);
+      if (current?.size === 0) this.#recorders.delete(topic);
+    };
+    setTimeout(stop, RECORDER_MAX_MS).unref();
+    return { messages, stop };
+  }
+
+  #send(topic: string, text: string): void {
+    for (const messages of this.#recorders.get(topic) ?? []) if (messages.length < RECORDER_MAX_MESSAGES) messages.push(text);
+    this.#publish(topic, text);
   }
 
   /** Who has an itinerary open (members' sockets), one entry per member. */
@@ -120,11 +165,21 @@ export class LiveHub {
   }
 
   /** A session for a socket that passed the upgrade's access check. */
-  session(input: { itineraryId: string; members: boolean; visitor: LiveVisitor | null; snapshot: LiveSnapshot }): SocketSession {
+  session(input: {
+    itineraryId: string;
+    members: boolean;
+    visitor: LiveVisitor | null;
+    snapshot: LiveSnapshot;
+    credential?: LiveCredential;
+    /** Started (with `watch`) before the snapshot was read. */
+    recorder?: LiveRecorder;
+  }): SocketSession {
     const { itineraryId, members } = input;
     const id = `${this.#node}-${this.#next++}`;
     const hub = this;
     let connection: Connection | undefined;
+    let entry: { socket: OpenSocket; credential: LiveCredential } | undefined;
+    let expiry: NodeJS.Timeout | undefined;
     const reply = (message: unknown) => connection?.socket?.send(JSON.stringify(message));
     return {
       topics: members ? [membersTopic(itineraryId)] : [publicTopic(itineraryId)],
@@ -142,6 +197,18 @@ export class LiveHub {
             ...(members ? hub.presence(itineraryId) : {}),
           }),
         );
+        // What happened since the snapshot was read (the socket hears the topic itself from now on).
+        if (input.recorder) {
+          input.recorder.stop();
+          for (const text of input.recorder.messages) socket.send(text);
+        }
+        entry = { socket, credential: input.credential ?? {} };
+        hub.#open.add(entry);
+        const ends = entry.credential.expiresAt;
+        if (ends !== undefined) {
+          expiry = setTimeout(() => socket.end(CREDENTIAL_ENDED, 'credential expired'), Math.max(0, ends - Date.now()));
+          expiry.unref();
+        }
         if (members) hub.#presenceChanged(itineraryId);
       },
       received(text) {
@@ -154,8 +221,8 @@ export class LiveHub {
         }
         if (message?.type === 'ping') {
           reply({ type: 'pong' });
-        } else if (message?.type === 'presence' && (message.mode === 'viewing' || message.mode === 'editing') && connection) {
-          if (connection.mode !== message.mode) {
+        } else if (message?.type === 'presence' && (message.mode === 'viewing' || message.mode === 'editing')) {
+          if (connection && connection.mode !== message.mode) {
             connection.mode = message.mode;
             hub.#presenceChanged(itineraryId);
           }
@@ -164,6 +231,9 @@ export class LiveHub {
         }
       },
       closed() {
+        clearTimeout(expiry);
+        input.recorder?.stop();
+        if (entry) hub.#open.delete(entry);
         if (!connection) return;
         connection.socket = undefined;
         hub.#leave(itineraryId, id, connection);
@@ -215,7 +285,7 @@ export class LiveHub {
     const at = new Date().toISOString();
     switch (event.type) {
       case 'itinerary.draft_changed':
-        this.#publish(
+        this.#send(
           membersTopic(event.itineraryId),
           JSON.stringify({ type: 'itinerary.changed', itinerary_id: event.itineraryId, version: event.version, at }),
         );
@@ -229,17 +299,21 @@ export class LiveHub {
           ...('version' in event ? { version: event.version } : {}),
           at,
         });
-        this.#publish(membersTopic(event.itineraryId), text);
-        this.#publish(publicTopic(event.itineraryId), text);
+        this.#send(membersTopic(event.itineraryId), text);
+        this.#send(publicTopic(event.itineraryId), text);
         return;
       }
       case 'lock.taken':
       case 'lock.released':
       case 'lock.expired':
-        this.#publish(
+        this.#send(
           membersTopic(event.itineraryId),
           JSON.stringify({ type: event.type, itinerary_id: event.itineraryId, holder: { id: event.holderId }, parts: event.parts, at }),
         );
+        return;
+      case 'key.revoked':
+        // A revoked key ends its sockets at once, as it ends its requests.
+        for (const open of [...this.#open]) if (open.credential.keyId === event.keyId) open.socket.end(CREDENTIAL_ENDED, 'key revoked');
         return;
       default:
         return;

@@ -12,13 +12,16 @@ import { rest } from '../http/rest.js';
 import type { RouteDef } from '../http/route.js';
 import type { SocketSession } from '../http/sockets.js';
 import type { StudioOperations } from '../studio/studio-operations.js';
-import { type LiveHub, type LiveVisitor, MAX_CLIENT_MESSAGE_BYTES } from './live-hub.js';
+import { type LiveHub, type LiveVisitor, MAX_CLIENT_MESSAGE_BYTES, membersTopic, publicTopic } from './live-hub.js';
 
 export { MAX_CLIENT_MESSAGE_BYTES };
 
-/** Whether the caller belongs to the itinerary's organization: only then does it see drafts, locks and presence. */
+/**
+ * Whether the caller belongs to the itinerary's organization: only then does it see drafts, locks and presence. A
+ * publishable key is public (it sits in embed pages): it counts only with a session token, as for private listings.
+ */
 function memberOf(caller: Access, organizationId: string): boolean {
-  if (caller.kind === 'key') return caller.organization.id === organizationId;
+  if (caller.kind === 'key') return caller.session !== undefined && caller.organization.id === organizationId;
   if (caller.kind === 'user') return caller.memberships.has(organizationId);
   return false;
 }
@@ -32,18 +35,29 @@ export function liveOperation(deps: { studio: StudioOperations; hub: LiveHub }) 
     reach: STUDIO_SURFACE_REACH,
     async run(caller, input: { itinerary_id: string }, context): Promise<SocketSession> {
       const itineraryId = input.itinerary_id;
+      // Record both topics from before the snapshot is read; the session replays its own topic's part on opening.
+      const membersRecorder = deps.hub.watch(membersTopic(itineraryId));
+      const publicRecorder = deps.hub.watch(publicTopic(itineraryId));
       // Outsiders (a share link, another organization's key) follow what they may read: the published itinerary.
-      const draft = await getItinerary.run(caller, { itinerary_id: itineraryId, version: 'draft' }, context).catch(() => undefined);
+      const draft = await getItinerary.run(caller, { itinerary_id: itineraryId, version: 'draft' }, context).catch((error: unknown) => {
+        if (error instanceof ApiError && (error.code === 'NOT_FOUND' || error.code === 'FORBIDDEN')) return undefined;
+        throw error;
+      });
       const members = draft !== undefined && memberOf(caller, draft.organization_id);
+      (members ? publicRecorder : membersRecorder).stop();
       const view = members ? draft : await getItinerary.run(caller, { itinerary_id: itineraryId, version: 'published' }, context);
       let visitor: LiveVisitor | null = null;
       if (caller.kind === 'user') visitor = { id: caller.user.id, name: caller.user.name || (caller.user.email.split('@')[0] as string) };
       const locks = members ? await getItineraryLocks.run(caller, { itinerary_id: itineraryId }, context) : undefined;
+      const credential =
+        caller.kind === 'key' ? { keyId: caller.key.id, ...(caller.session ? { expiresAt: caller.session.exp * 1000 } : {}) } : {};
       return deps.hub.session({
         itineraryId,
         members,
         visitor,
         snapshot: { version: view.version, published_version: view.published_version, ...(locks ? { locks } : {}) },
+        credential,
+        recorder: members ? membersRecorder : publicRecorder,
       });
     },
   });

@@ -34,6 +34,8 @@ export interface McpTool<S extends TObject = TObject> {
   name: McpToolName;
   description: string;
   input: S;
+  /** The intelligence tier: reached with a key and its session (MCP), never by a signed-in member (the agent). */
+  intelligence?: boolean;
   run(caller: Access, args: Static<S>, context: OperationContext): Promise<ToolResult>;
 }
 
@@ -211,6 +213,7 @@ export function mcpTools(ops: { studio: StudioOperations; data: DataOperations }
     }),
     tool({
       name: 'suggest_routes',
+      intelligence: true,
       description:
         'Route ideas from a start (a loop, or to an end) for a target distance or duration, never through a toll or access-restricted way. Intelligence product.',
       input: Type.Object(
@@ -246,6 +249,7 @@ export function mcpTools(ops: { studio: StudioOperations; data: DataOperations }
     }),
     tool({
       name: 'analyze_geometry',
+      intelligence: true,
       description:
         'Matches a drawn line to the trail network: advisories, difficulty, distance, climb, elevation profile. Intelligence product.',
       input: Type.Object(
@@ -269,6 +273,7 @@ export function mcpTools(ops: { studio: StudioOperations; data: DataOperations }
     }),
     tool({
       name: 'reachable_area',
+      intelligence: true,
       description: 'The area reachable from a point within each time range (isochrones, nested). Intelligence product.',
       input: Type.Object(
         {

@@ -53,7 +53,10 @@ const PAGE = `<!doctype html>
         <button type="button" id="mode-freehand" aria-pressed="false">Freehand</button>
         <button type="button" id="undo" title="Undo (Ctrl+Z)">Undo</button>
         <button type="button" id="redo" title="Redo (Ctrl+Shift+Z)">Redo</button>
+        <button type="button" id="finish-line" hidden title="Finish the freehand line (Enter)">Finish line</button>
+        <button type="button" id="add-centre" title="Pan with the arrow keys, then place a point where the map is centred">Add a point at the map centre</button>
       </div>
+      <details id="parts-box"><summary>Segments and waypoints</summary><div id="parts"></div></details>
       <div id="selection" aria-live="polite"></div>
       <div class="row">
         <button type="button" id="publish">Publish</button>
@@ -95,6 +98,9 @@ const POLICY = [
   "child-src 'self' blob:",
   "connect-src 'self'",
   "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "object-src 'none'",
+  "form-action 'self'",
 ].join('; ');
 
 export function plannerRoutes(): RouteDef[] {

@@ -96,11 +96,19 @@ async function clickMap(page: Page, at: number[]): Promise<void> {
  * cross private tracks), keeps it, and counts the question.
  */
 async function keepIfAsked(page: Page, count: number): Promise<boolean> {
-  const outcome = await page.waitForFunction((n) => {
-    const s = (globalThis as any).cairnPlanner;
-    if (s.asking) return 'asked';
-    return !s.busy && s.itinerary.segments.length === n ? 'done' : false;
-  }, count);
+  const outcome = await page
+    .waitForFunction(
+      (n) => {
+        const s = (globalThis as any).cairnPlanner;
+        if (s.asking) return 'asked';
+        return !s.busy && s.itinerary.segments.length === n ? 'done' : false;
+      },
+      count,
+      { timeout: 15_000 },
+    )
+    .catch(async (error: Error) => {
+      throw new Error(`${error.message}; the planner said: ${await page.textContent('#status')}`);
+    });
   if ((await outcome.jsonValue()) !== 'asked') return false;
   await page.click('#confirm-keep');
   await settled(page, count);
@@ -300,6 +308,61 @@ describe.skipIf(!present)('the planner in Chromium', () => {
     expect(pageErrors).toEqual([]);
     expect(await a.evaluate(() => (globalThis as any).cairnPlanner.errors)).toEqual([]);
   }, 120_000);
+
+  it('draws a freehand line point by point, inserts a waypoint, groups segments and edits the group', async () => {
+    const owner = await login(server, org.owner.email, org.owner.password);
+    const id = (await call(owner, 'POST', '/v1/itineraries', { name: 'Tools', privacy: 'private', collection_id: org.collection.id })).data
+      .id;
+    const page = await (await browser.newContext({ viewport: { width: 1200, height: 800 } })).newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await signIn(page, org.owner, id);
+    await page.evaluate(() => (globalThis as any).cairnPlanner.map.jumpTo({ center: [1.564, 42.502], zoom: 14 }));
+    await idle(page);
+
+    // Freehand: three clicks, then Enter sends them as one drawn segment.
+    await page.click('#mode-freehand');
+    for (const at of [START, [1.5545, 42.4975], SECOND]) await clickMap(page, at);
+    expect(await page.isVisible('#finish-line')).toBe(true);
+    await page.keyboard.press('Enter');
+    await keepIfAsked(page, 1);
+    const drawn = await page.evaluate(() => (globalThis as any).cairnPlanner.itinerary.segments[0]);
+    expect(drawn.engine).toBe('freehand');
+    expect(drawn.geometry.coordinates).toHaveLength(3);
+
+    // Smart again: one more segment.
+    await page.click('#mode-smart');
+    await clickMap(page, THIRD);
+    await keepIfAsked(page, 2);
+
+    // Select the second segment at its middle and insert a waypoint there.
+    const middle = await page.evaluate(() => {
+      const c = (globalThis as any).cairnPlanner.itinerary.segments[1].geometry.coordinates;
+      return c[Math.floor(c.length / 2)];
+    });
+    await idle(page);
+    await clickMap(page, middle);
+    await page.waitForSelector('#selection button');
+    await page.click('text=Insert a waypoint here');
+    await keepIfAsked(page, 3);
+
+    // Group the first two segments, then give the group another colour.
+    const first = await page.evaluate(() => {
+      const c = (globalThis as any).cairnPlanner.itinerary.segments[0].geometry.coordinates;
+      return c[1];
+    });
+    await idle(page);
+    await clickMap(page, first);
+    await page.click('text=Group with the next segment');
+    await page.waitForFunction(() => (globalThis as any).cairnPlanner.itinerary.groups.length === 1);
+    await page.fill('#selection input[type=color]', '#5c940d');
+    await page.click('text=Save group');
+    await page.waitForFunction(() => (globalThis as any).cairnPlanner.itinerary.groups[0]?.color === '#5c940d');
+    const grouped = await page.evaluate(() => (globalThis as any).cairnPlanner.itinerary.segments.map((x: any) => x.groupId !== null));
+    expect(grouped).toEqual([true, true, false]);
+    await page.screenshot({ path: join(REPO_ROOT, 'test-results', 'planner-tools.png') });
+    expect(pageErrors).toEqual([]);
+  }, 60_000);
 
   it('is readable at phone width: the map takes the width, the panel follows under it', async () => {
     const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();

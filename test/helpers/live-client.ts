@@ -12,7 +12,11 @@ export class LiveClient {
   private waiters: { match: (m: LiveMessage) => boolean; resolve: (m: LiveMessage) => void }[] = [];
   private seen = 0;
 
+  /** Resolves with the close code once the socket closes. */
+  readonly closed: Promise<number>;
+
   private constructor(readonly socket: WebSocket) {
+    this.closed = new Promise((resolve) => socket.once('close', (code) => resolve(code)));
     socket.on('message', (data) => {
       const message = JSON.parse(String(data)) as LiveMessage;
       this.messages.push(message);

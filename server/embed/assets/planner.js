@@ -15,6 +15,8 @@
     map: null,
     mode: 'smart',
     pendingStart: null,
+    /** Freehand mode: the points clicked so far, drawn dashed until Finish line (Enter) sends them. */
+    sketch: [],
     selected: null,
     presence: [],
     anonymous: 0,
@@ -238,6 +240,13 @@
     map.on('load', () => {
       map.addSource('route', { type: 'geojson', data: emptyCollection() });
       map.addSource('points', { type: 'geojson', data: emptyCollection() });
+      map.addSource('sketch', { type: 'geojson', data: emptyCollection() });
+      map.addLayer({
+        id: 'sketch-line',
+        type: 'line',
+        source: 'sketch',
+        paint: { 'line-color': '#495057', 'line-width': 3, 'line-dasharray': [2, 1] },
+      });
       map.addLayer({
         id: 'route-lines',
         type: 'line',
@@ -287,6 +296,36 @@
     draw();
     drawProfile(view);
     describeSelection();
+    listParts(view);
+  }
+
+  /** The parts as buttons: everything the map's clicks select can be reached from the keyboard too. */
+  function listParts(view) {
+    const box = $('parts');
+    const items = [];
+    view.waypoints.forEach((w, k) => {
+      items.push(partButton(`Waypoint ${k + 1}${w.name ? `: ${w.name}` : ''}`, { type: 'waypoint', id: w.id }));
+      const s = view.segments[k];
+      if (s) {
+        const c = s.geometry.coordinates[Math.floor(s.geometry.coordinates.length / 2)];
+        items.push(
+          partButton(`Segment ${k + 1} (${s.engine}, ${(s.distance / 1000).toFixed(1)} km)`, {
+            type: 'segment',
+            id: s.id,
+            at: [c[0], c[1]],
+          }),
+        );
+      }
+    });
+    box.replaceChildren(...items);
+  }
+
+  function partButton(label, selection) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = label;
+    b.addEventListener('click', () => select(selection));
+    return b;
   }
 
   function lockedByOther(type, id) {
@@ -328,6 +367,14 @@
         geometry: { type: 'Point', coordinates: state.pendingStart },
       });
     }
+    const end = view.waypoints.length ? view.waypoints[view.waypoints.length - 1].coordinates.slice(0, 2) : null;
+    const sketch = state.sketch.length ? [...(end ? [end] : []), ...state.sketch] : [];
+    state.map
+      .getSource('sketch')
+      .setData(
+        sketch.length >= 2 ? { type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: sketch } } : emptyCollection(),
+      );
+    $('finish-line').hidden = state.sketch.length === 0;
     state.pointsData = { type: 'FeatureCollection', features: points };
     state.map.getSource('points').setData(state.pointsData);
     $('undo').disabled = state.undo.length === 0;
@@ -395,17 +442,32 @@
   /** Asks a yes/no question; nothing else can be edited until it is answered. */
   function ask(text) {
     state.asking = true;
+    const returnTo = document.activeElement;
     return new Promise((resolve) => {
       $('confirm-text').textContent = text;
       $('confirm').hidden = false;
       $('confirm-keep').focus();
+      // Escape declines; Tab stays between the two answers.
+      const onKey = (event) => {
+        if (event.key === 'Escape') {
+          event.preventDefault();
+          event.stopPropagation();
+          done(false);
+        } else if (event.key === 'Tab') {
+          event.preventDefault();
+          (document.activeElement === $('confirm-keep') ? $('confirm-decline') : $('confirm-keep')).focus();
+        }
+      };
       const done = (answer) => {
         state.asking = false;
         $('confirm').hidden = true;
         $('confirm-keep').onclick = null;
         $('confirm-decline').onclick = null;
+        document.removeEventListener('keydown', onKey, true);
+        if (returnTo instanceof HTMLElement) returnTo.focus();
         resolve(answer);
       };
+      document.addEventListener('keydown', onKey, true);
       $('confirm-keep').onclick = () => done(true);
       $('confirm-decline').onclick = () => done(false);
     });
@@ -414,6 +476,12 @@
   async function append(lngLat) {
     const view = state.itinerary;
     const to = [lngLat.lng, lngLat.lat];
+    if (state.mode === 'freehand') {
+      state.sketch.push(to);
+      say(`Drawing: ${state.sketch.length} point(s). Finish line (Enter) to add it, Escape to drop it.`);
+      draw();
+      return;
+    }
     let body;
     if (view.segments.length === 0) {
       if (!state.pendingStart) {
@@ -422,13 +490,24 @@
         draw();
         return;
       }
-      body =
-        state.mode === 'smart'
-          ? { engine: 'smart', from: state.pendingStart, to }
-          : { engine: 'freehand', coordinates: [state.pendingStart, to] };
+      body = { engine: 'smart', from: state.pendingStart, to };
     } else {
-      body = state.mode === 'smart' ? { engine: 'smart', to } : { engine: 'freehand', coordinates: [to] };
+      body = { engine: 'smart', to };
     }
+    await place(body);
+  }
+
+  /** Sends the freehand line drawn so far (an empty itinerary needs two points: its start and one more). */
+  async function finishLine() {
+    const points = state.sketch;
+    if (points.length === 0) return;
+    if (state.itinerary.segments.length === 0 && points.length < 2) return say('Draw at least two points for the first line.');
+    state.sketch = [];
+    await place({ engine: 'freehand', coordinates: points });
+  }
+
+  /** Appends a segment, asks about restrictions it crosses, and remembers it for Undo. */
+  async function place(body) {
     const answer = await edit(() => api('POST', `${base()}/segments`, body));
     if (!answer) return;
     state.pendingStart = null;
@@ -458,9 +537,14 @@
     return parts;
   }
 
+  /** Locks last while the member works: 20 s after their last edit they are let go (and presence says viewing). */
+  const LOCK_IDLE_MS = 20_000;
+  let idleRelease = null;
   async function takeLocks(parts) {
     await api('POST', `${base()}/locks`, { parts });
     sendPresence('editing');
+    clearTimeout(idleRelease);
+    idleRelease = setTimeout(releaseLocks, LOCK_IDLE_MS);
   }
 
   async function moveWaypoint(waypointId, to) {
@@ -563,6 +647,12 @@
       if (k < 0) return select(null);
       box.append(`Waypoint ${k + 1}`, document.createElement('br'));
       box.append(
+        button('Move it to the map centre', () => {
+          const centre = state.map.getCenter();
+          return moveWaypoint(selection.id, [centre.lng, centre.lat]);
+        }),
+      );
+      box.append(
         button('Delete waypoint', async () => {
           const parts = waypointParts(selection.id);
           await edit(async () => {
@@ -602,23 +692,42 @@
       button('Split here', () =>
         guarded([{ type: 'segment', id: s.id }], () => api('POST', `${base()}/segments/${s.id}/split`, { point: selection.at })),
       ),
+      button('Insert a waypoint here', async () => {
+        const before = view.segments[k - 1];
+        const parts = [...(before ? [{ type: 'segment', id: before.id }] : []), { type: 'segment', id: s.id }];
+        const known = new Set(view.segments.map((x) => x.id));
+        const answer = await guarded(parts, () =>
+          api('POST', `${base()}/segments/insert`, { before_segment_id: s.id, point: selection.at, engine: s.engine }),
+        );
+        if (!answer) return;
+        const changed = answer.data.segments.filter((x) => !known.has(x.id) || x.id === s.id || x.id === before?.id).map((x) => x.id);
+        const inserted = answer.data.waypoints[k + 1];
+        await confirmRestrictions(answer.data, changed, async () => {
+          await takeLocks(waypointParts(inserted.id));
+          return api('DELETE', `${base()}/waypoints/${inserted.id}`);
+        });
+        select(null);
+      }),
       button('Delete segment', async () => {
         await guarded([{ type: 'segment', id: s.id }], () => api('DELETE', `${base()}/segments/${s.id}`));
         select(null);
       }),
-      button('Group this segment', async () => {
-        const name = `Group ${view.groups.length + 1}`;
-        await guarded([{ type: 'segment', id: s.id }], () =>
-          api('POST', `${base()}/segment-groups`, {
-            name,
-            color: ['#2f9e44', '#ae3ec9', '#0c8599', '#f08c00'][view.groups.length % 4],
-            segment_ids: [s.id],
-          }),
-        );
-      }),
     );
-    if (k + 1 < view.segments.length && view.segments[k + 1].engine === s.engine) {
-      const next = view.segments[k + 1];
+    const next = view.segments[k + 1];
+    const colour = ['#2f9e44', '#ae3ec9', '#0c8599', '#f08c00'][view.groups.length % 4];
+    const group = (ids) =>
+      guarded(
+        ids.map((id) => ({ type: 'segment', id })),
+        () => api('POST', `${base()}/segment-groups`, { name: `Group ${view.groups.length + 1}`, color: colour, segment_ids: ids }),
+      );
+    if (!s.groupId) {
+      box.append(button('Group this segment', () => group([s.id])));
+      if (next && !next.groupId) box.append(button('Group with the next segment', () => group([s.id, next.id])));
+    } else {
+      const current = view.groups.find((g) => g.id === s.groupId);
+      if (current) box.append(groupEditor(current));
+    }
+    if (next && next.engine === s.engine) {
       box.append(
         button('Merge with next', () =>
           guarded(
@@ -631,6 +740,53 @@
         ),
       );
     }
+  }
+
+  /** A group's name, colour and speed (km/h, blank: the activity's own), saved with the group's lock. */
+  function groupEditor(group) {
+    const form = document.createElement('form');
+    form.className = 'group';
+    const field = (label, input) => {
+      const l = document.createElement('label');
+      l.textContent = label;
+      l.append(input);
+      return l;
+    };
+    const name = Object.assign(document.createElement('input'), { value: group.name, maxLength: 200, required: true });
+    const color = Object.assign(document.createElement('input'), {
+      type: 'color',
+      value: group.color.length === 7 ? group.color : '#d9480f',
+    });
+    const speed = Object.assign(document.createElement('input'), {
+      type: 'number',
+      min: '0.5',
+      max: '100',
+      step: '0.5',
+      value: group.speed === null ? '' : String(group.speed),
+    });
+    form.append(field('Group name', name), field('Colour', color), field('Speed (km/h)', speed));
+    const save = Object.assign(document.createElement('button'), { type: 'submit', textContent: 'Save group' });
+    form.append(save);
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      edit(async () => {
+        await takeLocks([{ type: 'segment_group', id: group.id }]);
+        return api('PUT', `${base()}/segment-groups/${group.id}`, {
+          name: name.value,
+          color: color.value,
+          speed: speed.value === '' ? null : Number(speed.value),
+        });
+      }).catch(sayRefusal);
+    });
+    form.append(
+      button('Ungroup', () =>
+        edit(async () => {
+          await takeLocks([{ type: 'segment_group', id: group.id }]);
+          return api('DELETE', `${base()}/segment-groups/${group.id}`);
+        }),
+      ),
+    );
+    return form;
   }
 
   async function undo() {
@@ -656,6 +812,11 @@
   }
 
   $('undo').addEventListener('click', () => undo().catch(sayRefusal));
+  $('finish-line').addEventListener('click', () => finishLine().catch(sayRefusal));
+  $('add-centre').addEventListener('click', () => {
+    if (state.busy || state.asking) return;
+    append(state.map.getCenter()).catch(sayRefusal);
+  });
   $('redo').addEventListener('click', () => redo().catch(sayRefusal));
   for (const mode of ['smart', 'freehand']) {
     $(`mode-${mode}`).addEventListener('click', () => {
@@ -664,20 +825,30 @@
       $('mode-freehand').setAttribute('aria-pressed', String(mode === 'freehand'));
     });
   }
-  document.addEventListener('keydown', (event) => {
-    if ($('editor').hidden || event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement) return;
-    const z = event.key === 'z' || event.key === 'Z';
-    if ((event.ctrlKey || event.metaKey) && z && !event.shiftKey) {
-      event.preventDefault();
-      undo().catch(sayRefusal);
-    } else if ((event.ctrlKey || event.metaKey) && ((z && event.shiftKey) || event.key === 'y')) {
-      event.preventDefault();
-      redo().catch(sayRefusal);
-    } else if (event.key === 'Escape') {
-      state.pendingStart = null;
-      select(null);
-    }
-  });
+  // In the capture phase: the map's own keyboard handling (arrows, +/-) must not swallow the planner's keys.
+  document.addEventListener(
+    'keydown',
+    (event) => {
+      if ($('editor').hidden || state.asking || event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement)
+        return;
+      const z = event.key === 'z' || event.key === 'Z';
+      if ((event.ctrlKey || event.metaKey) && z && !event.shiftKey) {
+        event.preventDefault();
+        undo().catch(sayRefusal);
+      } else if ((event.ctrlKey || event.metaKey) && ((z && event.shiftKey) || event.key === 'y')) {
+        event.preventDefault();
+        redo().catch(sayRefusal);
+      } else if (event.key === 'Escape') {
+        state.pendingStart = null;
+        state.sketch = [];
+        select(null);
+      } else if (event.key === 'Enter' && state.sketch.length) {
+        event.preventDefault();
+        finishLine().catch(sayRefusal);
+      }
+    },
+    true,
+  );
 
   $('itinerary-name').addEventListener('change', async () => {
     const before = state.itinerary.name;
@@ -702,7 +873,7 @@
       const link = (await api('POST', `${base()}/share`)).data;
       $('share-url').value = link.url;
       $('embed-code').value =
-        `<iframe src="${link.url}" width="100%" height="480" style="border:0" loading="lazy" title="${state.itinerary.name.replace(/"/g, '&quot;')}"></iframe>`;
+        `<iframe src="${link.url}" width="100%" height="480" style="border:0" loading="lazy" title="${state.itinerary.name.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;')}"></iframe>`;
       $('share-out').hidden = false;
       if (!state.itinerary.published_version) say('The link shows the published itinerary: publish it first.');
     } catch (error) {
@@ -711,7 +882,13 @@
   });
 
   function releaseLocks() {
-    if (state.itinerary && state.token) api('DELETE', `${base()}/locks`).catch(() => undefined);
+    clearTimeout(idleRelease);
+    if (!state.itinerary || !state.token) return;
+    // keepalive: the request outlives the page when it is being closed.
+    fetch(`${origin}${base()}/locks`, { method: 'DELETE', keepalive: true, headers: { Authorization: `Bearer ${state.token}` } }).catch(
+      () => undefined,
+    );
+    sendPresence('viewing');
   }
   window.addEventListener('pagehide', releaseLocks);
 
@@ -797,6 +974,8 @@
   }
 
   function closeLive() {
+    clearTimeout(refetch);
+    state.agentRun?.abort();
     const socket = state.live;
     state.live = null;
     socket?.close();
@@ -847,11 +1026,18 @@
   /** Another member's edit: read the itinerary again (once for a burst of changes). */
   function scheduleRefetch() {
     clearTimeout(refetch);
+    const id = state.itinerary?.id;
     refetch = setTimeout(async () => {
-      if (!state.itinerary || state.busy) return scheduleRefetch();
+      if (!state.itinerary || state.itinerary.id !== id) return;
+      if (state.busy || state.asking) return scheduleRefetch();
       try {
         const view = (await api('GET', base())).data;
-        setItinerary(view);
+        // Only ever forward, and only for the itinerary still open (an own edit may have answered meanwhile).
+        const current = state.itinerary;
+        const newer =
+          view.version > current.version ||
+          (view.version === current.version && (view.published_version ?? 0) >= (current.published_version ?? 0));
+        if (view.id === current?.id && newer) setItinerary(view);
       } catch (error) {
         sayRefusal(error);
       }
@@ -902,14 +1088,26 @@
     event.preventDefault();
     const text = $('chat-input').value.trim();
     if (!text) return;
+    if (state.agentRun) return;
     $('chat-input').value = '';
-    state.chat.push({ role: 'user', content: text });
+    state.chat.push({ role: 'user', content: text.slice(0, 8000) });
     chatLine('you', `You: ${text}`);
+    // One answer at a time; leaving the itinerary stops it.
+    const run = new AbortController();
+    state.agentRun = run;
+    const send = $('chat-form').querySelector('button');
+    send.disabled = true;
     try {
       const res = await fetch(`${origin}/studio/agent`, {
         method: 'POST',
+        signal: run.signal,
         headers: { Authorization: `Bearer ${state.token}`, 'Content-Type': 'application/json', Accept: 'text/event-stream' },
-        body: JSON.stringify({ organization_id: state.itinerary.organization_id, itinerary_id: state.itinerary.id, messages: state.chat }),
+        // The server takes the last 50 messages of at most 8,000 characters each.
+        body: JSON.stringify({
+          organization_id: state.itinerary.organization_id,
+          itinerary_id: state.itinerary.id,
+          messages: state.chat.slice(-50),
+        }),
       });
       if (!res.ok) throw new Refusal(res.status, await res.json());
       const reader = res.body.getReader();
@@ -927,7 +1125,10 @@
         }
       }
     } catch (error) {
-      sayRefusal(error);
+      if (!run.signal.aborted) sayRefusal(error);
+    } finally {
+      state.agentRun = null;
+      send.disabled = false;
     }
   });
 
@@ -935,7 +1136,7 @@
     const event = /^event: (.*)$/m.exec(block)?.[1];
     const data = JSON.parse(/^data: (.*)$/m.exec(block)?.[1] || 'null');
     if (event === 'message') {
-      state.chat.push({ role: 'assistant', content: data.content });
+      state.chat.push({ role: 'assistant', content: String(data.content).slice(0, 8000) });
       chatLine('assistant', `Assistant: ${data.content}`);
     } else if (event === 'tool_call') {
       chatLine('tool', `… ${data.name}`);

@@ -287,7 +287,8 @@ const matrix: Record<string, Record<keyof typeof surfaces, [number, string | und
     studioReadItinerary: OK200,
     studioWrite: OK201,
     data: U,
-    tiles: U,
+    // The region's trails answer signed-in members (the planner draws them); overlay tiles do not (below).
+    tiles: OK200,
     embed: U,
     managementRead: [200, undefined],
     managementWrite: [200, undefined],
@@ -382,6 +383,13 @@ describe('credential precedence', () => {
     const token = (creds.user!.Authorization as string).slice('Bearer '.length);
     expect((await fetch(`${server.url}/v1/management/organization?auth_token=${token}`)).status).toBe(401);
     expect((await fetch(`${server.url}/v1/management/organization`, { headers: creds.user })).status).toBe(200);
+    expect((await fetch(`${server.url}/v1/tiles/trails.json?auth_token=${token}`)).status).toBe(401);
+  });
+
+  it('a signed-in member reads the trail tiles, never an overlay (those are keys’ and links’)', async () => {
+    expect((await fetch(`${server.url}/v1/tiles/trails/14/8251/6068.mvt`, { headers: creds.user })).status).toBeLessThan(300);
+    const overlay = await fetch(`${server.url}/v1/tiles/overlays/collections/${A.collection.id}.json`, { headers: creds.user });
+    expect(overlay.status).toBe(401);
   });
 
   it('share_token in the query is accepted only where share links are', async () => {
