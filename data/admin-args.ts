@@ -45,6 +45,7 @@ export const SET_KEYS = [
   'card',
   'status',
   'embed.layers',
+  'embed.planner',
 ];
 
 export function invalid(message: string): AdminError {
@@ -161,6 +162,10 @@ export function parseSettings(pairs: string[]): SettingChanges {
         changes.patch.embedLayers = EMBED_LAYERS.filter((l) => layers.includes(l));
         break;
       }
+      case 'embed.planner':
+        if (value !== 'true' && value !== 'false') throw invalid('embed.planner must be true or false');
+        changes.patch.embedPlanner = value === 'true';
+        break;
       default:
         throw invalid(`unknown setting '${key}' (${SET_KEYS.join(', ')})`);
     }

@@ -283,7 +283,10 @@ export interface OrganizationRepository {
   /** Settings a dashboard edits: session requirement, quotas, embed layers, default origins. */
   updateSettings(
     id: string,
-    settings: Pick<OrganizationPatch, 'requireSessionToken' | 'quotaData' | 'quotaTiles' | 'embedLayers' | 'defaultAllowedOrigins'>,
+    settings: Pick<
+      OrganizationPatch,
+      'requireSessionToken' | 'quotaData' | 'quotaTiles' | 'embedLayers' | 'embedPlanner' | 'defaultAllowedOrigins'
+    >,
   ): Promise<Organization | undefined>;
   /** Sets one limit dimension: a number, null (unlimited), or undefined to remove it (not granted). */
   setLimit(id: string, dimension: string, value: number | null | undefined): Promise<Organization | undefined>;

@@ -52,6 +52,8 @@ export interface Organization {
   /** Tile API requests per minute (all keys together). */
   quotaTiles: number;
   embedLayers: string[];
+  /** Members may open the planner inside the organization's embeds. */
+  embedPlanner: boolean;
   defaultAllowedOrigins: string[];
   limits: Limits;
   products: Product[];
@@ -68,6 +70,7 @@ export interface OrganizationCreate {
   quotaData?: number;
   quotaTiles?: number;
   embedLayers?: string[];
+  embedPlanner?: boolean;
   defaultAllowedOrigins?: string[];
   limits?: Limits;
   products?: Product[];
@@ -85,6 +88,7 @@ interface OrganizationRow {
   quota_data: number;
   quota_tiles: number;
   embed_layers: string;
+  embed_planner: number;
   default_allowed_origins: string;
   limits: string;
   product_studio: number;
@@ -134,6 +138,7 @@ function toOrganization(row: OrganizationRow): Organization {
     quotaData: row.quota_data,
     quotaTiles: row.quota_tiles,
     embedLayers: JSON.parse(row.embed_layers) as string[],
+    embedPlanner: row.embed_planner === 1,
     defaultAllowedOrigins: JSON.parse(row.default_allowed_origins) as string[],
     limits: JSON.parse(row.limits) as Limits,
     products,
@@ -153,6 +158,7 @@ function toRow(org: Organization): OrganizationRow {
     quota_data: org.quotaData,
     quota_tiles: org.quotaTiles,
     embed_layers: JSON.stringify(org.embedLayers),
+    embed_planner: org.embedPlanner ? 1 : 0,
     default_allowed_origins: JSON.stringify(org.defaultAllowedOrigins),
     limits: JSON.stringify(org.limits),
     product_studio: org.products.includes('studio') ? 1 : 0,
@@ -178,7 +184,7 @@ export class OrganizationStore {
   constructor(db: Database) {
     this.#db = db;
     const columns =
-      'id, name, status, require_session_token, quota_data, quota_tiles, embed_layers, default_allowed_origins, ' +
+      'id, name, status, require_session_token, quota_data, quota_tiles, embed_layers, embed_planner, default_allowed_origins, ' +
       'limits, product_studio, product_data, product_intelligence, card_on_file, ai_settings, created_at, updated_at';
     this.#insert = db.prepare(
       `INSERT INTO organizations (${columns}) VALUES (${columns
@@ -214,6 +220,7 @@ export class OrganizationStore {
       quotaData: input.quotaData ?? DEFAULT_QUOTA_DATA,
       quotaTiles: input.quotaTiles ?? DEFAULT_QUOTA_TILES,
       embedLayers: input.embedLayers ?? [...EMBED_LAYERS],
+      embedPlanner: input.embedPlanner ?? false,
       defaultAllowedOrigins: input.defaultAllowedOrigins ?? [],
       limits: input.limits ?? {},
       products: PRODUCTS.filter((p) => input.products?.includes(p)),
@@ -259,6 +266,7 @@ export class OrganizationStore {
         if (patch.quotaData !== undefined) next.quotaData = patch.quotaData;
         if (patch.quotaTiles !== undefined) next.quotaTiles = patch.quotaTiles;
         if (patch.embedLayers !== undefined) next.embedLayers = [...patch.embedLayers];
+        if (patch.embedPlanner !== undefined) next.embedPlanner = patch.embedPlanner;
         if (patch.defaultAllowedOrigins !== undefined) next.defaultAllowedOrigins = [...patch.defaultAllowedOrigins];
         if (patch.limits !== undefined) next.limits = { ...patch.limits };
         if (patch.products !== undefined) next.products = PRODUCTS.filter((p) => patch.products?.includes(p));
@@ -273,7 +281,10 @@ export class OrganizationStore {
   /** Settings a dashboard edits: session requirement, quotas, embed layers, default origins. */
   updateSettings(
     id: string,
-    settings: Pick<OrganizationPatch, 'requireSessionToken' | 'quotaData' | 'quotaTiles' | 'embedLayers' | 'defaultAllowedOrigins'>,
+    settings: Pick<
+      OrganizationPatch,
+      'requireSessionToken' | 'quotaData' | 'quotaTiles' | 'embedLayers' | 'embedPlanner' | 'defaultAllowedOrigins'
+    >,
   ): Organization | undefined {
     return this.update(id, settings);
   }

@@ -33,6 +33,8 @@ export interface EmbedConfig {
   assets: string;
   /** When the session token the page was given ends (epoch ms), so the page renews it a minute before; null without one. */
   sessionExpiresAt: number | null;
+  /** The planner inside this frame, for the organization's members, when the organization allows it (the page adds its credentials); else null. */
+  plannerUrl: string | null;
 }
 
 export interface EmbedPage {
@@ -81,6 +83,7 @@ export function embedOperation(deps: { studio: StudioOperations; organizations: 
           layers,
           assets: '/studio/assets',
           sessionExpiresAt: caller.kind === 'key' && caller.session ? caller.session.exp * 1000 : null,
+          plannerUrl: caller.kind === 'key' && caller.organization.embedPlanner ? '/studio/embed/planner' : null,
         },
         frameAncestors: origins.length > 0 ? [...origins] : ['*'],
       };
@@ -104,6 +107,7 @@ export function renderEmbedPage(page: EmbedPage): string {
 </head>
 <body>
 <div id="map" aria-label="Map"></div>
+<a id="edit-in-planner" href="#" hidden>Edit in the planner</a>
 <section id="profile" aria-label="Elevation profile"><canvas id="profile-canvas" width="800" height="120"></canvas><div id="profile-stats"></div></section>
 <script type="application/json" id="cairn-embed">${json}</script>
 <script src="${config.assets}/maplibre-gl.js"></script>

@@ -122,6 +122,8 @@ const en: Table = {
     'The organization’s AI model could not be reached: check the endpoint in the AI settings, or try again later.',
   'GATEWAY_TIMEOUT.model': 'The organization’s AI model did not answer within 60 seconds: try again, or use a faster model.',
   'TOO_MANY_REQUESTS.agent': 'You already have two assistant answers running: wait for one to finish.',
+  'FORBIDDEN.embed_planner':
+    'This organization does not let its members open the planner inside its embeds: an owner or admin turns on embed_planner in the management settings.',
   'FORBIDDEN.scope': 'This key lacks the "{scope}" scope this operation needs: add the scope to the key, or use a key that has it.',
   'FORBIDDEN.not_member':
     'X-User-Id does not name a member of this organization: send the id of a member with role owner, admin or contributor.',
@@ -291,6 +293,8 @@ const fr: Table = {
   'GATEWAY_TIMEOUT.model':
     "Le modèle d'IA de l'organisation n'a pas répondu en 60 secondes : réessayez, ou choisissez un modèle plus rapide.",
   'TOO_MANY_REQUESTS.agent': "Vous avez déjà deux réponses de l'assistant en cours : attendez que l'une se termine.",
+  'FORBIDDEN.embed_planner':
+    "Cette organisation ne permet pas à ses membres d'ouvrir le planificateur dans ses intégrations : un propriétaire ou un administrateur active embed_planner dans les réglages de gestion.",
   'FORBIDDEN.scope': "Cette clé n'a pas le périmètre « {scope} » requis : ajoutez-le à la clé, ou utilisez une clé qui l'a.",
   'FORBIDDEN.not_member':
     "X-User-Id ne désigne pas un membre de cette organisation : envoyez l'id d'un membre propriétaire, admin ou contributeur.",
@@ -456,6 +460,8 @@ const es: Table = {
     'No se pudo contactar con el modelo de IA de la organización: revise la dirección en los ajustes de IA o inténtelo más tarde.',
   'GATEWAY_TIMEOUT.model': 'El modelo de IA de la organización no respondió en 60 segundos: inténtelo de nuevo o use un modelo más rápido.',
   'TOO_MANY_REQUESTS.agent': 'Ya tiene dos respuestas del asistente en curso: espere a que termine una.',
+  'FORBIDDEN.embed_planner':
+    'Esta organización no permite a sus miembros abrir el planificador en sus integraciones: un propietario o administrador activa embed_planner en los ajustes de gestión.',
   'FORBIDDEN.scope':
     'A esta clave le falta el ámbito «{scope}» que necesita la operación: añádalo a la clave o use una clave que lo tenga.',
   'FORBIDDEN.not_member':
@@ -624,6 +630,8 @@ const ca: Table = {
   'GATEWAY_TIMEOUT.model':
     'El model d’IA de l’organització no ha respost en 60 segons: torneu-ho a provar o feu servir un model més ràpid.',
   'TOO_MANY_REQUESTS.agent': 'Ja teniu dues respostes de l’assistent en curs: espereu que n’acabi una.',
+  'FORBIDDEN.embed_planner':
+    'Aquesta organització no permet als seus membres obrir el planificador a les seves integracions: un propietari o administrador activa embed_planner a la configuració de gestió.',
   'FORBIDDEN.scope':
     "A aquesta clau li falta l'àmbit «{scope}» que necessita l'operació: afegiu-lo a la clau o feu servir una clau que el tingui.",
   'FORBIDDEN.not_member':
@@ -797,6 +805,8 @@ const de: Table = {
   'GATEWAY_TIMEOUT.model':
     'Das KI-Modell der Organisation hat nicht innerhalb von 60 Sekunden geantwortet: versuchen Sie es erneut oder nutzen Sie ein schnelleres Modell.',
   'TOO_MANY_REQUESTS.agent': 'Sie haben bereits zwei laufende Antworten des Assistenten: warten Sie, bis eine fertig ist.',
+  'FORBIDDEN.embed_planner':
+    'Diese Organisation erlaubt ihren Mitgliedern nicht, den Planer in ihren Einbettungen zu öffnen: ein Eigentümer oder Admin aktiviert embed_planner in den Verwaltungseinstellungen.',
   'FORBIDDEN.scope':
     'Diesem Schlüssel fehlt der Bereich „{scope}“, den dieser Vorgang braucht: fügen Sie ihn hinzu oder verwenden Sie einen Schlüssel, der ihn hat.',
   'FORBIDDEN.not_member':

@@ -60,6 +60,7 @@ export interface SettingsInput extends OrganizationInput {
   quota_data?: number;
   quota_tiles?: number;
   embed_layers?: string[];
+  embed_planner?: boolean;
   default_allowed_origins?: string[];
 }
 
@@ -108,6 +109,7 @@ function settingsView(o: Organization) {
     quota_data: o.quotaData,
     quota_tiles: o.quotaTiles,
     embed_layers: o.embedLayers,
+    embed_planner: o.embedPlanner,
     default_allowed_origins: o.defaultAllowedOrigins,
   };
 }
@@ -167,6 +169,7 @@ export function managementOperations(deps: ManagementDeps) {
             quotaData: input.quota_data,
             quotaTiles: input.quota_tiles,
             embedLayers: input.embed_layers,
+            embedPlanner: input.embed_planner,
             defaultAllowedOrigins: input.default_allowed_origins,
           })) as Organization;
           emit(settingsChanged(organizationId));

@@ -25,6 +25,7 @@ export const SettingsPatch = Type.Object(
     quota_data: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
     quota_tiles: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000 })),
     embed_layers: Type.Optional(Type.Array(StringEnum(EMBED_LAYERS), { uniqueItems: true })),
+    embed_planner: Type.Optional(Type.Boolean({ description: 'Members may open the planner inside the embeds' })),
     default_allowed_origins: Type.Optional(Origins),
   },
   { additionalProperties: false },

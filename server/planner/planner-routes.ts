@@ -2,7 +2,10 @@
 // signs the member in with POST /v1/login and then works through the same APIs as any client (the Studio API with
 // the member's own rights, the live channel, the agent), so this route only serves the shell and its policy.
 
-import type { RouteDef } from '../http/route.js';
+import type { Access } from '../auth/access.js';
+import { keyOrigins } from '../auth/origins.js';
+import { ApiError } from '../errors.js';
+import type { Reply, RouteDef } from '../http/route.js';
 
 const ASSETS = '/studio/assets';
 
@@ -88,20 +91,35 @@ const PAGE = `<!doctype html>
 </html>
 `;
 
-/** Scripts and styles of this origin only; tiles, data and the live channel from this origin; never framed. */
-const POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "worker-src 'self' blob:",
-  "child-src 'self' blob:",
-  "connect-src 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-  "object-src 'none'",
-  "form-action 'self'",
-].join('; ');
+/** Scripts and styles of this origin only; tiles, data and the live channel from this origin; framed by `ancestors`. */
+const policy = (ancestors: string) =>
+  [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "worker-src 'self' blob:",
+    "child-src 'self' blob:",
+    "connect-src 'self'",
+    `frame-ancestors ${ancestors}`,
+    "base-uri 'none'",
+    "object-src 'none'",
+    "form-action 'self'",
+  ].join('; ');
+
+function page(ancestors: string): Reply {
+  return {
+    status: 200,
+    contentType: 'text/html; charset=utf-8',
+    body: PAGE,
+    headers: [
+      ['Content-Security-Policy', policy(ancestors)],
+      ['Cache-Control', 'no-cache'],
+      ['Referrer-Policy', 'no-referrer'],
+      ...(ancestors === "'none'" ? ([['X-Frame-Options', 'DENY']] as [string, string][]) : []),
+    ],
+  };
+}
 
 export function plannerRoutes(): RouteDef[] {
   return [
@@ -113,17 +131,25 @@ export function plannerRoutes(): RouteDef[] {
       writes: false,
       summary: 'The planner page for signed-in members',
       htmlErrors: true,
-      handler: () => ({
-        status: 200,
-        contentType: 'text/html; charset=utf-8',
-        body: PAGE,
-        headers: [
-          ['Content-Security-Policy', POLICY],
-          ['Cache-Control', 'no-cache'],
-          ['Referrer-Policy', 'no-referrer'],
-          ['X-Frame-Options', 'DENY'],
-        ],
-      }),
+      handler: () => page("'none'"),
+    },
+    {
+      // The planner inside an embed: opened from the embed page with its publishable key (checked like the embed's,
+      // origins included), when the organization lets its members plan there; framed by the key's allowed origins.
+      op: 'getStudioEmbedPlanner',
+      method: 'GET',
+      path: '/studio/embed/planner',
+      scope: 'embedding',
+      writes: false,
+      summary: "The planner inside an organization's embeds, for its members",
+      htmlErrors: true,
+      handler: ({ access }) => {
+        const caller = access as Access;
+        if (caller.kind !== 'key') throw new ApiError('FORBIDDEN');
+        if (!caller.organization.embedPlanner) throw ApiError.withMessage('FORBIDDEN', 'FORBIDDEN.embed_planner');
+        const origins = keyOrigins(caller.key, caller.organization);
+        return page(origins.length > 0 ? origins.join(' ') : '*');
+      },
     },
   ];
 }

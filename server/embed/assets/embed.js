@@ -308,5 +308,16 @@
     state.profileDrawn = true;
   }
 
+  // Members of an organization that allows it may open the planner in this frame (they sign in there).
+  if (config.plannerUrl && creds.key) {
+    const link = document.getElementById('edit-in-planner');
+    link.hidden = false;
+    link.addEventListener('click', () => {
+      const query = new URLSearchParams({ publishable_key: creds.key });
+      if (creds.session) query.set('session_token', creds.session);
+      link.href = `${config.plannerUrl}?${query}${config.itineraryId ? `#itinerary=${config.itineraryId}` : ''}`;
+    });
+  }
+
   scheduleRenewal();
 })();
