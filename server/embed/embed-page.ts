@@ -111,14 +111,18 @@ export function renderEmbedPage(page: EmbedPage): string {
 <section id="profile" aria-label="Elevation profile"><canvas id="profile-canvas" width="800" height="120"></canvas><div id="profile-stats"></div></section>
 <script type="application/json" id="cairn-embed">${json}</script>
 <script src="${config.assets}/maplibre-gl.js"></script>
+<script src="${config.assets}/profile.js"></script>
 <script src="${config.assets}/embed.js"></script>
 </body>
 </html>
 `;
 }
 
-/** The page's policy: its own scripts and styles, tiles and data from this origin, MapLibre's blob workers. */
-export function embedSecurityPolicy(page: EmbedPage): string {
+/**
+ * The policy of the studio's pages (the embed, the planner): their own scripts and styles, tiles, data and the live
+ * channel from this origin, MapLibre's blob workers, framed only by `frameAncestors`.
+ */
+export function studioPagePolicy(frameAncestors: string): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
@@ -127,6 +131,13 @@ export function embedSecurityPolicy(page: EmbedPage): string {
     "worker-src 'self' blob:",
     "child-src 'self' blob:",
     "connect-src 'self'",
-    `frame-ancestors ${page.frameAncestors.join(' ')}`,
+    `frame-ancestors ${frameAncestors}`,
+    "base-uri 'none'",
+    "object-src 'none'",
+    "form-action 'self'",
   ].join('; ');
+}
+
+export function embedSecurityPolicy(page: EmbedPage): string {
+  return studioPagePolicy(page.frameAncestors.join(' '));
 }

@@ -4,6 +4,7 @@
 
 import type { Access } from '../auth/access.js';
 import { keyOrigins } from '../auth/origins.js';
+import { studioPagePolicy } from '../embed/embed-page.js';
 import { ApiError } from '../errors.js';
 import type { Reply, RouteDef } from '../http/route.js';
 
@@ -86,26 +87,11 @@ const PAGE = `<!doctype html>
   <p id="status" role="status" aria-live="polite"></p>
 </main>
 <script src="${ASSETS}/maplibre-gl.js"></script>
+<script src="${ASSETS}/profile.js"></script>
 <script src="${ASSETS}/planner.js"></script>
 </body>
 </html>
 `;
-
-/** Scripts and styles of this origin only; tiles, data and the live channel from this origin; framed by `ancestors`. */
-const policy = (ancestors: string) =>
-  [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "worker-src 'self' blob:",
-    "child-src 'self' blob:",
-    "connect-src 'self'",
-    `frame-ancestors ${ancestors}`,
-    "base-uri 'none'",
-    "object-src 'none'",
-    "form-action 'self'",
-  ].join('; ');
 
 function page(ancestors: string): Reply {
   return {
@@ -113,7 +99,7 @@ function page(ancestors: string): Reply {
     contentType: 'text/html; charset=utf-8',
     body: PAGE,
     headers: [
-      ['Content-Security-Policy', policy(ancestors)],
+      ['Content-Security-Policy', studioPagePolicy(ancestors)],
       ['Cache-Control', 'no-cache'],
       ['Referrer-Policy', 'no-referrer'],
       ...(ancestors === "'none'" ? ([['X-Frame-Options', 'DENY']] as [string, string][]) : []),

@@ -6,21 +6,16 @@
 // lands in test-results/. Without /usr/bin/chromium the test says why and is skipped; in CI that is a failure.
 
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { type Browser, chromium, type Frame } from 'playwright-core';
+import type { Browser, Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumPresent, launchChromium } from '../helpers/chromium.js';
 import { type Bootstrapped, bootstrap, mintSession, ownerCalls, REPO_ROOT, type RunningServer, startServer } from '../helpers/server.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const present = existsSync(CHROMIUM);
-if (!present) {
-  const why = `browser tests need ${CHROMIUM} (apt-get install -y chromium)`;
-  if (process.env.CI) throw new Error(`${why}: it is missing in CI`);
-  console.log(`Embed browser test skipped: ${why}`);
-}
+const present = chromiumPresent('Embed browser test');
 
 const TOKEN_SECONDS = 10;
 let server: RunningServer;
@@ -80,18 +75,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--use-angle=swiftshader',
-      '--enable-unsafe-swiftshader',
-    ],
-  });
+  browser = await launchChromium();
 }, 120_000);
 afterAll(async () => {
   await browser?.close();

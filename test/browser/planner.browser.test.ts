@@ -5,21 +5,16 @@
 // OpenAI-compatible model (a stand-in for the model endpoint only), adds a segment that both see. Screenshots land in
 // test-results/. Without /usr/bin/chromium the test says why and is skipped; in CI that is a failure.
 
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, type Bootstrapped, bootstrap, login, REPO_ROOT, type RunningServer, startServer } from '../helpers/server.js';
+import { chromiumPresent, launchChromium } from '../helpers/chromium.js';
+import { admin, callAs, type Bootstrapped, bootstrap, login, REPO_ROOT, type RunningServer, startServer } from '../helpers/server.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const present = existsSync(CHROMIUM);
-if (!present) {
-  const why = `browser tests need ${CHROMIUM} (apt-get install -y chromium)`;
-  if (process.env.CI) throw new Error(`${why}: it is missing in CI`);
-  console.log(`Planner browser test skipped: ${why}`);
-}
+const present = chromiumPresent('Planner browser test');
 
 // Points on the demo region's trails (lon, lat).
 const START = [1.551, 42.4952];
@@ -39,16 +34,7 @@ let walk: string;
 let ride: string;
 const modelScript: ((body: any) => unknown)[] = [];
 
-async function call(token: string, method: string, path: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (res.status >= 300) throw new Error(`${method} ${path} → ${res.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
+const call = (token: string, method: string, path: string, body?: unknown) => callAs(server, token, method, path, body);
 
 /** Signs in on the planner's own form, then opens an itinerary by its address. */
 async function signIn(page: Page, who: { email: string; password: string }, itineraryId: string): Promise<void> {
@@ -154,18 +140,7 @@ beforeAll(async () => {
       collection_id: org.collection.id,
     })
   ).data.id;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--use-angle=swiftshader',
-      '--enable-unsafe-swiftshader',
-    ],
-  });
+  browser = await launchChromium();
 }, 120_000);
 afterAll(async () => {
   await browser?.close();

@@ -156,3 +156,18 @@ export function ownerCalls(server: RunningServer, org: Bootstrapped) {
     return text ? JSON.parse(text) : undefined;
   };
 }
+
+/**
+ * A Studio or management call as a signed-in member (`Authorization: Bearer usr_…`): the parsed body, or an error
+ * naming the status when it is 300 or more.
+ */
+export async function callAs(server: RunningServer, token: string, method: string, path: string, body?: unknown): Promise<any> {
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (res.status >= 300) throw new Error(`${method} ${path} → ${res.status} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}

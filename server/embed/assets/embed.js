@@ -233,79 +233,11 @@
     );
   }
 
-  // --- Elevation profile ---
-  function metres(a, b) {
-    const rad = Math.PI / 180;
-    const dLat = (b[1] - a[1]) * rad;
-    const dLon = (b[0] - a[0]) * rad;
-    const h =
-      Math.sin(dLat / 2) * Math.sin(dLat / 2) + Math.cos(a[1] * rad) * Math.cos(b[1] * rad) * Math.sin(dLon / 2) * Math.sin(dLon / 2);
-    return 2 * 6371008.8 * Math.asin(Math.sqrt(h));
-  }
-
+  // --- Elevation profile (profile.js) ---
   function drawProfile(view) {
-    const colours = {};
-    view.groups.forEach((g) => {
-      colours[g.id] = g.color;
-    });
-    const points = [];
-    let distance = 0;
-    let previous = null;
-    view.segments.forEach((s) => {
-      const colour = (s.groupId && colours[s.groupId]) || '#d9480f';
-      s.geometry.coordinates.forEach((c) => {
-        if (previous) distance += metres(previous, c);
-        previous = c;
-        if (c.length > 2) points.push({ d: distance, e: c[2], colour: colour });
-      });
-    });
-    const stats = document.getElementById('profile-stats');
-    stats.textContent =
-      view.name +
-      ' · ' +
-      (view.distance / 1000).toFixed(1) +
-      ' km · ↑ ' +
-      Math.round(view.ascent) +
-      ' m · ↓ ' +
-      Math.round(view.descent) +
-      ' m';
-    const canvas = document.getElementById('profile-canvas');
-    const ctx = canvas.getContext('2d');
-    const width = (canvas.width = canvas.clientWidth * (window.devicePixelRatio || 1));
-    const height = (canvas.height = canvas.clientHeight * (window.devicePixelRatio || 1));
-    ctx.clearRect(0, 0, width, height);
-    if (points.length < 2) return;
-    let low = Infinity,
-      high = -Infinity;
-    points.forEach((p) => {
-      low = Math.min(low, p.e);
-      high = Math.max(high, p.e);
-    });
-    const span = Math.max(high - low, 10);
-    const total = points[points.length - 1].d || 1;
-    const x = (d) => (d / total) * width;
-    const y = (e) => height - 6 - ((e - low) / span) * (height - 12);
-    for (let i = 1; i < points.length; i++) {
-      const a = points[i - 1],
-        b = points[i];
-      ctx.beginPath();
-      ctx.moveTo(x(a.d), height);
-      ctx.lineTo(x(a.d), y(a.e));
-      ctx.lineTo(x(b.d), y(b.e));
-      ctx.lineTo(x(b.d), height);
-      ctx.closePath();
-      ctx.fillStyle = b.colour;
-      ctx.globalAlpha = 0.35;
-      ctx.fill();
-      ctx.globalAlpha = 1;
-      ctx.beginPath();
-      ctx.moveTo(x(a.d), y(a.e));
-      ctx.lineTo(x(b.d), y(b.e));
-      ctx.strokeStyle = b.colour;
-      ctx.lineWidth = 2;
-      ctx.stroke();
-    }
-    state.profileDrawn = true;
+    document.getElementById('profile-stats').textContent =
+      `${view.name} · ${(view.distance / 1000).toFixed(1)} km · ↑ ${Math.round(view.ascent)} m · ↓ ${Math.round(view.descent)} m`;
+    if (window.cairnProfile.draw(document.getElementById('profile-canvas'), view)) state.profileDrawn = true;
   }
 
   // Members of an organization that allows it may open the planner in this frame (they sign in there).

@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LiveClient } from '../../helpers/live-client.js';
-import { admin, type Bootstrapped, bootstrap, login, type RunningServer, startServer } from '../../helpers/server.js';
+import { admin, callAs, type Bootstrapped, bootstrap, login, type RunningServer, startServer } from '../../helpers/server.js';
 
 interface ModelRequest {
   headers: IncomingMessage['headers'];
@@ -45,16 +45,7 @@ const callTool =
     },
   });
 
-async function call(token: string, method: string, path: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (res.status >= 300) throw new Error(`${method} ${path} → ${res.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
+const call = (token: string, method: string, path: string, body?: unknown) => callAs(server, token, method, path, body);
 
 /** POSTs a turn and reads the whole event stream: [{event, data}]. */
 async function converse(

@@ -5,7 +5,16 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LiveClient } from '../../helpers/live-client.js';
-import { admin, type Bootstrapped, bootstrap, login, mintSessionToken, type RunningServer, startServer } from '../../helpers/server.js';
+import {
+  admin,
+  callAs,
+  type Bootstrapped,
+  bootstrap,
+  login,
+  mintSessionToken,
+  type RunningServer,
+  startServer,
+} from '../../helpers/server.js';
 
 let server: RunningServer;
 let org: Bootstrapped;
@@ -15,16 +24,7 @@ let editor: { id: string; token: string };
 
 const liveUrl = (query: string) => `${server.url.replace('http', 'ws')}/studio/live?${query}`;
 
-async function call(token: string, method: string, path: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (res.status >= 300) throw new Error(`${method} ${path} → ${res.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
+const call = (token: string, method: string, path: string, body?: unknown) => callAs(server, token, method, path, body);
 
 beforeAll(async () => {
   server = await startServer({ SEED_DEMO: '0' });

@@ -19,6 +19,20 @@ import { admin, type Bootstrapped, bootstrap, type RunningServer, startServer } 
 
 const REDIRECT = 'http://localhost:53682/callback';
 
+/** An authorization request as a client sends it: PKCE S256 of `verifier`, to REDIRECT unless told otherwise. */
+function authorizeUrl(clientId: string, verifier: string, extra: Record<string, string> = {}): URL {
+  const url = new URL(`${server.url}/oauth/authorize`);
+  url.search = new URLSearchParams({
+    response_type: 'code',
+    client_id: clientId,
+    redirect_uri: REDIRECT,
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+    ...extra,
+  }).toString();
+  return url;
+}
+
 let server: RunningServer;
 let org: Bootstrapped;
 let certDir: string;
@@ -136,15 +150,7 @@ const token = (fields: Record<string, string>) =>
 
 /** A manual authorization with a known verifier (the failure cases need the raw code). */
 async function rawCode(clientId: string, verifier: string): Promise<string> {
-  const url = new URL(`${server.url}/oauth/authorize`);
-  url.search = new URLSearchParams({
-    response_type: 'code',
-    client_id: clientId,
-    redirect_uri: REDIRECT,
-    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-    code_challenge_method: 'S256',
-    state: 's',
-  }).toString();
+  const url = authorizeUrl(clientId, verifier, { state: 's' });
   const back = await signInAndConsent(url);
   return back.searchParams.get('code')!;
 }
@@ -405,14 +411,7 @@ describe('OAuth failures', () => {
     const clientId = ((await registration.json()) as { client_id: string }).client_id;
     const verifier = randomBytes(32).toString('base64url');
     const redirectUri = 'http://127.0.0.1:49152/callback';
-    const url = new URL(`${server.url}/oauth/authorize`);
-    url.search = new URLSearchParams({
-      response_type: 'code',
-      client_id: clientId,
-      redirect_uri: redirectUri,
-      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-      code_challenge_method: 'S256',
-    }).toString();
+    const url = authorizeUrl(clientId, verifier, { redirect_uri: redirectUri });
     const back = await signInAndConsent(url, org, undefined, 'Desktop app');
     expect(back.origin).toBe('http://127.0.0.1:49152');
     const exchanged = await token({
@@ -483,14 +482,7 @@ describe('OAuth failures', () => {
     const own = bootstrap(server);
     const clientId = await registered();
     const verifier = randomBytes(32).toString('base64url');
-    const url = new URL(`${server.url}/oauth/authorize`);
-    url.search = new URLSearchParams({
-      response_type: 'code',
-      client_id: clientId,
-      redirect_uri: REDIRECT,
-      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-      code_challenge_method: 'S256',
-    }).toString();
+    const url = authorizeUrl(clientId, verifier);
     const code = (await signInAndConsent(url, own)).searchParams.get('code')!;
     const tokens = (
       await token({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: clientId, code_verifier: verifier })
@@ -519,14 +511,7 @@ describe('OAuth failures', () => {
     const clientId = await registered();
     const verifier = randomBytes(32).toString('base64url');
     let offered: string[] = [];
-    const url = new URL(`${server.url}/oauth/authorize`);
-    url.search = new URLSearchParams({
-      response_type: 'code',
-      client_id: clientId,
-      redirect_uri: REDIRECT,
-      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-      code_challenge_method: 'S256',
-    }).toString();
+    const url = authorizeUrl(clientId, verifier);
     const back = await signInAndConsent(url, org, (ids) => {
       offered = ids;
       return org.publishableKey.id;
