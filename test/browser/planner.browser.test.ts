@@ -320,6 +320,11 @@ describe.skipIf(!present)('the planner in Chromium', () => {
     await page.waitForSelector('#selection button');
     await page.click('text=Insert a waypoint here');
     await keepIfAsked(page, 3);
+    // Undo takes the inserted waypoint out again, Redo puts it back.
+    await page.click('#undo');
+    await settled(page, 2);
+    await page.click('#redo');
+    await settled(page, 3);
 
     // Group the first two segments, then give the group another colour.
     const first = await page.evaluate(() => {
@@ -330,6 +335,11 @@ describe.skipIf(!present)('the planner in Chromium', () => {
     await clickMap(page, first);
     await page.click('text=Group with the next segment');
     await page.waitForFunction(() => (globalThis as any).cairnPlanner.itinerary.groups.length === 1);
+    await page.click('#undo');
+    await page.waitForFunction(() => (globalThis as any).cairnPlanner.itinerary.groups.length === 0);
+    await page.click('#redo');
+    await page.waitForFunction(() => (globalThis as any).cairnPlanner.itinerary.groups.length === 1);
+    await clickMap(page, first);
     await page.fill('#selection input[type=color]', '#5c940d');
     await page.click('text=Save group');
     await page.waitForFunction(() => (globalThis as any).cairnPlanner.itinerary.groups[0]?.color === '#5c940d');

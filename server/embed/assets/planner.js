@@ -404,8 +404,14 @@
     state.busy = true;
     try {
       const result = await action();
-      if (result?.data?.segments) setItinerary(result.data);
-      return result;
+      if (result?.data?.segments) {
+        setItinerary(result.data);
+        return result;
+      }
+      // An answer without the itinerary (204, or a group): read it, so the view and Undo see the edit's outcome.
+      const view = (await api('GET', base())).data;
+      setItinerary(view);
+      return { data: view };
     } catch (error) {
       sayRefusal(error);
     } finally {
@@ -654,12 +660,45 @@
       );
       box.append(
         button('Delete waypoint', async () => {
-          const parts = waypointParts(selection.id);
-          await edit(async () => {
-            await takeLocks(parts);
+          const at = view.waypoints[k].coordinates.slice(0, 2);
+          const last = k === view.waypoints.length - 1;
+          const before = view.segments[k - 1];
+          const engine = (last ? before : view.segments[k])?.engine ?? 'smart';
+          const answer = await edit(async () => {
+            await takeLocks(waypointParts(selection.id));
             return api('DELETE', `${base()}/waypoints/${selection.id}`);
           });
           select(null);
+          if (!answer) return;
+          // Undo puts a waypoint back where it was (a new one: ids are not reused), Redo deletes that one.
+          let restored = null;
+          remember(
+            'delete waypoint',
+            async () => {
+              const current = state.itinerary;
+              let again;
+              if (last)
+                again = await api('POST', `${base()}/segments`, engine === 'smart' ? { engine, to: at } : { engine, coordinates: [at] });
+              else {
+                const target = current.segments[Math.max(0, k - 1)];
+                await takeLocks([
+                  { type: 'segment', id: target.id },
+                  ...(k > 1 ? [{ type: 'segment', id: current.segments[k - 2].id }] : []),
+                ]);
+                again = await api('POST', `${base()}/segments/insert`, {
+                  before_segment_id: k === 0 ? current.segments[0].id : target.id,
+                  point: at,
+                  engine,
+                });
+              }
+              restored = again.data.waypoints[k].id;
+              return again;
+            },
+            async () => {
+              await takeLocks(waypointParts(restored));
+              return api('DELETE', `${base()}/waypoints/${restored}`);
+            },
+          );
         }),
       );
       return;
@@ -689,9 +728,31 @@
             await confirmRestrictions(answer.data, [s.id], () => api('PATCH', `${base()}/segments/${s.id}/mode`, { engine: 'freehand' }));
         }
       }),
-      button('Split here', () =>
-        guarded([{ type: 'segment', id: s.id }], () => api('POST', `${base()}/segments/${s.id}/split`, { point: selection.at })),
-      ),
+      button('Split here', async () => {
+        const at = selection.at;
+        const answer = await guarded([{ type: 'segment', id: s.id }], () => api('POST', `${base()}/segments/${s.id}/split`, { point: at }));
+        if (!answer) return;
+        // Undo merges the two parts back (the first keeps its id); Redo splits it again at the same point.
+        let tail = answer.data.segments[k + 1].id;
+        const parts = () => [
+          { type: 'segment', id: s.id },
+          { type: 'segment', id: tail },
+        ];
+        remember(
+          'split',
+          async () => {
+            await takeLocks(parts());
+            return api('POST', `${base()}/segments/${s.id}/merge`, { with_segment_id: tail });
+          },
+          async () => {
+            await takeLocks([{ type: 'segment', id: s.id }]);
+            const again = await api('POST', `${base()}/segments/${s.id}/split`, { point: at });
+            tail = again.data.segments[k + 1].id;
+            return again;
+          },
+        );
+        select(null);
+      }),
       button('Insert a waypoint here', async () => {
         const before = view.segments[k - 1];
         const parts = [...(before ? [{ type: 'segment', id: before.id }] : []), { type: 'segment', id: s.id }];
@@ -701,25 +762,80 @@
         );
         if (!answer) return;
         const changed = answer.data.segments.filter((x) => !known.has(x.id) || x.id === s.id || x.id === before?.id).map((x) => x.id);
-        const inserted = answer.data.waypoints[k + 1];
-        await confirmRestrictions(answer.data, changed, async () => {
-          await takeLocks(waypointParts(inserted.id));
-          return api('DELETE', `${base()}/waypoints/${inserted.id}`);
-        });
+        // Before the first segment the new waypoint is the itinerary's new start; otherwise it follows waypoint k.
+        const position = k === 0 ? 0 : k + 1;
+        let inserted = answer.data.waypoints[position].id;
+        const removeInserted = async () => {
+          await takeLocks(waypointParts(inserted));
+          return api('DELETE', `${base()}/waypoints/${inserted}`);
+        };
+        const kept = await confirmRestrictions(answer.data, changed, removeInserted);
         select(null);
+        if (!kept) return;
+        remember('insert waypoint', removeInserted, async () => {
+          const current = state.itinerary;
+          const target = current.segments[k];
+          await takeLocks([...(k > 0 ? [{ type: 'segment', id: current.segments[k - 1].id }] : []), { type: 'segment', id: target.id }]);
+          const again = await api('POST', `${base()}/segments/insert`, {
+            before_segment_id: target.id,
+            point: selection.at,
+            engine: s.engine,
+          });
+          inserted = again.data.waypoints[position].id;
+          return again;
+        });
       }),
       button('Delete segment', async () => {
-        await guarded([{ type: 'segment', id: s.id }], () => api('DELETE', `${base()}/segments/${s.id}`));
+        const answer = await guarded([{ type: 'segment', id: s.id }], () => api('DELETE', `${base()}/segments/${s.id}`));
         select(null);
+        // The last segment comes back as it was drawn or routed to its end; a middle one cannot be put back as it was.
+        if (!answer || k !== view.segments.length - 1 || k === 0) {
+          if (answer) say('Segment deleted (this one cannot be undone).');
+          return;
+        }
+        const coords = s.geometry.coordinates.map((c) => [c[0], c[1]]);
+        const body =
+          s.engine === 'smart' ? { engine: 'smart', to: coords[coords.length - 1] } : { engine: 'freehand', coordinates: coords.slice(1) };
+        let restored = null;
+        remember(
+          'delete segment',
+          async () => {
+            const again = await api('POST', `${base()}/segments`, body);
+            restored = again.data.segments[again.data.segments.length - 1].id;
+            return again;
+          },
+          async () => {
+            await takeLocks([{ type: 'segment', id: restored }]);
+            return api('DELETE', `${base()}/segments/${restored}`);
+          },
+        );
       }),
     );
     const next = view.segments[k + 1];
     const colour = ['#2f9e44', '#ae3ec9', '#0c8599', '#f08c00'][view.groups.length % 4];
-    const group = (ids) =>
-      guarded(
-        ids.map((id) => ({ type: 'segment', id })),
-        () => api('POST', `${base()}/segment-groups`, { name: `Group ${view.groups.length + 1}`, color: colour, segment_ids: ids }),
+    const group = async (ids) => {
+      const body = { name: `Group ${view.groups.length + 1}`, color: colour, segment_ids: ids };
+      const create = async () => {
+        await takeLocks(ids.map((id) => ({ type: 'segment', id })));
+        return api('POST', `${base()}/segment-groups`, body);
+      };
+      const answer = await edit(create);
+      if (!answer) return;
+      // Undo ungroups (the group goes, the segments stay); Redo makes the group again.
+      let groupId = answer.data.segments.find((x) => x.id === ids[0]).groupId;
+      remember(
+        'group',
+        async () => {
+          await takeLocks([{ type: 'segment_group', id: groupId }]);
+          return api('DELETE', `${base()}/segment-groups/${groupId}`);
+        },
+        async () => {
+          const again = await create();
+          groupId = again.data.segments.find((x) => x.id === ids[0]).groupId;
+          return again;
+        },
       );
+    };
     if (!s.groupId) {
       box.append(button('Group this segment', () => group([s.id])));
       if (next && !next.groupId) box.append(button('Group with the next segment', () => group([s.id, next.id])));
@@ -729,15 +845,31 @@
     }
     if (next && next.engine === s.engine) {
       box.append(
-        button('Merge with next', () =>
-          guarded(
-            [
+        button('Merge with next', async () => {
+          const junction = view.waypoints[k + 1].coordinates.slice(0, 2);
+          let second = next.id;
+          const merge = async () => {
+            await takeLocks([
               { type: 'segment', id: s.id },
-              { type: 'segment', id: next.id },
-            ],
-            () => api('POST', `${base()}/segments/${s.id}/merge`, { with_segment_id: next.id }),
-          ),
-        ),
+              { type: 'segment', id: second },
+            ]);
+            return api('POST', `${base()}/segments/${s.id}/merge`, { with_segment_id: second });
+          };
+          const answer = await edit(merge);
+          if (!answer) return;
+          // Undo splits the merged segment at the old junction; Redo merges the parts again.
+          remember(
+            'merge',
+            async () => {
+              await takeLocks([{ type: 'segment', id: s.id }]);
+              const again = await api('POST', `${base()}/segments/${s.id}/split`, { point: junction });
+              second = again.data.segments[k + 1].id;
+              return again;
+            },
+            merge,
+          );
+          select(null);
+        }),
       );
     }
   }
@@ -767,16 +899,16 @@
     form.append(field('Group name', name), field('Colour', color), field('Speed (km/h)', speed));
     const save = Object.assign(document.createElement('button'), { type: 'submit', textContent: 'Save group' });
     form.append(save);
-    form.addEventListener('submit', (event) => {
+    form.addEventListener('submit', async (event) => {
       event.preventDefault();
-      edit(async () => {
+      const put = (values) => async () => {
         await takeLocks([{ type: 'segment_group', id: group.id }]);
-        return api('PUT', `${base()}/segment-groups/${group.id}`, {
-          name: name.value,
-          color: color.value,
-          speed: speed.value === '' ? null : Number(speed.value),
-        });
-      }).catch(sayRefusal);
+        return api('PUT', `${base()}/segment-groups/${group.id}`, values);
+      };
+      const before = { name: group.name, color: group.color, speed: group.speed };
+      const after = { name: name.value, color: color.value, speed: speed.value === '' ? null : Number(speed.value) };
+      const answer = await edit(put(after)).catch(sayRefusal);
+      if (answer) remember('edit group', put(before), put(after));
     });
     form.append(
       button('Ungroup', () =>
