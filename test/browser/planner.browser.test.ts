@@ -326,6 +326,33 @@ describe.skipIf(!present)('the planner in Chromium', () => {
     await page.click('#redo');
     await settled(page, 3);
 
+    // Drag the first segment from its middle: a new waypoint where it is dropped, the segment re-routed through it.
+    const grip = await page.evaluate(() => {
+      const c = (globalThis as any).cairnPlanner.itinerary.segments[0].geometry.coordinates;
+      return c[1];
+    });
+    await idle(page);
+    const from = await pixel(page, grip);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    for (let i = 1; i <= 5; i++) await page.mouse.move(from.x + i * 6, from.y + i * 6);
+    await page.mouse.up();
+    await keepIfAsked(page, 4);
+    const dropped = await page.evaluate(() => (globalThis as any).cairnPlanner.itinerary.waypoints[1].coordinates);
+    const target = await page.evaluate(
+      ([x, y]) => {
+        const map = (globalThis as any).cairnPlanner.map;
+        const box = map.getCanvas().getBoundingClientRect();
+        const p = map.unproject([x - box.left, y - box.top]);
+        return [p.lng, p.lat];
+      },
+      [from.x + 30, from.y + 30],
+    );
+    expect(Math.abs(dropped[0] - target[0])).toBeLessThan(1e-6);
+    expect(Math.abs(dropped[1] - target[1])).toBeLessThan(1e-6);
+    await page.click('#undo');
+    await settled(page, 3);
+
     // Group the first two segments, then give the group another colour.
     const first = await page.evaluate(() => {
       const c = (globalThis as any).cairnPlanner.itinerary.segments[0].geometry.coordinates;

@@ -273,6 +273,7 @@
     });
     map.on('click', onMapClick);
     map.on('mousedown', 'route-points', onPointDown);
+    map.on('mousedown', 'route-lines', onLineDown);
     map.on('mouseenter', 'route-points', () => {
       map.getCanvas().style.cursor = 'grab';
     });
@@ -642,6 +643,98 @@
     return b;
   }
 
+  /**
+   * A new waypoint at `at` on the way of segment `segmentId`: the segment re-routes through it (what dragging a
+   * segment does too). The API inserts after a segment's start; the first segment has none before it, so there the
+   * segment is split where the point is nearest and the new waypoint moved to the point.
+   */
+  async function insertWaypoint(segmentId, at) {
+    const view = state.itinerary;
+    const k = view.segments.findIndex((x) => x.id === segmentId);
+    if (k < 0) return;
+    const s = view.segments[k];
+    const known = new Set(view.segments.map((x) => x.id));
+    const insert = async () => {
+      const current = state.itinerary;
+      if (k === 0) {
+        await takeLocks([{ type: 'segment', id: current.segments[0].id }]);
+        const split = await api('POST', `${base()}/segments/${current.segments[0].id}/split`, { point: at });
+        const middle = split.data.waypoints[1].id;
+        await takeLocks([
+          { type: 'waypoint', id: middle },
+          { type: 'segment', id: split.data.segments[0].id },
+          { type: 'segment', id: split.data.segments[1].id },
+        ]);
+        return api('PUT', `${base()}/waypoints/${middle}`, { coordinates: at });
+      }
+      const target = current.segments[k];
+      await takeLocks([
+        { type: 'segment', id: current.segments[k - 1].id },
+        { type: 'segment', id: target.id },
+      ]);
+      return api('POST', `${base()}/segments/insert`, { before_segment_id: target.id, point: at, engine: target.engine });
+    };
+    const answer = await edit(insert);
+    if (!answer) return;
+    let inserted = answer.data.waypoints[k + 1].id;
+    const removeInserted = async () => {
+      await takeLocks(waypointParts(inserted));
+      return api('DELETE', `${base()}/waypoints/${inserted}`);
+    };
+    const changed = answer.data.segments
+      .filter((x) => !known.has(x.id) || x.id === s.id || x.id === view.segments[k - 1]?.id)
+      .map((x) => x.id);
+    const kept = await confirmRestrictions(answer.data, changed, removeInserted);
+    select(null);
+    if (!kept) return;
+    remember('insert waypoint', removeInserted, async () => {
+      const again = await insert();
+      inserted = again.data.waypoints[k + 1].id;
+      return again;
+    });
+  }
+
+  /** Dragging a segment: a new waypoint where it is dropped, the segment re-routed through it. */
+  function onLineDown(event) {
+    const feature = event.features?.[0];
+    if (!feature || state.busy || state.asking) return;
+    // A waypoint drawn over the line is the waypoint's to drag.
+    if (state.map.queryRenderedFeatures(event.point, { layers: ['route-points'] }).length > 0) return;
+    const id = feature.properties.id;
+    if (lockedByOther('segment', id)) return;
+    event.preventDefault();
+    state.pressedPoint = true;
+    const map = state.map;
+    const start = event.point;
+    let moved = false;
+    const onMove = (e) => {
+      if (!moved && Math.hypot(e.point.x - start.x, e.point.y - start.y) < 4) return;
+      moved = true;
+      state.dragging = true;
+      map.getCanvas().style.cursor = 'grabbing';
+      const ghost = {
+        type: 'Feature',
+        properties: { id: 'ghost', selected: false, locked: false, pending: true },
+        geometry: { type: 'Point', coordinates: [e.lngLat.lng, e.lngLat.lat] },
+      };
+      map.getSource('points').setData({ type: 'FeatureCollection', features: [...state.pointsData.features, ghost] });
+    };
+    map.on('mousemove', onMove);
+    map.once('mouseup', (e) => {
+      map.off('mousemove', onMove);
+      map.getCanvas().style.cursor = '';
+      setTimeout(() => {
+        state.dragging = false;
+      }, 0);
+      if (!moved) {
+        state.pressedPoint = false; // a click: it selects the segment
+        return;
+      }
+      map.getSource('points').setData(state.pointsData);
+      insertWaypoint(id, [e.lngLat.lng, e.lngLat.lat]).catch(sayRefusal);
+    });
+  }
+
   function describeSelection() {
     const box = $('selection');
     box.replaceChildren();
@@ -753,38 +846,7 @@
         );
         select(null);
       }),
-      button('Insert a waypoint here', async () => {
-        const before = view.segments[k - 1];
-        const parts = [...(before ? [{ type: 'segment', id: before.id }] : []), { type: 'segment', id: s.id }];
-        const known = new Set(view.segments.map((x) => x.id));
-        const answer = await guarded(parts, () =>
-          api('POST', `${base()}/segments/insert`, { before_segment_id: s.id, point: selection.at, engine: s.engine }),
-        );
-        if (!answer) return;
-        const changed = answer.data.segments.filter((x) => !known.has(x.id) || x.id === s.id || x.id === before?.id).map((x) => x.id);
-        // Before the first segment the new waypoint is the itinerary's new start; otherwise it follows waypoint k.
-        const position = k === 0 ? 0 : k + 1;
-        let inserted = answer.data.waypoints[position].id;
-        const removeInserted = async () => {
-          await takeLocks(waypointParts(inserted));
-          return api('DELETE', `${base()}/waypoints/${inserted}`);
-        };
-        const kept = await confirmRestrictions(answer.data, changed, removeInserted);
-        select(null);
-        if (!kept) return;
-        remember('insert waypoint', removeInserted, async () => {
-          const current = state.itinerary;
-          const target = current.segments[k];
-          await takeLocks([...(k > 0 ? [{ type: 'segment', id: current.segments[k - 1].id }] : []), { type: 'segment', id: target.id }]);
-          const again = await api('POST', `${base()}/segments/insert`, {
-            before_segment_id: target.id,
-            point: selection.at,
-            engine: s.engine,
-          });
-          inserted = again.data.waypoints[position].id;
-          return again;
-        });
-      }),
+      button('Insert a waypoint here', () => insertWaypoint(s.id, selection.at)),
       button('Delete segment', async () => {
         const answer = await guarded([{ type: 'segment', id: s.id }], () => api('DELETE', `${base()}/segments/${s.id}`));
         select(null);
