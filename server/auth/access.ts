@@ -46,6 +46,8 @@ export type Access =
       user: User;
       /** The user's organizations and roles, read once per request (the policy's rules are plain functions of them). */
       memberships: ReadonlyMap<string, Role>;
+      /** When the user token ends (epoch ms); absent where the member acts through another grant (the agent). */
+      expiresAt?: number;
     }
   | { kind: 'share'; link: ShareLink /** Where the sharing organization stands on a metered surface (tiles). */; quota?: QuotaState };
 
@@ -124,7 +126,7 @@ export function createAccessControl(deps: AccessDeps): Authenticate {
     const user = await deps.users.get(checked.claims.uid);
     if (!user) throw unauthorized('user_invalid');
     const memberships = new Map((await deps.memberships.listByUser(user.id)).map((m) => [m.organizationId, m.role]));
-    return { kind: 'user', user, memberships };
+    return { kind: 'user', user, memberships, expiresAt: checked.claims.exp * 1000 };
   };
 
   /**

@@ -20,6 +20,15 @@ export type ChangeEvent =
   | { type: 'collection.changed'; organizationId: string; collectionId: string; change: 'created' | 'updated' | 'deleted' | 'items' }
   | { type: 'zone.changed'; organizationId: string; zoneId: string; change: 'created' | 'updated' | 'deleted' }
   | { type: 'key.revoked'; organizationId: string; keyId: string }
+  /** The resource's share link changed (minted anew, rotated or disabled): every other link of it is dead. */
+  | {
+      type: 'share.revoked';
+      organizationId: string;
+      resourceKind: 'collection' | 'itinerary';
+      resourceId: string;
+      keptLinkId: string | null;
+    }
+  | { type: 'membership.removed'; organizationId: string; userId: string }
   | { type: 'organization.settings_changed'; organizationId: string };
 
 export type ChangeEventType = ChangeEvent['type'];

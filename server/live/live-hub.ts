@@ -76,6 +76,10 @@ interface Connection {
 /** What a socket was let in with: it is closed when that ends (a revoked key, an expired token). */
 export interface LiveCredential {
   keyId?: string;
+  /** A share link: the resource it was minted for, and which link it is. */
+  share?: { linkId: string; resourceKind: 'collection' | 'itinerary'; resourceId: string };
+  /** A signed-in member, in the itinerary's organization. */
+  member?: { userId: string; organizationId: string };
   /** Epoch ms at which the credential stops being valid. */
   expiresAt?: number;
 }
@@ -280,6 +284,10 @@ export class LiveHub {
     room.flush.unref();
   }
 
+  #endWhere(match: (credential: LiveCredential) => boolean, reason: string): void {
+    for (const open of [...this.#open]) if (match(open.credential)) open.socket.end(CREDENTIAL_ENDED, reason);
+  }
+
   /** Every event message says when its change was announced (`at`, just after its commit, ISO 8601 with ms). */
   #onEvent(event: ChangeEvent): void {
     const at = new Date().toISOString();
@@ -313,7 +321,17 @@ export class LiveHub {
         return;
       case 'key.revoked':
         // A revoked key ends its sockets at once, as it ends its requests.
-        for (const open of [...this.#open]) if (open.credential.keyId === event.keyId) open.socket.end(CREDENTIAL_ENDED, 'key revoked');
+        this.#endWhere((c) => c.keyId === event.keyId, 'key revoked');
+        return;
+      case 'share.revoked':
+        this.#endWhere(
+          (c) =>
+            c.share?.resourceKind === event.resourceKind && c.share.resourceId === event.resourceId && c.share.linkId !== event.keptLinkId,
+          'share link revoked',
+        );
+        return;
+      case 'membership.removed':
+        this.#endWhere((c) => c.member?.userId === event.userId && c.member.organizationId === event.organizationId, 'membership ended');
         return;
       default:
         return;

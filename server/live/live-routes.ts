@@ -12,7 +12,7 @@ import { rest } from '../http/rest.js';
 import type { RouteDef } from '../http/route.js';
 import type { SocketSession } from '../http/sockets.js';
 import type { StudioOperations } from '../studio/studio-operations.js';
-import { type LiveHub, type LiveVisitor, MAX_CLIENT_MESSAGE_BYTES, membersTopic, publicTopic } from './live-hub.js';
+import { type LiveCredential, type LiveHub, type LiveVisitor, MAX_CLIENT_MESSAGE_BYTES, membersTopic, publicTopic } from './live-hub.js';
 
 export { MAX_CLIENT_MESSAGE_BYTES };
 
@@ -49,8 +49,17 @@ export function liveOperation(deps: { studio: StudioOperations; hub: LiveHub }) 
       let visitor: LiveVisitor | null = null;
       if (caller.kind === 'user') visitor = { id: caller.user.id, name: caller.user.name || (caller.user.email.split('@')[0] as string) };
       const locks = members ? await getItineraryLocks.run(caller, { itinerary_id: itineraryId }, context) : undefined;
-      const credential =
-        caller.kind === 'key' ? { keyId: caller.key.id, ...(caller.session ? { expiresAt: caller.session.exp * 1000 } : {}) } : {};
+      // What let the socket in: it ends when that does (the hub listens for revocations, and for the end of tokens).
+      let credential: LiveCredential = {};
+      if (caller.kind === 'key') credential = { keyId: caller.key.id, ...(caller.session ? { expiresAt: caller.session.exp * 1000 } : {}) };
+      else if (caller.kind === 'share') {
+        credential = { share: { linkId: caller.link.id, resourceKind: caller.link.resourceKind, resourceId: caller.link.resourceId } };
+      } else if (caller.kind === 'user') {
+        credential = {
+          member: { userId: caller.user.id, organizationId: view.organization_id },
+          ...(caller.expiresAt ? { expiresAt: caller.expiresAt } : {}),
+        };
+      }
       return deps.hub.session({
         itineraryId,
         members,

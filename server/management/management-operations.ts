@@ -296,11 +296,12 @@ export function managementOperations(deps: ManagementDeps) {
       ...writes,
       async run(caller, input: MemberInput): Promise<void> {
         const manager = await managing(caller, input);
-        await deps.writes.write(async () => {
+        await deps.writes.write(async ({ emit }) => {
           const current = await stores.memberships.get(manager.organizationId, input.user_id);
           if (!current) throw new ApiError('NOT_FOUND');
           await checkOwnerChange(manager, input.user_id, current.role, undefined);
           await stores.memberships.remove(manager.organizationId, input.user_id);
+          emit({ type: 'membership.removed', organizationId: manager.organizationId, userId: current.userId });
         });
       },
     }),

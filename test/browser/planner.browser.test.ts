@@ -340,13 +340,13 @@ describe.skipIf(!present)('the planner in Chromium', () => {
     await keepIfAsked(page, 4);
     const dropped = await page.evaluate(() => (globalThis as any).cairnPlanner.itinerary.waypoints[1].coordinates);
     const target = await page.evaluate(
-      ([x, y]) => {
+      (at: { x: number; y: number }) => {
         const map = (globalThis as any).cairnPlanner.map;
         const box = map.getCanvas().getBoundingClientRect();
-        const p = map.unproject([x - box.left, y - box.top]);
+        const p = map.unproject([at.x - box.left, at.y - box.top]);
         return [p.lng, p.lat];
       },
-      [from.x + 30, from.y + 30],
+      { x: from.x + 30, y: from.y + 30 },
     );
     expect(Math.abs(dropped[0] - target[0])).toBeLessThan(1e-6);
     expect(Math.abs(dropped[1] - target[1])).toBeLessThan(1e-6);

@@ -34,9 +34,11 @@ export function shareOperations(deps: StudioDeps) {
         async run(caller, input: Record<string, string>, { origin }) {
           const id = input[idField] as string;
           const { organizationId, userId } = await policy.shareManager(caller, kind, id);
-          const { token } = await deps.writes.write(
-            async () => await shareLinks.mint({ organizationId, resourceKind: kind, resourceId: id, createdBy: userId }),
-          );
+          const { token } = await deps.writes.write(async ({ emit }) => {
+            const minted = await shareLinks.mint({ organizationId, resourceKind: kind, resourceId: id, createdBy: userId });
+            emit({ type: 'share.revoked', organizationId, resourceKind: kind, resourceId: id, keptLinkId: minted.link.id });
+            return minted;
+          });
           return { token, url: url(origin, kind, id, token) };
         },
       }),
@@ -47,7 +49,18 @@ export function shareOperations(deps: StudioDeps) {
           const id = input[idField] as string;
           const { userId } = await policy.shareManager(caller, kind, id);
           // The old token stops working in the same transaction that creates the new one.
-          const rotated = await deps.writes.write(async () => await shareLinks.rotate(kind, id, userId));
+          const rotated = await deps.writes.write(async ({ emit }) => {
+            const next = await shareLinks.rotate(kind, id, userId);
+            if (next)
+              emit({
+                type: 'share.revoked',
+                organizationId: next.link.organizationId,
+                resourceKind: kind,
+                resourceId: id,
+                keptLinkId: next.link.id,
+              });
+            return next;
+          });
           if (!rotated) throw new ApiError('NOT_FOUND');
           return { token: rotated.token, url: url(origin, kind, id, rotated.token) };
         },
@@ -57,8 +70,13 @@ export function shareOperations(deps: StudioDeps) {
         ...base,
         async run(caller, input: Record<string, string>) {
           const id = input[idField] as string;
-          await policy.shareManager(caller, kind, id);
-          if (!(await deps.writes.write(async () => await shareLinks.disable(kind, id)))) throw new ApiError('NOT_FOUND');
+          const { organizationId } = await policy.shareManager(caller, kind, id);
+          const disabled = await deps.writes.write(async ({ emit }) => {
+            const done = await shareLinks.disable(kind, id);
+            if (done) emit({ type: 'share.revoked', organizationId, resourceKind: kind, resourceId: id, keptLinkId: null });
+            return done;
+          });
+          if (!disabled) throw new ApiError('NOT_FOUND');
         },
       }),
     ];

@@ -116,7 +116,23 @@ describe('the live channel between two members', () => {
     await viewer.next((m) => m.type === 'itinerary.published', 1000);
     expect(viewer.messages.map((m) => m.type)).toEqual(['hello', 'itinerary.published']);
     await member.next((m) => m.type === 'itinerary.published', 1000);
-    await Promise.all([viewer.close(), member.close()]);
+    await member.close();
+    // Rotating the link ends the sockets it let in (4401); the new link opens a new one.
+    const rotated = (await call(ownerToken, 'POST', `/v1/itineraries/${itineraryId}/share/rotate`)).data.token as string;
+    expect(await viewer.closed).toBe(4401);
+    const again = await LiveClient.open(liveUrl(`itinerary_id=${itineraryId}&share_token=${rotated}`));
+    await call(ownerToken, 'DELETE', `/v1/itineraries/${itineraryId}/share`);
+    expect(await again.closed).toBe(4401);
+  });
+
+  it('a member removed from the organization is let go at once', async () => {
+    const user = admin(server, 'create-user', '--email', 'leaver@live.test', '--password', 'leaver-pass-1').user;
+    admin(server, 'add-member', '--org', org.organization.id, '--user', user.id, '--role', 'viewer');
+    const token = await login(server, 'leaver@live.test', 'leaver-pass-1');
+    const leaver = await LiveClient.open(liveUrl(`itinerary_id=${itineraryId}&auth_token=${token}`));
+    expect(leaver.hello.presence).toBeDefined();
+    await call(ownerToken, 'DELETE', `/v1/management/members/${user.id}`);
+    expect(await leaver.closed).toBe(4401);
   });
 
   it('the organization’s key reaches it with the embed’s rules; another organization’s key sees only what is published', async () => {
