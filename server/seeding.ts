@@ -127,6 +127,7 @@ export async function seedOnFirstStart(
       `  secret key       ${seeded.secretKey.key}`,
       `  demo collection  ${seeded.collection.name} (${seeded.collection.id}), ${itineraries.length} published itineraries`,
       `  embed            ${embedUrl}`,
+      `  planner          ${options.origin}/studio (sign in with the owner login)`,
       `  try              curl -H 'X-API-Key: ${seeded.publishableKey.key}' ${options.origin}/v1/collections/${seeded.collection.id}/itineraries`,
       `  listening on     ${options.origin}`,
       '',
