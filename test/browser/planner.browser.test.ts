@@ -374,6 +374,7 @@ describe.skipIf(!present)('the planner in Chromium', () => {
     expect(grouped).toEqual([true, true, false]);
     await page.screenshot({ path: join(REPO_ROOT, 'test-results', 'planner-tools.png') });
     expect(pageErrors).toEqual([]);
+    expect(await page.evaluate(() => (globalThis as any).cairnPlanner.errors)).toEqual([]);
   }, 60_000);
 
   it('is readable at phone width: the map takes the width, the panel follows under it', async () => {

@@ -877,25 +877,22 @@
     const colour = ['#2f9e44', '#ae3ec9', '#0c8599', '#f08c00'][view.groups.length % 4];
     const group = async (ids) => {
       const body = { name: `Group ${view.groups.length + 1}`, color: colour, segment_ids: ids };
+      let groupId = null;
       const create = async () => {
         await takeLocks(ids.map((id) => ({ type: 'segment', id })));
-        return api('POST', `${base()}/segment-groups`, body);
+        const made = await api('POST', `${base()}/segment-groups`, body);
+        groupId = made.data.id;
+        return made;
       };
-      const answer = await edit(create);
-      if (!answer) return;
+      if (!(await edit(create))) return;
       // Undo ungroups (the group goes, the segments stay); Redo makes the group again.
-      let groupId = answer.data.segments.find((x) => x.id === ids[0]).groupId;
       remember(
         'group',
         async () => {
           await takeLocks([{ type: 'segment_group', id: groupId }]);
           return api('DELETE', `${base()}/segment-groups/${groupId}`);
         },
-        async () => {
-          const again = await create();
-          groupId = again.data.segments.find((x) => x.id === ids[0]).groupId;
-          return again;
-        },
+        create,
       );
     };
     if (!s.groupId) {
