@@ -980,27 +980,19 @@
     return form;
   }
 
-  async function undo() {
-    const entry = state.undo.pop();
+  /** Undo or Redo: the entry moves from one stack to the other once its edit went through. */
+  async function step(from, to, direction) {
+    const entry = from.pop();
     if (!entry) return;
-    const answer = await edit(entry.undo);
+    const answer = await edit(direction === 'undo' ? entry.undo : entry.redo);
     if (answer) {
-      state.redo.push(entry);
-      say(`Undone: ${entry.label}.`);
-    } else state.undo.push(entry);
+      to.push(entry);
+      say(`${direction === 'undo' ? 'Undone' : 'Redone'}: ${entry.label}.`);
+    } else from.push(entry);
     draw();
   }
-
-  async function redo() {
-    const entry = state.redo.pop();
-    if (!entry) return;
-    const answer = await edit(entry.redo);
-    if (answer) {
-      state.undo.push(entry);
-      say(`Redone: ${entry.label}.`);
-    } else state.redo.push(entry);
-    draw();
-  }
+  const undo = () => step(state.undo, state.redo, 'undo');
+  const redo = () => step(state.redo, state.undo, 'redo');
 
   $('undo').addEventListener('click', () => undo().catch(sayRefusal));
   $('finish-line').addEventListener('click', () => finishLine().catch(sayRefusal));

@@ -350,14 +350,7 @@ describe('OAuth failures', () => {
 
   it('a redirect URI the client never registered is shown as an error page, never redirected to', async () => {
     const clientId = await registered();
-    const url = new URL(`${server.url}/oauth/authorize`);
-    url.search = new URLSearchParams({
-      response_type: 'code',
-      client_id: clientId,
-      redirect_uri: 'https://attacker.example/callback',
-      code_challenge: createHash('sha256').update('x'.repeat(43)).digest('base64url'),
-      code_challenge_method: 'S256',
-    }).toString();
+    const url = authorizeUrl(clientId, 'x'.repeat(43), { redirect_uri: 'https://attacker.example/callback' });
     const res = await fetch(url, { redirect: 'manual' });
     expect(res.status).toBe(400);
     expect(res.headers.get('location')).toBeNull();
@@ -388,15 +381,7 @@ describe('OAuth failures', () => {
 
   it('a state too long for the pages to carry is refused up front', async () => {
     const clientId = await registered();
-    const url = new URL(`${server.url}/oauth/authorize`);
-    url.search = new URLSearchParams({
-      response_type: 'code',
-      client_id: clientId,
-      redirect_uri: REDIRECT,
-      code_challenge: createHash('sha256').update('x'.repeat(43)).digest('base64url'),
-      code_challenge_method: 'S256',
-      state: 's'.repeat(2000),
-    }).toString();
+    const url = authorizeUrl(clientId, 'x'.repeat(43), { state: 's'.repeat(2000) });
     const res = await fetch(url, { redirect: 'manual' });
     expect(res.status).toBe(400);
     expect(await res.text()).toContain('at most 512 characters');
@@ -540,14 +525,7 @@ describe('OAuth failures', () => {
 describe('OAuth sign-in throttling', () => {
   it('after 10 failed sign-ins a minute from one address, the page makes the caller wait', async () => {
     const clientId = await registered();
-    const url = new URL(`${server.url}/oauth/authorize`);
-    url.search = new URLSearchParams({
-      response_type: 'code',
-      client_id: clientId,
-      redirect_uri: REDIRECT,
-      code_challenge: createHash('sha256').update('x'.repeat(43)).digest('base64url'),
-      code_challenge_method: 'S256',
-    }).toString();
+    const url = authorizeUrl(clientId, 'x'.repeat(43));
     const ticket = hidden(await (await fetch(url)).text(), 'ticket')!;
     // The counter's window is the clock minute: start well inside one.
     const toNextMinute = 60_000 - (Date.now() % 60_000);
