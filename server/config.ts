@@ -41,6 +41,8 @@ export interface Config {
    * network, tests). Off by default: the server would otherwise fetch any internal URL an anonymous caller names.
    */
   oauthPrivateClientUrls: boolean;
+  /** `redis://…`: counters and change events shared with the other nodes (scale-out); empty: in memory. */
+  redisUrl: string;
   /** Seed the demo organization when the database holds none. */
   seedDemo: boolean;
   /** Data API: deepest nesting of fields a document may have (the standard introspection query needs 15). */
@@ -74,6 +76,7 @@ export const DEFAULTS: Config = {
   logLevel: 'info',
   diagnosticRoutes: false,
   oauthPrivateClientUrls: false,
+  redisUrl: '',
   seedDemo: true,
   graphqlMaxDepth: 15,
   graphqlMaxCost: 5000,
@@ -125,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicAppUrl: env.PUBLIC_APP_URL ?? '',
     logLevel,
     diagnosticRoutes: bool('CAIRN_DIAGNOSTIC_ROUTES', env.CAIRN_DIAGNOSTIC_ROUTES, DEFAULTS.diagnosticRoutes),
+    redisUrl: env.REDIS_URL ?? '',
     oauthPrivateClientUrls: bool('OAUTH_PRIVATE_CLIENT_URLS', env.OAUTH_PRIVATE_CLIENT_URLS, DEFAULTS.oauthPrivateClientUrls),
     seedDemo: bool('SEED_DEMO', env.SEED_DEMO, DEFAULTS.seedDemo),
     graphqlMaxDepth: int('GRAPHQL_MAX_DEPTH', env.GRAPHQL_MAX_DEPTH, DEFAULTS.graphqlMaxDepth, 1),

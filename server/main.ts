@@ -11,6 +11,7 @@ import { listenNode } from './http/node-adapter.js';
 import { listen, loadNativeUws } from './http/uws-adapter.js';
 import { createLogger } from './logger.js';
 import { seedOnFirstStart } from './seeding.js';
+import { connectRedis, RedisChangeEventBus, RedisWindowCounter } from './scale/redis-adapters.js';
 import { startLockSweeper } from './studio/itineraries/lock-sweeper.js';
 
 async function main(): Promise<void> {
@@ -28,7 +29,16 @@ async function main(): Promise<void> {
     onWorkerError: (error) =>
       logger.error('worker failed', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
   });
-  const app = buildApp({ config, logger, db, pool, sessionSecret: process.env.SESSION_SECRET });
+  // Scaled out (REDIS_URL): the counters and change events every node must share; otherwise in memory.
+  const shared = config.redisUrl ? await sharedState(config.redisUrl, logger) : undefined;
+  const app = buildApp({
+    config,
+    logger,
+    db,
+    pool,
+    sessionSecret: process.env.SESSION_SECRET,
+    ...(shared ? { counters: shared.counters, events: shared.events } : {}),
+  });
   // The workers have loaded the region and indexed its tiles before the server listens: the first map view and the
   // first route wait for nothing. A region that fails to load is reported; the server still starts.
   await app.tiles.trails.warm().catch((error: unknown) => logger.error('trail tiles unavailable', { error: String(error) }));
@@ -62,6 +72,7 @@ async function main(): Promise<void> {
     app.quota.flush();
     await app.writes.flush();
     await pool.close();
+    await shared?.close();
     db.close();
     logger.info('stopped', { signal });
     logger.flush();
@@ -69,6 +80,28 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+/** The Redis side of a scaled-out node: one connection for the counters and publishing, one for subscribing. */
+async function sharedState(url: string, logger: ReturnType<typeof createLogger>) {
+  const onError = (error: unknown) => logger.error('redis', { error: String(error) });
+  const redis = await connectRedis(url, onError);
+  const events = await RedisChangeEventBus.create(redis, onError);
+  const counter = (name: string) => new RedisWindowCounter(redis, name);
+  return {
+    counters: {
+      sessionIp: counter('session-ip'),
+      sessionFailures: counter('session-failures'),
+      quota: counter('quota'),
+      oauthRegistrations: counter('oauth-registrations'),
+      oauthSignInFailures: counter('oauth-sign-in-failures'),
+    },
+    events,
+    async close() {
+      await events.close();
+      await redis.quit().catch(() => undefined);
+    },
+  };
 }
 
 main().catch((error: unknown) => {
