@@ -8,6 +8,7 @@ import type { OrganizationRepository } from '../../data/repositories.js';
 import type { Organization } from '../../data/stores/organization-store.js';
 import type { Access } from '../auth/access.js';
 import { defineOperation, type OperationContext, type Reach } from '../core/operation.js';
+import { organizationOf } from '../core/policy.js';
 import { ApiError } from '../errors.js';
 import { message } from '../i18n/messages.js';
 import type { Logger } from '../logger.js';
@@ -57,19 +58,13 @@ const HOW_TO_CONFIGURE =
 const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
 export function agentOperations(deps: AgentDeps) {
-  /** The member's organization the agent works in: the one named, or their only one. */
-  async function organizationOf(caller: Access, named: string | undefined): Promise<{ organization: Organization; role: string }> {
+  /** The member's organization the agent works in: the one named, or their only one (the policy's rule). */
+  async function memberOrganization(caller: Access, named: string | undefined): Promise<{ organization: Organization; role: string }> {
     if (caller.kind !== 'user') throw new ApiError('FORBIDDEN');
-    let id = named;
-    if (id === undefined) {
-      if (caller.memberships.size !== 1) {
-        throw ApiError.validation([{ path: ['organization_id'], messageKey: 'VALIDATION_FAILED.organization_required' }]);
-      }
-      id = [...caller.memberships.keys()][0] as string;
-    }
-    const role = caller.memberships.get(id);
-    const organization = role ? await deps.organizations.get(id) : undefined;
-    if (!organization || !role) throw new ApiError('NOT_FOUND');
+    const id = organizationOf(caller, named);
+    const role = caller.memberships.get(id) as string;
+    const organization = await deps.organizations.get(id);
+    if (!organization) throw new ApiError('NOT_FOUND');
     if (organization.status !== 'active') throw ApiError.withMessage('FORBIDDEN', 'FORBIDDEN.inactive_organization');
     return { organization, role };
   }
@@ -98,7 +93,7 @@ export function agentOperations(deps: AgentDeps) {
     writes: false,
     reach: AGENT_REACH,
     async run(caller, input: { organization_id?: string }): Promise<AgentStatus> {
-      const { organization } = await organizationOf(caller, input.organization_id);
+      const { organization } = await memberOrganization(caller, input.organization_id);
       const settings = modelSettings(organization);
       return {
         organization_id: organization.id,
@@ -117,7 +112,7 @@ export function agentOperations(deps: AgentDeps) {
     writes: false,
     reach: AGENT_REACH,
     async run(caller, input: AgentRequest, context): Promise<AsyncIterable<string>> {
-      const { organization, role } = await organizationOf(caller, input.organization_id);
+      const { organization, role } = await memberOrganization(caller, input.organization_id);
       const settings = modelSettings(organization);
       if (!settings) throw ApiError.withMessage('FORBIDDEN', 'FORBIDDEN.agent_not_configured');
       if (caller.kind !== 'user') throw new ApiError('FORBIDDEN');

@@ -6,7 +6,7 @@
 import { hashSecret } from '../../data/credentials.js';
 import type { ApiKey, Scope } from '../../data/stores/api-key-store.js';
 import type { ApiKeyRepository } from '../../data/repositories.js';
-import type { Role } from '../../data/stores/membership-store.js';
+import type { Membership, Role } from '../../data/stores/membership-store.js';
 import type { MembershipRepository, OAuthRepository } from '../../data/repositories.js';
 import type { Organization } from '../../data/stores/organization-store.js';
 import type { OrganizationRepository } from '../../data/repositories.js';
@@ -84,6 +84,33 @@ export function effectiveScopes(scopes: readonly Scope[]): Set<Scope> {
   return set;
 }
 
+/** Whether a member's OAuth grant to the MCP server still stands (the token endpoint's rule and every request's). */
+export type GrantStanding =
+  | {
+      ok: true;
+      key: ApiKey;
+      organization: Organization;
+      membership: Membership;
+      /** The key still holds `mcp` (a key that lost it is refused with 403, not as a dead grant). */
+      holdsMcp: boolean;
+    }
+  /** `gone`: the key is revoked or elsewhere, or the member left; `inactive`: the organization is. */
+  | { ok: false; why: 'gone' | 'inactive' };
+
+export async function mcpGrantStanding(
+  stores: { apiKeys: ApiKeyRepository; organizations: OrganizationRepository; memberships: MembershipRepository },
+  grant: { userId: string; organizationId: string; keyId: string },
+): Promise<GrantStanding> {
+  const key = await stores.apiKeys.get(grant.keyId);
+  if (!key || key.revokedAt !== null || key.type !== 'pk' || key.organizationId !== grant.organizationId) return { ok: false, why: 'gone' };
+  const membership = await stores.memberships.get(grant.organizationId, grant.userId);
+  if (!membership) return { ok: false, why: 'gone' };
+  const organization = await stores.organizations.get(grant.organizationId);
+  if (!organization) return { ok: false, why: 'gone' };
+  if (organization.status !== 'active') return { ok: false, why: 'inactive' };
+  return { ok: true, key, organization, membership, holdsMcp: effectiveScopes(key.scopes).has('mcp') };
+}
+
 /** A 401 or 403 with its own sentence: each refusal says what the caller should do instead. */
 const unauthorized = (why?: string, params?: Record<string, string>) =>
   why ? ApiError.withMessage('UNAUTHORIZED', `UNAUTHORIZED.${why}`, params) : new ApiError('UNAUTHORIZED');
@@ -139,15 +166,11 @@ export function createAccessControl(deps: AccessDeps): Authenticate {
     const claims = checked.claims;
     // Issued for this deployment's MCP endpoint (RFC 8707), not another one sharing the signing secret.
     if (claims.aud !== oauthUrls(publicOrigin(deps.publicBaseUrl, request.headers.host)).resource) throw unauthorized('mcp_token_invalid');
-    const key = await deps.apiKeys.get(claims.kid);
-    if (!key || key.revokedAt !== null || key.type !== 'pk' || key.organizationId !== claims.org) throw unauthorized('mcp_token_revoked');
-    const membership = await deps.memberships.get(claims.org, claims.uid);
-    if (!membership) throw unauthorized('mcp_token_revoked');
-    const organization = await deps.organizations.get(claims.org);
-    if (!organization) throw unauthorized('mcp_token_revoked');
-    if (organization.status !== 'active') throw forbidden('inactive_organization');
+    const standing = await mcpGrantStanding(deps, { userId: claims.uid, organizationId: claims.org, keyId: claims.kid });
+    if (!standing.ok) throw standing.why === 'inactive' ? forbidden('inactive_organization') : unauthorized('mcp_token_revoked');
+    const { key, organization, membership } = standing;
     if (!originAllowed(keyOrigins(key, organization), requestOrigin(request.headers))) throw forbidden('origin');
-    if (!effectiveScopes(key.scopes).has('mcp')) throw forbidden('scope', { scope: route.scope });
+    if (!standing.holdsMcp) throw forbidden('scope', { scope: route.scope });
     requireProducts(organization, route.scope, route.writes);
     // A code or refresh token of this grant was presented twice: everything issued from it is void.
     if (await deps.oauthGrants.familyRevoked(claims.fid)) throw unauthorized('mcp_grant_revoked');

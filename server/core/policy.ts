@@ -126,7 +126,7 @@ export function organizationOf(caller: Access, requested: string | undefined, pa
     }
     if (caller.memberships.size === 1) return caller.memberships.keys().next().value as string;
     if (caller.memberships.size === 0) throw forbidden();
-    throw ApiError.validation([{ path, messageKey: 'VALIDATION_FAILED' }]);
+    throw ApiError.validation([{ path, messageKey: 'VALIDATION_FAILED.organization_required' }]);
   }
   throw forbidden();
 }
@@ -222,7 +222,7 @@ export function managerOf(caller: Access, requested: string | undefined, path: E
   if (caller.kind !== 'user') throw new ApiError('UNAUTHORIZED');
   let organizationId = requested;
   if (!organizationId) {
-    if (caller.memberships.size !== 1) throw ApiError.validation([{ path, messageKey: 'VALIDATION_FAILED' }]);
+    if (caller.memberships.size !== 1) throw ApiError.validation([{ path, messageKey: 'VALIDATION_FAILED.organization_required' }]);
     organizationId = caller.memberships.keys().next().value as string;
   }
   const role = caller.memberships.get(organizationId);

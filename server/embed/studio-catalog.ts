@@ -9,6 +9,7 @@ import { EMBED_LAYERS, type EmbedLayer, type Organization } from '../../data/sto
 import { ACTIVITIES, type Activity, profileFor } from '../../workers/profiles.js';
 import type { Access } from '../auth/access.js';
 import { defineOperation, type Reach } from '../core/operation.js';
+import { organizationOf } from '../core/policy.js';
 import { ApiError } from '../errors.js';
 import { rest } from '../http/rest.js';
 import type { RouteDef } from '../http/route.js';
@@ -98,22 +99,12 @@ export const STUDIO_ACTIVITIES: readonly StudioActivity[] = Object.freeze(
 );
 
 export function studioCatalog(deps: { organizations: OrganizationRepository }) {
-  /** The organization whose settings apply: the key's, the link's, or (signed in) the one named, else the only one. */
-  async function organizationOf(caller: Access, named: string | undefined): Promise<Organization> {
-    let id: string | undefined;
-    if (caller.kind === 'key') id = caller.organization.id;
-    else if (caller.kind === 'share') id = caller.link.organizationId;
-    else if (caller.kind === 'user') {
-      if (named !== undefined) {
-        if (!caller.memberships.has(named)) throw new ApiError('NOT_FOUND');
-        id = named;
-      } else if (caller.memberships.size === 1) {
-        id = [...caller.memberships.keys()][0];
-      } else {
-        throw ApiError.validation([{ path: ['organization_id'], messageKey: 'VALIDATION_FAILED.organization_required' }]);
-      }
-    }
-    const organization = id === undefined ? undefined : await deps.organizations.get(id);
+  /** The organization whose settings apply: the link's, or the key's or the member's (the policy's rule). */
+  async function settingsOrganization(caller: Access, named: string | undefined): Promise<Organization> {
+    // An organization the member does not belong to is one they cannot see.
+    if (caller.kind === 'user' && named !== undefined && !caller.memberships.has(named)) throw new ApiError('NOT_FOUND');
+    const id = caller.kind === 'share' ? caller.link.organizationId : organizationOf(caller, caller.kind === 'user' ? named : undefined);
+    const organization = await deps.organizations.get(id);
     if (!organization) throw new ApiError('NOT_FOUND');
     return organization;
   }
@@ -124,7 +115,7 @@ export function studioCatalog(deps: { organizations: OrganizationRepository }) {
     writes: false,
     reach: STUDIO_SURFACE_REACH,
     async run(caller, input: { organization_id?: string }, context): Promise<StudioLayers> {
-      const organization = await organizationOf(caller, input.organization_id);
+      const organization = await settingsOrganization(caller, input.organization_id);
       const allowed = new Set(organization.embedLayers);
       const source = (layer: EmbedLayer) =>
         layer === 'trails'

@@ -205,3 +205,37 @@ export function runExchange(handle: Handle, gate: InFlight, exchange: Exchange):
     },
   );
 }
+
+/** Where a streamed answer's chunks go, in either socket library. */
+export interface StreamSink {
+  write(chunk: string): void;
+  end(): void;
+  /** The client went away: nothing more is written. */
+  gone(): boolean;
+}
+
+/**
+ * Writes a streamed answer's chunks as they come (after the adapter wrote the status and headers), then ends it. The
+ * client going away stops the stream (its iterator's `return()`); it counts in flight while it runs, so shutdown
+ * waits for it (up to its grace).
+ */
+export function pumpStream(stream: AsyncIterable<string>, sink: StreamSink, gate: InFlight): void {
+  gate.start();
+  void (async () => {
+    const iterator = stream[Symbol.asyncIterator]();
+    try {
+      for (;;) {
+        const next = await iterator.next();
+        if (sink.gone()) break;
+        if (next.done) return sink.end();
+        sink.write(next.value);
+      }
+      await iterator.return?.();
+    } catch {
+      // The producer failed after the status was sent: end what was written.
+      if (!sink.gone()) sink.end();
+    } finally {
+      gate.done();
+    }
+  })();
+}

@@ -5,7 +5,16 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { ApiError } from '../errors.js';
-import { BodyCollector, clientAddress, type HttpServer, InFlight, type ListenOptions, PortInUseError, runExchange } from './http-server.js';
+import {
+  BodyCollector,
+  clientAddress,
+  type HttpServer,
+  InFlight,
+  type ListenOptions,
+  PortInUseError,
+  pumpStream,
+  runExchange,
+} from './http-server.js';
 import { answerParseError, HEAD_LIMITS, IDLE_MS } from './node-parse-errors.js';
 import type { Handle, IncomingRequest, OutgoingResponse } from './pipeline.js';
 import { errorResponse, isEmptyStatus, type Refusal } from './responses.js';
@@ -177,26 +186,13 @@ function writeStream(res: ServerResponse, response: OutgoingResponse, gate: InFl
   const head: string[] = [];
   for (const [key, value] of response.headers) head.push(key, value);
   res.writeHead(response.status, head);
-  const iterator = (response.stream as AsyncIterable<string>)[Symbol.asyncIterator]();
   let gone = false;
   res.once('close', () => {
     gone = true;
   });
-  // Counted in flight while it runs, so that shutdown waits for it (up to its grace).
-  gate.start();
-  void (async () => {
-    try {
-      for (;;) {
-        const next = await iterator.next();
-        if (gone) break;
-        if (next.done) return void res.end();
-        res.write(next.value);
-      }
-      await iterator.return?.();
-    } catch {
-      if (!gone) res.end();
-    } finally {
-      gate.done();
-    }
-  })();
+  pumpStream(
+    response.stream as AsyncIterable<string>,
+    { write: (chunk) => res.write(chunk), end: () => res.end(), gone: () => gone },
+    gate,
+  );
 }

@@ -5,9 +5,19 @@
 
 import { createRequire } from 'node:module';
 import type { HttpRequest, HttpResponse, us_listen_socket, us_socket_context_t, WebSocket } from 'uWebSockets.js';
-import { BodyCollector, clientAddress, type HttpServer, InFlight, type ListenOptions, listenFailure, runExchange } from './http-server.js';
+import { ApiError } from '../errors.js';
+import {
+  BodyCollector,
+  clientAddress,
+  type HttpServer,
+  InFlight,
+  type ListenOptions,
+  listenFailure,
+  pumpStream,
+  runExchange,
+} from './http-server.js';
 import type { Handle, IncomingRequest, OutgoingResponse } from './pipeline.js';
-import { isEmptyStatus } from './responses.js';
+import { errorResponse, isEmptyStatus } from './responses.js';
 import type { OpenSocket, SocketSession } from './sockets.js';
 import { statusLine } from './status-line.js';
 
@@ -45,12 +55,8 @@ const SOCKET_IDLE_SECONDS = 24;
 const SOCKET_MAX_MESSAGE_BYTES = 4096;
 const SOCKET_MAX_BACKPRESSURE = 1 << 20;
 
-const SHUTTING_DOWN: OutgoingResponse = {
-  status: 503,
-  headers: [['Content-Type', 'application/json; charset=utf-8']],
-  body: '{"errors":[{"message":"The server is shutting down: connect again in a moment.","extensions":{"code":"SERVICE_UNAVAILABLE"}}]}',
-  closeConnection: true,
-};
+/** An upgrade that completes once shutdown began: refused, and the connection closed. */
+const SHUTTING_DOWN = errorResponse(new ApiError('SERVICE_UNAVAILABLE'), 'en', undefined, true);
 
 interface SocketData {
   session: SocketSession;
@@ -246,33 +252,19 @@ function writeResponse(res: HttpResponse, response: OutgoingResponse, closeAfter
  */
 function writeStream(res: HttpResponse, response: OutgoingResponse, request: { aborted: boolean }, gate: InFlight): void {
   // runExchange has registered the abort handler (it marks `request.aborted` and aborts the handler's signal).
-  const stream = response.stream as AsyncIterable<string>;
   res.cork(() => {
     if (response.status !== 200) res.writeStatus(statusLine(response.status));
     for (const [key, value] of response.headers) res.writeHeader(key, value);
   });
-  // Counted in flight while it runs, so that shutdown waits for it (up to its grace).
-  gate.start();
-  void (async () => {
-    const iterator = stream[Symbol.asyncIterator]();
-    try {
-      for (;;) {
-        const next = await iterator.next();
-        if (request.aborted) break;
-        if (next.done) {
-          res.cork(() => res.end());
-          return;
-        }
-        res.cork(() => res.write(next.value));
-      }
-      await iterator.return?.();
-    } catch {
-      // The stream's producer failed after the status was sent: end what was written.
-      if (!request.aborted) res.cork(() => res.end());
-    } finally {
-      gate.done();
-    }
-  })();
+  pumpStream(
+    response.stream as AsyncIterable<string>,
+    {
+      write: (chunk) => res.cork(() => res.write(chunk)),
+      end: () => res.cork(() => res.end()),
+      gone: () => request.aborted,
+    },
+    gate,
+  );
 }
 
 /** Text replies longer than this are encoded into `scratch` (short ones cost uWS nothing to convert). */

@@ -63,14 +63,10 @@ export const PRESENCE_FLUSH_MS = 100;
 export const membersTopic = (itineraryId: string) => `itinerary/${itineraryId}`;
 export const publicTopic = (itineraryId: string) => `itinerary/${itineraryId}/published`;
 
-/** Client messages: at most this long (the socket library closes on longer ones). */
-export const MAX_CLIENT_MESSAGE_BYTES = 4096;
-
 /** One socket of a member (or anonymous) on an itinerary. */
 interface Connection {
   visitor: LiveVisitor | null;
   mode: PresenceMode;
-  socket: OpenSocket | undefined;
 }
 
 /** What a socket was let in with: it is closed when that ends (a revoked key, an expired token). */
@@ -184,12 +180,13 @@ export class LiveHub {
     let connection: Connection | undefined;
     let entry: { socket: OpenSocket; credential: LiveCredential } | undefined;
     let expiry: NodeJS.Timeout | undefined;
-    const reply = (message: unknown) => connection?.socket?.send(JSON.stringify(message));
+    // Every socket is answered (a share link's ping too), members' or not.
+    const reply = (message: unknown) => entry?.socket.send(JSON.stringify(message));
     return {
       topics: members ? [membersTopic(itineraryId)] : [publicTopic(itineraryId)],
       opened(socket) {
         if (members) {
-          connection = { visitor: input.visitor, mode: 'viewing', socket };
+          connection = { visitor: input.visitor, mode: 'viewing' };
           hub.#enter(itineraryId, id, connection);
         }
         socket.send(
@@ -238,8 +235,8 @@ export class LiveHub {
         clearTimeout(expiry);
         input.recorder?.stop();
         if (entry) hub.#open.delete(entry);
+        entry = undefined;
         if (!connection) return;
-        connection.socket = undefined;
         hub.#leave(itineraryId, id, connection);
         hub.#presenceChanged(itineraryId);
       },

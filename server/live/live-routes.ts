@@ -4,27 +4,15 @@
 // operation checks the itinerary is readable and hands the hub's session to the adapter.
 
 import { Type } from '@sinclair/typebox';
-import type { Access } from '../auth/access.js';
 import { defineOperation } from '../core/operation.js';
+import { listsPrivate } from '../core/policy.js';
 import { STUDIO_SURFACE_REACH } from '../embed/studio-catalog.js';
 import { ApiError } from '../errors.js';
 import { rest } from '../http/rest.js';
 import type { RouteDef } from '../http/route.js';
 import type { SocketSession } from '../http/sockets.js';
 import type { StudioOperations } from '../studio/studio-operations.js';
-import { type LiveCredential, type LiveHub, type LiveVisitor, MAX_CLIENT_MESSAGE_BYTES, membersTopic, publicTopic } from './live-hub.js';
-
-export { MAX_CLIENT_MESSAGE_BYTES };
-
-/**
- * Whether the caller belongs to the itinerary's organization: only then does it see drafts, locks and presence. A
- * publishable key is public (it sits in embed pages): it counts only with a session token, as for private listings.
- */
-function memberOf(caller: Access, organizationId: string): boolean {
-  if (caller.kind === 'key') return caller.session !== undefined && caller.organization.id === organizationId;
-  if (caller.kind === 'user') return caller.memberships.has(organizationId);
-  return false;
-}
+import { type LiveCredential, type LiveHub, type LiveVisitor, membersTopic, publicTopic } from './live-hub.js';
 
 export function liveOperation(deps: { studio: StudioOperations; hub: LiveHub }) {
   const { getItinerary, getItineraryLocks } = deps.studio.itineraries;
@@ -43,7 +31,9 @@ export function liveOperation(deps: { studio: StudioOperations; hub: LiveHub }) 
         if (error instanceof ApiError && (error.code === 'NOT_FOUND' || error.code === 'FORBIDDEN')) return undefined;
         throw error;
       });
-      const members = draft !== undefined && memberOf(caller, draft.organization_id);
+      // Members see drafts, locks and presence: whoever may list the organization's private side (a bare publishable
+      // key is public, so it counts only with its session).
+      const members = draft !== undefined && listsPrivate(caller, draft.organization_id);
       (members ? publicRecorder : membersRecorder).stop();
       const view = members ? draft : await getItinerary.run(caller, { itinerary_id: itineraryId, version: 'published' }, context);
       let visitor: LiveVisitor | null = null;

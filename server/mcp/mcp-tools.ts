@@ -11,6 +11,7 @@ import { ACTIVITIES } from '../../workers/profiles.js';
 import { SUGGESTION_LIMITS } from '../../workers/suggestions.js';
 import type { Access } from '../auth/access.js';
 import type { OperationContext } from '../core/operation.js';
+import { organizationOf } from '../core/policy.js';
 import type { DataOperations } from '../data-api/data-operations.js';
 import { ApiError } from '../errors.js';
 import { StringEnum } from '../http/schema-types.js';
@@ -43,13 +44,6 @@ const tool = <S extends TObject>(t: McpTool<S>): McpTool => t as unknown as McpT
 
 const km = (m: number) => `${(m / 1000).toFixed(1)} km`;
 
-/** The organization a tool lists from: the key's, or a signed-in member's when they act in one (the agent). */
-function organizationOf(caller: Access): string {
-  if (caller.kind === 'key') return caller.organization.id;
-  if (caller.kind === 'user' && caller.memberships.size === 1) return [...caller.memberships.keys()][0] as string;
-  throw new ApiError('FORBIDDEN');
-}
-
 export function mcpTools(ops: { studio: StudioOperations; data: DataOperations }): McpTool[] {
   const { studio, data } = ops;
   return [
@@ -60,7 +54,7 @@ export function mcpTools(ops: { studio: StudioOperations; data: DataOperations }
       async run(caller, args, context) {
         const page = await studio.collections.getOrganizationCollections.run(
           caller,
-          { organization_id: organizationOf(caller), limit: args.limit ?? 20, offset: args.offset ?? 0 },
+          { organization_id: organizationOf(caller, undefined), limit: args.limit ?? 20, offset: args.offset ?? 0 },
           context,
         );
         return { structured: { collections: page.items, total: page.total }, summary: `${page.items.length} of ${page.total} collections` };

@@ -18,7 +18,7 @@ import type {
   UserRepository,
 } from '../../data/repositories.js';
 import type { OAuthClient } from '../../data/stores/oauth-store.js';
-import { effectiveScopes } from '../auth/access.js';
+import { effectiveScopes, mcpGrantStanding } from '../auth/access.js';
 import { MCP_ACCESS_TTL_SECONDS, type McpAccessClaims } from '../auth/session-claims.js';
 import type { TokenClaims, TokenSigner } from '../auth/signed-token.js';
 import type { WindowCounter } from '../auth/window-counter.js';
@@ -187,14 +187,10 @@ export function oauthRoutes(deps: OAuthRouteDeps): RouteDef[] {
     return choices;
   }
 
-  /** Whether the member may still reach MCP through this key: a live publishable key with `mcp`, in an active organization they belong to. */
+  /** Whether the member may still reach MCP through this key (the access layer's own rule, server/auth/access.ts). */
   async function grantStands(userId: string, organizationId: string, keyId: string): Promise<boolean> {
-    const key = await deps.apiKeys.get(keyId);
-    if (!key || key.revokedAt !== null || key.type !== 'pk' || key.organizationId !== organizationId) return false;
-    if (!effectiveScopes(key.scopes).has('mcp')) return false;
-    const organization = await deps.organizations.get(organizationId);
-    if (organization?.status !== 'active') return false;
-    return (await deps.memberships.get(organizationId, userId)) !== undefined;
+    const standing = await mcpGrantStanding(deps, { userId, organizationId, keyId });
+    return standing.ok && standing.holdsMcp;
   }
 
   /** The token answer: a new access token for the grant, beside the refresh token already issued in its family. */

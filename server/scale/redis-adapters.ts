@@ -11,9 +11,19 @@ export type RedisConnection = ReturnType<typeof createClient>;
 
 /** Connects (and fails fast): a node that cannot reach its shared Redis should not start as if alone. */
 export async function connectRedis(url: string, onError: (error: unknown) => void): Promise<RedisConnection> {
-  const client = createClient({ url, socket: { connectTimeout: 5000, reconnectStrategy: (retries) => Math.min(50 * 2 ** retries, 2000) } });
+  let connected = false;
+  const client = createClient({
+    url,
+    socket: {
+      connectTimeout: 5000,
+      // At start, three failed tries end the start; once connected, a lost connection is tried again without end.
+      reconnectStrategy: (retries, cause) =>
+        !connected && retries >= 3 ? new Error(`Redis at ${url} does not answer: ${cause.message}`) : Math.min(50 * 2 ** retries, 2000),
+    },
+  });
   client.on('error', onError);
   await client.connect();
+  connected = true;
   return client;
 }
 

@@ -604,19 +604,32 @@
       say(`That waypoint is held by ${nameOf(state.locks.get(`waypoint:${id}`))}.`);
       return;
     }
+    drag(event, {
+      move: (lngLat) => {
+        const f = state.pointsData.features.find((x) => x.properties.id === id);
+        if (f) {
+          f.geometry.coordinates = [lngLat.lng, lngLat.lat];
+          state.map.getSource('points').setData(state.pointsData);
+        }
+      },
+      drop: (lngLat) => moveWaypoint(id, [lngLat.lng, lngLat.lat]).catch(sayRefusal),
+    });
+  }
+
+  /**
+   * Follows a press on a waypoint or a segment: past 4 px it is a drag (`move` on every step, `drop` where it ends)
+   * and the click the map fires after it is ignored; otherwise it is a click, which the map's click handler selects.
+   */
+  function drag(event, { move, drop }) {
     const map = state.map;
     const start = event.point;
     let moved = false;
-    map.getCanvas().style.cursor = 'grabbing';
     const onMove = (e) => {
       if (!moved && Math.hypot(e.point.x - start.x, e.point.y - start.y) < 4) return;
       moved = true;
       state.dragging = true;
-      const f = state.pointsData.features.find((x) => x.properties.id === id);
-      if (f) {
-        f.geometry.coordinates = [e.lngLat.lng, e.lngLat.lat];
-        map.getSource('points').setData(state.pointsData);
-      }
+      map.getCanvas().style.cursor = 'grabbing';
+      move(e.lngLat);
     };
     map.on('mousemove', onMove);
     map.once('mouseup', (e) => {
@@ -625,7 +638,8 @@
       setTimeout(() => {
         state.dragging = false;
       }, 0);
-      if (moved) moveWaypoint(id, [e.lngLat.lng, e.lngLat.lat]).catch(sayRefusal);
+      if (moved) drop(e.lngLat);
+      else state.pressedPoint = false;
     });
   }
 
@@ -704,34 +718,19 @@
     if (lockedByOther('segment', id)) return;
     event.preventDefault();
     state.pressedPoint = true;
-    const map = state.map;
-    const start = event.point;
-    let moved = false;
-    const onMove = (e) => {
-      if (!moved && Math.hypot(e.point.x - start.x, e.point.y - start.y) < 4) return;
-      moved = true;
-      state.dragging = true;
-      map.getCanvas().style.cursor = 'grabbing';
-      const ghost = {
-        type: 'Feature',
-        properties: { id: 'ghost', selected: false, locked: false, pending: true },
-        geometry: { type: 'Point', coordinates: [e.lngLat.lng, e.lngLat.lat] },
-      };
-      map.getSource('points').setData({ type: 'FeatureCollection', features: [...state.pointsData.features, ghost] });
-    };
-    map.on('mousemove', onMove);
-    map.once('mouseup', (e) => {
-      map.off('mousemove', onMove);
-      map.getCanvas().style.cursor = '';
-      setTimeout(() => {
-        state.dragging = false;
-      }, 0);
-      if (!moved) {
-        state.pressedPoint = false; // a click: it selects the segment
-        return;
-      }
-      map.getSource('points').setData(state.pointsData);
-      insertWaypoint(id, [e.lngLat.lng, e.lngLat.lat]).catch(sayRefusal);
+    drag(event, {
+      move: (lngLat) => {
+        const ghost = {
+          type: 'Feature',
+          properties: { id: 'ghost', selected: false, locked: false, pending: true },
+          geometry: { type: 'Point', coordinates: [lngLat.lng, lngLat.lat] },
+        };
+        state.map.getSource('points').setData({ type: 'FeatureCollection', features: [...state.pointsData.features, ghost] });
+      },
+      drop: (lngLat) => {
+        state.map.getSource('points').setData(state.pointsData);
+        insertWaypoint(id, [lngLat.lng, lngLat.lat]).catch(sayRefusal);
+      },
     });
   }
 

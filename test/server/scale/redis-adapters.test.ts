@@ -104,3 +104,7 @@ describe.skipIf(!present)('a node started with REDIS_URL', () => {
     }
   }, 30_000);
 });
+
+it('a Redis that does not answer stops the start instead of waiting for ever', async () => {
+  await expect(connectRedis('redis://127.0.0.1:1', () => undefined)).rejects.toThrow(/does not answer/);
+});
