@@ -1,10 +1,15 @@
-// The admin command: `npm run admin -- <command> [options] [--json]` against the database at DATABASE_PATH.
+// The admin command: `npm run admin -- <command> [options] [--json]` against the database the server uses:
+// PostgreSQL when DATABASE_URL is set, else the SQLite file at DATABASE_PATH.
 // Success prints exactly one JSON object on stdout; failure prints {"error":{"code","message"}} on stderr
 // and exits non-zero. See docs/operating.md.
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { DEFAULT_DATABASE_PATH, isConstraintError, openDatabase, type Database } from './db.js';
+import { DEFAULT_DATABASE_PATH, isConstraintError, openDatabase } from './db.js';
+import { applyMigrations, appliedVersions } from './migrate.js';
+import { isPgConstraintError, PgDatabase } from './pg/pg-database.js';
+import { applyPgMigrations, appliedPgVersions } from './pg/pg-migrate.js';
+import type { Repositories } from './repositories.js';
 import { type SeedResult, seedDemo } from './seed.js';
 import {
   ADMIN_ERRORS,
@@ -22,7 +27,7 @@ import {
 import { isAllowedOriginPattern, KEY_TYPES, type KeyType } from './stores/api-key-store.js';
 import { isRole, ROLES } from './stores/membership-store.js';
 import { DEFAULT_LIMITS, PRODUCTS, type Limits, type OrganizationPatch } from './stores/organization-store.js';
-import { createStores, type Stores } from './stores/stores.js';
+import { openStorage, type Storage } from '../server/storage.js';
 
 export { ADMIN_ERRORS, AdminError, type AdminErrorCode } from './admin-args.js';
 
@@ -50,26 +55,32 @@ interface CommandSpec {
   options: readonly OptionName[];
   /** Whether the command takes positional arguments after its name (only `set`). */
   positionals?: boolean;
-  /** `db` is the connection the stores run on (seeding writes through it in one transaction). */
-  run: (stores: Stores, values: Values, positionals: string[], db: Database) => object;
+  /** Runs inside one unit of work (`writes`, for seeding): its reads and writes are one atomic change. */
+  run: (stores: Repositories, values: Values, positionals: string[]) => Promise<object>;
 }
 
 const COMMANDS: Record<string, CommandSpec> = {
-  help: { summary: 'list the commands', options: [], run: () => help() },
+  help: { summary: 'list the commands', options: [], run: async () => help() },
+  migrate: {
+    summary:
+      'apply the schema migrations the database lacks and print them (a server applies them too when it starts; run this first when upgrading several nodes)',
+    options: [],
+    run: async () => ({}), // runs before any storage is opened: see migrateDatabase
+  },
   bootstrap: {
     summary:
       'create an organization with every product, an owner, a pk (embedding,data,mcp), an sk and a public demo collection with published itineraries and an embed URL (--empty: the collection stays empty, no embed URL)',
     options: ['name', 'email', 'password', 'empty'],
-    run: (stores, v, _positionals, db) => {
+    run: async (stores, v) => {
       const password = optionalString(v, 'password');
       if (password !== undefined) checkPassword(password);
       const email = optionalString(v, 'email');
       if (email !== undefined) checkEmail(email);
-      if (email !== undefined && stores.users.getByEmail(email)) {
+      if (email !== undefined && (await stores.users.getByEmail(email))) {
         throw new AdminError('CONFLICT', `a user with email '${email}' already exists`);
       }
       const name = optionalString(v, 'name');
-      return seedDemo(db, {
+      return seedDemo(stores, INSIDE_THE_COMMAND, {
         ...(name !== undefined && { organizationName: checkName(name, 'name') }),
         ...(email !== undefined && { ownerEmail: email }),
         ...(password !== undefined && { ownerPassword: password }),
@@ -79,11 +90,11 @@ const COMMANDS: Record<string, CommandSpec> = {
   'create-org': {
     summary: 'create an organization (all products and a card on file unless told otherwise)',
     options: ['name', 'products', 'no-card'],
-    run: (stores, v) => {
+    run: async (stores, v) => {
       const name = checkName(requireString(v, 'name'), 'name');
       const productsArg = optionalString(v, 'products');
       const products = productsArg === undefined ? [...PRODUCTS] : parseProducts(productsArg, '--products');
-      const organization = stores.organizations.create({
+      const organization = await stores.organizations.create({
         name,
         products,
         cardOnFile: v['no-card'] !== true,
@@ -95,14 +106,14 @@ const COMMANDS: Record<string, CommandSpec> = {
   'create-user': {
     summary: 'create a user with a scrypt-hashed password',
     options: ['email', 'password'],
-    run: (stores, v) => {
+    run: async (stores, v) => {
       const email = checkEmail(requireString(v, 'email'));
       const password = checkPassword(requireString(v, 'password'));
-      if (stores.users.getByEmail(email)) throw new AdminError('CONFLICT', `a user with email '${email}' already exists`);
+      if (await stores.users.getByEmail(email)) throw new AdminError('CONFLICT', `a user with email '${email}' already exists`);
       try {
-        return { user: stores.users.create({ email, password }) };
+        return { user: await stores.users.create({ email, password }) };
       } catch (err) {
-        if (isConstraintError(err, 'UNIQUE')) {
+        if (isConstraintError(err, 'UNIQUE') || isPgConstraintError(err, 'UNIQUE')) {
           throw new AdminError('CONFLICT', `a user with email '${email}' already exists`);
         }
         throw err;
@@ -112,20 +123,20 @@ const COMMANDS: Record<string, CommandSpec> = {
   'add-member': {
     summary: 'make a user a member of an organization with a role (changes the role of an existing member)',
     options: ['org', 'user', 'role'],
-    run: (stores, v) => {
+    run: async (stores, v) => {
       const orgId = requireString(v, 'org');
       const userId = requireString(v, 'user');
       const role = requireString(v, 'role');
       if (!isRole(role)) throw invalid(`--role must be one of ${ROLES.join(', ')}`);
-      requireOrganization(stores, orgId);
-      if (!stores.users.get(userId)) throw new AdminError('NOT_FOUND', `no user with id '${userId}'`);
-      return { membership: stores.memberships.add(orgId, userId, role) };
+      await requireOrganization(stores, orgId);
+      if (!(await stores.users.get(userId))) throw new AdminError('NOT_FOUND', `no user with id '${userId}'`);
+      return { membership: await stores.memberships.add(orgId, userId, role) };
     },
   },
   'create-key': {
     summary: 'create a publishable (pk) or secret (sk) key; the plaintext is printed once',
     options: ['org', 'type', 'name', 'scopes', 'origins'],
-    run: (stores, v) => {
+    run: async (stores, v) => {
       const orgId = requireString(v, 'org');
       const type = requireString(v, 'type');
       if (!(KEY_TYPES as readonly string[]).includes(type)) throw invalid('--type must be pk or sk');
@@ -139,17 +150,17 @@ const COMMANDS: Record<string, CommandSpec> = {
         }
       }
       if (type === 'sk' && allowedOrigins.length > 0) throw invalid('--origins applies to publishable keys only');
-      requireOrganization(stores, orgId);
-      const created = stores.apiKeys.create({ organizationId: orgId, type: type as KeyType, name, scopes, allowedOrigins });
+      await requireOrganization(stores, orgId);
+      const created = await stores.apiKeys.create({ organizationId: orgId, type: type as KeyType, name, scopes, allowedOrigins });
       return { apiKey: created.apiKey, plaintext: created.plaintext };
     },
   },
   'revoke-key': {
     summary: 'revoke a key immediately (revoking twice keeps the first time)',
     options: ['id'],
-    run: (stores, v) => {
+    run: async (stores, v) => {
       const id = requireString(v, 'id');
-      const apiKey = stores.apiKeys.revoke(id);
+      const apiKey = await stores.apiKeys.revoke(id);
       if (!apiKey) throw new AdminError('NOT_FOUND', `no key with id '${id}'`);
       return { apiKey };
     },
@@ -158,11 +169,11 @@ const COMMANDS: Record<string, CommandSpec> = {
     summary: `change organization settings: set --org ID key=value ... (keys: ${SET_KEYS.join(', ')})`,
     options: ['org'],
     positionals: true,
-    run: (stores, v, pairs) => {
+    run: async (stores, v, pairs) => {
       const orgId = requireString(v, 'org');
       if (pairs.length === 0) throw new AdminError('MISSING_ARGUMENT', `set needs at least one key=value (${SET_KEYS.join(', ')})`);
       const changes = parseSettings(pairs);
-      const current = requireOrganization(stores, orgId);
+      const current = await requireOrganization(stores, orgId);
       const patch: OrganizationPatch = { ...changes.patch };
       if (changes.limits.size > 0) {
         const limits: Limits = { ...current.limits };
@@ -172,21 +183,21 @@ const COMMANDS: Record<string, CommandSpec> = {
         }
         patch.limits = limits;
       }
-      // The command's own transaction makes the read and the update one atomic change.
-      const organization = stores.organizations.update(orgId, patch);
+      // The command's own unit of work makes the read and the update one atomic change.
+      const organization = await stores.organizations.update(orgId, patch);
       return { organization };
     },
   },
   'show-org': {
     summary: 'print an organization with its members and keys (revoked keys included)',
     options: ['org'],
-    run: (stores, v) => {
+    run: async (stores, v) => {
       const orgId = requireString(v, 'org');
-      const organization = requireOrganization(stores, orgId);
+      const organization = await requireOrganization(stores, orgId);
       return {
         organization,
-        members: stores.memberships.listByOrganization(orgId),
-        apiKeys: stores.apiKeys.list(orgId, { includeRevoked: true }),
+        members: await stores.memberships.listByOrganization(orgId),
+        apiKeys: await stores.apiKeys.list(orgId, { includeRevoked: true }),
       };
     },
   },
@@ -198,7 +209,10 @@ function help(): object {
     commands: Object.fromEntries(
       Object.entries(COMMANDS).map(([name, spec]) => [name, { summary: spec.summary, options: spec.options.map((o) => `--${o}`) }]),
     ),
-    environment: { DATABASE_PATH: `SQLite file (default ${DEFAULT_DATABASE_PATH})` },
+    environment: {
+      DATABASE_URL: 'postgres://… when the server runs on PostgreSQL (then DATABASE_PATH is not used)',
+      DATABASE_PATH: `SQLite file (default ${DEFAULT_DATABASE_PATH})`,
+    },
   };
 }
 
@@ -214,8 +228,31 @@ function requireString(values: Values, name: OptionName): string {
   return v;
 }
 
-function requireOrganization(stores: Stores, id: string) {
-  const org = stores.organizations.get(id);
+/** `migrate`: applies what the database lacks, on whichever engine the environment names, and reports it. */
+async function migrateDatabase(env: AdminEnvironment): Promise<object> {
+  if (env.DATABASE_URL) {
+    const pg = new PgDatabase(env.DATABASE_URL, { max: 1 });
+    try {
+      const applied = await applyPgMigrations(pg);
+      return { engine: 'postgresql', applied, versions: await appliedPgVersions(pg) };
+    } finally {
+      await pg.close();
+    }
+  }
+  const db = openDatabase(env.DATABASE_PATH || DEFAULT_DATABASE_PATH, { migrate: false });
+  try {
+    const applied = applyMigrations(db);
+    return { engine: 'sqlite', applied, versions: appliedVersions(db) };
+  } finally {
+    db.close();
+  }
+}
+
+/** Seeding inside a command: already in the command's unit of work, so it writes in place. */
+const INSIDE_THE_COMMAND = { write: <T>(fn: () => Promise<T>) => fn() };
+
+async function requireOrganization(stores: Repositories, id: string) {
+  const org = await stores.organizations.get(id);
   if (!org) throw new AdminError('NOT_FOUND', `no organization with id '${id}'`);
   return org;
 }
@@ -230,20 +267,22 @@ export interface AdminResult {
 
 export interface AdminEnvironment {
   DATABASE_PATH?: string | undefined;
+  DATABASE_URL?: string | undefined;
 }
 
 /**
  * Runs one admin command. `argv` excludes the node binary and script (`['create-org', '--name', 'X']`).
- * `openDb` is injectable so tests can pass an open connection; by default the file at DATABASE_PATH is opened
- * (and migrated) only after the arguments validate, and closed afterwards.
+ * `open` is injectable so tests can pass their own storage; by default the database the environment names is
+ * opened (and migrated) only after the arguments validate, and closed afterwards.
  */
-export function runAdmin(
+export async function runAdmin(
   argv: string[],
   env: AdminEnvironment = process.env,
-  openDb: () => Database = () => openDatabase(env.DATABASE_PATH || DEFAULT_DATABASE_PATH),
-): AdminResult {
+  open: () => Storage | Promise<Storage> = () =>
+    openStorage({ databasePath: env.DATABASE_PATH || DEFAULT_DATABASE_PATH, databaseUrl: env.DATABASE_URL }),
+): Promise<AdminResult> {
   let pretty = true;
-  let db: Database | undefined;
+  let storage: Storage | undefined;
   try {
     const { values, positionals } = (() => {
       try {
@@ -264,13 +303,16 @@ export function runAdmin(
     let result: object;
     if (command === 'help') {
       result = help();
+    } else if (command === 'migrate') {
+      result = await migrateDatabase(env);
     } else {
-      db = openDb();
-      const open = db;
-      // One IMMEDIATE transaction per command: it takes the write lock first and waits on busy_timeout while
-      // the server writes. A deferred one that reads and then writes would fail at once with "database is
-      // locked" whenever the server committed in between (SQLite cannot upgrade a stale read snapshot).
-      result = open.transaction(() => spec.run(createStores(open), values, rest, open)).immediate();
+      storage = await open();
+      const { repositories } = storage;
+      // One unit of work per command, as the server writes. On SQLite it takes the write lock first (BEGIN
+      // IMMEDIATE) and waits on busy_timeout while the server writes: a deferred transaction that reads and then
+      // writes would fail at once with "database is locked" whenever the server committed in between. On
+      // PostgreSQL it is SERIALIZABLE, retried when it collides with a server node's write.
+      result = await storage.unitOfWork().write(() => spec.run(repositories, values, rest));
     }
     return { exitCode: 0, stdout: `${JSON.stringify(result, null, pretty ? 2 : undefined)}\n`, stderr: '' };
   } catch (err) {
@@ -286,7 +328,7 @@ export function runAdmin(
       stderr: `${JSON.stringify({ error: { code: adminError.code, message: adminError.message } })}\n`,
     };
   } finally {
-    db?.close();
+    await storage?.close();
   }
 }
 
@@ -305,12 +347,12 @@ function isMain(): boolean {
  * (itineraries routed on a worker pool, a share link and its embed URL), added to the printed object.
  */
 export async function runAdminCli(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<AdminResult> {
-  const result = runAdmin(argv, env);
+  const result = await runAdmin(argv, env);
   if (result.exitCode !== 0 || argv[0] !== 'bootstrap' || argv.includes('--empty')) return result;
   const seeded = JSON.parse(result.stdout) as SeedResult;
   // Loaded only here: the other commands need no worker pool and no server code.
   const { seedDemoContentOffline } = await import('../server/seeding.js');
-  const demo = await seedDemoContentOffline(env.DATABASE_PATH || DEFAULT_DATABASE_PATH, seeded, env);
+  const demo = await seedDemoContentOffline(seeded, env);
   const out = { ...seeded, collection: { ...seeded.collection, itineraries: demo.itineraries }, embed: { url: demo.embedUrl } };
   return { ...result, stdout: `${JSON.stringify(out, null, argv.includes('--json') ? undefined : 2)}\n` };
 }

@@ -14,6 +14,8 @@ export interface OpenDatabaseOptions {
   migrationsDir?: string;
   /** Open without writing (no migrations, no journal-mode change). */
   readonly?: boolean;
+  /** Apply pending migrations (default true; the admin `migrate` command applies them itself to report them). */
+  migrate?: boolean;
   /** Durability of each commit (default FULL). */
   synchronous?: 'FULL' | 'NORMAL';
 }
@@ -50,7 +52,7 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): D
     if (!options.readonly) {
       db.pragma('journal_mode = WAL');
       db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
-      applyMigrations(db, loadMigrations(options.migrationsDir));
+      if (options.migrate !== false) applyMigrations(db, loadMigrations(options.migrationsDir));
     }
   } catch (err) {
     db.close();

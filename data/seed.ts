@@ -1,8 +1,7 @@
 // Demo seeding: an organization with every product, an owner, a publishable and a secret key, a demo collection.
-import { generatePassword, hashPasswordSync } from './credentials.js';
-import type { Database } from './db.js';
+import { generatePassword, hashPassword } from './credentials.js';
+import type { Repositories } from './repositories.js';
 import { isConflict } from './stores/conflict.js';
-import { createStores } from './stores/stores.js';
 import type { Scope } from './stores/api-key-store.js';
 import { DEFAULT_LIMITS, PRODUCTS } from './stores/organization-store.js';
 
@@ -30,38 +29,45 @@ export interface SeedResult {
 }
 
 /**
- * Always creates a new demo organization (the admin `bootstrap` command). All rows are written in one
- * transaction: on any failure nothing is left behind. The password is hashed before the transaction so the
- * write lock is held only for the inserts.
+ * The write boundary seeding runs in (the server's unit of work): `fn`'s writes commit together or not at all.
+ * On SQLite it holds the write lock from its first statement; on PostgreSQL it is SERIALIZABLE.
  */
-export function seedDemo(db: Database, options: SeedOptions = {}): SeedResult {
-  const password = options.ownerPassword ?? generatePassword();
-  const passwordHash = hashPasswordSync(password);
-  return db.transaction(() => insertDemo(db, options, password, passwordHash)).immediate();
+export interface Atomic {
+  write<T>(fn: () => Promise<T>): Promise<T>;
 }
 
-function insertDemo(db: Database, options: SeedOptions, password: string, passwordHash: string): SeedResult {
-  const stores = createStores(db);
+/**
+ * Always creates a new demo organization (the admin `bootstrap` command). All rows are written in one unit of
+ * work: on any failure nothing is left behind. The password is hashed first (off the main thread), so the unit
+ * holds the database only for the inserts.
+ */
+export async function seedDemo(repositories: Repositories, writes: Atomic, options: SeedOptions = {}): Promise<SeedResult> {
+  const password = options.ownerPassword ?? generatePassword();
+  const passwordHash = await hashPassword(password);
+  return writes.write(() => insertDemo(repositories, options, password, passwordHash));
+}
+
+async function insertDemo(r: Repositories, options: SeedOptions, password: string, passwordHash: string): Promise<SeedResult> {
   let email = options.ownerEmail ?? DEMO_OWNER_EMAIL;
-  if (options.ownerEmail === undefined && stores.users.getByEmail(email)) {
+  if (options.ownerEmail === undefined && (await r.users.getByEmail(email))) {
     email = `owner-${generatePassword().slice(0, 8).toLowerCase()}@demo.cairn.local`;
   }
-  const organization = stores.organizations.create({
+  const organization = await r.organizations.create({
     name: options.organizationName ?? DEMO_ORGANIZATION_NAME,
     products: [...PRODUCTS],
     cardOnFile: true,
     limits: { ...DEFAULT_LIMITS },
   });
-  const owner = stores.users.createWithHash({ email, passwordHash, name: 'Demo owner' });
-  stores.memberships.add(organization.id, owner.id, 'owner');
-  const pk = stores.apiKeys.create({
+  const owner = await r.users.createWithHash({ email, passwordHash, name: 'Demo owner' });
+  await r.memberships.add(organization.id, owner.id, 'owner');
+  const pk = await r.apiKeys.create({
     organizationId: organization.id,
     type: 'pk',
     name: 'Demo publishable key',
     scopes: [...DEMO_PUBLISHABLE_SCOPES],
   });
-  const sk = stores.apiKeys.create({ organizationId: organization.id, type: 'sk', name: 'Demo secret key' });
-  const collection = stores.collections.create({
+  const sk = await r.apiKeys.create({ organizationId: organization.id, type: 'sk', name: 'Demo secret key' });
+  const collection = await r.collections.create({
     organizationId: organization.id,
     name: DEMO_COLLECTION_NAME,
     description: 'Routes in the demo valley.',
@@ -81,14 +87,18 @@ function insertDemo(db: Database, options: SeedOptions, password: string, passwo
 
 /**
  * Seeds the demo when the database holds no organization (first `npm start`); returns undefined otherwise.
- * The emptiness check and the inserts share one IMMEDIATE transaction, so two processes starting at once
+ * The emptiness check and the inserts share one unit of work, so two processes (or nodes) starting at once
  * seed only once.
  */
-export function seedDemoIfEmpty(db: Database, options: SeedOptions = {}): SeedResult | undefined {
-  const count = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM organizations');
-  if ((count.get()?.n ?? 0) > 0) return undefined;
-  // Hash outside the write lock, then re-check inside it.
+export async function seedDemoIfEmpty(
+  repositories: Repositories,
+  writes: Atomic,
+  options: SeedOptions = {},
+): Promise<SeedResult | undefined> {
+  if ((await repositories.organizations.count()) > 0) return undefined;
   const password = options.ownerPassword ?? generatePassword();
-  const passwordHash = hashPasswordSync(password);
-  return db.transaction(() => ((count.get()?.n ?? 0) > 0 ? undefined : insertDemo(db, options, password, passwordHash))).immediate();
+  const passwordHash = await hashPassword(password);
+  return writes.write(async () =>
+    (await repositories.organizations.count()) > 0 ? undefined : insertDemo(repositories, options, password, passwordHash),
+  );
 }

@@ -2,21 +2,17 @@
 // the request pipeline. Never listens (see main.ts), so tests can drive it in-process too.
 
 import { join } from 'node:path';
-import type { Database } from '../data/db.js';
-import { createSqliteRepositories } from '../data/repositories-sqlite.js';
-import { SettingsStore } from '../data/stores/settings-store.js';
-import { offThreadWalSync } from '../data/wal-sync.js';
 import type { Repositories } from '../data/repositories.js';
 import { createAccessControl } from './auth/access.js';
 import { type ChangeEventBus, MemoryChangeEventBus } from './core/change-events.js';
 import { createPolicy, type Policy } from './core/policy.js';
-import { createUnitOfWork, type UnitOfWork } from './core/unit-of-work.js';
+import type { UnitOfWork } from './core/unit-of-work.js';
 import { authRoutes } from './auth/auth-routes.js';
 import { createQuotaGate, type QuotaGate } from './auth/quota.js';
 import { TokenSigner } from './auth/signed-token.js';
-import { resolveSigningSecret } from './auth/signing-secret.js';
 import { MemoryWindowCounter, type WindowCounter } from './auth/window-counter.js';
 import type { Config } from './config.js';
+import type { Storage } from './storage.js';
 import { createPipeline, type Handle } from './http/pipeline.js';
 import type { RouteDef } from './http/route.js';
 import { Router } from './http/router.js';
@@ -68,14 +64,15 @@ export interface Counters {
 
 export interface AppDeps {
   config: Config;
-  db: Database;
+  /** The SQLite file or PostgreSQL (./storage.ts). */
+  storage: Storage;
   logger: Logger;
   /** Overrides of the default in-memory counters (tests inject failing ones). */
   counters?: Partial<Counters>;
   /** The process's worker pool (routing); tests that need no routing may leave it out. */
   pool?: WorkerPool;
-  /** SESSION_SECRET from the environment, if any. */
-  sessionSecret?: string;
+  /** The HMAC key of every signed token (./auth/signing-secret.ts resolves it). */
+  signingSecret: string;
   /** The change-event bus (defaults to an in-memory one). */
   events?: ChangeEventBus;
   now?: () => number;
@@ -122,10 +119,9 @@ const ASSET_DIR = join(REPO_ROOT, 'server', 'embed', 'assets');
 
 export function buildApp(deps: AppDeps): App {
   const { config, logger } = deps;
-  const stores = createSqliteRepositories(deps.db);
+  const stores = deps.storage.repositories;
   const { shareLinks } = stores;
-  // Resolved once, synchronously, while the app is assembled (the database's own settings table).
-  const signingSecret = resolveSigningSecret(deps.sessionSecret, new SettingsStore(deps.db));
+  const { signingSecret } = deps;
   const signer = new TokenSigner(signingSecret);
   const counters: Counters = {
     sessionIp: deps.counters?.sessionIp ?? new MemoryWindowCounter(),
@@ -135,10 +131,9 @@ export function buildApp(deps: AppDeps): App {
     oauthSignInFailures: deps.counters?.oauthSignInFailures ?? new MemoryWindowCounter(),
   };
   const events = deps.events ?? new MemoryChangeEventBus((error) => logger.error('change event listener failed', { error: String(error) }));
-  const writes = createUnitOfWork(deps.db, {
+  const writes = deps.storage.unitOfWork({
     events,
     onCommitError: (error) => logger.error('group commit failed', { error: String(error) }),
-    syncCommit: offThreadWalSync(deps.db),
   });
   const quota = createQuotaGate({ counter: counters.quota, usage: stores.usage, writes, logger, now: deps.now });
   const authenticate = createAccessControl({
@@ -234,7 +229,7 @@ export function buildApp(deps: AppDeps): App {
     router,
     handle,
     stores,
-    forgetCachedReads: stores.forgetCachedReads,
+    forgetCachedReads: () => deps.storage.forgetCachedReads(),
     quota,
     signer,
     writes,

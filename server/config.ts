@@ -5,8 +5,10 @@ export interface Config {
   port: number;
   /** Interface to bind. */
   host: string;
-  /** SQLite file holding all state. */
+  /** SQLite file holding all state (when `databaseUrl` is empty). */
   databasePath: string;
+  /** `postgres://…`: all state in PostgreSQL, shared with the other nodes (scale-out); empty: the SQLite file. */
+  databaseUrl: string;
   /** Region folder from `npm run import`; empty = the built-in demo region. */
   regionPath: string;
   /** Largest JSON request body in bytes (413 past it). */
@@ -43,6 +45,8 @@ export interface Config {
   oauthPrivateClientUrls: boolean;
   /** `redis://…`: counters and change events shared with the other nodes (scale-out); empty: in memory. */
   redisUrl: string;
+  /** What this deployment's Redis keys and channel start with (several deployments may share one Redis). */
+  redisPrefix: string;
   /** Seed the demo organization when the database holds none. */
   seedDemo: boolean;
   /** Data API: deepest nesting of fields a document may have (the standard introspection query needs 15). */
@@ -55,12 +59,15 @@ export interface Config {
   sessionTtlSeconds: number;
   /** Bytes of encoded tiles kept in memory (TILE_CACHE_MB, default 64 MiB). */
   tileCacheBytes: number;
+  /** Worker threads of the geometry pool (WORKER_THREADS; 0 = one per core). Several nodes on one machine share its cores. */
+  workerThreads: number;
 }
 
 export const DEFAULTS: Config = {
   port: 8080,
   host: '0.0.0.0',
   databasePath: 'var/platform.db',
+  databaseUrl: '',
   regionPath: '',
   bodyLimit: 1024 * 1024,
   importBodyLimit: 10 * 1024 * 1024,
@@ -77,11 +84,13 @@ export const DEFAULTS: Config = {
   diagnosticRoutes: false,
   oauthPrivateClientUrls: false,
   redisUrl: '',
+  redisPrefix: 'cairn:',
   seedDemo: true,
   graphqlMaxDepth: 15,
   graphqlMaxCost: 5000,
   graphqlCacheSize: 1000,
   tileCacheBytes: 64 * 1024 * 1024,
+  workerThreads: 0,
   sessionTtlSeconds: 300,
 };
 
@@ -104,6 +113,13 @@ function bool(name: string, value: string | undefined, fallback: boolean): boole
   throw new TypeError(`${name} must be on or off (1/0, true/false, yes/no), got "${value}"`);
 }
 
+/** DATABASE_URL, when set, names a PostgreSQL database (the only other engine there is). */
+function databaseUrl(value: string | undefined): string {
+  if (!value) return '';
+  if (!/^postgres(ql)?:\/\//.test(value)) throw new TypeError('DATABASE_URL must be a postgres:// URL (or unset for the SQLite file)');
+  return value;
+}
+
 /** Reads the configuration from an environment (process.env by default). Throws TypeError naming a bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = env.LOG_LEVEL ?? DEFAULTS.logLevel;
@@ -114,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: int('PORT', env.PORT, DEFAULTS.port, 0),
     host: env.HOST || DEFAULTS.host,
     databasePath: env.DATABASE_PATH || DEFAULTS.databasePath,
+    databaseUrl: databaseUrl(env.DATABASE_URL),
     regionPath: env.REGION_PATH || DEFAULTS.regionPath,
     bodyLimit: int('BODY_LIMIT', env.BODY_LIMIT, DEFAULTS.bodyLimit, 1),
     importBodyLimit: int('IMPORT_BODY_LIMIT', env.IMPORT_BODY_LIMIT, DEFAULTS.importBodyLimit, 1),
@@ -129,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     diagnosticRoutes: bool('CAIRN_DIAGNOSTIC_ROUTES', env.CAIRN_DIAGNOSTIC_ROUTES, DEFAULTS.diagnosticRoutes),
     redisUrl: env.REDIS_URL ?? '',
+    redisPrefix: env.REDIS_PREFIX || DEFAULTS.redisPrefix,
     oauthPrivateClientUrls: bool('OAUTH_PRIVATE_CLIENT_URLS', env.OAUTH_PRIVATE_CLIENT_URLS, DEFAULTS.oauthPrivateClientUrls),
     seedDemo: bool('SEED_DEMO', env.SEED_DEMO, DEFAULTS.seedDemo),
     graphqlMaxDepth: int('GRAPHQL_MAX_DEPTH', env.GRAPHQL_MAX_DEPTH, DEFAULTS.graphqlMaxDepth, 1),
@@ -136,5 +154,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     graphqlCacheSize: int('GRAPHQL_CACHE_SIZE', env.GRAPHQL_CACHE_SIZE, DEFAULTS.graphqlCacheSize, 1),
     sessionTtlSeconds: int('SESSION_TTL_SECONDS', env.SESSION_TTL_SECONDS, DEFAULTS.sessionTtlSeconds, 5),
     tileCacheBytes: int('TILE_CACHE_MB', env.TILE_CACHE_MB, DEFAULTS.tileCacheBytes / (1024 * 1024), 1) * 1024 * 1024,
+    workerThreads: int('WORKER_THREADS', env.WORKER_THREADS, DEFAULTS.workerThreads, 0),
   };
 }

@@ -1,16 +1,17 @@
 // Process entry: config → database (migrated, demo-seeded) → app → listen; SIGTERM/SIGINT drain and close.
 
 import { availableParallelism } from 'node:os';
-import { openDatabase } from '../data/db.js';
 import { checkRegionFolder } from '../data/region/region-folder.js';
 import { createPool } from '../workers/pool.js';
 import { buildApp } from './app.js';
+import { resolveSigningSecret } from './auth/signing-secret.js';
 import { loadConfig } from './config.js';
 import { exitIfPortInUse } from './http/http-server.js';
 import { listenNode } from './http/node-adapter.js';
 import { listen, loadNativeUws } from './http/uws-adapter.js';
 import { createLogger } from './logger.js';
 import { seedOnFirstStart } from './seeding.js';
+import { openStorage } from './storage.js';
 import { connectRedis, RedisChangeEventBus, RedisWindowCounter } from './scale/redis-adapters.js';
 import { startLockSweeper } from './studio/itineraries/lock-sweeper.js';
 
@@ -20,23 +21,27 @@ async function main(): Promise<void> {
   // A bad REGION_PATH stops the start here, not the first request that needs a worker.
   if (config.regionPath) checkRegionFolder(config.regionPath);
   const logger = createLogger(config.logLevel);
-  const db = openDatabase(config.databasePath);
+  // The SQLite file, or PostgreSQL when DATABASE_URL names one (migrated here, one node at a time).
+  const storage = await openStorage(config);
+  const signingSecret = await resolveSigningSecret(process.env.SESSION_SECRET, storage.repositories.settings);
   // One pool for the process; each worker loads the region (REGION_PATH, or the demo region) once.
   // Every worker starts now, loads the region and indexes its trail tiles before it takes a task.
+  const threads = config.workerThreads || availableParallelism();
   const pool = createPool({
-    minThreads: availableParallelism(),
+    minThreads: threads,
+    maxThreads: threads,
     env: { ...process.env, REGION_PATH: config.regionPath, TILES_WARM: '1' },
     onWorkerError: (error) =>
       logger.error('worker failed', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
   });
   // Scaled out (REDIS_URL): the counters and change events every node must share; otherwise in memory.
-  const shared = config.redisUrl ? await sharedState(config.redisUrl, logger) : undefined;
+  const shared = config.redisUrl ? await sharedState(config.redisUrl, config.redisPrefix, logger) : undefined;
   const app = buildApp({
     config,
     logger,
-    db,
+    storage,
     pool,
-    sessionSecret: process.env.SESSION_SECRET,
+    signingSecret,
     ...(shared ? { counters: shared.counters, events: shared.events } : {}),
   });
   // The workers have loaded the region and indexed its tiles before the server listens: the first map view and the
@@ -52,10 +57,10 @@ async function main(): Promise<void> {
   );
   app.live.attach(server.publish);
   const origin = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${server.port}`;
-  logger.info('listening', { url: origin, port: server.port, database: config.databasePath });
+  logger.info('listening', { url: origin, port: server.port, database: storage.description });
   // Seeding runs while the server already answers; shutdown waits for it before closing the pool and database.
   const seeding = config.seedDemo
-    ? seedOnFirstStart(db, app, { origin, regionPath: config.regionPath, pool, logger, print: (text) => process.stdout.write(text) })
+    ? seedOnFirstStart(app, { origin, regionPath: config.regionPath, pool, logger, print: (text) => process.stdout.write(text) })
     : Promise.resolve();
   seeding.catch((error: unknown) => logger.error('demo seeding failed', { error: String(error) }));
 
@@ -73,7 +78,7 @@ async function main(): Promise<void> {
     await app.writes.flush();
     await pool.close();
     await shared?.close();
-    db.close();
+    await storage.close();
     logger.info('stopped', { signal });
     logger.flush();
     process.exit(0);
@@ -83,11 +88,11 @@ async function main(): Promise<void> {
 }
 
 /** The Redis side of a scaled-out node: one connection for the counters and publishing, one for subscribing. */
-async function sharedState(url: string, logger: ReturnType<typeof createLogger>) {
+async function sharedState(url: string, prefix: string, logger: ReturnType<typeof createLogger>) {
   const onError = (error: unknown) => logger.error('redis', { error: String(error) });
   const redis = await connectRedis(url, onError);
-  const events = await RedisChangeEventBus.create(redis, onError);
-  const counter = (name: string) => new RedisWindowCounter(redis, name);
+  const events = await RedisChangeEventBus.create(redis, onError, prefix);
+  const counter = (name: string) => new RedisWindowCounter(redis, name, 60_000, prefix);
   return {
     counters: {
       sessionIp: counter('session-ip'),

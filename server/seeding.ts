@@ -1,13 +1,14 @@
 // First start on an empty database: seed the demo organization, plan a few published demo itineraries
 // with the Studio operations themselves, and print what a newcomer needs once.
 
-import { type Database, openDatabase } from '../data/db.js';
 import { seedDemoIfEmpty, type SeedResult } from '../data/seed.js';
 import { createPool, type WorkerPool } from '../workers/pool.js';
 import { type App, buildApp } from './app.js';
 import type { Access } from './auth/access.js';
 import { loadConfig } from './config.js';
+import { resolveSigningSecret } from './auth/signing-secret.js';
 import { createLogger, type Logger } from './logger.js';
+import { openStorage } from './storage.js';
 
 /** Demo itineraries on the built-in demo valley, between its named places (each leg routed on trails). */
 const DEMO_ITINERARIES = [
@@ -109,13 +110,11 @@ export async function seedDemoContent(
  * plaintexts exist only now (the secret key is stored hashed).
  */
 export async function seedOnFirstStart(
-  db: Database,
   app: App,
   options: { origin: string; regionPath: string; pool: WorkerPool; logger: Logger; print: (text: string) => void },
 ): Promise<void> {
-  const seeded = seedDemoIfEmpty(db);
+  const seeded = await seedDemoIfEmpty(app.stores, app.writes);
   if (!seeded) return;
-  app.forgetCachedReads(); // written straight to the connection, not through the repositories
   const { itineraries, embedUrl } = await seedDemoContent(app, seeded, options);
   options.print(
     [
@@ -138,20 +137,21 @@ export async function seedOnFirstStart(
 
 /**
  * `npm run admin -- bootstrap` after its organization is written: the same demo content as a first start, planned
- * on a worker pool of its own (REGION_PATH, or the demo region) against the database at `databasePath`. Errors
- * go to stderr as JSON lines; the organization stays.
+ * on a worker pool of its own (REGION_PATH, or the demo region) against the database the environment names
+ * (DATABASE_URL or DATABASE_PATH). Errors go to stderr as JSON lines; the organization stays.
  */
-export async function seedDemoContentOffline(databasePath: string, seeded: SeedResult, env: NodeJS.ProcessEnv): Promise<DemoContent> {
-  const config = loadConfig({ ...env, DATABASE_PATH: databasePath });
+export async function seedDemoContentOffline(seeded: SeedResult, env: NodeJS.ProcessEnv): Promise<DemoContent> {
+  const config = loadConfig(env);
   const logger = createLogger('error', (chunk) => process.stderr.write(chunk));
-  const db = openDatabase(databasePath);
+  const storage = await openStorage(config);
   const pool = createPool({
     env: { ...env, REGION_PATH: config.regionPath },
     onWorkerError: (error) => logger.error('worker failed', { error: String(error) }),
   });
   try {
     // The server's own signing secret when it has one in the environment, so the admin command adds no other.
-    const app = buildApp({ config, logger, db, pool, sessionSecret: env.SESSION_SECRET });
+    const signingSecret = await resolveSigningSecret(env.SESSION_SECRET, storage.repositories.settings);
+    const app = buildApp({ config, logger, storage, pool, signingSecret });
     // The share link's URL is on PUBLIC_APP_URL when set (the share operation's rule), else on the default port.
     const origin = `http://localhost:${config.port || 8080}`;
     const content = await seedDemoContent(app, seeded, { origin, regionPath: config.regionPath, pool, logger });
@@ -159,7 +159,7 @@ export async function seedDemoContentOffline(databasePath: string, seeded: SeedR
     return content;
   } finally {
     await pool.close();
-    db.close();
+    await storage.close();
     logger.flush();
   }
 }

@@ -89,7 +89,7 @@ function toApiKey(row: ApiKeyRow): ApiKey {
   };
 }
 
-function validate(input: { type?: KeyType; name?: string; scopes?: string[]; allowedOrigins?: string[] }): void {
+export function validate(input: { type?: KeyType; name?: string; scopes?: string[]; allowedOrigins?: string[] }): void {
   if (input.type !== undefined && !(KEY_TYPES as readonly string[]).includes(input.type)) {
     throw new TypeError(`unknown key type '${String(input.type)}'`);
   }
@@ -106,7 +106,7 @@ function validate(input: { type?: KeyType; name?: string; scopes?: string[]; all
 }
 
 /** Keeps the order of SCOPES and drops duplicates. */
-function normalizeScopes(scopes: readonly Scope[]): Scope[] {
+export function normalizeScopes(scopes: readonly Scope[]): Scope[] {
   return SCOPES.filter((s) => scopes.includes(s));
 }
 

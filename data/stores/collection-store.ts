@@ -44,7 +44,7 @@ export interface CollectionListOptions {
   offset?: number;
 }
 
-interface CollectionRow {
+export interface CollectionRow {
   id: string;
   organization_id: string;
   scope: CollectionScope;
@@ -57,7 +57,7 @@ interface CollectionRow {
   updated_at: string;
 }
 
-function toCollection(row: CollectionRow): Collection {
+export function toCollection(row: CollectionRow): Collection {
   return {
     id: row.id,
     organizationId: row.organization_id,
@@ -72,7 +72,7 @@ function toCollection(row: CollectionRow): Collection {
   };
 }
 
-const COLUMNS = 'id, organization_id, scope, owner_user_id, name, description, privacy, created_by, created_at, updated_at';
+export const COLUMNS = 'id, organization_id, scope, owner_user_id, name, description, privacy, created_by, created_at, updated_at';
 
 /** WHERE clause shared by list and count; NULL parameters switch a filter off. */
 const LIST_FILTER = `organization_id = @org AND (@scope IS NULL OR scope = @scope)

@@ -34,7 +34,7 @@ export interface ItineraryCreate {
   createdBy?: string | null;
 }
 
-interface ItineraryRow {
+export interface ItineraryRow {
   id: string;
   organization_id: string;
   name: string;
@@ -49,7 +49,7 @@ interface ItineraryRow {
   updated_at: string;
 }
 
-function toItinerary(row: ItineraryRow): Itinerary {
+export function toItinerary(row: ItineraryRow): Itinerary {
   return {
     id: row.id,
     organizationId: row.organization_id,
@@ -66,7 +66,7 @@ function toItinerary(row: ItineraryRow): Itinerary {
   };
 }
 
-const COLUMNS =
+export const COLUMNS =
   'id, organization_id, name, description, activity, privacy, created_by, draft_version, published_version, ' +
   'published_at, created_at, updated_at';
 
@@ -98,9 +98,9 @@ export interface GroupedItinerary {
 }
 
 /** The record's fields a PATCH may change (column names equal the field names). */
-const UPDATABLE = ['name', 'description', 'activity', 'privacy'] as const;
+export const UPDATABLE = ['name', 'description', 'activity', 'privacy'] as const;
 
-const PREFIXED = COLUMNS.split(', ')
+export const PREFIXED = COLUMNS.split(', ')
   .map((c) => `i.${c}`)
   .join(', ');
 

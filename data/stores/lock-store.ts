@@ -25,7 +25,7 @@ export interface Lock extends LockPart {
 
 export type AcquireResult = { ok: true; locks: Lock[] } | { ok: false; part: LockPart; holderUserId: string };
 
-interface LockRow {
+export interface LockRow {
   itinerary_id: string;
   part_type: LockPartType;
   part_id: string;
@@ -33,7 +33,7 @@ interface LockRow {
   expires_at: string;
 }
 
-function toLock(row: LockRow): Lock {
+export function toLock(row: LockRow): Lock {
   return {
     itineraryId: row.itinerary_id,
     type: row.part_type,
@@ -43,7 +43,7 @@ function toLock(row: LockRow): Lock {
   };
 }
 
-const COLUMNS = 'itinerary_id, part_type, part_id, holder_user_id, expires_at';
+export const COLUMNS = 'itinerary_id, part_type, part_id, holder_user_id, expires_at';
 
 /** All methods take `now` (epoch ms) so tests can drive the clock; expired rows count as free. */
 export class LockStore {

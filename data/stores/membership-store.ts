@@ -31,7 +31,7 @@ export interface MembershipWithOrganization extends Membership {
   organizationName: string;
 }
 
-interface MembershipRow {
+export interface MembershipRow {
   organization_id: string;
   user_id: string;
   role: Role;
@@ -39,7 +39,7 @@ interface MembershipRow {
   updated_at: string;
 }
 
-function toMembership(row: MembershipRow): Membership {
+export function toMembership(row: MembershipRow): Membership {
   return {
     organizationId: row.organization_id,
     userId: row.user_id,

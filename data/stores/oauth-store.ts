@@ -63,7 +63,7 @@ export type RefreshRotation =
   /** Already exchanged once: the family has been revoked. */
   | { ok: false; reason: 'reused' };
 
-interface RefreshRow {
+export interface RefreshRow {
   token_hash: string;
   family_id: string;
   client_id: string;
@@ -78,7 +78,7 @@ interface RefreshRow {
   revoked_at: string | null;
 }
 
-const toGrant = (row: RefreshRow): OAuthRefreshGrant => ({
+export const toGrant = (row: RefreshRow): OAuthRefreshGrant => ({
   familyId: row.family_id,
   clientId: row.client_id,
   userId: row.user_id,
@@ -88,9 +88,9 @@ const toGrant = (row: RefreshRow): OAuthRefreshGrant => ({
   resource: row.resource,
 });
 
-const REFRESH_COLUMNS =
+export const REFRESH_COLUMNS =
   'token_hash, family_id, client_id, user_id, organization_id, api_key_id, scope, resource, created_at, expires_at, used_at, revoked_at';
-const CLIENT_COLUMNS = 'id, name, redirect_uris, token_endpoint_auth_method, secret_hash, metadata, created_at, fetched_at';
+export const CLIENT_COLUMNS = 'id, name, redirect_uris, token_endpoint_auth_method, secret_hash, metadata, created_at, fetched_at';
 
 interface ClientRow {
   id: string;
@@ -103,7 +103,7 @@ interface ClientRow {
   fetched_at: string | null;
 }
 
-interface CodeRow {
+export interface CodeRow {
   code_hash: string;
   client_id: string;
   user_id: string;
@@ -131,7 +131,7 @@ function toClient(row: ClientRow): OAuthClient {
   };
 }
 
-function toCode(row: CodeRow): OAuthCode {
+export function toCode(row: CodeRow): OAuthCode {
   return {
     clientId: row.client_id,
     userId: row.user_id,
@@ -147,7 +147,7 @@ function toCode(row: CodeRow): OAuthCode {
   };
 }
 
-const CODE_COLUMNS =
+export const CODE_COLUMNS =
   'code_hash, client_id, user_id, organization_id, api_key_id, redirect_uri, code_challenge, code_challenge_method, ' +
   'scope, resource, created_at, expires_at, used_at';
 

@@ -113,13 +113,13 @@ export function validateLimits(limits: Limits): void {
   }
 }
 
-function validateQuota(name: string, value: number | undefined): void {
+export function validateQuota(name: string, value: number | undefined): void {
   if (value !== undefined && (!Number.isSafeInteger(value) || value < 0)) {
     throw new TypeError(`${name} must be a non-negative integer`);
   }
 }
 
-function validateProducts(products: readonly string[] | undefined): void {
+export function validateProducts(products: readonly string[] | undefined): void {
   for (const p of products ?? []) {
     if (!(PRODUCTS as readonly string[]).includes(p)) throw new TypeError(`unknown product '${p}'`);
   }

@@ -11,7 +11,7 @@ export interface SegmentGroupRecord {
   speed: number | null;
 }
 
-interface GroupRow {
+export interface GroupRow {
   id: string;
   itinerary_id: string;
   name: string;
@@ -19,9 +19,9 @@ interface GroupRow {
   speed: number | null;
 }
 
-const COLUMNS = 'id, itinerary_id, name, color, speed';
+export const COLUMNS = 'id, itinerary_id, name, color, speed';
 
-function toRecord(row: GroupRow): SegmentGroupRecord {
+export function toRecord(row: GroupRow): SegmentGroupRecord {
   return { id: row.id, itineraryId: row.itinerary_id, name: row.name, color: row.color, speed: row.speed };
 }
 

@@ -47,7 +47,8 @@ interface SegmentRow {
   hazards: string;
 }
 
-const COLUMNS = 'id, itinerary_id, position, engine, geometry, distance, ascent, descent, duration, name, description, group_id, hazards';
+export const COLUMNS =
+  'id, itinerary_id, position, engine, geometry, distance, ascent, descent, duration, name, description, group_id, hazards';
 
 function toRecord(row: SegmentRow): SegmentRecord {
   return {

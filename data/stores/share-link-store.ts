@@ -25,7 +25,7 @@ export interface ShareLinkMint {
   createdBy?: string | null;
 }
 
-interface ShareLinkRow {
+export interface ShareLinkRow {
   id: string;
   organization_id: string;
   resource_kind: ShareResourceKind;
@@ -36,7 +36,7 @@ interface ShareLinkRow {
   disabled_at: string | null;
 }
 
-function toShareLink(row: ShareLinkRow): ShareLink {
+export function toShareLink(row: ShareLinkRow): ShareLink {
   return {
     id: row.id,
     organizationId: row.organization_id,
@@ -48,7 +48,7 @@ function toShareLink(row: ShareLinkRow): ShareLink {
   };
 }
 
-const COLUMNS = 'id, organization_id, resource_kind, resource_id, token_hash, created_by, created_at, disabled_at';
+export const COLUMNS = 'id, organization_id, resource_kind, resource_id, token_hash, created_by, created_at, disabled_at';
 
 export class ShareLinkStore {
   readonly #db: Database;

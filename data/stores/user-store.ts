@@ -20,7 +20,7 @@ export interface UserCreate {
   name?: string | null;
 }
 
-interface UserRow {
+export interface UserRow {
   id: string;
   email: string;
   password_hash: string;
@@ -41,7 +41,7 @@ export function isValidEmail(email: string): boolean {
   return e.length >= 3 && e.length <= 320 && EMAIL.test(e);
 }
 
-function toUser(row: UserRow): User {
+export function toUser(row: UserRow): User {
   return { id: row.id, email: row.email, name: row.name, createdAt: row.created_at, updatedAt: row.updated_at };
 }
 

@@ -15,7 +15,7 @@ export interface WaypointRecord {
   kind: string | null;
 }
 
-interface WaypointRow {
+export interface WaypointRow {
   id: string;
   itinerary_id: string;
   position: number;
@@ -26,9 +26,9 @@ interface WaypointRow {
   kind: string | null;
 }
 
-const COLUMNS = 'id, itinerary_id, position, lon, lat, ele, name, kind';
+export const COLUMNS = 'id, itinerary_id, position, lon, lat, ele, name, kind';
 
-function toRecord(row: WaypointRow): WaypointRecord {
+export function toRecord(row: WaypointRow): WaypointRecord {
   return {
     id: row.id,
     itineraryId: row.itinerary_id,

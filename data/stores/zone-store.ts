@@ -43,7 +43,7 @@ export interface ZoneCreate {
 
 export type ZonePatch = Partial<Omit<ZoneCreate, 'organizationId' | 'createdBy'>>;
 
-interface ZoneRow {
+export interface ZoneRow {
   id: string;
   organization_id: string;
   name: string;
@@ -77,7 +77,7 @@ function toZone(row: ZoneRow): Zone {
   };
 }
 
-function toRow(zone: Zone): ZoneRow {
+export function toRow(zone: Zone): ZoneRow {
   return {
     id: zone.id,
     organization_id: zone.organizationId,
@@ -95,7 +95,7 @@ function toRow(zone: Zone): ZoneRow {
   };
 }
 
-const COLUMNS =
+export const COLUMNS =
   'id, organization_id, name, description, level, mode, geometry, radius_m, width_m, privacy, created_by, created_at, updated_at';
 
 export class ZoneStore {

@@ -5,12 +5,14 @@ import type { Organization } from '../../data/stores/organization-store.js';
 import { ApiError } from '../errors.js';
 
 /** Throws 403 FORBIDDEN unless the organization may create one more resource of `dimension`. */
-export function enforceLimit(organization: Organization, dimension: string, currentCount: number): void {
+export async function enforceLimit(organization: Organization, dimension: string, count: () => Promise<number>): Promise<void> {
   if (!Object.hasOwn(organization.limits, dimension)) {
     throw ApiError.withMessage('FORBIDDEN', 'FORBIDDEN.limit_not_granted', { dimension });
   }
   const limit = organization.limits[dimension];
-  if (limit !== null && limit !== undefined && currentCount >= limit) {
+  // Counted only against a number: an unlimited dimension reads nothing (and, scaled out, a count read by two
+  // writers at once would make PostgreSQL retry one of them for nothing).
+  if (limit !== null && limit !== undefined && (await count()) >= limit) {
     throw ApiError.withMessage('FORBIDDEN', 'FORBIDDEN.limit_reached', { dimension, limit });
   }
 }

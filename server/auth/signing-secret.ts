@@ -2,9 +2,9 @@
 // so tokens survive restarts and every process on the same database agrees.
 
 import { randomBytes } from 'node:crypto';
-import type { SettingsStore } from '../../data/stores/settings-store.js';
+import type { SettingsRepository } from '../../data/repositories.js';
 
-export function resolveSigningSecret(fromEnv: string | undefined, settings: SettingsStore): string {
+export async function resolveSigningSecret(fromEnv: string | undefined, settings: SettingsRepository): Promise<string> {
   if (fromEnv) {
     if (fromEnv.length < 32) throw new TypeError('SESSION_SECRET must be at least 32 characters');
     return fromEnv;

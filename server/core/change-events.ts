@@ -29,7 +29,21 @@ export type ChangeEvent =
       keptLinkId: string | null;
     }
   | { type: 'membership.removed'; organizationId: string; userId: string }
-  | { type: 'organization.settings_changed'; organizationId: string };
+  | { type: 'organization.settings_changed'; organizationId: string }
+  /**
+   * Not a stored change: who has an itinerary open on one node (the live channel's presence), told to the other
+   * nodes of a scaled-out deployment, again every few seconds while anyone is there and once more when the last
+   * one leaves (empty). Published by the live hub itself, never by a unit of work.
+   */
+  | { type: 'presence.node'; node: string; itineraryId: string; members: PresenceOfNode[]; anonymous: number };
+
+/** One member's sockets on one node, as `presence.node` carries them. */
+export interface PresenceOfNode {
+  user: { id: string; name: string };
+  colour: string;
+  mode: 'viewing' | 'editing';
+  connections: number;
+}
 
 export type ChangeEventType = ChangeEvent['type'];
 export type ChangeListener = (event: ChangeEvent) => void;

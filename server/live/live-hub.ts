@@ -3,10 +3,13 @@
 // everything about the itinerary (draft changes with their version, locks taken, released and expired,
 // publication, presence); a share link's sockets hear only what it may see (publication and deletion).
 //
-// Presence is kept per node: a socket is present where it is connected. Across nodes (DESIGN §14) change events
-// travel on the shared bus and every node publishes them to its own sockets.
+// Across nodes (DESIGN §14) change events travel on the shared bus and every node publishes them to its own
+// sockets. Presence is kept where a socket is connected and told to the other nodes on the same bus
+// (`presence.node`: this node's members on one itinerary, again every PRESENCE_HEARTBEAT_MS while any is here);
+// each node answers its sockets with its own presence merged with what the others last said, and forgets a node
+// that fell silent for PRESENCE_STALE_MS (a node that died takes its members with it).
 
-import type { ChangeEvent, ChangeEventBus } from '../core/change-events.js';
+import type { ChangeEvent, ChangeEventBus, PresenceOfNode } from '../core/change-events.js';
 import type { OpenSocket, PublishToTopic, SocketSession } from '../http/sockets.js';
 
 /** Who a member's socket belongs to (null: a key or share link with no member named). */
@@ -59,6 +62,10 @@ export const PRESENCE_COLOURS = [
 export const PRESENCE_LISTED = 100;
 /** Presence changes of one itinerary are announced at most this often (a crowd arriving is one message, not n). */
 export const PRESENCE_FLUSH_MS = 100;
+/** A node repeats its presence on an itinerary this often while anyone is there (other nodes may have missed it). */
+export const PRESENCE_HEARTBEAT_MS = 10_000;
+/** Another node's presence is forgotten when it has not been repeated for this long. */
+export const PRESENCE_STALE_MS = 3 * PRESENCE_HEARTBEAT_MS;
 
 export const membersTopic = (itineraryId: string) => `itinerary/${itineraryId}`;
 export const publicTopic = (itineraryId: string) => `itinerary/${itineraryId}/published`;
@@ -100,6 +107,15 @@ interface Room {
   /** Colour of each member here, kept while any of their sockets is. */
   colours: Map<string, string>;
   flush: NodeJS.Timeout | undefined;
+  /** This node's members are to be told to the other nodes at the next flush. */
+  announce: boolean;
+}
+
+/** What another node last said of one itinerary. */
+interface RemotePresence {
+  members: PresenceOfNode[];
+  anonymous: number;
+  heardAt: number;
 }
 
 export class LiveHub {
@@ -109,11 +125,16 @@ export class LiveHub {
   /** Every open socket (members' and outsiders') with what let it in. */
   readonly #open = new Set<{ socket: OpenSocket; credential: LiveCredential }>();
   readonly #recorders = new Map<string, Set<string[]>>();
+  /** Other nodes' presence: itinerary → node → what it said. */
+  readonly #remote = new Map<string, Map<string, RemotePresence>>();
   #next = 1;
-  readonly #node = Math.random().toString(36).slice(2, 8);
+  readonly #node = `${Math.random().toString(36).slice(2, 8)}${Date.now().toString(36).slice(-4)}`;
+  readonly #events: ChangeEventBus;
 
   constructor(events: ChangeEventBus) {
+    this.#events = events;
     events.subscribe((event) => this.#onEvent(event));
+    setInterval(() => this.#heartbeat(), PRESENCE_HEARTBEAT_MS).unref();
   }
 
   /** Where messages go: the socket library's pub/sub, once the server listens. */
@@ -141,8 +162,29 @@ export class LiveHub {
     this.#publish(topic, text);
   }
 
-  /** Who has an itinerary open (members' sockets), one entry per member. */
+  /** Who has an itinerary open (members' sockets, on this node and the others), one entry per member. */
   presence(itineraryId: string): Presence {
+    const here = this.#localPresence(itineraryId);
+    const byUser = new Map<string, PresenceEntry>(here.members.map((entry) => [entry.user.id, { ...entry }]));
+    let anonymous = here.anonymous;
+    for (const remote of this.#remote.get(itineraryId)?.values() ?? []) {
+      anonymous += remote.anonymous;
+      for (const member of remote.members) {
+        const entry = byUser.get(member.user.id);
+        if (!entry) {
+          byUser.set(member.user.id, { ...member });
+          continue;
+        }
+        entry.connections += member.connections;
+        if (member.mode === 'editing') entry.mode = 'editing';
+      }
+    }
+    const all = [...byUser.values()];
+    return { presence: all.slice(0, PRESENCE_LISTED), more: Math.max(0, all.length - PRESENCE_LISTED), anonymous };
+  }
+
+  /** This node's sockets on an itinerary, one entry per member. */
+  #localPresence(itineraryId: string): { members: PresenceEntry[]; anonymous: number } {
     const room = this.#rooms.get(itineraryId);
     const byUser = new Map<string, PresenceEntry>();
     let anonymous = 0;
@@ -160,8 +202,7 @@ export class LiveHub {
         byUser.set(connection.visitor.id, { user: connection.visitor, colour, mode: connection.mode, connections: 1 });
       }
     }
-    const all = [...byUser.values()];
-    return { presence: all.slice(0, PRESENCE_LISTED), more: Math.max(0, all.length - PRESENCE_LISTED), anonymous };
+    return { members: [...byUser.values()], anonymous };
   }
 
   /** A session for a socket that passed the upgrade's access check. */
@@ -243,17 +284,25 @@ export class LiveHub {
     };
   }
 
-  #enter(itineraryId: string, id: string, connection: Connection): void {
+  #room(itineraryId: string): Room {
     let room = this.#rooms.get(itineraryId);
-    if (!room) this.#rooms.set(itineraryId, (room = { connections: new Map(), colours: new Map(), flush: undefined }));
+    if (!room) this.#rooms.set(itineraryId, (room = { connections: new Map(), colours: new Map(), flush: undefined, announce: false }));
+    return room;
+  }
+
+  #enter(itineraryId: string, id: string, connection: Connection): void {
+    const room = this.#room(itineraryId);
     room.connections.set(id, connection);
     const visitor = connection.visitor;
     if (visitor && !room.colours.has(visitor.id)) {
-      // The first colour no member here uses (then round again).
-      const used = new Set(room.colours.values());
+      const elsewhere = [...(this.#remote.get(itineraryId)?.values() ?? [])].flatMap((remote) => remote.members);
+      // The colour the member already has on another node, else the first colour no member anywhere uses (then round again).
+      const used = new Set([...room.colours.values(), ...elsewhere.map((member) => member.colour)]);
       room.colours.set(
         visitor.id,
-        PRESENCE_COLOURS.find((c) => !used.has(c)) ?? (PRESENCE_COLOURS[room.colours.size % PRESENCE_COLOURS.length] as string),
+        elsewhere.find((member) => member.user.id === visitor.id)?.colour ??
+          PRESENCE_COLOURS.find((c) => !used.has(c)) ??
+          (PRESENCE_COLOURS[room.colours.size % PRESENCE_COLOURS.length] as string),
       );
     }
   }
@@ -266,19 +315,71 @@ export class LiveHub {
     if (visitor && ![...room.connections.values()].some((c) => c.visitor?.id === visitor.id)) room.colours.delete(visitor.id);
   }
 
-  /** Announces the room's presence once the burst of changes settles (at most every PRESENCE_FLUSH_MS). */
-  #presenceChanged(itineraryId: string): void {
-    const room = this.#rooms.get(itineraryId);
-    if (!room || room.flush) return;
+  /**
+   * Announces the itinerary's presence once the burst of changes settles (at most every PRESENCE_FLUSH_MS): to this
+   * node's sockets and, when this node's own members changed (`announce`), to the other nodes.
+   */
+  #presenceChanged(itineraryId: string, announce = true): void {
+    const room = this.#room(itineraryId);
+    if (announce) room.announce = true;
+    if (room.flush) return;
     room.flush = setTimeout(() => {
       room.flush = undefined;
-      this.#publish(
-        membersTopic(itineraryId),
-        JSON.stringify({ type: 'presence', itinerary_id: itineraryId, ...this.presence(itineraryId) }),
-      );
+      if (room.announce) {
+        room.announce = false;
+        this.#tellOtherNodes(itineraryId);
+      }
+      if (room.connections.size > 0) {
+        this.#publish(
+          membersTopic(itineraryId),
+          JSON.stringify({ type: 'presence', itinerary_id: itineraryId, ...this.presence(itineraryId) }),
+        );
+      }
       if (room.connections.size === 0 && !room.flush) this.#rooms.delete(itineraryId);
     }, PRESENCE_FLUSH_MS);
     room.flush.unref();
+  }
+
+  /** Tells the other nodes who is on the itinerary here (nobody, once the last socket left). */
+  #tellOtherNodes(itineraryId: string): void {
+    const { members, anonymous } = this.#localPresence(itineraryId);
+    this.#events.publish([
+      { type: 'presence.node', node: this.#node, itineraryId, members: members.map((m) => ({ ...m, user: { ...m.user } })), anonymous },
+    ]);
+  }
+
+  /** What another node said of an itinerary: kept (or forgotten, when empty), then this node's sockets are told. */
+  #heardPresence(event: Extract<ChangeEvent, { type: 'presence.node' }>): void {
+    if (event.node === this.#node) return;
+    let nodes = this.#remote.get(event.itineraryId);
+    if (event.members.length === 0 && event.anonymous === 0) {
+      nodes?.delete(event.node);
+      if (nodes?.size === 0) this.#remote.delete(event.itineraryId);
+    } else {
+      if (!nodes) this.#remote.set(event.itineraryId, (nodes = new Map()));
+      const before = nodes.get(event.node);
+      nodes.set(event.node, { members: event.members, anonymous: event.anonymous, heardAt: Date.now() });
+      // A repeat that changes nothing (the heartbeat) is not news for the sockets here.
+      if (before && JSON.stringify(before.members) === JSON.stringify(event.members) && before.anonymous === event.anonymous) return;
+    }
+    if (this.#rooms.get(event.itineraryId)?.connections.size) this.#presenceChanged(event.itineraryId, false);
+  }
+
+  /** Repeats this node's presence on every itinerary it has sockets on, and forgets nodes that fell silent. */
+  #heartbeat(): void {
+    for (const [itineraryId, room] of this.#rooms) if (room.connections.size > 0) this.#tellOtherNodes(itineraryId);
+    const stale = Date.now() - PRESENCE_STALE_MS;
+    for (const [itineraryId, nodes] of this.#remote) {
+      let changed = false;
+      for (const [node, remote] of nodes) {
+        if (remote.heardAt < stale) {
+          nodes.delete(node);
+          changed = true;
+        }
+      }
+      if (nodes.size === 0) this.#remote.delete(itineraryId);
+      if (changed && this.#rooms.get(itineraryId)?.connections.size) this.#presenceChanged(itineraryId, false);
+    }
   }
 
   #endWhere(match: (credential: LiveCredential) => boolean, reason: string): void {
@@ -326,6 +427,9 @@ export class LiveHub {
             c.share?.resourceKind === event.resourceKind && c.share.resourceId === event.resourceId && c.share.linkId !== event.keptLinkId,
           'share link revoked',
         );
+        return;
+      case 'presence.node':
+        this.#heardPresence(event);
         return;
       case 'membership.removed':
         this.#endWhere((c) => c.member?.userId === event.userId && c.member.organizationId === event.organizationId, 'membership ended');

@@ -197,7 +197,7 @@ export function managementOperations(deps: ManagementDeps) {
           throw ApiError.validation([{ path: ['allowed_origins'], messageKey: 'VALIDATION_FAILED' }]);
         }
         const created = await deps.writes.write(async () => {
-          enforceLimit(organization, 'keys', (await stores.apiKeys.list(organization.id)).length);
+          await enforceLimit(organization, 'keys', async () => (await stores.apiKeys.list(organization.id)).length);
           return await stores.apiKeys.create({
             organizationId: organization.id,
             type: input.type,
@@ -269,7 +269,11 @@ export function managementOperations(deps: ManagementDeps) {
         const membership = await deps.writes.write(async () => {
           if (await stores.memberships.get(manager.organizationId, user.id))
             throw ApiError.withMessage('CONFLICT', 'CONFLICT.already_member');
-          enforceLimit(manager.organization, 'members', (await stores.memberships.listByOrganization(manager.organizationId)).length);
+          await enforceLimit(
+            manager.organization,
+            'members',
+            async () => (await stores.memberships.listByOrganization(manager.organizationId)).length,
+          );
           return await stores.memberships.add(manager.organizationId, user.id, input.role);
         });
         return { user_id: user.id, email: user.email, name: user.name, role: membership.role };

@@ -9,6 +9,9 @@ import type { WindowCounter } from '../auth/window-counter.js';
 
 export type RedisConnection = ReturnType<typeof createClient>;
 
+/** What every key and channel of one deployment starts with (REDIS_PREFIX): several deployments may share a Redis. */
+export const DEFAULT_REDIS_PREFIX = 'cairn:';
+
 /** Connects (and fails fast): a node that cannot reach its shared Redis should not start as if alone. */
 export async function connectRedis(url: string, onError: (error: unknown) => void): Promise<RedisConnection> {
   let connected = false;
@@ -37,11 +40,12 @@ export class RedisWindowCounter implements WindowCounter {
     /** Keeps the counters of one use apart (`quota`, `session-ip`, …). */
     private readonly name: string,
     private readonly windowMs = 60_000,
+    private readonly prefix = DEFAULT_REDIS_PREFIX,
   ) {}
 
   #key(key: string, nowMs: number): { redisKey: string; endsAt: number } {
     const window = Math.floor(nowMs / this.windowMs);
-    return { redisKey: `cairn:window:${this.name}:${window}:${key}`, endsAt: (window + 1) * this.windowMs };
+    return { redisKey: `${this.prefix}window:${this.name}:${window}:${key}`, endsAt: (window + 1) * this.windowMs };
   }
 
   async increment(key: string, nowMs = Date.now()): Promise<number> {
@@ -59,8 +63,6 @@ export class RedisWindowCounter implements WindowCounter {
   }
 }
 
-const CHANNEL = 'cairn:change-events';
-
 /**
  * Change events across nodes: a node's own listeners hear its events at once (in order, as in one process), and
  * every other node's listeners hear them from Redis pub/sub. A message carries its node id so no node hears itself
@@ -74,14 +76,19 @@ export class RedisChangeEventBus implements ChangeEventBus {
   private constructor(
     private readonly publisher: RedisConnection,
     private readonly onError: (error: unknown) => void,
+    private readonly channel: string,
   ) {}
 
-  static async create(publisher: RedisConnection, onError: (error: unknown) => void): Promise<RedisChangeEventBus> {
-    const bus = new RedisChangeEventBus(publisher, onError);
+  static async create(
+    publisher: RedisConnection,
+    onError: (error: unknown) => void,
+    prefix = DEFAULT_REDIS_PREFIX,
+  ): Promise<RedisChangeEventBus> {
+    const bus = new RedisChangeEventBus(publisher, onError, `${prefix}change-events`);
     const subscriber = publisher.duplicate();
     subscriber.on('error', onError);
     await subscriber.connect();
-    await subscriber.subscribe(CHANNEL, (message) => bus.#received(message));
+    await subscriber.subscribe(bus.channel, (message) => bus.#received(message));
     bus.#subscriber = subscriber;
     return bus;
   }
@@ -91,7 +98,7 @@ export class RedisChangeEventBus implements ChangeEventBus {
   publish(events: readonly ChangeEvent[]): void {
     if (events.length === 0) return;
     this.#deliver(events);
-    this.publisher.publish(CHANNEL, JSON.stringify({ node: this.#node, events })).catch(this.onError);
+    this.publisher.publish(this.channel, JSON.stringify({ node: this.#node, events })).catch(this.onError);
   }
 
   subscribe(listener: ChangeListener): () => void {

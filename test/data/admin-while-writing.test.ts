@@ -10,6 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../data/admin.js';
+import { sqliteStorage } from '../../server/storage.js';
 import { type Database, openDatabase } from '../../data/db.js';
 import { createStores } from '../../data/stores/stores.js';
 
@@ -35,10 +36,10 @@ function admin(args: string[]): Promise<{ status: number | null; stdout: string;
   });
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'cairn-admin-lock-'));
   dbPath = join(dir, 'platform.db');
-  orgId = JSON.parse(runAdmin(['create-org', '--name', 'Busy', '--json'], { DATABASE_PATH: dbPath }).stdout).organization.id;
+  orgId = JSON.parse((await runAdmin(['create-org', '--name', 'Busy', '--json'], { DATABASE_PATH: dbPath })).stdout).organization.id;
   db = openDatabase(dbPath);
 });
 afterAll(() => {
@@ -111,10 +112,10 @@ describe('an admin command started while another connection holds the write lock
       const go = new Int32Array(new SharedArrayBuffer(8));
       const worker = await holdWriteLock(dbPath, go, 300);
       const exited = new Promise((r) => worker.once('exit', r));
-      const result = runAdmin([...args.map((a) => (a === '<org>' ? orgId : a)), '--json'], {}, () => {
+      const result = await runAdmin([...args.map((a) => (a === '<org>' ? orgId : a)), '--json'], {}, () => {
         Atomics.store(go, 0, 1);
         Atomics.notify(go, 0);
-        return connection;
+        return sqliteStorage(connection);
       });
       await exited;
       expect(result.stderr).toBe('');

@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../data/admin.js';
+import { sqliteStorage } from '../../server/storage.js';
 import { PUBLISHABLE_KEY_PATTERN, SECRET_KEY_PATTERN } from '../../data/credentials.js';
 import { openDatabase, type Database } from '../../data/db.js';
 import { createStores, type Stores } from '../../data/stores/stores.js';
@@ -281,7 +282,7 @@ describe('admin command', () => {
     expect(fail(['set', '--org', org.id, 'limits.zones=-1'])).toEqual({ status: 2, code: 'INVALID_ARGUMENT' });
   });
 
-  it('set refuses unknown keys, bad values, no pairs and unknown organizations, changing nothing', () => {
+  it('set refuses unknown keys, bad values, no pairs and unknown organizations, changing nothing', async () => {
     const org = ok(['create-org', '--name', 'Set errors']).organization;
     const base = ['set', '--org', org.id];
     expect(fail([...base, 'quota.data=1', 'colour=blue'])).toEqual({ status: 2, code: 'INVALID_ARGUMENT' });
@@ -298,7 +299,7 @@ describe('admin command', () => {
       'limits.=3',
       'quota.data=2',
     ]) {
-      const r = runAdmin([...base, 'quota.data=1', pair, '--json'], {}, () => openDatabase(dbPath));
+      const r = await runAdmin([...base, 'quota.data=1', pair, '--json'], {}, () => sqliteStorage(openDatabase(dbPath)));
       expect(r.exitCode, pair).toBe(2);
       expect(JSON.parse(r.stderr).error.code, pair).toBe('INVALID_ARGUMENT');
     }

@@ -14,6 +14,8 @@ export interface RunningServer {
   port: number;
   proc: ChildProcess;
   dataDir: string;
+  /** The environment the admin command needs to reach this server's database (default: DATABASE_PATH in dataDir). */
+  adminEnv?: Record<string, string>;
   /** Everything the process wrote to stdout so far. */
   stdout(): string;
   stderr(): string;
@@ -25,9 +27,18 @@ export interface RunningServer {
 
 /**
  * Starts the server on a fresh temporary database, or on `options.dataDir` (kept after stop, so a test can
- * restart a server on the same database).
+ * restart a server on the same database). With CAIRN_TEST_CLUSTER=1 in the test's environment, a suite gets a
+ * scaled-out deployment instead (three nodes on PostgreSQL and Redis behind HAProxy: ./cluster.ts), unless it
+ * needs the SQLite file itself (`dataDir`) or asks for one process (`alone`).
  */
-export async function startServer(env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { dataDir?: string; alone?: boolean } = {},
+): Promise<RunningServer> {
+  if (process.env.CAIRN_TEST_CLUSTER === '1' && !options.alone && options.dataDir === undefined) {
+    const { startCluster } = await import('./cluster.js');
+    return startCluster(env);
+  }
   if (!existsSync(MAIN_JS)) throw new Error(`${MAIN_JS} is missing: run "npm run build" first (npm test does).`);
   const ownsDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'cairn-test-'));
@@ -89,7 +100,7 @@ export function logLines(stdout: string): Record<string, unknown>[] {
 export function admin<T = Record<string, any>>(server: RunningServer, ...args: string[]): T {
   const run = spawnSync(process.execPath, [join(REPO_ROOT, 'dist', 'data', 'admin.js'), ...args, '--json'], {
     cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', DATABASE_PATH: join(server.dataDir, 'platform.db') },
+    env: { PATH: process.env.PATH ?? '', ...(server.adminEnv ?? { DATABASE_PATH: join(server.dataDir, 'platform.db') }) },
     encoding: 'utf8',
   });
   if (run.status !== 0) throw new Error(`admin ${args.join(' ')} failed (${run.status}): ${run.stderr}`);

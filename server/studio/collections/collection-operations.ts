@@ -125,7 +125,7 @@ export function collectionOperations(deps: StudioDeps) {
         const created = await deps.writes.write(async ({ emit }) => {
           const organization = await organizations.get(organizationId);
           if (!organization) throw new ApiError('NOT_FOUND');
-          enforceLimit(organization, 'collections', await collections.countByOrganization(organizationId));
+          await enforceLimit(organization, 'collections', () => collections.countByOrganization(organizationId));
           const holder = await collections.findByName(organizationId, scope, ownerUserId, input.name);
           if (holder) throw nameTaken(holder.id);
           const collection = await collections.create({

@@ -48,7 +48,7 @@ export async function insertItinerary(
   const { itineraries, organizations, collections } = deps.stores;
   const organization = await organizations.get(input.organizationId);
   if (!organization) throw new ApiError('NOT_FOUND');
-  enforceLimit(organization, 'itineraries', (await itineraries.list(organization.id, { limit: 1 })).total);
+  await enforceLimit(organization, 'itineraries', async () => (await itineraries.list(organization.id, { limit: 1 })).total);
   const taken = await itineraries.findByName(organization.id, input.name);
   if (taken) throw nameConflict(taken.id);
   if (input.collectionId !== undefined) {

@@ -69,7 +69,7 @@ export function zoneOperations(deps: StudioDeps) {
         const zone = await deps.writes.write(async ({ emit }) => {
           const organization = await organizations.get(organizationId);
           if (!organization) throw new ApiError('NOT_FOUND');
-          enforceLimit(organization, 'zones', await zones.countByOrganization(organizationId));
+          await enforceLimit(organization, 'zones', () => zones.countByOrganization(organizationId));
           const created = await zones.create({
             organizationId,
             name: input.name,

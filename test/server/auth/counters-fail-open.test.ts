@@ -9,6 +9,7 @@ import type { WindowCounter } from '../../../server/auth/window-counter.js';
 import { DEFAULTS } from '../../../server/config.js';
 import { inject } from '../../../server/http/inject.js';
 import { createLogger } from '../../../server/logger.js';
+import { sqliteStorage } from '../../../server/storage.js';
 
 class FailingCounter implements WindowCounter {
   calls = 0;
@@ -29,16 +30,16 @@ const ipCounter = new FailingCounter();
 const failureCounter = new FailingCounter();
 const logs: string[] = [];
 
-beforeAll(() => {
+beforeAll(async () => {
   db = openDatabase(':memory:');
-  seeded = seedDemo(db, { ownerPassword: 'irrelevant-password' });
   app = buildApp({
     config: { ...DEFAULTS, logLevel: 'error' },
-    db,
+    storage: sqliteStorage(db),
     logger: createLogger('error', (chunk) => logs.push(chunk)),
     counters: { sessionIp: ipCounter, sessionFailures: failureCounter },
-    sessionSecret: 'x'.repeat(40),
+    signingSecret: 'x'.repeat(40),
   });
+  seeded = await seedDemo(app.stores, app.writes, { ownerPassword: 'irrelevant-password' });
 });
 afterAll(() => db.close());
 

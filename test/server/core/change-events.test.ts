@@ -34,8 +34,8 @@ function asMember(userId: string, organizationId: string, role: 'owner' | 'contr
   return { kind: 'user', user: createStores(studio.db).users.get(userId)!, memberships: new Map([[organizationId, role]]) };
 }
 
-beforeAll(() => {
-  studio = startInProcessStudio();
+beforeAll(async () => {
+  studio = await startInProcessStudio();
   const { app, seeded } = studio;
   owner = asMember(seeded.owner.id, seeded.organization.id, 'owner');
   other = asMember(studio.otherId, seeded.organization.id, 'contributor');

@@ -97,3 +97,49 @@ describe('LiveHub', () => {
     expect(hub.presence('i')).toEqual({ presence: [], more: 0, anonymous: 0 });
   });
 });
+
+describe('LiveHub across nodes', () => {
+  /** Two hubs on one bus: two nodes of a scaled-out deployment (the bus is Redis there). */
+  function twoNodes() {
+    const events = new MemoryChangeEventBus();
+    const node = () => {
+      const hub = new LiveHub(events);
+      const published: { topic: string; message: any }[] = [];
+      hub.attach((topic, text) => published.push({ topic, message: JSON.parse(text) }));
+      return { hub, published };
+    };
+    return [node(), node()] as const;
+  }
+  const open = (hub: LiveHub, visitor: { id: string; name: string } | null) => {
+    const session = hub.session({ itineraryId: 'i', members: true, visitor, snapshot });
+    const sent: any[] = [];
+    session.opened({ send: (text) => sent.push(JSON.parse(text)) > 0, end: () => undefined });
+    return { session, sent };
+  };
+  const settle = () => new Promise((resolve) => setTimeout(resolve, PRESENCE_FLUSH_MS * 3));
+  const lastPresence = (published: { topic: string; message: any }[]) =>
+    published.filter((p) => p.message.type === 'presence').at(-1)?.message;
+
+  it('shows members connected to another node, with one colour each, and lets them go when they leave', async () => {
+    const [one, two] = twoNodes();
+    const ann = open(one.hub, { id: 'a', name: 'Ann' });
+    await settle();
+    const bob = open(two.hub, { id: 'b', name: 'Bob' });
+    // Bob's hello already lists Ann (node one told node two), and Bob's colour is not hers.
+    expect(bob.sent[0].presence.map((p: any) => p.user.id).sort()).toEqual(['a', 'b']);
+    await settle();
+    const seenByAnn = lastPresence(one.published);
+    expect(seenByAnn.presence.map((p: any) => p.user.id).sort()).toEqual(['a', 'b']);
+    expect(new Set(seenByAnn.presence.map((p: any) => p.colour)).size).toBe(2);
+    // Ann opens a second tab on node two: one entry, two connections, her colour kept.
+    const annAgain = open(two.hub, { id: 'a', name: 'Ann' });
+    await settle();
+    const merged = lastPresence(one.published).presence.find((p: any) => p.user.id === 'a');
+    expect(merged).toMatchObject({ connections: 2, colour: seenByAnn.presence.find((p: any) => p.user.id === 'a').colour });
+    annAgain.session.closed();
+    bob.session.closed();
+    await settle();
+    expect(lastPresence(one.published).presence.map((p: any) => p.user.id)).toEqual(['a']);
+    ann.session.closed();
+  });
+});

@@ -10,15 +10,16 @@ import { buildApp } from '../../../server/app.js';
 import { DEFAULTS } from '../../../server/config.js';
 import { inject } from '../../../server/http/inject.js';
 import { createLogger } from '../../../server/logger.js';
+import { sqliteStorage } from '../../../server/storage.js';
 
 const FIXTURE = fileURLToPath(new URL('../../fixtures/openapi/openapi.json', import.meta.url));
 
 it('serves the recorded OpenAPI document, operation by operation', async () => {
   const app = buildApp({
     config: { ...DEFAULTS, logLevel: 'error' },
-    db: openDatabase(':memory:'),
+    storage: sqliteStorage(openDatabase(':memory:')),
     logger: createLogger('silent'),
-    sessionSecret: 'x'.repeat(40),
+    signingSecret: 'x'.repeat(40),
   });
   const res = await inject(app.handle, { method: 'GET', path: '/v1/openapi.json', headers: { host: 'localhost:8080' } });
   expect(res.status).toBe(200);

@@ -13,6 +13,7 @@ import type { Logger } from '../../../server/logger.js';
 import { pathParameterNames } from '../../../server/openapi/openapi-document.js';
 import { STUDIO_OPERATIONS } from '../../../server/studio/operations.js';
 import { type RunningServer, startServer } from '../../helpers/server.js';
+import { sqliteStorage } from '../../../server/storage.js';
 
 type Doc = {
   openapi: string;
@@ -63,8 +64,9 @@ let operations: { method: string; path: string; op: Op }[];
 function buildInProcess(overrides: Partial<typeof DEFAULTS> = {}) {
   return buildApp({
     config: { ...DEFAULTS, logLevel: 'silent', seedDemo: false, ...overrides },
-    db: openDatabase(':memory:'),
+    storage: sqliteStorage(openDatabase(':memory:')),
     logger: silent,
+    signingSecret: 'x'.repeat(40),
   });
 }
 

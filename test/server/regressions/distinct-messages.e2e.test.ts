@@ -169,11 +169,11 @@ async function mintExpired(): Promise<string> {
   const { default: Database } = await import('better-sqlite3');
   const { join } = await import('node:path');
   const { TokenSigner } = await import('../../../server/auth/signed-token.js');
-  const { createStores } = await import('../../../data/stores/stores.js');
+  const { createSqliteRepositories } = await import('../../../data/repositories-sqlite.js');
   const { resolveSigningSecret } = await import('../../../server/auth/signing-secret.js');
   const db = new Database(join(server.dataDir, 'platform.db'));
   try {
-    const signer = new TokenSigner(resolveSigningSecret(undefined, createStores(db).settings));
+    const signer = new TokenSigner(await resolveSigningSecret(undefined, createSqliteRepositories(db).settings));
     const now = Math.floor(Date.now() / 1000);
     return signer.sign('sess', { kid: A.publishableKey.id, sid: A.secretKey.id, org: A.organization.id, iat: now - 400, exp: now - 60 });
   } finally {

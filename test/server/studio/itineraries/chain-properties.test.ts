@@ -16,8 +16,8 @@ let owner: Send;
 let other: Send;
 let otherId: string;
 
-beforeAll(() => {
-  studio = startInProcessStudio();
+beforeAll(async () => {
+  studio = await startInProcessStudio();
   ({ seeded, otherId } = studio);
   const client = studio.client;
   const key = seeded.publishableKey.key;

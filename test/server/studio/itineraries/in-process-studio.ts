@@ -9,6 +9,7 @@ import { DEFAULTS } from '../../../../server/config.js';
 import { createLogger } from '../../../../server/logger.js';
 import { createPool, taskFilesIn, type WorkerPool } from '../../../../workers/pool.js';
 import { injectClient, type Send } from './chain-helpers.js';
+import { sqliteStorage } from '../../../../server/storage.js';
 
 const TASKS = new URL('../../../../dist/workers/', import.meta.url);
 
@@ -25,17 +26,17 @@ export interface InProcessStudio {
   close(): Promise<void>;
 }
 
-export function startInProcessStudio(): InProcessStudio {
+export async function startInProcessStudio(): Promise<InProcessStudio> {
   const db: Database = openDatabase(':memory:');
-  const seeded = seedDemo(db, { ownerPassword: 'irrelevant-password' });
   const pool: WorkerPool = createPool({ taskFile: taskFilesIn(TASKS), maxThreads: 1, env: { ...process.env, REGION_PATH: '' } });
   const app = buildApp({
     config: { ...DEFAULTS, logLevel: 'error' },
-    db,
+    storage: sqliteStorage(db),
     pool,
     logger: createLogger('silent'),
-    sessionSecret: 'x'.repeat(40),
+    signingSecret: 'x'.repeat(40),
   });
+  const seeded = await seedDemo(app.stores, app.writes, { ownerPassword: 'irrelevant-password' });
   // Set up directly on the connection (the app's own stores answer asynchronously).
   const stores = createStores(db);
   const otherId = stores.users.create({ email: 'other@demo.test', password: 'other-password-1' }).id;

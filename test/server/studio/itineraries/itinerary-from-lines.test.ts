@@ -13,6 +13,7 @@ import { ItineraryViewCache } from '../../../../server/studio/itineraries/itiner
 import type { StudioDeps } from '../../../../server/studio/studio-deps.js';
 import { createPool, taskFilesIn, type WorkerPool } from '../../../../workers/pool.js';
 import { expectContinuousChain } from './chain-helpers.js';
+import { sqliteStorage } from '../../../../server/storage.js';
 
 const TASKS = new URL('../../../../dist/workers/', import.meta.url);
 let db: Database;
@@ -21,12 +22,12 @@ let pool: WorkerPool;
 let seeded: SeedResult;
 let deps: StudioDeps;
 
-beforeAll(() => {
+beforeAll(async () => {
   db = openDatabase(':memory:');
-  seeded = seedDemo(db, { ownerPassword: 'irrelevant-password' });
   pool = createPool({ taskFile: taskFilesIn(TASKS), maxThreads: 1, env: { ...process.env, REGION_PATH: '' } });
   const logger = createLogger('silent');
-  app = buildApp({ config: { ...DEFAULTS, logLevel: 'error' }, db, pool, logger, sessionSecret: 'x'.repeat(40) });
+  app = buildApp({ config: { ...DEFAULTS, logLevel: 'error' }, storage: sqliteStorage(db), pool, logger, signingSecret: 'x'.repeat(40) });
+  seeded = await seedDemo(app.stores, app.writes, { ownerPassword: 'irrelevant-password' });
   deps = { stores: app.stores, writes: app.writes, policy: app.policy, pool, views: new ItineraryViewCache(), config: DEFAULTS, logger };
 });
 

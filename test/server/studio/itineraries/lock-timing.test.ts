@@ -16,8 +16,8 @@ let signedIn: Send;
 let other: Send;
 let otherId: string;
 
-beforeAll(() => {
-  studio = startInProcessStudio();
+beforeAll(async () => {
+  studio = await startInProcessStudio();
   ({ app, seeded, otherId } = studio);
   const client = studio.client;
   const key = seeded.publishableKey.key;

@@ -18,8 +18,8 @@ let studio: InProcessStudio;
 let owner: Send;
 let other: Send;
 
-beforeAll(() => {
-  studio = startInProcessStudio();
+beforeAll(async () => {
+  studio = await startInProcessStudio();
   const key = studio.seeded.publishableKey.key;
   owner = studio.client({ 'X-API-Key': key, 'X-User-Id': studio.seeded.owner.id });
   other = studio.client({ 'X-API-Key': key, 'X-User-Id': studio.otherId });

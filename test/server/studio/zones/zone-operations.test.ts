@@ -12,6 +12,7 @@ import type { ChangeEvent } from '../../../../server/core/change-events.js';
 import { ApiError } from '../../../../server/errors.js';
 import { createLogger } from '../../../../server/logger.js';
 import type { zoneOperations } from '../../../../server/studio/zones/zone-operations.js';
+import { sqliteStorage } from '../../../../server/storage.js';
 
 let db: Database;
 let app: App;
@@ -30,10 +31,15 @@ const circle = {
   privacy: 'private' as const,
 };
 
-beforeAll(() => {
+beforeAll(async () => {
   db = openDatabase(':memory:');
-  seeded = seedDemo(db, { ownerPassword: 'irrelevant-password' });
-  app = buildApp({ config: { ...DEFAULTS, logLevel: 'error' }, db, logger: createLogger('silent'), sessionSecret: 'x'.repeat(40) });
+  app = buildApp({
+    config: { ...DEFAULTS, logLevel: 'error' },
+    storage: sqliteStorage(db),
+    logger: createLogger('silent'),
+    signingSecret: 'x'.repeat(40),
+  });
+  seeded = await seedDemo(app.stores, app.writes, { ownerPassword: 'irrelevant-password' });
   ops = app.operations.zones;
   // Read directly on the connection: the listener runs synchronously after the commit.
   const stores = createStores(db);
