@@ -34,17 +34,11 @@ export function asynchronous<T extends object>(store: T): Asynchronous<T> {
   return face as Asynchronous<T>;
 }
 
-export interface SqliteRepositories extends Repositories {
-  /** Forgets the cached reads: for code that wrote to the connection without the repositories (seeding). */
-  forgetCachedReads(): void;
-}
-
 /** Every repository over `db` (statements are prepared once, here). */
-export function createSqliteRepositories(db: Database): SqliteRepositories {
+export function createSqliteRepositories(db: Database): Repositories {
   const stores: Stores = createStores(db);
   const cache = new CommittedReadCache(db);
   return {
-    forgetCachedReads: () => cache.forget(),
     organizations: asynchronous(withCachedReads(stores.organizations, cache, 'organizations', ['get'])),
     users: asynchronous(withCachedReads(stores.users, cache, 'users', ['get'])),
     memberships: asynchronous(withCachedReads(stores.memberships, cache, 'memberships', ['get', 'listByUser'])),

@@ -82,8 +82,6 @@ export interface App {
   router: Router;
   handle: Handle;
   stores: Repositories;
-  /** After writing to the database without the repositories (first-start seeding): drop cached reads. */
-  forgetCachedReads(): void;
   quota: QuotaGate;
   signer: TokenSigner;
   writes: UnitOfWork;
@@ -229,7 +227,6 @@ export function buildApp(deps: AppDeps): App {
     router,
     handle,
     stores,
-    forgetCachedReads: () => deps.storage.forgetCachedReads(),
     quota,
     signer,
     writes,

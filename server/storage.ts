@@ -18,8 +18,6 @@ export interface Storage {
   readonly repositories: Repositories;
   /** The one write boundary over this storage (call once per process: it owns the connection's batches). */
   unitOfWork(options?: UnitOfWorkOptions): UnitOfWork;
-  /** After writing without the repositories: drop the reads kept in memory (SQLite's credential cache). */
-  forgetCachedReads(): void;
   close(): Promise<void>;
 }
 
@@ -36,13 +34,11 @@ export async function openStorage(config: StorageConfig): Promise<Storage> {
 
 /** Storage over an open SQLite connection; each batch of the unit of work is made durable off the main thread. */
 export function sqliteStorage(db: Database): Storage & { db: Database } {
-  const repositories = createSqliteRepositories(db);
   return {
     db,
     description: db.memory ? ':memory:' : db.name,
-    repositories,
+    repositories: createSqliteRepositories(db),
     unitOfWork: (unitOptions = {}) => createUnitOfWork(db, { ...unitOptions, syncCommit: offThreadWalSync(db) }),
-    forgetCachedReads: () => repositories.forgetCachedReads(),
     close: async () => void db.close(),
   };
 }
@@ -61,7 +57,6 @@ export async function openPgStorage(url: string): Promise<Storage & { pg: PgData
     description: redactedUrl(url),
     repositories: createPgRepositories(pg),
     unitOfWork: (unitOptions = {}) => createPgUnitOfWork(pg, unitOptions),
-    forgetCachedReads: () => undefined, // nothing is cached: every read reaches PostgreSQL
     close: () => pg.close(),
   };
 }

@@ -234,9 +234,12 @@ function writeResponse(res: HttpResponse, response: OutgoingResponse, closeAfter
     res.endWithoutBody();
   } else if (response.omitBody) {
     const length = typeof response.body === 'string' ? Buffer.byteLength(response.body) : response.body.byteLength;
-    // uWS counts a HEAD answer that reports a length as still open: it needs an abort handler to return.
-    if (length > 0) res.onAborted(() => undefined);
-    res.endWithoutBody(length, close);
+    // The length is written as a header and the answer ended as one without a body: uWS counts a HEAD answer
+    // given a length to report (endWithoutBody(length)) as still open, and closes the connection after it, so a
+    // keep-alive client or proxy (HAProxy's pooled connections) would find its next request refused.
+    res.writeHeader('Content-Length', String(length));
+    if (close) res.writeHeader('Connection', 'close');
+    res.endWithoutBody();
   } else if (typeof response.body === 'string' && response.body.length > LARGE_TEXT && response.body.length * 3 <= scratch.length) {
     // uWS copies what it is given before end() returns, so one buffer serves every large text reply: no
     // per-reply UTF-8 copy for the garbage collector. At most 3 bytes per UTF-16 unit, so the text fits.

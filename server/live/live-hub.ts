@@ -67,6 +67,18 @@ export const PRESENCE_HEARTBEAT_MS = 10_000;
 /** Another node's presence is forgotten when it has not been repeated for this long. */
 export const PRESENCE_STALE_MS = 3 * PRESENCE_HEARTBEAT_MS;
 
+/**
+ * Two members who arrived at once on two nodes may have been given the same colour there: every node settles it the
+ * same way (members in id order keep their colour unless an earlier one has it, then take the first colour free).
+ */
+function distinctColours(entries: PresenceEntry[]): void {
+  const used = new Set<string>();
+  for (const entry of [...entries].sort((a, b) => (a.user.id < b.user.id ? -1 : a.user.id > b.user.id ? 1 : 0))) {
+    if (used.has(entry.colour)) entry.colour = PRESENCE_COLOURS.find((c) => !used.has(c)) ?? entry.colour;
+    used.add(entry.colour);
+  }
+}
+
 export const membersTopic = (itineraryId: string) => `itinerary/${itineraryId}`;
 export const publicTopic = (itineraryId: string) => `itinerary/${itineraryId}/published`;
 
@@ -180,6 +192,7 @@ export class LiveHub {
       }
     }
     const all = [...byUser.values()];
+    if (this.#remote.has(itineraryId)) distinctColours(all);
     return { presence: all.slice(0, PRESENCE_LISTED), more: Math.max(0, all.length - PRESENCE_LISTED), anonymous };
   }
 

@@ -308,6 +308,15 @@ describe('admin command', () => {
     expect(fail(['set', '--org', 'nope', 'card=true'])).toEqual({ status: 3, code: 'NOT_FOUND' });
   });
 
+  it('migrate applies what a database lacks and says so; a second run applies nothing', () => {
+    const fresh = join(dir, 'to-migrate.db');
+    const first = run(['migrate', '--json'], { env: { DATABASE_PATH: fresh } });
+    expect(first.status).toBe(0);
+    expect(first.json).toMatchObject({ engine: 'sqlite', applied: [1, 2, 3, 4], versions: [1, 2, 3, 4] });
+    const again = run(['migrate', '--json'], { env: { DATABASE_PATH: fresh } });
+    expect(again.json).toEqual({ engine: 'sqlite', applied: [], versions: [1, 2, 3, 4] });
+  });
+
   it('an unknown command, no command, or an unknown option fails with a usage error', () => {
     expect(fail(['frobnicate'])).toEqual({ status: 2, code: 'UNKNOWN_COMMAND' });
     expect(fail([])).toEqual({ status: 2, code: 'MISSING_ARGUMENT' });

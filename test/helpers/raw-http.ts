@@ -65,8 +65,11 @@ export interface RawResponse {
   rest: Buffer;
 }
 
-/** The first response in `bytes` (framed by Content-Length, none meaning no body), or undefined. */
-export function parseResponse(bytes: Buffer): RawResponse | undefined {
+/**
+ * The first response in `bytes` (framed by Content-Length, none meaning no body; an answer to HEAD has none
+ * whatever its Content-Length says), or undefined.
+ */
+export function parseResponse(bytes: Buffer, options: { head?: boolean } = {}): RawResponse | undefined {
   const end = bytes.indexOf('\r\n\r\n');
   if (end === -1) return undefined;
   const [statusLine = '', ...lines] = bytes.subarray(0, end).toString('latin1').split('\r\n');
@@ -77,7 +80,7 @@ export function parseResponse(bytes: Buffer): RawResponse | undefined {
     const colon = line.indexOf(':');
     headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
   }
-  const length = Number(headers['content-length'] ?? '0');
+  const length = options.head ? 0 : Number(headers['content-length'] ?? '0');
   const body = bytes.subarray(end + 4, end + 4 + length).toString('utf8');
   return { status: Number(status[1]), headers, body, rest: bytes.subarray(end + 4 + length) };
 }

@@ -3,7 +3,7 @@
 
 import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rawExchange as rawHttp } from '../../helpers/raw-http.js';
+import { parseResponse, rawExchange as rawHttp, rawSession } from '../../helpers/raw-http.js';
 import { bootstrap, type Bootstrapped, type RunningServer, startServer } from '../../helpers/server.js';
 import { FRONT_DOORS } from './front-doors.js';
 
@@ -78,6 +78,26 @@ describe.each(FRONT_DOORS)('through $name', ({ env }) => {
       expect(res.status).toBe(200);
       expect(await res.text()).toBe('');
       expect(res.headers.get('content-length')).toBe('15');
+    });
+
+    it('a kept-alive connection goes on after a HEAD answer (a proxy reuses it for the next request)', async () => {
+      for (const target of ['/healthz', '/v1/collections/6f1c1e5e-0000-4000-8000-000000000001']) {
+        const session = await rawSession(
+          server.port,
+          (socket) => {
+            socket.write(`HEAD ${target} HTTP/1.1\r\nHost: cairn\r\n\r\n`);
+            setTimeout(() => socket.write('GET /healthz HTTP/1.1\r\nHost: cairn\r\n\r\n'), 100);
+          },
+          600,
+        );
+        const head = parseResponse(session.bytes, { head: true });
+        expect(head?.headers['content-length'], target).toMatch(/^[1-9]\d*$/);
+        expect(head?.body, target).toBe('');
+        const next = parseResponse(head?.rest ?? Buffer.alloc(0));
+        expect(next?.status, target).toBe(200);
+        expect(next?.body, target).toBe('{"status":"ok"}');
+        expect(session.closed, target).toBe(false);
+      }
     });
 
     it('a binary route answers bytes with their content type', async () => {

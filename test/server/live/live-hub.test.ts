@@ -143,3 +143,23 @@ describe('LiveHub across nodes', () => {
     ann.session.closed();
   });
 });
+
+describe('LiveHub colours across nodes', () => {
+  it('two members arriving at once on two nodes are shown in two colours, the same on both nodes', async () => {
+    const events = new MemoryChangeEventBus();
+    const nodes = [new LiveHub(events), new LiveHub(events)];
+    const seen: any[][] = [[], []];
+    for (const [i, hub] of nodes.entries()) hub.attach((_topic, text) => void seen[i]?.push(JSON.parse(text)));
+    // Both open before either node has told the other: each takes the first colour.
+    for (const [i, id] of ['b', 'a'].entries()) {
+      nodes[i]
+        ?.session({ itineraryId: 'i', members: true, visitor: { id, name: id }, snapshot })
+        .opened({ send: () => true, end: () => undefined });
+    }
+    await new Promise((resolve) => setTimeout(resolve, PRESENCE_FLUSH_MS * 3));
+    const last = seen.map((messages) => messages.filter((m) => m.type === 'presence').at(-1).presence);
+    for (const presence of last) expect(new Set(presence.map((p: any) => p.colour)).size).toBe(2);
+    const colours = (presence: any[]) => Object.fromEntries(presence.map((p: any) => [p.user.id, p.colour]));
+    expect(colours(last[0] as any[])).toEqual(colours(last[1] as any[]));
+  });
+});
