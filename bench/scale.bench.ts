@@ -19,7 +19,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { clusterUnavailable, REDIS_TEST_URL, startCluster } from '../test/helpers/cluster.js';
 import { admin, bootstrap, type Bootstrapped, type RunningServer, startServer } from '../test/helpers/server.js';
+import { execFileSync } from 'node:child_process';
 import { machineInfo, writeResults } from './lib/machine.js';
+import { processCpuSeconds } from './lib/proc-cpu.js';
 import { percentile, round } from './lib/stats.js';
 import { printTable } from './lib/table.js';
 import { hasWrk, runWrk, type WrkResult } from './lib/wrk.js';
@@ -74,7 +76,31 @@ async function prepare(server: RunningServer): Promise<Target> {
   return { base: server.url, org, writer, itineraries };
 }
 
-async function loads(dir: string, label: string, t: Target): Promise<{ writes: WrkResult; tiles: WrkResult }> {
+/** Pids of every process named `name` (PostgreSQL runs one per connection). */
+function pidsOf(name: string): number[] {
+  try {
+    return execFileSync('pgrep', ['-x', name], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** The processes of a scaled-out deployment, by role: where each request's CPU goes. */
+type Roles = Record<'nodes' | 'postgresql' | 'redis' | 'haproxy', () => number[]>;
+
+function cpuOf(roles: Roles): () => Record<string, number> {
+  const sum = (pids: number[]) => pids.reduce((total, pid) => total + (processCpuSeconds(pid) || 0), 0);
+  const before = Object.fromEntries(Object.entries(roles).map(([role, pids]) => [role, sum(pids())]));
+  // PostgreSQL's backends come and go with connections: count the ones alive at both ends (the pools keep theirs).
+  return () => Object.fromEntries(Object.entries(roles).map(([role, pids]) => [role, sum(pids()) - (before[role] as number)]));
+}
+
+interface Load extends WrkResult {
+  /** CPU milliseconds per request, by role. */
+  cpuMsPerRequest: Record<string, number>;
+}
+
+async function loads(dir: string, label: string, t: Target, roles: Roles): Promise<{ writes: Load; tiles: Load }> {
   const json = { ...t.writer, 'Content-Type': 'application/json' };
   const edit = wrkScript(
     dir,
@@ -85,12 +111,17 @@ async function loads(dir: string, label: string, t: Target): Promise<{ writes: W
     '{"description":"x"}',
   );
   const tile = wrkScript(dir, `${label}-tile`, 'GET', { 'X-API-Key': t.org.publishableKey.key }, [`/v1/tiles/trails/${TILE}.mvt`]);
-  await call(t.base, 'GET', `/v1/tiles/trails/${TILE}.mvt`, { 'X-API-Key': t.org.publishableKey.key });
-  const run = async (name: string, script: string) => {
+  // The tile is built once here (and checked to hold something): the load reads it from the cache.
+  const first = await fetch(`${t.base}/v1/tiles/trails/${TILE}.mvt`, { headers: { 'X-API-Key': t.org.publishableKey.key } });
+  if (first.status !== 200 || (await first.arrayBuffer()).byteLength === 0) throw new Error(`tile ${TILE} answered ${first.status}`);
+  const run = async (name: string, script: string): Promise<Load> => {
+    const cpu = cpuOf(roles);
     const r = await runWrk({ url: `${t.base}/`, seconds: SECONDS, connections: CONNECTIONS, threads: 1, script });
+    const used = cpu();
     if (r.non2xx > 0 || r.socketErrors > 0)
       throw new Error(`${label} ${name}: ${r.non2xx} non-2xx, ${r.socketErrors} socket errors\n${r.raw}`);
-    return r;
+    const perRequest = Object.entries(used).map(([role, seconds]) => [role, round((1000 * seconds) / r.requests, 3)]);
+    return { ...r, cpuMsPerRequest: Object.fromEntries(perRequest) };
   };
   return { writes: await run('writes', edit), tiles: await run('tiles', tile) };
 }
@@ -125,12 +156,18 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'cairn-scale-bench-'));
   const results: Record<string, unknown> = { bench: 'scale', smoke: SMOKE, ...machineInfo([]) };
   try {
-    const through: Record<string, { writes: WrkResult; tiles: WrkResult }> = {};
+    const through: Record<string, { writes: Load; tiles: Load }> = {};
     for (const nodes of [1, 3]) {
       // Each node gets the machine's two worker threads' worth of cores divided among them.
       const cluster = await startCluster({ SEED_DEMO: '0', WORKER_THREADS: nodes === 1 ? '2' : '1' }, { nodes });
       try {
-        through[`${nodes} node${nodes > 1 ? 's' : ''}`] = await loads(dir, `n${nodes}`, await prepare(cluster));
+        const roles: Roles = {
+          nodes: () => cluster.nodes.map((node) => node.proc.pid as number),
+          postgresql: () => pidsOf('postgres'),
+          redis: () => pidsOf('redis-server'),
+          haproxy: () => [cluster.proc.pid as number],
+        };
+        through[`${nodes} node${nodes > 1 ? 's' : ''}`] = await loads(dir, `n${nodes}`, await prepare(cluster), roles);
       } finally {
         await cluster.stop();
       }
@@ -164,7 +201,7 @@ async function main(): Promise<void> {
           return () => editOnce(t, i++);
         })(),
       );
-      memoryCounter = await sequential(SAMPLES, () => metered(t));
+      memoryCounter = await sequential(SAMPLES, await metered(t));
     } finally {
       await sqlite.stop();
     }
@@ -175,7 +212,7 @@ async function main(): Promise<void> {
     let redisCounter: { p50: number; p99: number };
     try {
       const t = await prepare(redisNode);
-      redisCounter = await sequential(SAMPLES, () => metered(t));
+      redisCounter = await sequential(SAMPLES, await metered(t));
     } finally {
       await redisNode.stop();
     }
@@ -192,6 +229,19 @@ async function main(): Promise<void> {
         r.tiles.p50Ms,
         r.tiles.p99Ms,
       ]),
+    );
+    printTable(
+      'CPU milliseconds per request, by process (all nodes together)',
+      ['load', 'nodes', 'postgresql', 'redis', 'haproxy'],
+      Object.entries(through).flatMap(([name, r]) =>
+        (['writes', 'tiles'] as const).map((kind) => [
+          `${kind}, ${name}`,
+          r[kind].cpuMsPerRequest.nodes ?? 0,
+          r[kind].cpuMsPerRequest.postgresql ?? 0,
+          r[kind].cpuMsPerRequest.redis ?? 0,
+          r[kind].cpuMsPerRequest.haproxy ?? 0,
+        ]),
+      ),
     );
     printTable(
       'One client, one request at a time',
@@ -214,13 +264,18 @@ async function main(): Promise<void> {
   }
 }
 
-/** One request the Data API quota meters. */
-function metered(t: Target): Promise<Response> {
-  return fetch(`${t.base}/graphql`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-API-Key': t.org.publishableKey.key },
-    body: JSON.stringify({ query: '{ __typename }' }),
-  });
+/** Sends one request the Data API quota meters, again and again (with a session token minted first). */
+async function metered(t: Target): Promise<() => Promise<Response>> {
+  const minted = await call(
+    t.base,
+    'POST',
+    '/v1/sessions',
+    { 'X-API-Key': t.org.secretKey.key },
+    { publishable_key: t.org.publishableKey.key },
+  );
+  const headers = { 'Content-Type': 'application/json', 'X-API-Key': t.org.publishableKey.key, 'X-Session-Token': minted.data.token };
+  const body = JSON.stringify({ query: '{ __typename }' });
+  return () => fetch(`${t.base}/graphql`, { method: 'POST', headers, body });
 }
 
 main().catch((error: unknown) => {

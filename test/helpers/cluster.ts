@@ -24,8 +24,9 @@ export interface RunningCluster extends RunningServer {
   addNode(): Promise<RunningServer>;
 }
 
-/** Why a cluster cannot start here (no PostgreSQL, Redis or HAProxy), or undefined when it can. */
+/** Why a cluster cannot start here (no PostgreSQL, Redis or HAProxy, or CAIRN_SCALED_OUT=0), or undefined when it can. */
 export async function clusterUnavailable(): Promise<string | undefined> {
+  if (process.env.CAIRN_SCALED_OUT === '0') return 'CAIRN_SCALED_OUT=0';
   const pg = await pgUnavailable();
   if (pg) return pg;
   if (spawnSync(HAPROXY, ['-v'], { encoding: 'utf8' }).status !== 0) return `no HAProxy (${HAPROXY}): apt-get install haproxy`;
