@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freshPgSchema, pgUnavailable } from './postgres.js';
+import { freshPgSchema, missingService, pgUnavailable } from './postgres.js';
 import { type RunningServer, startServer } from './server.js';
 
 export const REDIS_TEST_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
@@ -24,12 +24,16 @@ export interface RunningCluster extends RunningServer {
   addNode(): Promise<RunningServer>;
 }
 
-/** Why a cluster cannot start here (no PostgreSQL, Redis or HAProxy, or CAIRN_SCALED_OUT=0), or undefined when it can. */
+/**
+ * Why a cluster cannot start here (no PostgreSQL, Redis or HAProxy, or CAIRN_SCALED_OUT=0), or undefined when it can.
+ * A missing service throws in CI (missingService); CAIRN_SCALED_OUT=0 is a choice, and skips there too.
+ */
 export async function clusterUnavailable(): Promise<string | undefined> {
   if (process.env.CAIRN_SCALED_OUT === '0') return 'CAIRN_SCALED_OUT=0';
   const pg = await pgUnavailable();
   if (pg) return pg;
-  if (spawnSync(HAPROXY, ['-v'], { encoding: 'utf8' }).status !== 0) return `no HAProxy (${HAPROXY}): apt-get install haproxy`;
+  if (spawnSync(HAPROXY, ['-v'], { encoding: 'utf8' }).status !== 0)
+    return missingService(`no HAProxy (${HAPROXY}): apt-get install haproxy`);
   const redis = await redisUnavailable();
   if (redis) return redis;
   return undefined;
@@ -44,7 +48,7 @@ async function redisUnavailable(): Promise<string | undefined> {
     await client.ping();
     return undefined;
   } catch (error) {
-    return `no Redis at ${REDIS_TEST_URL} (${error instanceof Error ? error.message : String(error)})`;
+    return missingService(`no Redis at ${REDIS_TEST_URL} (${error instanceof Error ? error.message : String(error)})`);
   } finally {
     await client.quit().catch(() => undefined);
   }

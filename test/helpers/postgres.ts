@@ -7,7 +7,16 @@ import pg from 'pg';
 
 export const PG_TEST_URL = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-/** Why PostgreSQL tests cannot run here, or undefined when they can. */
+/**
+ * Why a test that needs a service cannot run here, for it to print as it skips; in CI (CI set) the service must be
+ * there, so its absence throws instead of passing silently.
+ */
+export function missingService(why: string): string {
+  if (process.env.CI) throw new Error(`${why}: it is missing in CI`);
+  return why;
+}
+
+/** Why PostgreSQL tests cannot run here, or undefined when they can (throws in CI: see missingService). */
 export async function pgUnavailable(): Promise<string | undefined> {
   const client = new pg.Client({ connectionString: PG_TEST_URL, connectionTimeoutMillis: 2000 });
   try {
@@ -15,7 +24,9 @@ export async function pgUnavailable(): Promise<string | undefined> {
     await client.query('SELECT 1');
     return undefined;
   } catch (error) {
-    return `no PostgreSQL at ${PG_TEST_URL.replace(/\/\/[^@]*@/, '//')} (${error instanceof Error ? error.message : String(error)})`;
+    return missingService(
+      `no PostgreSQL at ${PG_TEST_URL.replace(/\/\/[^@]*@/, '//')} (${error instanceof Error ? error.message : String(error)})`,
+    );
   } finally {
     await client.end().catch(() => undefined);
   }

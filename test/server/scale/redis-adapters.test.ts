@@ -6,6 +6,7 @@ import { createConnection } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChangeEvent } from '../../../server/core/change-events.js';
 import { connectRedis, RedisChangeEventBus, type RedisConnection, RedisWindowCounter } from '../../../server/scale/redis-adapters.js';
+import { missingService } from '../../helpers/postgres.js';
 
 const URL_ = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -27,7 +28,7 @@ async function reachable(url: string): Promise<boolean> {
 }
 
 const present = await reachable(URL_);
-if (!present) console.log(`Redis adapter tests skipped: no Redis answers at ${URL_}`);
+if (!present) console.log(`Redis adapter tests skipped: ${missingService(`no Redis answers at ${URL_}`)}`);
 
 let a: RedisConnection;
 let b: RedisConnection;
