@@ -65,7 +65,13 @@ export class PgDatabase {
   readonly #names = new Map<string, string>();
 
   constructor(connectionString: string, options: PgDatabaseOptions = {}) {
-    this.pool = new pg.Pool({ connectionString, max: options.max ?? 10, types });
+    this.pool = new pg.Pool({
+      connectionString,
+      max: options.max ?? 10,
+      types,
+      // A PostgreSQL that does not answer fails a start or a request in 10 s rather than hanging it.
+      connectionTimeoutMillis: 10_000,
+    });
     // An idle connection the server drops (restart, failover) is reported here; the pool replaces it.
     this.pool.on('error', () => undefined);
   }
@@ -151,8 +157,12 @@ export class PgDatabase {
       await tx.client.query(`RELEASE SAVEPOINT ${name}`);
       return result;
     } catch (error) {
-      await tx.client.query(`ROLLBACK TO SAVEPOINT ${name}`);
-      await tx.client.query(`RELEASE SAVEPOINT ${name}`);
+      // The statement's own error is what the caller decides on (a constraint, a serialization failure to retry);
+      // if the rollback to the savepoint fails too, the transaction is lost anyway and its end reports that.
+      await tx.client
+        .query(`ROLLBACK TO SAVEPOINT ${name}`)
+        .then(() => tx.client.query(`RELEASE SAVEPOINT ${name}`))
+        .catch(() => undefined);
       throw error;
     } finally {
       tx.savepoints--;

@@ -365,17 +365,22 @@ export class LiveHub {
   #heardPresence(event: Extract<ChangeEvent, { type: 'presence.node' }>): void {
     if (event.node === this.#node) return;
     let nodes = this.#remote.get(event.itineraryId);
+    let firstHeard = false;
     if (event.members.length === 0 && event.anonymous === 0) {
       nodes?.delete(event.node);
       if (nodes?.size === 0) this.#remote.delete(event.itineraryId);
     } else {
       if (!nodes) this.#remote.set(event.itineraryId, (nodes = new Map()));
       const before = nodes.get(event.node);
+      firstHeard = before === undefined;
       nodes.set(event.node, { members: event.members, anonymous: event.anonymous, heardAt: Date.now() });
       // A repeat that changes nothing (the heartbeat) is not news for the sockets here.
       if (before && JSON.stringify(before.members) === JSON.stringify(event.members) && before.anonymous === event.anonymous) return;
     }
-    if (this.#rooms.get(event.itineraryId)?.connections.size) this.#presenceChanged(event.itineraryId, false);
+    // A node heard for the first time on this itinerary may have missed what this node said (it started later, or
+    // the message was lost: pub/sub is at most once): this node says it again now, not at the next heartbeat. The
+    // other node knows this one by then, so it does not answer back.
+    if (this.#rooms.get(event.itineraryId)?.connections.size) this.#presenceChanged(event.itineraryId, firstHeard);
   }
 
   /** Repeats this node's presence on every itinerary it has sockets on, and forgets nodes that fell silent. */

@@ -8,6 +8,7 @@ import { buildDemoRegion } from '../../data/region/demo-region.js';
 import { DEM_VOID, type DemGrid } from '../../data/region/dem-grid.js';
 import { contourLines } from '../../workers/contours.js';
 import { buildIndexes, encodeTrailTile } from '../../workers/trail-tiles.js';
+import { tileAt } from '../helpers/tiles.js';
 
 /** A cone: 2000 m at the centre of a 101 × 101 grid, falling 20 m a cell. */
 function cone(): DemGrid {
@@ -53,16 +54,7 @@ describe('the contours layer of trail tiles', () => {
     const region = buildDemoRegion();
     const indexes = buildIndexes(region);
     const [west, south, east, north] = region.meta.bbox;
-    const tileOf = (z: number) => {
-      const n = 2 ** z;
-      const lon = (west + east) / 2;
-      const rad = (((south + north) / 2) * Math.PI) / 180;
-      return {
-        z,
-        x: Math.floor(((lon + 180) / 360) * n),
-        y: Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n),
-      };
-    };
+    const tileOf = (z: number) => tileAt((west + east) / 2, (south + north) / 2, z);
     const at13 = new VectorTile(new Pbf(encodeTrailTile(indexes, tileOf(13))));
     const contours = at13.layers['contours']!;
     expect(contours.length).toBeGreaterThan(0);

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildDemoRegion } from '../../data/region/demo-region.js';
 import type { Region } from '../../data/region/region.js';
 import { buildIndexes, checkTile, encodeTrailTile, type TrailIndexes, type TrailTileInput } from '../../workers/trail-tiles.js';
+import { tileAt } from '../helpers/tiles.js';
 
 let region: Region;
 let indexes: TrailIndexes;
@@ -17,15 +18,6 @@ beforeAll(() => {
 
 /** The task's answer for a tile: a failure, or the bytes. */
 const trailTile = (input: TrailTileInput) => checkTile(input) ?? encodeTrailTile(indexes, input);
-
-/** The tile (x, y) holding a point at zoom z (Web Mercator). */
-function tileOf(lon: number, lat: number, z: number): { z: number; x: number; y: number } {
-  const n = 2 ** z;
-  const x = Math.floor(((lon + 180) / 360) * n);
-  const rad = (lat * Math.PI) / 180;
-  const y = Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n);
-  return { z, x, y };
-}
 
 function decode(bytes: Uint8Array) {
   return new VectorTile(new Pbf(bytes));
@@ -45,7 +37,7 @@ const village = () => {
 describe('trail tiles', () => {
   it('a tile over the village holds its trails with their OSM tags, and its places with elevation', () => {
     const v = village();
-    const bytes = trailTile(tileOf(v.lon, v.lat, 14)) as Uint8Array;
+    const bytes = trailTile(tileAt(v.lon, v.lat, 14)) as Uint8Array;
     expect(bytes).toBeInstanceOf(Uint8Array);
     expect(bytes.byteLength).toBeGreaterThan(100);
     const tile = decode(bytes);
@@ -79,7 +71,7 @@ describe('trail tiles', () => {
 
   it('the hazards layer holds the toll road and the private ways, with their kind', () => {
     const v = village();
-    const tile = decode(trailTile(tileOf(v.lon, v.lat, 8)) as Uint8Array); // the whole valley
+    const tile = decode(trailTile(tileAt(v.lon, v.lat, 8)) as Uint8Array); // the whole valley
     const kinds = new Set(features(tile, 'hazards').map((f) => f.properties.kind));
     expect(kinds).toEqual(new Set(['TOLLWAY', 'RESTRICTED_ACCESS']));
     const toll = features(tile, 'hazards').find((f) => f.properties.kind === 'TOLLWAY');

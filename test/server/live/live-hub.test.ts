@@ -144,6 +144,39 @@ describe('LiveHub across nodes', () => {
   });
 });
 
+describe('LiveHub when an announcement is lost', () => {
+  it('a node that missed another node’s presence learns it as soon as it announces itself, not at the heartbeat', async () => {
+    // A bus that loses the first presence announcement (Redis pub/sub is at most once; a node may also start later).
+    const events = new MemoryChangeEventBus();
+    let lose = 1;
+    const lossy = {
+      publish: (list: Parameters<MemoryChangeEventBus['publish']>[0]) => {
+        if (lose > 0 && list.some((e) => e.type === 'presence.node')) {
+          lose--;
+          return;
+        }
+        events.publish(list);
+      },
+      subscribe: events.subscribe.bind(events),
+    };
+    const nodes = [new LiveHub(lossy), new LiveHub(lossy)];
+    const seen: any[][] = [[], []];
+    for (const [i, hub] of nodes.entries()) hub.attach((_topic, text) => void seen[i]?.push(JSON.parse(text)));
+    const open = (hub: LiveHub, id: string) =>
+      hub
+        .session({ itineraryId: 'i', members: true, visitor: { id, name: id }, snapshot })
+        .opened({ send: () => true, end: () => undefined });
+    open(nodes[0] as LiveHub, 'a');
+    await new Promise((resolve) => setTimeout(resolve, PRESENCE_FLUSH_MS * 2)); // node one's announcement is lost
+    open(nodes[1] as LiveHub, 'b');
+    await new Promise((resolve) => setTimeout(resolve, PRESENCE_FLUSH_MS * 4));
+    for (const messages of seen) {
+      const last = messages.filter((m) => m.type === 'presence').at(-1);
+      expect(last.presence.map((p: any) => p.user.id).sort()).toEqual(['a', 'b']);
+    }
+  });
+});
+
 describe('LiveHub colours across nodes', () => {
   it('two members arriving at once on two nodes are shown in two colours, the same on both nodes', async () => {
     const events = new MemoryChangeEventBus();

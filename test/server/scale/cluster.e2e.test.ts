@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clusterUnavailable, type RunningCluster, startCluster } from '../../helpers/cluster.js';
 import { LiveClient } from '../../helpers/live-client.js';
 import { admin, type Bootstrapped, bootstrap, login, mintSessionToken, type RunningServer } from '../../helpers/server.js';
+import { tilePath } from '../../helpers/tiles.js';
 
 const unavailable = await clusterUnavailable();
 if (unavailable) console.warn(`cluster.e2e: skipped: ${unavailable}`);
@@ -15,13 +16,6 @@ if (unavailable) console.warn(`cluster.e2e: skipped: ${unavailable}`);
 const A: [number, number] = [1.551, 42.4952];
 const B: [number, number] = [1.5603, 42.4999];
 const C: [number, number] = [1.5703, 42.5049];
-
-/** The tile (z/x/y) holding a point. */
-function tileOf([lon, lat]: [number, number], z: number): string {
-  const n = 2 ** z;
-  const rad = (lat * Math.PI) / 180;
-  return `${z}/${Math.floor(((lon + 180) / 360) * n)}/${Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n)}`;
-}
 
 describe.skipIf(unavailable !== undefined)('three nodes behind a load balancer', () => {
   let cluster: RunningCluster;
@@ -110,8 +104,12 @@ describe.skipIf(unavailable !== undefined)('three nodes behind a load balancer',
     try {
       // Presence crosses nodes: each sees both members.
       const both = (m: { type: string; presence?: { user: { id: string } }[] }) => m.type === 'presence' && m.presence?.length === 2;
-      await owner.next(both, 3000);
-      await other.next(both, 3000);
+      await Promise.all([owner.next(both, 5000), other.next(both, 5000)]).catch((error: unknown) => {
+        // What each socket heard, and what the nodes said, in the failure (a CI log is all there is).
+        throw new Error(
+          `${String(error)}\nowner (node 1) heard ${JSON.stringify(owner.messages)}\nother (node 2) heard ${JSON.stringify(other.messages)}\nnodes' stderr: ${cluster.stderr().slice(-2000)}`,
+        );
+      });
       // A lock taken through the third node reaches the owner's socket on the first.
       const taken = await call(nodes[2] as RunningServer, editor.token, 'POST', `/v1/itineraries/${id}/locks`, { parts: 'all' });
       expect(taken.status).toBe(200);
@@ -142,7 +140,7 @@ describe.skipIf(unavailable !== undefined)('three nodes behind a load balancer',
     const id = (await owner(nodes[0] as RunningServer, 'POST', '/v1/itineraries', { name: 'Tiled ridge', privacy: 'public' })).body.data.id;
     await owner(nodes[0] as RunningServer, 'POST', `/v1/itineraries/${id}/segments`, { engine: 'freehand', coordinates: [A, B] });
     await owner(nodes[0] as RunningServer, 'POST', `/v1/itineraries/${id}/publish`);
-    const path = `/v1/tiles/itineraries/${id}/${tileOf(C, 14)}.mvt`;
+    const path = `/v1/tiles/itineraries/${id}/${tilePath(C, 14)}.mvt`;
     const tile = async (node: RunningServer) => {
       const res = await fetch(`${node.url}${path}`, { headers: { 'X-API-Key': org.publishableKey.key } });
       return { status: res.status, etag: res.headers.get('etag'), bytes: (await res.arrayBuffer()).byteLength };

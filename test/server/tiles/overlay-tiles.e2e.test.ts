@@ -14,6 +14,7 @@ import {
   type RunningServer,
   startServer,
 } from '../../helpers/server.js';
+import { tilePath } from '../../helpers/tiles.js';
 
 let server: RunningServer;
 let org: Bootstrapped;
@@ -26,13 +27,6 @@ let call: ReturnType<typeof ownerCalls>;
 const A: [number, number] = [1.551, 42.4952];
 const B: [number, number] = [1.5603, 42.4999];
 const C: [number, number] = [1.5703, 42.5049];
-
-/** The tile (z/x/y) holding a point. */
-function tileOf([lon, lat]: [number, number], z: number): string {
-  const n = 2 ** z;
-  const rad = (lat * Math.PI) / 180;
-  return `${z}/${Math.floor(((lon + 180) / 360) * n)}/${Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n)}`;
-}
 
 async function tile(path: string, headers: Record<string, string> = { 'X-API-Key': org.publishableKey.key }) {
   const res = await fetch(`${server.url}${path}`, { headers });
@@ -97,7 +91,7 @@ afterAll(async () => {
 describe('overlay tiles', () => {
   it("an itinerary's tile holds its published segments (engine, group name and colour) and waypoints", async () => {
     // z12: one tile holds the whole walk, both its ends included.
-    const t = await tile(`/v1/tiles/itineraries/${published}/${tileOf(B, 12)}.mvt`);
+    const t = await tile(`/v1/tiles/itineraries/${published}/${tilePath(B, 12)}.mvt`);
     expect(t.status).toBe(200);
     expect(t.res.headers.get('content-type')).toBe('application/vnd.mapbox-vector-tile');
     expect(t.res.headers.get('cache-control')).toBe('private, no-cache');
@@ -115,7 +109,7 @@ describe('overlay tiles', () => {
   });
 
   it('a never-published itinerary has no overlay: 404 for its tiles and its style', async () => {
-    expect((await tile(`/v1/tiles/itineraries/${unpublished}/${tileOf(B, 14)}.mvt`)).status).toBe(404);
+    expect((await tile(`/v1/tiles/itineraries/${unpublished}/${tilePath(B, 14)}.mvt`)).status).toBe(404);
     const spec = await fetch(`${server.url}/v1/tiles/overlays/itineraries/${unpublished}.json`, {
       headers: { 'X-API-Key': org.publishableKey.key },
     });
@@ -127,7 +121,7 @@ describe('overlay tiles', () => {
       new Set(
         Array.from({ length: t.layers['itineraries']!.length }, (_, i) => t.layers['itineraries']!.feature(i).properties['itinerary_id']),
       );
-    const path = `/v1/tiles/collections/${org.collection.id}/${tileOf(B, 12)}.mvt`;
+    const path = `/v1/tiles/collections/${org.collection.id}/${tilePath(B, 12)}.mvt`;
     const t = await tile(path);
     expect(t.status).toBe(200);
     expect([...ids(t)]).toEqual([published]); // a bare key lists public items only; `unpublished` was never published
@@ -155,7 +149,7 @@ describe('overlay tiles', () => {
   });
 
   it('a draft edit leaves the tiles as published; publishing changes them', async () => {
-    const path = `/v1/tiles/itineraries/${published}/${tileOf(B, 14)}.mvt`;
+    const path = `/v1/tiles/itineraries/${published}/${tilePath(B, 14)}.mvt`;
     const before = await tile(path);
     await call('PATCH', `/v1/itineraries/${published}`, { name: 'Ridge walk, longer' });
     const afterEdit = await tile(path, { 'X-API-Key': org.publishableKey.key, 'If-None-Match': before.etag as string });
@@ -172,17 +166,17 @@ describe('overlay tiles', () => {
       ((await (await fetch(`${server.url}${path}`, { method: 'POST', headers: { Authorization: `Bearer ${owner}` } })).json()) as any).data
         .token as string;
     const collectionShare = await mint(`/v1/collections/${org.collection.id}/share`);
-    const viaLink = await tile(`/v1/tiles/collections/${org.collection.id}/${tileOf(B, 15)}.mvt?share_token=${collectionShare}`, {});
+    const viaLink = await tile(`/v1/tiles/collections/${org.collection.id}/${tilePath(B, 15)}.mvt?share_token=${collectionShare}`, {});
     expect(viaLink.status).toBe(200);
     expect(viaLink.layers['itineraries']!.length).toBeGreaterThan(0);
     const itineraryShare = await mint(`/v1/itineraries/${published}/share`);
-    expect((await tile(`/v1/tiles/itineraries/${published}/${tileOf(B, 14)}.mvt?share_token=${itineraryShare}`, {})).status).toBe(200);
-    expect((await tile(`/v1/tiles/collections/${org.collection.id}/${tileOf(B, 14)}.mvt?share_token=${itineraryShare}`, {})).status).toBe(
+    expect((await tile(`/v1/tiles/itineraries/${published}/${tilePath(B, 14)}.mvt?share_token=${itineraryShare}`, {})).status).toBe(200);
+    expect((await tile(`/v1/tiles/collections/${org.collection.id}/${tilePath(B, 14)}.mvt?share_token=${itineraryShare}`, {})).status).toBe(
       404,
     );
     const stranger = { 'X-API-Key': other.publishableKey.key };
-    expect((await tile(`/v1/tiles/itineraries/${secret}/${tileOf(B, 12)}.mvt`, stranger)).status).toBe(404);
-    expect((await tile(`/v1/tiles/itineraries/${published}/${tileOf(B, 12)}.mvt`, stranger)).status).toBe(200);
+    expect((await tile(`/v1/tiles/itineraries/${secret}/${tilePath(B, 12)}.mvt`, stranger)).status).toBe(404);
+    expect((await tile(`/v1/tiles/itineraries/${published}/${tilePath(B, 12)}.mvt`, stranger)).status).toBe(200);
   });
 
   it('the style fragment names the tiles and draws each layer', async () => {

@@ -8,6 +8,7 @@ import { VectorTile } from '@mapbox/vector-tile';
 import Pbf from 'pbf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, type Bootstrapped, bootstrap, login, type RunningServer, startServer } from '../../helpers/server.js';
+import { tilePath } from '../../helpers/tiles.js';
 
 let server: RunningServer;
 let org: Bootstrapped;
@@ -19,15 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
 });
-
-/** The tile (x, y) holding a point at zoom z (Web Mercator). */
-function tileOf(lon: number, lat: number, z: number): string {
-  const n = 2 ** z;
-  const x = Math.floor(((lon + 180) / 360) * n);
-  const rad = (lat * Math.PI) / 180;
-  const y = Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n);
-  return `${z}/${x}/${y}`;
-}
 
 const get = (path: string, headers: Record<string, string> = {}) =>
   fetch(`${server.url}${path}`, { headers: { 'X-API-Key': org.publishableKey.key, ...headers } });
@@ -76,7 +68,7 @@ describe('trail tiles', () => {
   it('a tile decodes as a map client reads it, with the layers and fields TileJSON promised', async () => {
     const doc = await tileJson();
     const z = 14;
-    const path = `/v1/tiles/trails/${tileOf(doc.center[0], doc.center[1], z)}.mvt`;
+    const path = `/v1/tiles/trails/${tilePath([doc.center[0], doc.center[1]], z)}.mvt`;
     const res = await get(path);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/vnd.mapbox-vector-tile');
@@ -94,7 +86,7 @@ describe('trail tiles', () => {
 
   it('answers 304 to a matching If-None-Match and gzip to a client that accepts it, the same tile inside', async () => {
     const doc = await tileJson();
-    const path = `/v1/tiles/trails/${tileOf(doc.center[0], doc.center[1], 13)}.mvt`;
+    const path = `/v1/tiles/trails/${tilePath([doc.center[0], doc.center[1]], 13)}.mvt`;
     // node:http, not fetch: fetch asks for gzip itself and undoes it.
     const plain = await rawGet(path, {});
     expect(plain.status).toBe(200);
@@ -118,7 +110,7 @@ describe('trail tiles', () => {
     expect(empty.status).toBe(204);
     expect(empty.headers.get('content-type')).toBeNull();
     const doc = await tileJson();
-    const path = `/v1/tiles/trails/${tileOf(doc.center[0], doc.center[1], 12)}.mvt`;
+    const path = `/v1/tiles/trails/${tilePath([doc.center[0], doc.center[1]], 12)}.mvt`;
     const head = await fetch(`${server.url}${path}`, { method: 'HEAD', headers: { 'X-API-Key': org.publishableKey.key } });
     expect(head.status).toBe(200);
     expect(Number(head.headers.get('content-length'))).toBeGreaterThan(0);
