@@ -8,8 +8,8 @@ import buffer from '@turf/buffer';
 import circle from '@turf/circle';
 import GeoJSONVT from 'geojson-vt';
 import { move } from 'piscina';
-import vtpbf from 'vt-pbf';
 import { failure, type TaskFailure } from './protocol.js';
+import { encodeMvt, type RawTile } from './mvt-encoder.js';
 
 /** Overlays are drawn down to street level; below z6 a hike is a dot. */
 export const OVERLAY_TILE_ZOOMS = { min: 0, max: 18 } as const;
@@ -66,14 +66,12 @@ export function overlayTile(input: OverlayTileInput): Uint8Array | TaskFailure {
 }
 
 export function encodeOverlayTile(index: Indexes, z: number, x: number, y: number): Uint8Array {
-  const layers: Record<string, unknown> = {};
+  const layers: [string, RawTile][] = [];
   for (const name of OVERLAY_LAYERS) {
-    const tile = index[name].getTile(z, x, y);
-    if (tile && tile.features.length > 0) layers[name] = tile;
+    const tile = index[name].getTileRaw(z, x, y);
+    if (tile && tile.features.length > 0) layers.push([name, tile as RawTile]);
   }
-  if (Object.keys(layers).length === 0) return new Uint8Array(0);
-  const bytes = vtpbf.fromGeojsonVt(layers as never, { version: 2, extent: EXTENT });
-  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
+  return layers.length === 0 ? new Uint8Array(0) : encodeMvt(layers, EXTENT);
 }
 
 export function buildOverlayIndexes(content: OverlayContent): Indexes {

@@ -3,15 +3,16 @@
 // access-restricted ways, with their kind) and `places` (peaks, huts, shelters, viewpoints, settlements, with
 // their elevation), and `contours` (isolines of the region's DEM, from z12, when it has one). The thread builds one
 // geojson-vt index per layer from its region once (at start with TILES_WARM, else on its first tile) and keeps them;
-// each tile is encoded with vt-pbf: a lone tile's bytes are moved (not copied) to the caller, a batch's copied once.
+// each tile is encoded from the index's stored tiles (./mvt-encoder.ts): a lone tile's bytes are moved (not copied) to
+// the caller, a batch's copied once.
 
 import { createHash } from 'node:crypto';
 import GeoJSONVT from 'geojson-vt';
 import { move } from 'piscina';
-import vtpbf from 'vt-pbf';
 import type { DemGrid } from '../data/region/dem-grid.js';
 import { edgeSources } from '../data/region/edge-grid.js';
 import { contourLines } from './contours.js';
+import { encodeMvt, type RawTile } from './mvt-encoder.js';
 import { AccessMode, type HighwayClass, highwayTag, type RegionGraph } from '../data/region/region-graph.js';
 import type { Region } from '../data/region/region.js';
 import { ACCESS_NAMES, edgeAccess } from './profiles.js';
@@ -113,16 +114,14 @@ export function checkTile({ z, x, y }: TrailTileInput): TaskFailure | undefined 
 
 /** One tile of `indexes` (checked coordinates), in a buffer of its own: empty when no layer has a feature. */
 export function encodeTrailTile(indexes: TrailIndexes, { z, x, y }: TrailTileInput): Uint8Array {
-  const layers: Record<string, unknown> = {};
+  const layers: [string, RawTile][] = [];
   for (const name of TRAIL_LAYERS) {
     if (name === 'contours' && z < CONTOURS_MIN_ZOOM) continue;
-    const tile = indexes[name]?.getTile(z, x, y);
-    if (tile && tile.features.length > 0) layers[name] = tile;
+    const tile = indexes[name]?.getTileRaw(z, x, y);
+    if (tile && tile.features.length > 0) layers.push([name, tile as RawTile]);
   }
-  if (Object.keys(layers).length === 0) return new Uint8Array(0);
-  const bytes = vtpbf.fromGeojsonVt(layers as never, { version: 2, extent: EXTENT });
-  // Its own buffer (pbf may hand back a view of a larger one), so that moving it detaches nothing else.
-  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
+  // In a buffer of its own, so that moving it detaches nothing else.
+  return layers.length === 0 ? new Uint8Array(0) : encodeMvt(layers, EXTENT);
 }
 
 /** geojson-vt's options for every layer (exported for the benchmark's bare peer). */

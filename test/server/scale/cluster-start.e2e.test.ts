@@ -47,12 +47,7 @@ describe.skipIf(unavailable !== undefined)('three nodes started together on an e
   it('the banner’s key, collection, owner login and embed link work on every node', async () => {
     const key = bannerValue(banner, 'publishable key');
     const collection = banner.match(/demo collection .*\(([0-9a-f-]{36})\)/)?.[1] as string;
-    const [email, password] = banner
-      .split('\n')
-      .find((l) => l.includes('owner login'))
-      ?.split('owner login')[1]
-      ?.trim()
-      .split(' / ') as [string, string];
+    const [, email, password] = banner.match(/owner login\s+(\S+) \/ (\S+)/) as RegExpMatchArray as [string, string, string];
     const embed = new URL(bannerValue(banner, 'embed'));
     const listed = await fetch(`${cluster.url}/v1/collections/${collection}`, { headers: { 'X-API-Key': key } });
     expect(listed.status).toBe(200);
