@@ -6,6 +6,7 @@
 //   1. one thread   Cairn's encoder (workers/trail-tiles.ts: buildIndexes + encodeTrailTile) against bare
 //                   geojson-vt + vt-pbf over the same features, cold (a fresh index per round, built untimed,
 //                   so every tile is sliced and encoded in the timed loop). Bar ≥ 1.0x (stretch 1.2x).
+//      Then encoding alone (tiles already sliced): Cairn's encoder (workers/mvt-encoder.ts) against vt-pbf.
 //   2. pool         the same tiles through a pool of 2 workers (trailTile tasks, all asked at once; each worker's
 //                   index warmed untimed) against the one thread. Bar ≥ 1.4x.
 //   3. first tile   a server started on Liechtenstein: time from its listening line to the first tile's answer
@@ -163,9 +164,21 @@ async function oneThreadAndPool(name: string, dir: string, region: Region, tiles
       await pool.close();
     }
   }
+  // Encoding alone: every tile of the list is already sliced in `check` and `peer` (the byte comparison made them),
+  // so this times only the step from a sliced tile to bytes (vt-pbf includes geojson-vt's nested copy it reads).
+  const encodeOnly: Record<'cairn' | 'bare', number[]> = { cairn: [], bare: [] };
+  for (let r = 0; r < ROUNDS + 2; r++) {
+    for (const who of r % 2 === 0 ? (['cairn', 'bare'] as const) : (['bare', 'cairn'] as const)) {
+      collectGarbage();
+      const t0 = performance.now();
+      for (const t of tiles) who === 'cairn' ? encodeTrailTile(check, t) : bareTile(peer, t);
+      encodeOnly[who].push(performance.now() - t0);
+    }
+  }
   const ms = (k: keyof typeof times) => round(median(times[k]), 1);
   return {
     region: name,
+    encodeOnly: { tiles: tiles.length, cairnMs: round(median(encodeOnly.cairn), 1), bareMs: round(median(encodeOnly.bare), 1) },
     tiles: timed.length,
     warmTiles: warmList.length,
     cairnMs: ms('cairn'),
@@ -334,6 +347,14 @@ async function main(): Promise<void> {
         round(ratio(e.bareMs, e.cairnMs)),
         '≥ 1.0x',
         verdict(ratio(e.bareMs, e.cairnMs) >= 1),
+      ]);
+      rows.push([
+        `${e.region}: encoding only, ${e.encodeOnly.tiles} sliced tiles`,
+        `${e.encodeOnly.cairnMs} ms`,
+        `${e.encodeOnly.bareMs} ms`,
+        round(ratio(e.encodeOnly.bareMs, e.encodeOnly.cairnMs)),
+        '(no bar)',
+        '',
       ]);
       rows.push([
         `${e.region}: pool of 2 vs one thread`,
