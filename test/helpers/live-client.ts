@@ -9,14 +9,24 @@ export interface LiveMessage {
 
 export class LiveClient {
   readonly messages: LiveMessage[] = [];
-  private waiters: { match: (m: LiveMessage) => boolean; resolve: (m: LiveMessage) => void }[] = [];
+  private waiters: { match: (m: LiveMessage) => boolean; resolve: (m: LiveMessage) => void; reject: (e: Error) => void }[] = [];
   private seen = 0;
 
   /** Resolves with the close code once the socket closes. */
   readonly closed: Promise<number>;
+  /** The close code, once the socket closed (1006: the connection dropped without a closing handshake). */
+  closeCode: number | undefined;
 
   private constructor(readonly socket: WebSocket) {
-    this.closed = new Promise((resolve) => socket.once('close', (code) => resolve(code)));
+    this.closed = new Promise((resolve) =>
+      socket.once('close', (code) => {
+        this.closeCode = code;
+        // Nothing more will come: whoever waits is told now, with the code, rather than at its timeout.
+        for (const w of this.waiters.splice(0)) w.reject(new Error(`the socket closed (${code}) before a matching live message`));
+        resolve(code);
+      }),
+    );
+    socket.on('error', () => undefined); // reported through the close code
     socket.on('message', (data) => {
       const message = JSON.parse(String(data)) as LiveMessage;
       this.messages.push(message);
@@ -60,6 +70,8 @@ export class LiveClient {
         return Promise.resolve(message);
       }
     }
+    if (this.closeCode !== undefined)
+      return Promise.reject(new Error(`the socket closed (${this.closeCode}) before a matching live message`));
     return new Promise((resolve, reject) => {
       const timer = setTimeout(
         () => reject(new Error(`no matching live message within ${timeoutMs} ms; got ${JSON.stringify(this.messages.slice(this.seen))}`)),
@@ -71,6 +83,10 @@ export class LiveClient {
           clearTimeout(timer);
           this.seen = this.messages.length;
           resolve(m);
+        },
+        reject: (error) => {
+          clearTimeout(timer);
+          reject(error);
         },
       });
     });
