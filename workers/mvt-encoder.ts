@@ -4,21 +4,8 @@
 // command and zigzag geometry), with no object per coordinate. The tile tests and the tiles benchmark compare the
 // two encoders' bytes.
 
+import type { RawFeature, RawTile } from 'geojson-vt';
 import Pbf from 'pbf';
-
-/** A stored geojson-vt tile (`getTileRaw`). */
-export interface RawTile {
-  readonly features: readonly RawFeature[];
-}
-
-type Tags = Record<string, unknown> | null | undefined;
-
-/** geojson-vt's stored feature: a lone point inline (type 4), points in one array (1), lines or polygons by ring (2, 3). */
-export type RawFeature = { id?: number | string; tags: Tags } & (
-  | { type: 4; x: number; y: number }
-  | { type: 1; geometry: Int16Array | Int32Array }
-  | { type: 2 | 3; geometry: (Int16Array | Int32Array)[] }
-);
 
 const MOVE_TO = 1;
 const LINE_TO = 2;
@@ -32,10 +19,13 @@ const zigzag = (n: number) => (n << 1) ^ (n >> 31);
  */
 const out = new Pbf();
 
-/** Encodes the layers (in the order given; empty ones left out by the caller) as one tile in a buffer of its own. */
-export function encodeMvt(layers: readonly (readonly [name: string, tile: RawTile])[], extent: number): Uint8Array {
+/**
+ * Encodes the layers, in the order given, as one tile in a buffer of its own. A layer with no tile or no feature is left
+ * out; a tile with no layer left is empty (0 bytes: the server answers 204).
+ */
+export function encodeMvt(layers: readonly (readonly [name: string, tile: RawTile | null | undefined])[], extent: number): Uint8Array {
   out.pos = 0;
-  for (const [name, tile] of layers) out.writeMessage(3, writeLayer, { name, tile, extent });
+  for (const [name, tile] of layers) if (tile && tile.features.length > 0) out.writeMessage(3, writeLayer, { name, tile, extent });
   return out.buf.slice(0, out.pos);
 }
 

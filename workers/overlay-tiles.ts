@@ -9,7 +9,7 @@ import circle from '@turf/circle';
 import GeoJSONVT from 'geojson-vt';
 import { move } from 'piscina';
 import { failure, type TaskFailure } from './protocol.js';
-import { encodeMvt, type RawTile } from './mvt-encoder.js';
+import { encodeMvt } from './mvt-encoder.js';
 
 /** Overlays are drawn down to street level; below z6 a hike is a dot. */
 export const OVERLAY_TILE_ZOOMS = { min: 0, max: 18 } as const;
@@ -66,12 +66,10 @@ export function overlayTile(input: OverlayTileInput): Uint8Array | TaskFailure {
 }
 
 export function encodeOverlayTile(index: Indexes, z: number, x: number, y: number): Uint8Array {
-  const layers: [string, RawTile][] = [];
-  for (const name of OVERLAY_LAYERS) {
-    const tile = index[name].getTileRaw(z, x, y);
-    if (tile && tile.features.length > 0) layers.push([name, tile as RawTile]);
-  }
-  return layers.length === 0 ? new Uint8Array(0) : encodeMvt(layers, EXTENT);
+  return encodeMvt(
+    OVERLAY_LAYERS.map((name) => [name, index[name].getTileRaw(z, x, y)] as const),
+    EXTENT,
+  );
 }
 
 export function buildOverlayIndexes(content: OverlayContent): Indexes {

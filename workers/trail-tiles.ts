@@ -12,7 +12,7 @@ import { move } from 'piscina';
 import type { DemGrid } from '../data/region/dem-grid.js';
 import { edgeSources } from '../data/region/edge-grid.js';
 import { contourLines } from './contours.js';
-import { encodeMvt, type RawTile } from './mvt-encoder.js';
+import { encodeMvt } from './mvt-encoder.js';
 import { AccessMode, type HighwayClass, highwayTag, type RegionGraph } from '../data/region/region-graph.js';
 import type { Region } from '../data/region/region.js';
 import { ACCESS_NAMES, edgeAccess } from './profiles.js';
@@ -114,14 +114,11 @@ export function checkTile({ z, x, y }: TrailTileInput): TaskFailure | undefined 
 
 /** One tile of `indexes` (checked coordinates), in a buffer of its own: empty when no layer has a feature. */
 export function encodeTrailTile(indexes: TrailIndexes, { z, x, y }: TrailTileInput): Uint8Array {
-  const layers: [string, RawTile][] = [];
-  for (const name of TRAIL_LAYERS) {
-    if (name === 'contours' && z < CONTOURS_MIN_ZOOM) continue;
-    const tile = indexes[name]?.getTileRaw(z, x, y);
-    if (tile && tile.features.length > 0) layers.push([name, tile as RawTile]);
-  }
+  const layers = TRAIL_LAYERS.filter((name) => name !== 'contours' || z >= CONTOURS_MIN_ZOOM).map(
+    (name) => [name, indexes[name]?.getTileRaw(z, x, y)] as const,
+  );
   // In a buffer of its own, so that moving it detaches nothing else.
-  return layers.length === 0 ? new Uint8Array(0) : encodeMvt(layers, EXTENT);
+  return encodeMvt(layers, EXTENT);
 }
 
 /** geojson-vt's options for every layer (exported for the benchmark's bare peer). */

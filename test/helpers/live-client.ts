@@ -22,7 +22,7 @@ export class LiveClient {
       socket.once('close', (code) => {
         this.closeCode = code;
         // Nothing more will come: whoever waits is told now, with the code, rather than at its timeout.
-        for (const w of this.waiters.splice(0)) w.reject(new Error(`the socket closed (${code}) before a matching live message`));
+        for (const w of this.waiters.splice(0)) w.reject(this.closedError());
         resolve(code);
       }),
     );
@@ -70,8 +70,7 @@ export class LiveClient {
         return Promise.resolve(message);
       }
     }
-    if (this.closeCode !== undefined)
-      return Promise.reject(new Error(`the socket closed (${this.closeCode}) before a matching live message`));
+    if (this.closeCode !== undefined) return Promise.reject(this.closedError());
     return new Promise((resolve, reject) => {
       const timer = setTimeout(
         () => reject(new Error(`no matching live message within ${timeoutMs} ms; got ${JSON.stringify(this.messages.slice(this.seen))}`)),
@@ -90,6 +89,10 @@ export class LiveClient {
         },
       });
     });
+  }
+
+  private closedError(): Error {
+    return new Error(`the socket closed (${this.closeCode}) before a matching live message`);
   }
 
   send(message: unknown): void {

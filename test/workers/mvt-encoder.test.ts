@@ -5,7 +5,7 @@ import GeoJSONVT from 'geojson-vt';
 import { describe, expect, it } from 'vitest';
 import vtpbf from 'vt-pbf';
 import { buildDemoRegion } from '../../data/region/demo-region.js';
-import { encodeMvt, type RawTile } from '../../workers/mvt-encoder.js';
+import { encodeMvt } from '../../workers/mvt-encoder.js';
 import { buildIndexes, encodeTrailTile, TRAIL_INDEX_OPTIONS, TRAIL_LAYERS, trailLayerFeatures } from '../../workers/trail-tiles.js';
 import { tileAt } from '../helpers/tiles.js';
 
@@ -22,12 +22,10 @@ function reference(indexes: [string, GeoJSONVT][], z: number, x: number, y: numb
 }
 
 function encoded(indexes: [string, GeoJSONVT][], z: number, x: number, y: number): Uint8Array {
-  const layers: [string, RawTile][] = [];
-  for (const [name, index] of indexes) {
-    const tile = index.getTileRaw(z, x, y);
-    if (tile && tile.features.length > 0) layers.push([name, tile as RawTile]);
-  }
-  return layers.length === 0 ? new Uint8Array(0) : encodeMvt(layers, EXTENT);
+  return encodeMvt(
+    indexes.map(([name, index]) => [name, index.getTileRaw(z, x, y)] as const),
+    EXTENT,
+  );
 }
 
 const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a).equals(Buffer.from(b));
