@@ -2,7 +2,9 @@
 // what SQLite itself does on the same disk, and how fast are itinerary reads?
 //
 // Peers in the same run (DESIGN §13): raw better-sqlite3 inserts with synchronous=FULL, one row per
-// autocommit transaction (what one-commit-per-request would cap at), and 1,000 rows per transaction.
+// autocommit transaction (what one-commit-per-request would cap at), and 1,000 rows per transaction; and
+// the edit floor (bench/lib/edit-floor-peer.mjs): bare uWebSockets.js + better-sqlite3 answering the same
+// PATCH with Cairn's group commit and nothing else, the most this machine gives a durable edit over HTTP.
 // Cairn runs with its defaults (WAL, synchronous=FULL, group commit: one transaction per event-loop
 // turn, each response sent after its commit), pinned to core 0; wrk runs on core 1 with 50 connections.
 //
@@ -21,9 +23,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { buildDemoRegion } from '../data/region/demo-region.js';
-import { machineInfo, writeResults } from './lib/machine.js';
+import { machineInfo, REPO_ROOT, writeResults } from './lib/machine.js';
 import { startCpuMeter } from './lib/proc-cpu.js';
-import { startCairn } from './lib/server-process.js';
+import { startCairn, startServer } from './lib/server-process.js';
 import { median, ratio, round } from './lib/stats.js';
 import { printTable } from './lib/table.js';
 import { canPin, hasWrk, runWrk, type WrkResult } from './lib/wrk.js';
@@ -104,7 +106,15 @@ async function main(): Promise<void> {
     const batched = sqliteRate(dir, 1000, SMOKE ? 0.5 : 1);
 
     const { server, boot } = await startCairn(dir, pinned ? '0' : undefined);
-    stopServer = () => server.stop();
+    const floor = await startServer({
+      name: 'edit floor peer',
+      command: process.execPath,
+      args: [join(REPO_ROOT, 'bench', 'lib', 'edit-floor-peer.mjs'), join(dir, 'floor.db'), String(CONNECTIONS)],
+      cpus: pinned ? '0' : undefined,
+      stdoutPath: join(dir, 'floor.log'),
+      stderrPath: join(dir, 'floor.err'),
+    });
+    stopServer = () => Promise.all([server.stop(), floor.stop()]).then(() => undefined);
     const base = `http://127.0.0.1:${server.port}`;
     const writer = { 'X-API-Key': boot.publishableKey.key, 'X-User-Id': boot.owner.id };
     const reader = { 'X-API-Key': boot.publishableKey.key };
@@ -181,11 +191,30 @@ async function main(): Promise<void> {
       },
       { name: 'move', url: `${base}${movePaths[0]}`, script: script(dir, 'move', 'PUT', json, movePaths, moves) },
       { name: 'read', url: `${base}/v1/itineraries/${long}`, script: script(dir, 'read', 'GET', reader, [`/v1/itineraries/${long}`]) },
+      {
+        name: 'edit floor',
+        server: floor,
+        url: `http://127.0.0.1:${floor.port}/v1/itineraries/it0`,
+        script: script(
+          dir,
+          'floor',
+          'PATCH',
+          { 'Content-Type': 'application/json' },
+          edited.map((_, k) => `/v1/itineraries/it${k}`),
+          ['{"description":"edited under load"}'],
+        ),
+      },
     ];
+    const floorCheck = await fetch(`http://127.0.0.1:${floor.port}/v1/itineraries/it0`, {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"description":"edit"}',
+    });
+    if (floorCheck.status !== 200) throw new Error(`edit floor peer answered ${floorCheck.status}`);
     const runs: (WrkResult & { scenario: string; round: number; cpuPercent: number; reqPerCpuSecond: number })[] = [];
     for (let roundNo = 1; roundNo <= ROUNDS; roundNo++) {
       for (const s of scenarios) {
-        const meter = startCpuMeter(server.pid);
+        const meter = startCpuMeter((s.server ?? server).pid);
         const r = await runWrk({
           url: s.url,
           seconds: SECONDS,
@@ -205,7 +234,7 @@ async function main(): Promise<void> {
         );
       }
     }
-    await server.stop();
+    await stopServer();
     stopServer = undefined;
 
     const summary = scenarios.map((s) => {
@@ -225,20 +254,27 @@ async function main(): Promise<void> {
       ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'cpu %', 'req/cpu-s'],
       summary.map((r) => [r.scenario, r.reqPerSec, r.p50Ms, r.p99Ms, r.cpuPercent, r.reqPerCpuSecond]),
     );
+    const floorEdit = summary.find((r) => r.scenario === 'edit floor') as (typeof summary)[number];
     const editRatio = ratio(edit.reqPerSec, autocommit);
     printTable(
-      'raw SQLite, same disk (rows/s)',
-      ['peer', 'rows/s', 'edit req/s ÷ peer'],
+      'peers, same disk (rows/s or req/s)',
+      ['peer', 'rate', 'edit req/s ÷ peer', 'peer ÷ autocommit'],
       [
-        ['autocommit, synchronous=FULL', Math.round(autocommit), round(editRatio)],
-        ['1,000 rows per transaction', Math.round(batched), round(ratio(edit.reqPerSec, batched), 3)],
+        ['SQLite autocommit, synchronous=FULL', Math.round(autocommit), round(editRatio), 1],
+        ['SQLite, 1,000 rows per transaction', Math.round(batched), round(ratio(edit.reqPerSec, batched), 3), round(ratio(batched, autocommit))],
+        ['edit floor (bare uWS + SQLite group commit)', floorEdit.reqPerSec, round(ratio(edit.reqPerSec, floorEdit.reqPerSec)), round(ratio(floorEdit.reqPerSec, autocommit))],
       ],
     );
     const verdict = editRatio >= 5 && edit.p99Ms <= 10 ? 'PASS' : 'BELOW';
     console.log(`edit goal (≥ 5x durable autocommit, p99 ≤ 10 ms): ${round(editRatio)}x, p99 ${edit.p99Ms} ms → ${verdict}`);
+    console.log(
+      `the edit floor reaches ${round(ratio(floorEdit.reqPerSec, autocommit))}x of durable autocommit (p99 ${floorEdit.p99Ms} ms); Cairn's edits run at ${round(ratio(edit.reqPerSec, floorEdit.reqPerSec))}x of the floor`,
+    );
     Object.assign(results, {
       settings: { seconds: SECONDS, rounds: ROUNDS, connections: CONNECTIONS, pinned },
       sqlite: { autocommitRowsPerSec: Math.round(autocommit), batchedRowsPerSec: Math.round(batched) },
+      editFloorVsAutocommit: round(ratio(floorEdit.reqPerSec, autocommit)),
+      editVsFloor: round(ratio(edit.reqPerSec, floorEdit.reqPerSec)),
       runs,
       summary,
       editVsAutocommit: round(editRatio),
