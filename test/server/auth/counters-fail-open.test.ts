@@ -35,7 +35,7 @@ beforeAll(async () => {
   app = buildApp({
     config: { ...DEFAULTS, logLevel: 'error' },
     storage: sqliteStorage(db),
-    logger: createLogger('error', (chunk) => logs.push(chunk)),
+    logger: createLogger('error', (chunk) => logs.push(Buffer.from(chunk).toString('utf8'))),
     counters: { sessionIp: ipCounter, sessionFailures: failureCounter },
     signingSecret: 'x'.repeat(40),
   });
