@@ -15,6 +15,7 @@
 
 import type { Database } from '../../data/db.js';
 import type { ChangeEvent, ChangeEventBus } from './change-events.js';
+import { LinkedQueue } from './linked-queue.js';
 
 /** What a unit of work receives: a way to announce what it changed (published after the commit). */
 export interface WriteScope {
@@ -80,7 +81,7 @@ export function createUnitOfWork(db: Database, options: UnitOfWorkOptions = {}):
   let running = false;
   /** The turn ended while a unit was running: commit as soon as it settles. */
   let commitDue = false;
-  const queue: QueuedUnit[] = [];
+  const queue = new LinkedQueue<QueuedUnit>();
 
   const commit = () => {
     if (running) {
@@ -189,7 +190,7 @@ export function createUnitOfWork(db: Database, options: UnitOfWorkOptions = {}):
 
   /** Starts queued units in order until one awaits; it starts the rest when its savepoint is gone. */
   function drain(): void {
-    while (!running && queue.length > 0) {
+    while (!running && queue.size > 0) {
       const next = queue.shift() as QueuedUnit;
       const { answer, released } = runUnit(next.fn);
       next.resolve(answer);

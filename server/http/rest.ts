@@ -6,6 +6,7 @@
 import type { TObject, TSchema } from '@sinclair/typebox';
 import type { Access } from '../auth/access.js';
 import type { Operation, PageResult, UploadedFile } from '../core/operation.js';
+import { derivedOf } from '../../data/deep-freeze.js';
 import { ApiError, type ErrorPath } from '../errors.js';
 import { operationContext } from './operation-context.js';
 import { JSON_CONTENT_TYPE } from './responses.js';
@@ -43,13 +44,17 @@ export interface RestBinding<O> {
 
 const EMPTY_METADATA = Object.freeze({});
 
-/** The envelope of each frozen result, encoded once: a cached view is sent as the same bytes every time. */
-const encodedEnvelopes = new WeakMap<object, Uint8Array>();
-function envelopeOnce(value: object): Uint8Array {
-  let bytes = encodedEnvelopes.get(value);
+/**
+ * The envelope of a shared result (a cached view, frozen by `freezeShared`), encoded once and kept in the
+ * result's own box: a cached view is sent as the same bytes every time. Other results are encoded per call.
+ */
+function envelopeOnce(value: object): Uint8Array | undefined {
+  const derived = derivedOf(value);
+  if (!derived) return undefined;
+  let bytes = derived.restEnvelope as Uint8Array | undefined;
   if (bytes === undefined) {
     bytes = Buffer.from(`{"data":${JSON.stringify(value)},"extensions":{"metadata":{}}}`);
-    encodedEnvelopes.set(value, bytes);
+    derived.restEnvelope = bytes;
   }
   return bytes;
 }
@@ -91,10 +96,9 @@ export function rest<I, O>(operation: Operation<I, O>, binding: RestBinding<O>):
       const { items, total, page } = result as PageResult<unknown>;
       return { status, json: { data: items, extensions: { metadata: pageMetadata(page, total) } } };
     }
-    // A frozen result is shared and immutable (a cached view): serialize it once, not per request.
-    if (typeof result === 'object' && result !== null && Object.isFrozen(result)) {
-      return { status, body: envelopeOnce(result), contentType: JSON_CONTENT_TYPE };
-    }
+    // A shared result is immutable (a cached view): serialized once, not per request.
+    const encoded = typeof result === 'object' && result !== null ? envelopeOnce(result) : undefined;
+    if (encoded) return { status, body: encoded, contentType: JSON_CONTENT_TYPE };
     return { status, json: { data: result, extensions: { metadata: EMPTY_METADATA } } };
   };
 

@@ -7,7 +7,7 @@
 
 import type { Itinerary } from '../../../data/stores/itinerary-store.js';
 import type { ItineraryView } from './itinerary-view.js';
-import { deepFreeze } from '../../../data/deep-freeze.js';
+import { freezeShared } from '../../../data/deep-freeze.js';
 
 /** Views kept (a 50-segment view is some tens of kilobytes). */
 export const VIEW_CACHE_ENTRIES = 256;
@@ -17,8 +17,19 @@ function stampOf(itinerary: Itinerary): string {
   return `${itinerary.draftVersion}:${itinerary.publishedVersion}:${itinerary.publishedAt}:${itinerary.updatedAt}`;
 }
 
+interface Entry {
+  stamp: string;
+  view: ItineraryView;
+  /** When it was last read (a counter): the least recently read entry is the one evicted. */
+  used: number;
+}
+
 export class ItineraryViewCache {
-  readonly #entries = new Map<string, { stamp: string; view: ItineraryView }>();
+  // Entries are updated in place (a hit marks `used`, a new version replaces the value under the same key):
+  // re-inserting on every read would make the long-lived map rebuild its table over and over, and each table
+  // it leaves behind keeps the views it held alive past the next young-generation collection.
+  readonly #entries = new Map<string, Entry>();
+  #clock = 0;
 
   constructor(private readonly capacity = VIEW_CACHE_ENTRIES) {}
 
@@ -38,16 +49,27 @@ export class ItineraryViewCache {
     const stamp = stampOf(itinerary);
     const hit = this.#entries.get(key);
     if (hit && hit.stamp === stamp) {
-      // Most recently used last: the first entry is the one to evict.
-      this.#entries.delete(key);
-      this.#entries.set(key, hit);
+      hit.used = ++this.#clock;
       return hit.view;
     }
     const view = await build();
     if (!view) return undefined;
-    this.#entries.delete(key);
-    this.#entries.set(key, { stamp, view: deepFreeze(view) });
-    if (this.#entries.size > this.capacity) this.#entries.delete(this.#entries.keys().next().value as string);
+    const entry: Entry = { stamp, view: freezeShared(view), used: ++this.#clock };
+    const replaces = this.#entries.has(key);
+    this.#entries.set(key, entry);
+    if (!replaces && this.#entries.size > this.capacity) this.#evictLeastRecent();
     return view;
+  }
+
+  #evictLeastRecent(): void {
+    let oldest: string | undefined;
+    let oldestUse = Number.POSITIVE_INFINITY;
+    for (const [key, entry] of this.#entries) {
+      if (entry.used < oldestUse) {
+        oldestUse = entry.used;
+        oldest = key;
+      }
+    }
+    if (oldest !== undefined) this.#entries.delete(oldest);
   }
 }
