@@ -261,8 +261,18 @@ async function main(): Promise<void> {
       ['peer', 'rate', 'edit req/s ÷ peer', 'peer ÷ autocommit'],
       [
         ['SQLite autocommit, synchronous=FULL', Math.round(autocommit), round(editRatio), 1],
-        ['SQLite, 1,000 rows per transaction', Math.round(batched), round(ratio(edit.reqPerSec, batched), 3), round(ratio(batched, autocommit))],
-        ['edit floor (bare uWS + SQLite group commit)', floorEdit.reqPerSec, round(ratio(edit.reqPerSec, floorEdit.reqPerSec)), round(ratio(floorEdit.reqPerSec, autocommit))],
+        [
+          'SQLite, 1,000 rows per transaction',
+          Math.round(batched),
+          round(ratio(edit.reqPerSec, batched), 3),
+          round(ratio(batched, autocommit)),
+        ],
+        [
+          'edit floor (bare uWS + SQLite group commit)',
+          floorEdit.reqPerSec,
+          round(ratio(edit.reqPerSec, floorEdit.reqPerSec)),
+          round(ratio(floorEdit.reqPerSec, autocommit)),
+        ],
       ],
     );
     const verdict = editRatio >= 5 && edit.p99Ms <= 10 ? 'PASS' : 'BELOW';

@@ -6,7 +6,11 @@ import { createLogger } from '../../server/logger.js';
 function capture() {
   const chunks: Uint8Array[] = [];
   const text = () => chunks.map((c) => Buffer.from(c).toString('utf8')).join('');
-  const lines = () => text().split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  const lines = () =>
+    text()
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
   return { chunks, text, lines, out: (chunk: Uint8Array) => chunks.push(chunk) };
 }
 
