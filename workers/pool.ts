@@ -4,6 +4,7 @@
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
+import { LinkedList, type ListNode } from '../server/core/linked-list.js';
 import { failure, TASK_FILES, type TaskFailure, type TaskInput, type TaskName, type TaskOutput } from './protocol.js';
 
 export interface PoolOptions {
@@ -86,7 +87,7 @@ export function createPool(options: Partial<PoolOptions> = {}): WorkerPool {
     env: o.env as Record<string, string>,
   });
   // Tasks handed to piscina and not yet settled, each with the token that can take it off the queue.
-  const pending = new PendingTasks();
+  const pending = new LinkedList<CancelToken>();
   let closing = false;
   // Piscina gives a task only to a worker that has started. Once a new worker fails while starting (its task
   // module throws on load), it stops replacing workers, so queued tasks would wait for ever. When a worker
@@ -95,7 +96,7 @@ export function createPool(options: Partial<PoolOptions> = {}): WorkerPool {
   const failQueuedWhenNoWorker = () =>
     setImmediate(() => {
       if (closing || piscina.threads.length > 0) return;
-      pending.cancelAll();
+      for (const token of pending.entries()) token.abort();
     });
   // A worker that fails outside a task (an exception at start-up, a crash) is replaced by piscina; without a
   // listener its 'error' event would take the whole process down.
@@ -115,7 +116,8 @@ export function createPool(options: Partial<PoolOptions> = {}): WorkerPool {
   };
   /** Hands one task to piscina; a failure to run it comes back as a value. */
   const dispatch = <N extends TaskName>(name: N, input: TaskInput<N>): Promise<TaskOutput<N>> => {
-    const cancel = pending.add();
+    const cancel = new CancelToken();
+    pending.push(cancel);
     return (piscina.run(input, { name, filename: fileOf(name), signal: cancel }) as Promise<TaskOutput<N>>)
       .catch((err: unknown) => mapRunError(err, cancel))
       .finally(() => pending.delete(cancel));
@@ -193,15 +195,16 @@ export function createPool(options: Partial<PoolOptions> = {}): WorkerPool {
 
 /**
  * What piscina needs of a task's abort signal (`aborted`, `reason`, one 'abort' listener), without an
- * AbortController per task: one costs ~10 µs on Node 20 and stays alive until a major collection. Tokens are
- * linked into the pending list through themselves (see PendingTasks).
+ * AbortController per task: one costs ~10 µs on Node 20 and stays alive until a major collection. The tokens of
+ * the tasks on their way are a list linked through themselves (see ../server/core/linked-list.ts: a Set's old
+ * tables would keep settled tasks alive past young-generation collections).
  */
-class CancelToken {
+class CancelToken implements ListNode {
+  listPrevious?: ListNode;
+  listNext?: ListNode;
+  listed?: boolean;
   aborted = false;
   reason: unknown;
-  previous: CancelToken | undefined;
-  next: CancelToken | undefined;
-  listed = false;
   #listener: (() => void) | undefined;
 
   addEventListener(_type: 'abort', listener: () => void): void {
@@ -219,44 +222,6 @@ class CancelToken {
     const listener = this.#listener;
     this.#listener = undefined;
     listener?.();
-  }
-}
-
-/**
- * The tasks on their way, as a list linked through their tokens rather than a Set: a long-lived Set rebuilds
- * its table as it grows and shrinks, and each table it leaves in the old generation keeps the tokens it held
- * (and through piscina's listeners, the tasks) alive past the next young-generation collection.
- */
-class PendingTasks {
-  #first: CancelToken | undefined;
-  size = 0;
-
-  add(): CancelToken {
-    const token = new CancelToken();
-    token.listed = true;
-    token.next = this.#first;
-    if (this.#first) this.#first.previous = token;
-    this.#first = token;
-    this.size++;
-    return token;
-  }
-
-  delete(token: CancelToken): void {
-    if (!token.listed) return;
-    token.listed = false;
-    if (token.previous) token.previous.next = token.next;
-    else this.#first = token.next;
-    if (token.next) token.next.previous = token.previous;
-    token.previous = undefined;
-    token.next = undefined;
-    this.size--;
-  }
-
-  /** Takes every pending task off piscina's queue (no worker is left to run them). */
-  cancelAll(): void {
-    const tokens: CancelToken[] = [];
-    for (let token = this.#first; token; token = token.next) tokens.push(token);
-    for (const token of tokens) token.abort();
   }
 }
 

@@ -15,7 +15,7 @@
 
 import type { Database } from '../../data/db.js';
 import type { ChangeEvent, ChangeEventBus } from './change-events.js';
-import { LinkedQueue } from './linked-queue.js';
+import { LinkedList, type ListNode } from './linked-list.js';
 
 /** What a unit of work receives: a way to announce what it changed (published after the commit). */
 export interface WriteScope {
@@ -44,7 +44,7 @@ interface Batch {
   events: ChangeEvent[];
 }
 
-interface QueuedUnit {
+interface QueuedUnit extends ListNode {
   fn: UnitFn<unknown>;
   resolve: (answer: Promise<unknown>) => void;
 }
@@ -81,7 +81,7 @@ export function createUnitOfWork(db: Database, options: UnitOfWorkOptions = {}):
   let running = false;
   /** The turn ended while a unit was running: commit as soon as it settles. */
   let commitDue = false;
-  const queue = new LinkedQueue<QueuedUnit>();
+  const queue = new LinkedList<QueuedUnit>();
 
   const commit = () => {
     if (running) {

@@ -46,8 +46,8 @@ describe('DeadlineSweeper', () => {
         sweeper.delete(second);
       },
     };
+    sweeper.add(first); // added first: it expires before `second` is reached
     sweeper.add(second);
-    sweeper.add(first); // first in the list: it expires before `second` is reached
     vi.advanceTimersByTime(10);
     expect(fired).toEqual(['first']);
   });
