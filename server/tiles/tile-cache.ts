@@ -1,4 +1,7 @@
-// Encoded tiles kept in memory, bounded by their bytes, least recently used dropped first. Keys name the layer,
+// Encoded tiles kept in memory, bounded by their bytes, the least recently used dropped first (by the clock
+// rule: a hit only marks its entry, and eviction gives a marked entry a second chance instead of dropping it, so
+// the map is never rewritten on a hit; re-inserting on every hit made the long-lived map rebuild its table every
+// few dozen requests, each old table left for a major collection). Keys name the layer,
 // its version and the tile (`trails:<source>/z/x/y`, `itinerary:<id>@<version>/z/x/y`), so an edit or a publish
 // that bumps a version never serves a stale tile; `forget(prefix)` frees a resource's tiles at once when the
 // core says it changed. A tile being made is shared: concurrent requests for it wait for one encoding.
@@ -11,8 +14,14 @@ export interface EncodedTile {
   etag: string;
 }
 
+interface Slot {
+  tile: EncodedTile;
+  /** Read since it was inserted or last given a second chance. */
+  used: boolean;
+}
+
 export class TileCache {
-  #entries = new Map<string, EncodedTile>();
+  #entries = new Map<string, Slot>();
   #making = new Map<string, Promise<EncodedTile>>();
   #bytes = 0;
 
@@ -32,10 +41,8 @@ export class TileCache {
   get(key: string, make: () => Promise<EncodedTile>): Promise<EncodedTile> | EncodedTile {
     const hit = this.#entries.get(key);
     if (hit) {
-      // Most recently used last: Map keeps insertion order.
-      this.#entries.delete(key);
-      this.#entries.set(key, hit);
-      return hit;
+      hit.used = true;
+      return hit.tile;
     }
     let pending = this.#making.get(key);
     if (!pending) {
@@ -57,10 +64,10 @@ export class TileCache {
 
   /** Drops every tile whose key starts with `prefix`. */
   forget(prefix: string): void {
-    for (const [key, tile] of this.#entries) {
+    for (const [key, slot] of this.#entries) {
       if (key.startsWith(prefix)) {
         this.#entries.delete(key);
-        this.#bytes -= sizeOf(tile);
+        this.#bytes -= sizeOf(slot.tile);
       }
     }
   }
@@ -68,12 +75,21 @@ export class TileCache {
   #put(key: string, tile: EncodedTile): void {
     const size = sizeOf(tile);
     if (size > this.maxBytes) return;
-    this.#entries.set(key, tile);
+    const replaced = this.#entries.get(key);
+    if (replaced) this.#bytes -= sizeOf(replaced.tile);
+    this.#entries.set(key, { tile, used: false });
     this.#bytes += size;
-    for (const [oldest, old] of this.#entries) {
+    // Oldest first (Map keeps insertion order); a used entry goes to the end unmarked, at most once per pass.
+    let chances = this.#entries.size;
+    for (const [oldest, slot] of this.#entries) {
       if (this.#bytes <= this.maxBytes) break;
       this.#entries.delete(oldest);
-      this.#bytes -= sizeOf(old);
+      if (slot.used && chances-- > 0 && oldest !== key) {
+        slot.used = false;
+        this.#entries.set(oldest, slot);
+      } else {
+        this.#bytes -= sizeOf(slot.tile);
+      }
     }
   }
 }
