@@ -74,7 +74,7 @@ export function withCachedReads<T extends object>(store: T, cache: CommittedRead
     const method = (store as Record<string, unknown>)[name];
     if (name === 'constructor' || typeof method !== 'function') continue;
     face[name] = reads.includes(name as keyof T)
-      ? (...args: unknown[]) => cache.read(`${prefix}.${name}:${JSON.stringify(args)}`, () => method.apply(store, args))
+      ? (...args: unknown[]) => cache.read(`${prefix}.${name}:${keyOf(args)}`, () => method.apply(store, args))
       : (...args: unknown[]) => {
           cache.forget();
           try {
@@ -85,4 +85,10 @@ export function withCachedReads<T extends object>(store: T, cache: CommittedRead
         };
   }
   return face as T;
+}
+
+/** The cache key of a call's arguments: a lone string (an id, a key) as it is, anything else as JSON. */
+function keyOf(args: unknown[]): string {
+  // A JSON array starts with "[", so a lone string can never be mistaken for a list of arguments.
+  return args.length === 1 && typeof args[0] === 'string' && !args[0].startsWith('[') ? args[0] : JSON.stringify(args);
 }

@@ -55,7 +55,7 @@ async function main(): Promise<void> {
   const server = await (config.httpCompat ? listenNode(app.handle, listenOptions) : listen(uws, app.handle, listenOptions)).catch(
     exitIfPortInUse,
   );
-  app.live.attach(server.publish);
+  app.live.attach(server.publish, server.subscribers);
   const origin = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${server.port}`;
   logger.info('listening', { url: origin, port: server.port, database: storage.description });
   // Seeding runs while the server already answers; shutdown waits for it before closing the pool and database.

@@ -17,6 +17,8 @@ export interface HttpServer {
   drain(graceMs: number): Promise<void>;
   /** Publishes a text message to the WebSockets subscribed to `topic` (none under HTTP_COMPAT). */
   publish(topic: string, text: string): void;
+  /** How many WebSockets are subscribed to `topic` (0 under HTTP_COMPAT). */
+  subscribers(topic: string): number;
 }
 
 export interface ListenOptions {

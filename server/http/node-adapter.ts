@@ -93,6 +93,7 @@ export function listenNode(handle: Handle, options: ListenOptions): Promise<Http
         drain: (graceMs) => gate.drain(graceMs),
         // No WebSockets here (the live channel answers 501): nothing is subscribed.
         publish: () => undefined,
+        subscribers: () => 0,
       });
     });
   });

@@ -22,3 +22,6 @@ export interface SocketSession {
 
 /** Publishes a text message to every socket subscribed to `topic`, on this node. */
 export type PublishToTopic = (topic: string, text: string) => void;
+
+/** How many sockets on this node are subscribed to `topic`. */
+export type CountSubscribers = (topic: string) => number;

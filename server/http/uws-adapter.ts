@@ -163,6 +163,7 @@ export function listen(uws: Uws, handle: Handle, options: ListenOptions): Promis
         publish: (topic, text) => {
           app.publish(topic, text, false);
         },
+        subscribers: (topic) => app.numSubscribers(topic),
         drain: (graceMs) => gate.drain(graceMs),
       });
     };

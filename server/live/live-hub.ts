@@ -10,7 +10,7 @@
 // that fell silent for PRESENCE_STALE_MS (a node that died takes its members with it).
 
 import type { ChangeEvent, ChangeEventBus, PresenceOfNode } from '../core/change-events.js';
-import type { OpenSocket, PublishToTopic, SocketSession } from '../http/sockets.js';
+import type { CountSubscribers, OpenSocket, PublishToTopic, SocketSession } from '../http/sockets.js';
 
 /** Who a member's socket belongs to (null: a key or share link with no member named). */
 export interface LiveVisitor {
@@ -109,6 +109,16 @@ export interface LiveRecorder {
   stop(): void;
 }
 
+/** Change events whose only effect here is a message on the itinerary's topics. */
+const MESSAGE_ONLY = new Set<ChangeEvent['type']>([
+  'itinerary.draft_changed',
+  'itinerary.published',
+  'itinerary.deleted',
+  'lock.taken',
+  'lock.released',
+  'lock.expired',
+]);
+
 /** Closes a socket whose credential ended (an application close code: the client signs in or mints again). */
 const CREDENTIAL_ENDED = 4401;
 const RECORDER_MAX_MESSAGES = 200;
@@ -132,6 +142,8 @@ interface RemotePresence {
 
 export class LiveHub {
   #publish: PublishToTopic = () => undefined;
+  /** Unknown until attached with a count: every topic is then taken to have listeners. */
+  #subscribers: CountSubscribers | undefined;
   /** Members' sockets per itinerary. */
   readonly #rooms = new Map<string, Room>();
   /** Every open socket (members' and outsiders') with what let it in. */
@@ -150,8 +162,9 @@ export class LiveHub {
   }
 
   /** Where messages go: the socket library's pub/sub, once the server listens. */
-  attach(publish: PublishToTopic): void {
+  attach(publish: PublishToTopic, subscribers?: CountSubscribers): void {
     this.#publish = publish;
+    this.#subscribers = subscribers;
   }
 
   /** Starts recording what is published on a topic (until `stop`, or 15 s, or 200 messages). */
@@ -167,6 +180,14 @@ export class LiveHub {
     };
     setTimeout(stop, RECORDER_MAX_MS).unref();
     return { messages, stop };
+  }
+
+  /**
+   * Whether anyone here hears `topic`: a subscribed socket, or one being let in (its recorder). Most itineraries
+   * that change are open nowhere, and their messages are then not even built (a timestamp and a JSON text per edit).
+   */
+  #heard(topic: string): boolean {
+    return this.#recorders.has(topic) || (this.#subscribers?.(topic) ?? 1) > 0;
   }
 
   #send(topic: string, text: string): void {
@@ -406,6 +427,10 @@ export class LiveHub {
 
   /** Every event message says when its change was announced (`at`, just after its commit, ISO 8601 with ms). */
   #onEvent(event: ChangeEvent): void {
+    // Events that only become a message to an itinerary's listeners: none here, nothing to build.
+    if (MESSAGE_ONLY.has(event.type) && 'itineraryId' in event) {
+      if (!this.#heard(membersTopic(event.itineraryId)) && !this.#heard(publicTopic(event.itineraryId))) return;
+    }
     const at = new Date().toISOString();
     switch (event.type) {
       case 'itinerary.draft_changed':

@@ -21,6 +21,29 @@ function setup() {
 const snapshot = { version: 3, published_version: null, locks: [] };
 
 describe('LiveHub', () => {
+  it('builds no message for an itinerary nobody here listens to, and still records for a socket being let in', () => {
+    const events = new MemoryChangeEventBus();
+    const hub = new LiveHub(events);
+    const published: string[] = [];
+    const listening = new Set<string>();
+    hub.attach(
+      (topic) => published.push(topic),
+      (topic) => (listening.has(topic) ? 1 : 0),
+    );
+    const change = (itineraryId: string) =>
+      events.publish([{ type: 'itinerary.draft_changed', organizationId: 'o', itineraryId, version: 2 }]);
+    change('nobody');
+    expect(published).toEqual([]);
+    const joining = hub.watch(membersTopic('joining')); // a socket of `joining` is being let in
+    change('joining');
+    expect(joining.messages.map((m) => JSON.parse(m).type)).toEqual(['itinerary.changed']);
+    joining.stop();
+    listening.add(publicTopic('viewed'));
+    events.publish([{ type: 'itinerary.published', organizationId: 'o', itineraryId: 'viewed', version: 2 }]);
+    expect(published).toContain(publicTopic('viewed'));
+    expect(published).not.toContain(membersTopic('nobody'));
+  });
+
   it('sends drafts and locks to members only, publication and deletion to both', () => {
     const { events, published: raw } = setup();
     events.publish([
