@@ -163,6 +163,8 @@ export function listen(uws: Uws, handle: Handle, options: ListenOptions): Promis
         publish: (topic, text) => {
           app.publish(topic, text, false);
         },
+        // Safe only because app.ws() above made uWS's topic tree: on an App without a WebSocket route, numSubscribers
+        // dereferences a missing tree and the process crashes (uWebSockets.js 20.30).
         subscribers: (topic) => app.numSubscribers(topic),
         drain: (graceMs) => gate.drain(graceMs),
       });
