@@ -1,10 +1,10 @@
-// Encoded tiles kept in memory, bounded by their bytes, the least recently used dropped first (by the clock
-// rule: a hit only marks its entry, and eviction gives a marked entry a second chance instead of dropping it, so
-// the map is never rewritten on a hit; re-inserting on every hit made the long-lived map rebuild its table every
-// few dozen requests, each old table left for a major collection). Keys name the layer,
+// Encoded tiles kept in memory, bounded by their bytes, the least recently used dropped first
+// (../core/second-chance-map.ts). Keys name the layer,
 // its version and the tile (`trails:<source>/z/x/y`, `itinerary:<id>@<version>/z/x/y`), so an edit or a publish
 // that bumps a version never serves a stale tile; `forget(prefix)` frees a resource's tiles at once when the
 // core says it changed. A tile being made is shared: concurrent requests for it wait for one encoding.
+
+import { SecondChanceMap } from '../core/second-chance-map.js';
 
 /** A tile as it is served: its bytes, gzip-compressed once, and its entity tag. Empty bytes: no feature (204). */
 export interface EncodedTile {
@@ -14,14 +14,8 @@ export interface EncodedTile {
   etag: string;
 }
 
-interface Slot {
-  tile: EncodedTile;
-  /** Read since it was inserted or last given a second chance. */
-  used: boolean;
-}
-
 export class TileCache {
-  #entries = new Map<string, Slot>();
+  readonly #entries = new SecondChanceMap<EncodedTile>();
   #making = new Map<string, Promise<EncodedTile>>();
   #bytes = 0;
 
@@ -40,10 +34,7 @@ export class TileCache {
   /** The cached tile of `key`, or the one `make` builds (once, however many ask at the same time). */
   get(key: string, make: () => Promise<EncodedTile>): Promise<EncodedTile> | EncodedTile {
     const hit = this.#entries.get(key);
-    if (hit) {
-      hit.used = true;
-      return hit.tile;
-    }
+    if (hit) return hit;
     let pending = this.#making.get(key);
     if (!pending) {
       pending = make().then(
@@ -64,32 +55,23 @@ export class TileCache {
 
   /** Drops every tile whose key starts with `prefix`. */
   forget(prefix: string): void {
-    for (const [key, slot] of this.#entries) {
-      if (key.startsWith(prefix)) {
-        this.#entries.delete(key);
-        this.#bytes -= sizeOf(slot.tile);
-      }
-    }
+    this.#entries.deleteWhere(
+      (key) => key.startsWith(prefix),
+      (tile) => {
+        this.#bytes -= sizeOf(tile);
+      },
+    );
   }
 
   #put(key: string, tile: EncodedTile): void {
     const size = sizeOf(tile);
     if (size > this.maxBytes) return;
-    const replaced = this.#entries.get(key);
-    if (replaced) this.#bytes -= sizeOf(replaced.tile);
-    this.#entries.set(key, { tile, used: false });
-    this.#bytes += size;
-    // Oldest first (Map keeps insertion order); a used entry goes to the end unmarked, at most once per pass.
-    let chances = this.#entries.size;
-    for (const [oldest, slot] of this.#entries) {
-      if (this.#bytes <= this.maxBytes) break;
-      this.#entries.delete(oldest);
-      if (slot.used && chances-- > 0 && oldest !== key) {
-        slot.used = false;
-        this.#entries.set(oldest, slot);
-      } else {
-        this.#bytes -= sizeOf(slot.tile);
-      }
+    const replaced = this.#entries.set(key, tile);
+    this.#bytes += size - (replaced ? sizeOf(replaced) : 0);
+    while (this.#bytes > this.maxBytes) {
+      const evicted = this.#entries.evict();
+      if (!evicted) break;
+      this.#bytes -= sizeOf(evicted[1]);
     }
   }
 }

@@ -8,6 +8,7 @@
 import type { Itinerary } from '../../../data/stores/itinerary-store.js';
 import type { ItineraryView } from './itinerary-view.js';
 import { freezeShared } from '../../../data/deep-freeze.js';
+import { SecondChanceMap } from '../../core/second-chance-map.js';
 
 /** Views kept (a 50-segment view is some tens of kilobytes). */
 export const VIEW_CACHE_ENTRIES = 256;
@@ -20,22 +21,17 @@ function stampOf(itinerary: Itinerary): string {
 interface Entry {
   stamp: string;
   view: ItineraryView;
-  /** When it was last read (a counter): the least recently read entry is the one evicted. */
-  used: number;
 }
 
 export class ItineraryViewCache {
-  // Entries are updated in place (a hit marks `used`, a new version replaces the value under the same key):
-  // re-inserting on every read would make the long-lived map rebuild its table over and over, and each table
-  // it leaves behind keeps the views it held alive past the next young-generation collection.
-  readonly #entries = new Map<string, Entry>();
-  #clock = 0;
+  /** Least recently read evicted first, without rewriting the map on a read (../../core/second-chance-map.ts). */
+  readonly #entries = new SecondChanceMap<Entry>();
 
   constructor(private readonly capacity = VIEW_CACHE_ENTRIES) {}
 
   /** The cached view of `itinerary`'s draft or published version, if it is still the current one. */
   cached(itinerary: Itinerary, version: 'draft' | 'published'): ItineraryView | undefined {
-    const hit = this.#entries.get(`${itinerary.id}:${version}`);
+    const hit = this.#entries.peek(`${itinerary.id}:${version}`);
     return hit && hit.stamp === stampOf(itinerary) ? hit.view : undefined;
   }
 
@@ -48,28 +44,11 @@ export class ItineraryViewCache {
     const key = `${itinerary.id}:${version}`;
     const stamp = stampOf(itinerary);
     const hit = this.#entries.get(key);
-    if (hit && hit.stamp === stamp) {
-      hit.used = ++this.#clock;
-      return hit.view;
-    }
+    if (hit && hit.stamp === stamp) return hit.view;
     const view = await build();
     if (!view) return undefined;
-    const entry: Entry = { stamp, view: freezeShared(view), used: ++this.#clock };
-    const replaces = this.#entries.has(key);
-    this.#entries.set(key, entry);
-    if (!replaces && this.#entries.size > this.capacity) this.#evictLeastRecent();
+    const replaced = this.#entries.set(key, { stamp, view: freezeShared(view) });
+    if (!replaced && this.#entries.size > this.capacity) this.#entries.evict();
     return view;
-  }
-
-  #evictLeastRecent(): void {
-    let oldest: string | undefined;
-    let oldestUse = Number.POSITIVE_INFINITY;
-    for (const [key, entry] of this.#entries) {
-      if (entry.used < oldestUse) {
-        oldestUse = entry.used;
-        oldest = key;
-      }
-    }
-    if (oldest !== undefined) this.#entries.delete(oldest);
   }
 }
