@@ -372,6 +372,17 @@ describe.skipIf(!present)('the planner in Chromium', () => {
     await page.waitForFunction(() => (globalThis as any).cairnPlanner.itinerary.groups[0]?.color === '#5c940d');
     const grouped = await page.evaluate(() => (globalThis as any).cairnPlanner.itinerary.segments.map((x: any) => x.groupId !== null));
     expect(grouped).toEqual([true, true, false]);
+
+    // A name typed into the group's form survives another edit of the itinerary arriving live, and is what is saved.
+    const version = await page.evaluate(() => (globalThis as any).cairnPlanner.itinerary.version as number);
+    await page.fill('#selection input[name=name]', 'Ridge walk');
+    expect((await call(owner, 'PATCH', `/v1/itineraries/${id}`, { description: 'Edited elsewhere' })).data.description).toBe(
+      'Edited elsewhere',
+    );
+    await page.waitForFunction((v) => (globalThis as any).cairnPlanner.itinerary.version > v, version);
+    expect(await page.inputValue('#selection input[name=name]')).toBe('Ridge walk');
+    await page.click('text=Save group');
+    await page.waitForFunction(() => (globalThis as any).cairnPlanner.itinerary.groups[0]?.name === 'Ridge walk');
     await page.screenshot({ path: join(REPO_ROOT, 'test-results', 'planner-tools.png') });
     expect(pageErrors).toEqual([]);
     expect(await page.evaluate(() => (globalThis as any).cairnPlanner.errors)).toEqual([]);

@@ -25,6 +25,8 @@
     undo: [],
     redo: [],
     busy: false,
+    /** The edit under way, or resolved: the next edit starts after it. */
+    editing: Promise.resolve(),
     live: null,
     liveMessages: [],
     confirmations: [],
@@ -286,7 +288,8 @@
 
   function setItinerary(view, options = {}) {
     state.itinerary = view;
-    $('itinerary-name').value = view.name;
+    // The name being typed stays as typed; it is sent when the field is left.
+    if (document.activeElement !== $('itinerary-name')) $('itinerary-name').value = view.name;
     const hours = view.duration / 3600;
     $('stats').textContent = `${(view.distance / 1000).toFixed(1)} km · ↑ ${Math.round(view.ascent)} m · ↓ ${Math.round(
       view.descent,
@@ -399,9 +402,19 @@
 
   // --- Edits -----------------------------------------------------------------------------------------------------
 
-  /** Runs one edit at a time; the itinerary as the server answered it becomes the one shown. */
-  async function edit(action) {
-    if (state.busy || state.asking) return;
+  /**
+   * Runs one edit at a time; the itinerary as the server answered it becomes the one shown. A button pressed while an
+   * edit is under way (the group's Save right after a Redo, say) waits its turn instead of being dropped; map gestures
+   * made while busy are still ignored by their own handlers, since their positions refer to the line being redrawn.
+   */
+  function edit(action) {
+    if (state.asking) return Promise.resolve(undefined);
+    const turn = state.editing.then(() => runEdit(action));
+    state.editing = turn.catch(() => {});
+    return turn;
+  }
+
+  async function runEdit(action) {
     state.busy = true;
     try {
       const result = await action();
@@ -736,6 +749,7 @@
 
   function describeSelection() {
     const box = $('selection');
+    const typed = typedGroupValues(box);
     box.replaceChildren();
     const selection = state.selected;
     const view = state.itinerary;
@@ -899,7 +913,7 @@
       if (next && !next.groupId) box.append(button('Group with the next segment', () => group([s.id, next.id])));
     } else {
       const current = view.groups.find((g) => g.id === s.groupId);
-      if (current) box.append(groupEditor(current));
+      if (current) box.append(groupEditor(current, typed?.groupId === current.id ? typed.values : {}));
     }
     if (next && next.engine === s.engine) {
       box.append(
@@ -932,28 +946,43 @@
     }
   }
 
-  /** A group's name, colour and speed (km/h, blank: the activity's own), saved with the group's lock. */
-  function groupEditor(group) {
+  /**
+   * What the member has typed into the open group form and not saved, by field, so that redrawing the panel (a
+   * colleague's edit arriving, the own edit answering) does not throw it away.
+   */
+  function typedGroupValues(box) {
+    const form = box.querySelector('form.group');
+    if (!form) return null;
+    const values = {};
+    for (const input of form.querySelectorAll('input[name]')) {
+      if (input.value !== input.defaultValue) values[input.name] = input.value;
+    }
+    return { groupId: form.dataset.groupId, values };
+  }
+
+  /**
+   * A group's name, colour and speed (km/h, blank: the activity's own), saved with the group's lock. `typed` holds
+   * values the member typed before the panel was redrawn; they win over the saved ones until saved.
+   */
+  function groupEditor(group, typed = {}) {
     const form = document.createElement('form');
     form.className = 'group';
+    form.dataset.groupId = group.id;
     const field = (label, input) => {
       const l = document.createElement('label');
       l.textContent = label;
       l.append(input);
       return l;
     };
-    const name = Object.assign(document.createElement('input'), { value: group.name, maxLength: 200, required: true });
-    const color = Object.assign(document.createElement('input'), {
-      type: 'color',
-      value: group.color.length === 7 ? group.color : '#d9480f',
-    });
-    const speed = Object.assign(document.createElement('input'), {
-      type: 'number',
-      min: '0.5',
-      max: '100',
-      step: '0.5',
-      value: group.speed === null ? '' : String(group.speed),
-    });
+    // defaultValue holds the saved value (what typedGroupValues compares with); value what is typed.
+    const input = (name, saved, attributes) => {
+      const element = Object.assign(document.createElement('input'), { ...attributes, name, defaultValue: saved });
+      if (typed[name] !== undefined) element.value = typed[name];
+      return element;
+    };
+    const name = input('name', group.name, { maxLength: 200, required: true });
+    const color = input('color', group.color.length === 7 ? group.color : '#d9480f', { type: 'color' });
+    const speed = input('speed', group.speed === null ? '' : String(group.speed), { type: 'number', min: '0.5', max: '100', step: '0.5' });
     form.append(field('Group name', name), field('Colour', color), field('Speed (km/h)', speed));
     const save = Object.assign(document.createElement('button'), { type: 'submit', textContent: 'Save group' });
     form.append(save);
@@ -1164,11 +1193,12 @@
       if (state.busy || state.asking) return scheduleRefetch();
       try {
         const view = (await api('GET', base())).data;
-        // Only ever forward, and only for the itinerary still open (an own edit may have answered meanwhile).
+        // Only ever forward, and only for the itinerary still open (an own edit may have answered meanwhile): the
+        // same version again would only redraw what is shown.
         const current = state.itinerary;
         const newer =
           view.version > current.version ||
-          (view.version === current.version && (view.published_version ?? 0) >= (current.published_version ?? 0));
+          (view.version === current.version && (view.published_version ?? 0) > (current.published_version ?? 0));
         if (view.id === current?.id && newer) setItinerary(view);
       } catch (error) {
         sayRefusal(error);
