@@ -3,9 +3,10 @@
 // failure values. Turning those values into API errors is task-error.ts, beside this file.
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import { Piscina } from 'piscina';
+import { Piscina, type PiscinaTask } from 'piscina';
 import { LinkedList, type ListNode } from '../server/core/linked-list.js';
 import { failure, TASK_FILES, type TaskFailure, type TaskInput, type TaskName, type TaskOutput } from './protocol.js';
+import type { TrailTileInput } from './trail-tiles.js';
 
 export interface PoolOptions {
   /**
@@ -85,6 +86,7 @@ export function createPool(options: Partial<PoolOptions> = {}): WorkerPool {
     idleTimeout: o.idleTimeout,
     execArgv: o.execArgv,
     env: o.env as Record<string, string>,
+    loadBalancer: laneBalancer(o.maxThreads),
   });
   // Tasks handed to piscina and not yet settled, each with the token that can take it off the queue.
   const pending = new LinkedList<CancelToken>();
@@ -114,8 +116,9 @@ export function createPool(options: Partial<PoolOptions> = {}): WorkerPool {
     o.onWorkerError(err);
     return failure('INTERNAL_ERROR', 'the worker failed');
   };
-  /** Hands one task to piscina; a failure to run it comes back as a value. */
-  const dispatch = <N extends TaskName>(name: N, input: TaskInput<N>): Promise<TaskOutput<N>> => {
+  /** Hands one task to piscina (to the worker of `lane` when given); a failure to run it comes back as a value. */
+  const dispatch = <N extends TaskName>(name: N, input: TaskInput<N>, lane?: number): Promise<TaskOutput<N>> => {
+    if (lane !== undefined) (input as Laned)[Piscina.queueOptionsSymbol] = { lane };
     const cancel = new CancelToken();
     pending.push(cancel);
     return (piscina.run(input, { name, filename: fileOf(name), signal: cancel }) as Promise<TaskOutput<N>>)
@@ -136,12 +139,13 @@ export function createPool(options: Partial<PoolOptions> = {}): WorkerPool {
       workerIdle,
     ) as TurnBatcher<unknown, unknown>,
     trailTile: new TurnBatcher(
-      async (inputs: TaskInput<'trailTile'>[]) => {
-        const out = await dispatch('trailTileBatch', inputs);
+      async (inputs: TaskInput<'trailTile'>[], lane?: number) => {
+        const out = await dispatch('trailTileBatch', inputs, lane);
         return out.ok ? out.results : inputs.map(() => out);
       },
       () => o.maxThreads,
       workerIdle,
+      tileLane,
     ) as TurnBatcher<unknown, unknown>,
     snapLine: new TurnBatcher(
       async (inputs: TaskInput<'snapLine'>[]) => {
@@ -228,6 +232,58 @@ class CancelToken implements ListNode {
 /** Most queries in one batch task: a long batch would hold one worker while the other idles. */
 const MAX_BATCH = 32;
 
+/** A task input carrying its lane where piscina's balancer reads it (a symbol: the structured clone leaves it out). */
+type Laned = { [key: symbol]: { lane: number } | null };
+
+/**
+ * The zoom whose tile decides which worker makes a trail tile. A worker keeps the tiles it has sliced, and geojson-vt
+ * makes a tile from its nearest sliced ancestor: a tile made on a worker that never sliced its ancestors slices them
+ * again there, so two workers taking tiles at random did more work than one thread (0.68–0.94x). Every tile under one
+ * z12 tile (~7 km here) goes to one worker; neighbouring z12 tiles alternate between workers, so a region's tiles
+ * still spread over all of them, while the few tiles above z12 are sliced wherever they are asked.
+ */
+const TILE_LANE_ZOOM = 12;
+
+/** The lane of a trail tile: its z12 ancestor (or itself above z12), numbered so that neighbours differ. */
+export function tileLane({ z, x, y }: TrailTileInput): number {
+  const scale = 2 ** Math.max(0, z - TILE_LANE_ZOOM);
+  const lane = Math.floor(x / scale) * 7 + Math.floor(y / scale) * 13;
+  // Coordinates are checked in the worker; a lane is only a preference, so a bad one goes anywhere.
+  return Number.isSafeInteger(lane) && lane >= 0 ? lane : 0;
+}
+
+/**
+ * Piscina's balancer with lanes: a task with a lane goes to worker `lane % threads` in thread-id order (queued behind
+ * its current task when busy: its tiles are there) once every worker has started; anything else, or a lane before
+ * then, to an idle worker (none: it waits in piscina's queue, which also makes piscina start the missing workers).
+ */
+function laneBalancer(threads: number) {
+  return <W extends PiscinaWorkerView>(task: PiscinaTask, workers: W[]): W | null => {
+    const lane = ((task as unknown as Laned)[Piscina.queueOptionsSymbol] as { lane?: number } | null)?.lane;
+    if (lane !== undefined && workers.length === threads) {
+      // By thread id: piscina lists its workers in start order on one path and in ready order on another.
+      const rank = lane % threads;
+      for (const worker of workers) {
+        let below = 0;
+        for (const other of workers) if (other.id < worker.id) below++;
+        if (below !== rank) continue;
+        if (!worker.terminating && !worker.destroyed) return worker;
+        break; // a worker on its way out: the tile goes to an idle one
+      }
+    }
+    for (const worker of workers) if (worker.currentUsage === 0 && !worker.terminating && !worker.destroyed) return worker;
+    return null;
+  };
+}
+
+/** What the balancer reads of a piscina worker (piscina's PiscinaWorker, not exported from its entry point). */
+interface PiscinaWorkerView {
+  id: number;
+  currentUsage: number;
+  terminating: boolean;
+  destroyed: boolean;
+}
+
 /**
  * Runs calls in batches: while a worker is idle (`idle()`), a call goes at once as a batch of one, so a lone
  * query waits for no one; when every worker is busy, the calls of one event-loop turn are collected and run
@@ -238,13 +294,15 @@ class TurnBatcher<I, O> {
   #scheduled = false;
 
   constructor(
-    private readonly runBatch: (inputs: I[]) => Promise<O[]>,
+    private readonly runBatch: (inputs: I[], lane?: number) => Promise<O[]>,
     private readonly workers: () => number,
     private readonly idle: () => boolean,
+    /** Calls of one lane go to one worker, in batches of their own (see tileLane). */
+    private readonly laneOf?: (input: I) => number,
   ) {}
 
   add(input: I): Promise<O> {
-    if (!this.#scheduled && this.idle()) return this.runBatch([input]).then((results) => results[0] as O);
+    if (!this.#scheduled && this.idle()) return this.runBatch([input], this.laneOf?.(input)).then((results) => results[0] as O);
     return new Promise<O>((resolve) => {
       this.#waiting.push({ input, resolve });
       if (!this.#scheduled) {
@@ -258,11 +316,32 @@ class TurnBatcher<I, O> {
     this.#scheduled = false;
     const all = this.#waiting;
     this.#waiting = [];
-    const batches = Math.max(Math.min(this.workers(), all.length), Math.ceil(all.length / MAX_BATCH));
+    const laneOf = this.laneOf;
+    if (!laneOf) {
+      this.#split(all, this.workers());
+      return;
+    }
+    // By worker: the lanes that share one go in the same batches.
+    const byWorker = new Map<number, typeof all>();
+    for (const waiting of all) {
+      const lane = laneOf(waiting.input) % this.workers();
+      const list = byWorker.get(lane);
+      if (list) list.push(waiting);
+      else byWorker.set(lane, [waiting]);
+    }
+    for (const [lane, list] of byWorker) this.#split(list, 1, lane);
+  }
+
+  /** Runs `all` as at least `spread` batches (one per worker) of at most MAX_BATCH each. */
+  #split(all: { input: I; resolve: (out: O) => void }[], spread: number, lane?: number): void {
+    const batches = Math.max(Math.min(spread, all.length), Math.ceil(all.length / MAX_BATCH));
     const size = Math.ceil(all.length / batches);
     for (let start = 0; start < all.length; start += size) {
       const part = all.slice(start, start + size);
-      void this.runBatch(part.map((w) => w.input)).then((results) => {
+      void this.runBatch(
+        part.map((w) => w.input),
+        lane,
+      ).then((results) => {
         for (const [i, w] of part.entries()) w.resolve(results[i] as O);
       });
     }

@@ -202,6 +202,36 @@ describe('routing worker pool', () => {
     }
   });
 
+  it('makes every trail tile under one z12 tile on one worker (it keeps what it sliced there), neighbours on the others', async () => {
+    const tilePool = createPool({
+      taskFile: () => new URL('./fixtures/tile-thread-tasks.mjs', import.meta.url).href,
+      maxThreads: 2,
+      minThreads: 2,
+    });
+    try {
+      // Two neighbouring z12 tiles of Andorra, and all their descendants at z13–z15, asked at once and then alone.
+      const tiles = [2065, 2066].flatMap((x12) =>
+        [1, 2, 3].flatMap((d) =>
+          Array.from({ length: 4 ** d }, (_, i) => ({
+            z: 12 + d,
+            x: x12 * 2 ** d + (i % 2 ** d),
+            y: 1502 * 2 ** d + Math.floor(i / 2 ** d),
+          })),
+        ),
+      );
+      const together = (await Promise.all(tiles.map((t) => tilePool.runTask('trailTile', t)))) as unknown as number[];
+      const alone: number[] = [];
+      for (const t of tiles.filter((_, i) => i % 17 === 0)) alone.push((await tilePool.runTask('trailTile', t)) as unknown as number);
+      const threadOf = (x12: number) => new Set(together.filter((_, i) => tiles[i]!.x >> (tiles[i]!.z - 12) === x12));
+      expect(threadOf(2065).size).toBe(1);
+      expect(threadOf(2066).size).toBe(1);
+      expect([...threadOf(2065)][0]).not.toBe([...threadOf(2066)][0]);
+      for (const [k, t] of tiles.filter((_, i) => i % 17 === 0).entries()) expect(alone[k]).toBe([...threadOf(t.x >> (t.z - 12))][0]);
+    } finally {
+      await tilePool.close();
+    }
+  });
+
   it('turns a task failure into the API error at the worker’s own input path', async () => {
     const out = await pool.runTask('directions', {
       activity: Activity.WALKING,

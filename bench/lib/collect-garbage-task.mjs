@@ -1,0 +1,8 @@
+// A task for a pool's worker, for benchmarks only: a full garbage collection in that worker (the process runs with
+// --expose-gc, whose flag every worker isolate shares), so a timed loop there starts on a clean heap as the one-thread
+// contender's does. Answers whether the collector was reachable.
+export default function collectGarbage() {
+  if (typeof globalThis.gc !== 'function') return false;
+  globalThis.gc();
+  return true;
+}
