@@ -955,7 +955,9 @@
     if (!form) return null;
     const values = {};
     for (const input of form.querySelectorAll('input[name]')) {
-      if (input.value !== input.defaultValue) values[input.name] = input.value;
+      // A colour input reports its value in lower case whatever case the saved one had.
+      const same = input.type === 'color' ? input.value === input.defaultValue.toLowerCase() : input.value === input.defaultValue;
+      if (!same) values[input.name] = input.value;
     }
     return { groupId: form.dataset.groupId, values };
   }
