@@ -156,10 +156,12 @@ async function oneThreadAndPool(name: string, dir: string, region: Region, tiles
       await Promise.all(warmList.map((t) => pool.runTask('trailTile', t)));
       // As before the one-thread loop: each worker collects its set-up garbage (start-up indexing, the warm tiles) now
       // rather than inside the timing (a 14–16 ms full collection landed there in most rounds).
+      // One task per lane, so one on each worker (workers/pool.ts: a lane names a worker).
       const collected = await Promise.all(
         [0, 1].map((lane) => pool.piscina.run({ [Piscina.queueOptionsSymbol]: { lane } }, { filename: COLLECT_GARBAGE_TASK })),
       );
-      if (collected.some((ok) => ok !== true)) throw new Error('the pool workers cannot collect garbage: run the bench with --expose-gc');
+      if (collected.includes(null)) throw new Error('the pool workers cannot collect garbage: run the bench with --expose-gc');
+      if (new Set(collected).size !== 2) throw new Error(`garbage was collected on threads ${collected.join(', ')}, not on each worker`);
       collectGarbage();
       const t0 = performance.now();
       const out = await Promise.all(timed.map((t) => pool.runTask('trailTile', t)));

@@ -66,13 +66,18 @@ export class TileCache {
   #put(key: string, tile: EncodedTile): void {
     const size = sizeOf(tile);
     if (size > this.maxBytes) return;
-    const replaced = this.#entries.set(key, tile);
-    this.#bytes += size - (replaced ? sizeOf(replaced) : 0);
-    while (this.#bytes > this.maxBytes) {
+    // An earlier tile under the key gives its bytes up to this one (or is evicted below, with them already given).
+    const earlier = this.#entries.peek(key);
+    if (earlier) this.#bytes -= sizeOf(earlier);
+    // Room first, then the tile: a tile just made is never the one evicted (after one, every read tile would have had
+    // its second chance and been moved behind it).
+    while (this.#bytes + size > this.maxBytes) {
       const evicted = this.#entries.evict();
       if (!evicted) break;
-      this.#bytes -= sizeOf(evicted[1]);
+      if (evicted[0] !== key) this.#bytes -= sizeOf(evicted[1]);
     }
+    this.#entries.set(key, tile);
+    this.#bytes += size;
   }
 }
 

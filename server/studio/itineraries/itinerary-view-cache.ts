@@ -47,8 +47,9 @@ export class ItineraryViewCache {
     if (hit && hit.stamp === stamp) return hit.view;
     const view = await build();
     if (!view) return undefined;
-    const replaced = this.#entries.set(key, { stamp, view: freezeShared(view) });
-    if (!replaced && this.#entries.size > this.capacity) this.#entries.evict();
+    // Room first, then the view: the one just built is never the one evicted. A new version replaces in place.
+    if (this.#entries.peek(key) === undefined && this.#entries.size >= this.capacity) this.#entries.evict();
+    this.#entries.set(key, { stamp, view: freezeShared(view) });
     return view;
   }
 }

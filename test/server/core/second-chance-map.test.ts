@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { SecondChanceMap } from '../../../server/core/second-chance-map.js';
 
+/** A map holding `entries`, set in their order, none read. */
+function mapOf(entries: Record<string, number>): SecondChanceMap<number> {
+  const map = new SecondChanceMap<number>();
+  for (const [key, value] of Object.entries(entries)) map.set(key, value);
+  return map;
+}
+
 describe('SecondChanceMap', () => {
   it('evicts the least recently used: unread entries in the order they came, a read one after them', () => {
-    const map = new SecondChanceMap<number>();
-    for (const [k, v] of [
-      ['a', 1],
-      ['b', 2],
-      ['c', 3],
-    ] as const)
-      map.set(k, v);
+    const map = mapOf({ a: 1, b: 2, c: 3 });
     expect(map.get('a')).toBe(1); // a read: a goes last
     expect(map.evict()).toEqual(['b', 2]);
     expect(map.peek('c')).toBe(3); // a peek is not a read
@@ -31,13 +32,7 @@ describe('SecondChanceMap', () => {
   });
 
   it('removes the entries whose key matches, handing over each value', () => {
-    const map = new SecondChanceMap<number>();
-    for (const [k, v] of [
-      ['x:1', 1],
-      ['y:2', 2],
-      ['x:3', 3],
-    ] as const)
-      map.set(k, v);
+    const map = mapOf({ 'x:1': 1, 'y:2': 2, 'x:3': 3 });
     const removed: number[] = [];
     map.deleteWhere(
       (key) => key.startsWith('x:'),

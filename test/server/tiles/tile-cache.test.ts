@@ -25,6 +25,21 @@ describe('TileCache', () => {
     expect(cache.bytes).toBeLessThanOrEqual(3 * (1000 + 64 + 3));
   });
 
+  it('keeps the tile it just made even when every other tile was read since it came', async () => {
+    const cache = new TileCache(2 * (1000 + 64 + 3));
+    for (const key of ['a', 'b']) await cache.get(key, async () => tile(1000));
+    for (const key of ['a', 'b']) await cache.get(key, async () => tile(1)); // both read: both marked
+    let made = 0;
+    const make = async () => {
+      made++;
+      return tile(1000);
+    };
+    await cache.get('c', make);
+    await cache.get('c', make);
+    expect(made).toBe(1);
+    expect(cache.size).toBe(2);
+  });
+
   it('makes a tile once for requests that ask at the same time, and does not keep a failure', async () => {
     const cache = new TileCache(1 << 20);
     let made = 0;

@@ -67,6 +67,16 @@ describe('ItineraryViewCache', () => {
     expect(builds()).toBe(4);
   });
 
+  it('keeps the view it just built even when every other view was read since it came', async () => {
+    const cache = new ItineraryViewCache(2);
+    const { build, builds } = counting();
+    const [a, b, c] = [record('a'), record('b'), record('c')];
+    for (const it of [a, b, a, b]) await cache.view(it, 'draft', build(it)); // both built, then both read
+    await cache.view(c, 'draft', build(c));
+    await cache.view(c, 'draft', build(c));
+    expect(builds()).toBe(3);
+  });
+
   it('caches nothing when there is no view', async () => {
     const cache = new ItineraryViewCache();
     let builds = 0;
