@@ -30,6 +30,7 @@ async function main(): Promise<void> {
   const pool = createPool({
     minThreads: threads,
     maxThreads: threads,
+    pollUs: config.poolPollUs,
     env: { ...process.env, REGION_PATH: config.regionPath, TILES_WARM: '1' },
     onWorkerError: (error) =>
       logger.error('worker failed', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),

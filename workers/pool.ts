@@ -5,6 +5,7 @@ import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Piscina, type PiscinaTask } from 'piscina';
 import { LinkedList, type ListNode } from '../server/core/linked-list.js';
+import { LoopPoller } from './loop-poller.js';
 import { failure, TASK_FILES, type TaskFailure, type TaskInput, type TaskName, type TaskOutput } from './protocol.js';
 import type { TrailTileInput } from './trail-tiles.js';
 
@@ -32,6 +33,13 @@ export interface PoolOptions {
   execArgv: string[];
   /** Environment of the workers (REGION_PATH, CAIRN_WASM_BUILD); defaults to process.env. */
   env: Record<string, string | undefined>;
+  /**
+   * µs the event loop polls rather than sleeps after handing a task to a worker, while the answer is due and a
+   * core is free for it (loop-poller.ts); 0 = never.
+   */
+  pollUs: number;
+  /** Cores this process may run on: the loop polls only while fewer tasks than cores are on their way. */
+  cores: number;
   /** Told of every unexpected worker failure (a task that threw, a worker that died); the caller gets INTERNAL_ERROR. */
   onWorkerError: (error: unknown) => void;
 }
@@ -68,6 +76,8 @@ function defaults(): PoolOptions {
     maxQueue: 512,
     execArgv: [],
     env: process.env,
+    pollUs: 0,
+    cores: availableParallelism(),
     onWorkerError: () => undefined,
   };
 }
@@ -78,6 +88,7 @@ export function createPool(options: Partial<PoolOptions> = {}): WorkerPool {
   if (!Number.isInteger(o.maxThreads) || o.maxThreads < 1) throw new TypeError('pool.maxThreads must be a positive integer');
   if (!(o.idleTimeout > 0)) throw new TypeError('pool.idleTimeout must be a positive number');
   if (!Number.isInteger(o.maxQueue) || o.maxQueue < 1) throw new TypeError('pool.maxQueue must be a positive integer');
+  if (!(o.pollUs >= 0)) throw new TypeError('pool.pollUs must be a number ≥ 0');
   const piscina = new Piscina({
     filename: o.taskFile('ping'),
     maxThreads: o.maxThreads,
@@ -91,6 +102,9 @@ export function createPool(options: Partial<PoolOptions> = {}): WorkerPool {
   // Tasks handed to piscina and not yet settled, each with the token that can take it off the queue.
   const pending = new LinkedList<CancelToken>();
   let closing = false;
+  // While a task is on its way and a core is left for the event loop, the loop polls rather than sleeps.
+  const poller =
+    o.pollUs > 0 && o.cores > 1 ? new LoopPoller(o.pollUs / 1000, () => pending.size > 0 && pending.size < o.cores) : undefined;
   // Piscina gives a task only to a worker that has started. Once a new worker fails while starting (its task
   // module throws on load), it stops replacing workers, so queued tasks would wait for ever. When a worker
   // is gone and none is left, nothing is running and every queued task fails now (INTERNAL_ERROR); the next
@@ -121,6 +135,7 @@ export function createPool(options: Partial<PoolOptions> = {}): WorkerPool {
     if (lane !== undefined) (input as Laned)[Piscina.queueOptionsSymbol] = { lane };
     const cancel = new CancelToken();
     pending.push(cancel);
+    if (poller) poller.poke();
     return (piscina.run(input, { name, filename: fileOf(name), signal: cancel }) as Promise<TaskOutput<N>>)
       .catch((err: unknown) => mapRunError(err, cancel))
       .finally(() => pending.delete(cancel));
