@@ -50,3 +50,29 @@ describe('TokenSigner.verify', () => {
     });
   }
 });
+
+describe('TokenSigner.check, a token seen before', () => {
+  it('answers the same frozen claims again without letting a caller change them, and expired once its time has passed', () => {
+    const token = signer.sign('sess', { ...claims, kid: 'again' });
+    const first = signer.check<typeof claims>('sess', token, now);
+    const second = signer.check<typeof claims>('sess', token, now);
+    expect(first).toMatchObject({ ok: true, claims: { kid: 'again' } });
+    expect(second.ok && first.ok && second.claims).toBe(first.ok && first.claims);
+    expect(Object.isFrozen(first.ok && first.claims)).toBe(true);
+    expect(signer.check('sess', token, claims.exp * 1000)).toEqual({ ok: false, reason: 'expired' });
+    expect(signer.check('sess', token, now)).toMatchObject({ ok: true });
+  });
+
+  it('is still refused under another prefix, and by a signer with another secret', () => {
+    const token = signer.sign('sess', claims);
+    expect(signer.check('sess', token, now).ok).toBe(true);
+    expect(signer.check('usr', token, now)).toEqual({ ok: false, reason: 'malformed' });
+    expect(new TokenSigner('y'.repeat(40)).check('sess', token, now)).toEqual({ ok: false, reason: 'malformed' });
+  });
+
+  it('tells an expired genuine token apart from a forged one the first time it is seen too', () => {
+    const expired = signer.sign('usr', { ...claims, exp: Math.floor(now / 1000) - 1 });
+    expect(signer.check('usr', expired, now)).toEqual({ ok: false, reason: 'expired' });
+    expect(signer.check('usr', `${expired.slice(0, -2)}AA`, now)).toEqual({ ok: false, reason: 'malformed' });
+  });
+});
