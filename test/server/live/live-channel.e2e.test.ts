@@ -57,8 +57,18 @@ describe('the live channel between two members', () => {
       expect.objectContaining({ user: { id: org.owner.id, name: expect.any(String) }, mode: 'viewing', connections: 1 }),
     ]);
 
-    const other = await LiveClient.open(liveUrl(`itinerary_id=${itineraryId}&auth_token=${editor.token}`));
-    const both = await owner.next((m) => m.type === 'presence' && m.presence.length === 2, 1000);
+    const openOther = () => LiveClient.open(liveUrl(`itinerary_id=${itineraryId}&auth_token=${editor.token}`));
+    const twoThere = (m: any) => m.type === 'presence' && m.presence.length === 2;
+    let other = await openOther();
+    let both = await owner.next(twoThere, 1000).catch((error: unknown) => error as Error);
+    if (both instanceof Error) {
+      // uWebSockets.js can drop a socket upgraded after an await (uNetworking/uWebSockets#1928; close code 1006):
+      // the planner opens it again, and so does this test, once; that it happened is printed.
+      if (other.closeCode !== 1006) throw both;
+      console.warn('live-channel.e2e: the second member’s socket dropped (1006) before presence reached the owner; opened again');
+      other = await openOther();
+      both = await owner.next(twoThere, 1000);
+    }
     const colours = both.presence.map((p: any) => p.colour);
     expect(new Set(colours).size).toBe(2);
     expect(both.presence.map((p: any) => p.user.id).sort()).toEqual([org.owner.id, editor.id].sort());
