@@ -4,6 +4,7 @@
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Piscina, type PiscinaTask } from 'piscina';
+import type { CancelSignal } from '../server/core/cancel-signal.js';
 import { LinkedList, type ListNode } from '../server/core/linked-list.js';
 import { LoopPoller } from './loop-poller.js';
 import { failure, TASK_FILES, type TaskFailure, type TaskInput, type TaskName, type TaskOutput } from './protocol.js';
@@ -46,7 +47,7 @@ export interface PoolOptions {
 
 export interface RunOptions {
   /** Abort from the caller (request aborted or its budget spent). */
-  signal?: AbortSignal;
+  signal?: CancelSignal;
   /** Deadline for this task in ms. */
   timeoutMs?: number;
 }
@@ -183,11 +184,7 @@ export function createPool(options: Partial<PoolOptions> = {}): WorkerPool {
     async runTask<N extends TaskName>(name: N, input: TaskInput<N>, opts: RunOptions = {}): Promise<TaskOutput<N>> {
       if (piscina.queueSize >= o.maxQueue) return failure('SERVICE_UNAVAILABLE', 'worker queue is full');
       if (opts.timeoutMs !== undefined && opts.timeoutMs <= 0) return failure('GATEWAY_TIMEOUT', 'task deadline passed before it started');
-      const signals = [opts.signal, opts.timeoutMs !== undefined ? AbortSignal.timeout(opts.timeoutMs) : undefined].filter(
-        (s): s is AbortSignal => s !== undefined,
-      );
-      const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
-      if (signal?.aborted) return failure('GATEWAY_TIMEOUT', 'task deadline passed before it started');
+      if (opts.signal?.aborted) return failure('GATEWAY_TIMEOUT', 'task deadline passed before it started');
       // The caller's signal is NOT handed to piscina: aborting a running task there terminates its worker
       // (which then reloads the region), and a result already posted by that worker surfaces as an uncaught
       // "Unexpected message from Worker" error. Routing tasks are short, so an abandoned one simply
@@ -195,12 +192,21 @@ export function createPool(options: Partial<PoolOptions> = {}): WorkerPool {
       // which fires only when no worker exists, so it only ever takes a task off the queue.
       const batcher = batchers[name];
       const task = batcher ? (batcher.add(input) as Promise<TaskOutput<N>>) : dispatch(name, input);
-      if (!signal) return task;
+      const { signal, timeoutMs } = opts;
+      if (!signal && timeoutMs === undefined) return task;
       return new Promise<TaskOutput<N>>((resolve) => {
-        const onAbort = () => resolve(failure('GATEWAY_TIMEOUT', 'task aborted or past its deadline'));
-        signal.addEventListener('abort', onAbort, { once: true });
+        const onAbort = () => {
+          settle();
+          resolve(failure('GATEWAY_TIMEOUT', 'task aborted or past its deadline'));
+        };
+        const timer = timeoutMs === undefined ? undefined : setTimeout(onAbort, timeoutMs);
+        const settle = () => {
+          signal?.removeEventListener('abort', onAbort);
+          clearTimeout(timer);
+        };
+        signal?.addEventListener('abort', onAbort);
         task.then((out) => {
-          signal.removeEventListener('abort', onAbort);
+          settle();
           resolve(out);
         });
       });

@@ -15,6 +15,7 @@ import type { Logger } from '../logger.js';
 import type { SecretBox } from '../management/secret-box.js';
 import type { McpTool } from '../mcp/mcp-tools.js';
 import { type ChatMessage, type ChatTool, chatTurn, type ModelSettings } from './model-client.js';
+import { abortSignalOf } from '../core/cancel-signal.js';
 
 /** Only a signed-in member talks to the agent: it acts as them. */
 const AGENT_REACH: readonly Reach[] = ['user'];
@@ -151,7 +152,7 @@ export function agentOperations(deps: AgentDeps) {
   ): AsyncGenerator<string> {
     // The client going away, or the answer's whole budget spent, stops the model and the tools alike.
     const budget = AbortSignal.timeout(AGENT_TURN_BUDGET_MS);
-    const signal = callerContext.signal ? AbortSignal.any([callerContext.signal, budget]) : budget;
+    const signal = callerContext.signal ? AbortSignal.any([abortSignalOf(callerContext.signal), budget]) : budget;
     const context: OperationContext = { origin: callerContext.origin, lang: callerContext.lang, signal };
     const chatTools: ChatTool[] = tools.map((t) => ({
       type: 'function',

@@ -7,6 +7,7 @@
 import type { Access } from '../auth/access.js';
 import type { RouteScope } from '../http/route.js';
 import type { Language } from '../i18n/messages.js';
+import type { CancelSignal } from './cancel-signal.js';
 
 /**
  * The credentials an operation accepts: a publishable key, a key with a session token, a share link, a
@@ -25,8 +26,8 @@ export const SIGNED_IN_REACH: readonly Reach[] = ['user'];
 
 /** What a transport knows about the call besides the caller and the input. */
 export interface OperationContext {
-  /** Aborted when the caller goes away or the call's time budget is spent. */
-  signal?: AbortSignal;
+  /** Aborted when the caller goes away or the call's time budget is spent (an AbortSignal, or the request's own). */
+  signal?: CancelSignal;
   /** The origin the caller reached the server on (absolute links when PUBLIC_*_URL is not set). */
   origin: string;
   /** The caller's language, for sentences an operation writes itself (a file's problems on import). */

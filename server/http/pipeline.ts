@@ -25,6 +25,7 @@ import { acceptsHtml, errorResponse, htmlErrorResponse, type Refusal, refusalRes
 import { BODY_METHODS, type HttpMethod, type RequestContext, type RouteDef } from './route.js';
 import type { Router } from './router.js';
 import { compileValidator, type Validator } from './validation.js';
+import type { CancelSignal } from '../core/cancel-signal.js';
 
 /** A request as copied off the socket before any asynchronous work. */
 export interface IncomingRequest {
@@ -119,6 +120,10 @@ class Context implements RequestContext {
 
   get signal(): AbortSignal {
     return this.abortState.signal;
+  }
+
+  get cancel(): CancelSignal {
+    return this.abortState;
   }
 }
 

@@ -4,6 +4,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import type { Language } from '../i18n/messages.js';
 import type { SocketSession } from './sockets.js';
+import type { CancelSignal } from '../core/cancel-signal.js';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
 
@@ -23,8 +24,10 @@ export interface RequestContext<P = Record<string, string>, Q = Record<string, u
   requestId: string;
   lang: Language;
   remoteAddress: string;
-  /** Aborted when the client goes away or the time budget is spent. */
+  /** Aborted when the client goes away or the time budget is spent (an AbortController, made when first read). */
   signal: AbortSignal;
+  /** The same cancellation without an AbortController: what operations and the pool listen to. */
+  cancel: CancelSignal;
   /** Who is calling, as decided by the access layer (`{ kind: 'none' }` on public routes). */
   access: A;
 }

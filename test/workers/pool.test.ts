@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RequestAbort } from '../../server/http/request-abort.js';
 import { Activity } from '../../workers/profiles.js';
 import { createPool, taskFilesIn, type WorkerPool } from '../../workers/pool.js';
 import { TASK_FILES, type TaskFailure, type TaskName } from '../../workers/protocol.js';
@@ -130,6 +131,33 @@ describe('routing worker pool', () => {
     expect(await pending).toMatchObject({ ok: false, code: 'GATEWAY_TIMEOUT' });
     const late = await pool.runTask('ping', {}, { timeoutMs: 0 });
     expect(late).toMatchObject({ ok: false, code: 'GATEWAY_TIMEOUT' });
+  });
+
+  it("stops waiting when the request's own cancellation fires or the deadline passes, and lets go of its listener", async () => {
+    const slow = createPool({ taskFile: () => new URL('./fixtures/slow-tasks.mjs', import.meta.url).href, maxThreads: 1 });
+    try {
+      const request = new RequestAbort();
+      const aborted = slow.runTask('directions', { ms: 300 } as never, { signal: request });
+      setTimeout(() => request.abort(new Error('the client went away')), 20);
+      expect(await aborted).toMatchObject({ ok: false, code: 'GATEWAY_TIMEOUT' });
+      expect(await slow.runTask('directions', { ms: 300 } as never, { timeoutMs: 20 })).toMatchObject({
+        ok: false,
+        code: 'GATEWAY_TIMEOUT',
+      });
+      // A signal that counts its listeners: the pool's is gone once the task has answered.
+      const listeners = new Set<() => void>();
+      const counting = {
+        aborted: false,
+        addEventListener: (_type: 'abort', listener: () => void) => listeners.add(listener),
+        removeEventListener: (_type: 'abort', listener: () => void) => listeners.delete(listener),
+      };
+      const answer = slow.runTask('directions', { ms: 1 } as never, { signal: counting, timeoutMs: 5000 });
+      expect(listeners.size).toBe(1);
+      expect(await answer).toEqual({ ok: true, ms: 1 });
+      expect(listeners.size).toBe(0);
+    } finally {
+      await slow.close();
+    }
   });
 
   it('maps a full queue to SERVICE_UNAVAILABLE', async () => {

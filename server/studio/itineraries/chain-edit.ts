@@ -14,6 +14,7 @@ import { type Chain, cloneChain, loadChain, saveChain, sealChain } from './chain
 import type { RouteContext } from './chain-routing.js';
 import { type ItineraryView, itineraryView } from './itinerary-view.js';
 import { allParts, expireLocks, lockEvents, renewLocks, requireLocks } from './lock-service.js';
+import type { CancelSignal } from '../../core/cancel-signal.js';
 
 export interface EditPlan {
   /** Parts the caller must hold a lock on (empty: the operation is not lock-guarded). */
@@ -50,7 +51,7 @@ function exclusive<T>(key: string, fn: () => Promise<T>): Promise<T> {
 }
 
 export interface EditOptions {
-  signal?: AbortSignal;
+  signal?: CancelSignal;
   /** Route for this activity instead of the itinerary's (an activity change re-routes with the new one). */
   activity?: Activity;
   /** More work for the same unit of work (the record's own fields), run after the chain is saved. */

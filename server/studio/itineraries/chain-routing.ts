@@ -11,6 +11,7 @@ import { taskError, taskInputPath } from '../../../workers/task-error.js';
 import { ApiError } from '../../errors.js';
 import type { StudioDeps } from '../studio-deps.js';
 import { type Coord, type MeasuredGeometry, toCoord } from './chain.js';
+import type { CancelSignal } from '../../core/cancel-signal.js';
 
 export type FieldPath = (string | number)[];
 
@@ -65,7 +66,7 @@ const lonLat = (c: readonly number[]): [number, number] => [c[0]!, c[1]!];
 export interface RouteContext {
   deps: StudioDeps;
   activity: Activity;
-  signal?: AbortSignal;
+  signal?: CancelSignal;
 }
 
 function poolOf(ctx: RouteContext): WorkerPool {

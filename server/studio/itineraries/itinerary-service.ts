@@ -17,6 +17,7 @@ import { editChain } from './chain-edit.js';
 import { creatingOrganization } from '../../core/policy.js';
 import { type ItineraryView, itineraryView, withRecord } from './itinerary-view.js';
 import { decodeSnapshot, publishedView } from './published-snapshot.js';
+import type { CancelSignal } from '../../core/cancel-signal.js';
 
 const EMPTY_CHAIN: Chain = { waypoints: [], segments: [], groups: [] };
 
@@ -215,8 +216,8 @@ export async function patchItinerary(
   access: Access,
   id: string,
   body: PatchBody,
-  /** Read only when the patch re-routes (a signal is made on first read). */
-  context: { readonly signal?: AbortSignal } = {},
+  /** The call's cancellation, for the routing a patch that changes the activity does. */
+  context: { readonly signal?: CancelSignal } = {},
 ): Promise<ItineraryView> {
   const { itineraries } = deps.stores;
   /** Writes the patch over `itinerary` (and marks the draft edit when asked): the record as written. */
