@@ -10,6 +10,7 @@
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { onJsonBody } from './uws-json-body.mjs';
 
 const dist = new URL('../../dist/', import.meta.url);
 
@@ -33,19 +34,11 @@ if (isMainThread) {
 
   const app = uws.App();
   app.post('/directions', (res) => {
-    let aborted = false;
-    res.onAborted(() => {
-      aborted = true;
-    });
-    const chunks = [];
-    res.onData((chunk, isLast) => {
-      chunks.push(Buffer.from(new Uint8Array(chunk)));
-      if (!isLast) return;
-      const { input } = JSON.parse(Buffer.concat(chunks).toString('utf8')).variables;
+    onJsonBody(res, ({ variables: { input } }, request) => {
       const entry = leastBusy();
       const id = entry.next++;
       entry.waiting.set(id, (output) => {
-        if (aborted) return;
+        if (request.aborted) return;
         const body = JSON.stringify(output);
         res.cork(() => {
           res.writeHeader('Content-Type', 'application/json');

@@ -9,6 +9,7 @@
 
 import { fdatasync, openSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { onJsonBody } from './uws-json-body.mjs';
 
 const require = createRequire(import.meta.url);
 const uws = require(`uWebSockets.js/binaries/uws_${process.platform}_${process.arch}_${process.versions.modules}.node`);
@@ -45,15 +46,7 @@ function commit() {
 const app = uws.App();
 app.patch('/v1/itineraries/:id', (res, req) => {
   const id = req.getParameter(0);
-  let aborted = false;
-  res.onAborted(() => {
-    aborted = true;
-  });
-  const chunks = [];
-  res.onData((chunk, isLast) => {
-    chunks.push(Buffer.from(new Uint8Array(chunk)));
-    if (!isLast) return;
-    const { description } = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  onJsonBody(res, ({ description }, request) => {
     if (!batch) {
       db.exec('BEGIN IMMEDIATE');
       batch = [];
@@ -62,7 +55,7 @@ app.patch('/v1/itineraries/:id', (res, req) => {
     const row = update.get(description, new Date().toISOString(), id);
     const text = row ? JSON.stringify({ data: row }) : '{"error":"not found"}';
     batch.push(() => {
-      if (aborted) return;
+      if (request.aborted) return;
       res.cork(() => {
         if (!row) res.writeStatus('404 Not Found');
         res.writeHeader('Content-Type', 'application/json');
