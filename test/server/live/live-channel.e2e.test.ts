@@ -26,6 +26,34 @@ const liveUrl = (query: string) => `${server.url.replace('http', 'ws')}/studio/l
 
 const call = (token: string, method: string, path: string, body?: unknown) => callAs(server, token, method, path, body);
 
+/**
+ * Runs `scenario` with a socket opener. uWebSockets.js can drop a socket whose upgrade finished after an await
+ * (uNetworking/uWebSockets#1928; close code 1006, seen through the scaled-out nodes): the planner then opens it again,
+ * and so does this suite: a scenario that failed while one of its sockets had dropped runs once more with fresh
+ * sockets, saying so. Any other failure, or a second one, fails the test.
+ */
+async function againIfDropped(scenario: (open: (query: string) => Promise<LiveClient>, attempt: number) => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const opened: LiveClient[] = [];
+    const open = async (query: string) => {
+      const client = await LiveClient.open(liveUrl(query));
+      opened.push(client);
+      return client;
+    };
+    try {
+      await scenario(open, attempt);
+      return;
+    } catch (error) {
+      const dropped = opened.some((client) => client.closeCode === 1006);
+      for (const client of opened) client.socket.terminate();
+      if (attempt > 1 || !dropped) throw error;
+      console.warn(`live-channel.e2e: a socket's connection dropped (1006) during "${expect.getState().currentTestName}"; once more`);
+      await Promise.all(opened.map((client) => client.closed));
+      await new Promise((resolve) => setTimeout(resolve, 300)); // the nodes see the sockets gone
+    }
+  }
+}
+
 beforeAll(async () => {
   server = await startServer({ SEED_DEMO: '0' });
   org = bootstrap(server);
@@ -50,90 +78,85 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 describe('the live channel between two members', () => {
-  it('shows presence, locks, edits with their version and publication to both, within a second', async () => {
-    const owner = await LiveClient.open(liveUrl(`itinerary_id=${itineraryId}&auth_token=${ownerToken}`));
-    expect(owner.hello).toMatchObject({ itinerary_id: itineraryId, version: expect.any(Number), published_version: null, locks: [] });
-    expect(owner.hello.presence).toEqual([
-      expect.objectContaining({ user: { id: org.owner.id, name: expect.any(String) }, mode: 'viewing', connections: 1 }),
-    ]);
+  it('shows presence, locks, edits with their version and publication to both, within a second', () =>
+    againIfDropped(async (open, attempt) => {
+      const owner = await open(`itinerary_id=${itineraryId}&auth_token=${ownerToken}`);
+      expect(owner.hello).toMatchObject({ itinerary_id: itineraryId, version: expect.any(Number), locks: [] });
+      if (attempt === 1) expect(owner.hello.published_version).toBeNull(); // a first try may have published it
+      expect(owner.hello.presence).toEqual([
+        expect.objectContaining({ user: { id: org.owner.id, name: expect.any(String) }, mode: 'viewing', connections: 1 }),
+      ]);
 
-    const openOther = () => LiveClient.open(liveUrl(`itinerary_id=${itineraryId}&auth_token=${editor.token}`));
-    const twoThere = (m: any) => m.type === 'presence' && m.presence.length === 2;
-    let other = await openOther();
-    let both = await owner.next(twoThere, 1000).catch((error: unknown) => error as Error);
-    if (both instanceof Error) {
-      // uWebSockets.js can drop a socket upgraded after an await (uNetworking/uWebSockets#1928; close code 1006):
-      // the planner opens it again, and so does this test, once; that it happened is printed.
-      if (other.closeCode !== 1006) throw both;
-      console.warn('live-channel.e2e: the second member’s socket dropped (1006) before presence reached the owner; opened again');
-      other = await openOther();
-      both = await owner.next(twoThere, 1000);
-    }
-    const colours = both.presence.map((p: any) => p.colour);
-    expect(new Set(colours).size).toBe(2);
-    expect(both.presence.map((p: any) => p.user.id).sort()).toEqual([org.owner.id, editor.id].sort());
+      const other = await open(`itinerary_id=${itineraryId}&auth_token=${editor.token}`);
+      const both = await owner.next((m) => m.type === 'presence' && m.presence.length === 2, 1000);
+      const colours = both.presence.map((p: any) => p.colour);
+      expect(new Set(colours).size).toBe(2);
+      expect(both.presence.map((p: any) => p.user.id).sort()).toEqual([org.owner.id, editor.id].sort());
 
-    other.send({ type: 'presence', mode: 'editing' });
-    const editing = await owner.next(
-      (m) => m.type === 'presence' && m.presence.some((p: any) => p.user.id === editor.id && p.mode === 'editing'),
-      1000,
-    );
-    expect(editing.presence).toHaveLength(2);
+      other.send({ type: 'presence', mode: 'editing' });
+      const editing = await owner.next(
+        (m) => m.type === 'presence' && m.presence.some((p: any) => p.user.id === editor.id && p.mode === 'editing'),
+        1000,
+      );
+      expect(editing.presence).toHaveLength(2);
 
-    await call(editor.token, 'POST', `/v1/itineraries/${itineraryId}/locks`, { parts: 'all' });
-    const taken = await owner.next((m) => m.type === 'lock.taken', 1000);
-    expect(taken.holder).toEqual({ id: editor.id });
-    expect(taken.parts.map((p: any) => p.type).sort()).toEqual(expect.arrayContaining(['segment', 'waypoint']));
+      await call(editor.token, 'POST', `/v1/itineraries/${itineraryId}/locks`, { parts: 'all' });
+      const taken = await owner.next((m) => m.type === 'lock.taken', 1000);
+      expect(taken.holder).toEqual({ id: editor.id });
+      expect(taken.parts.map((p: any) => p.type).sort()).toEqual(expect.arrayContaining(['segment', 'waypoint']));
 
-    const before = owner.hello.version as number;
-    const appended = await call(editor.token, 'POST', `/v1/itineraries/${itineraryId}/segments`, {
-      engine: 'smart',
-      to: [1.5703, 42.5049],
-    });
-    const changed = await owner.next((m) => m.type === 'itinerary.changed', 1000);
-    expect(changed.version).toBeGreaterThan(before);
-    expect(changed.version).toBe(appended.data.version);
-    await other.next((m) => m.type === 'itinerary.changed' && m.version === changed.version, 1000);
+      const before = owner.hello.version as number;
+      const appended = await call(editor.token, 'POST', `/v1/itineraries/${itineraryId}/segments`, {
+        engine: 'smart',
+        to: [1.5703, 42.5049],
+      });
+      const changed = await owner.next((m) => m.type === 'itinerary.changed', 1000);
+      expect(changed.version).toBeGreaterThan(before);
+      expect(changed.version).toBe(appended.data.version);
+      await other.next((m) => m.type === 'itinerary.changed' && m.version === changed.version, 1000);
 
-    await call(editor.token, 'DELETE', `/v1/itineraries/${itineraryId}/locks`);
-    const released = await owner.next((m) => m.type === 'lock.released', 1000);
-    expect(released.holder).toEqual({ id: editor.id });
+      await call(editor.token, 'DELETE', `/v1/itineraries/${itineraryId}/locks`);
+      const released = await owner.next((m) => m.type === 'lock.released', 1000);
+      expect(released.holder).toEqual({ id: editor.id });
 
-    const published = await call(ownerToken, 'POST', `/v1/itineraries/${itineraryId}/publish`);
-    const heard = await other.next((m) => m.type === 'itinerary.published', 1000);
-    expect(heard.version).toBe(published.data.published_version);
+      const published = await call(ownerToken, 'POST', `/v1/itineraries/${itineraryId}/publish`);
+      const heard = await other.next((m) => m.type === 'itinerary.published', 1000);
+      expect(heard.version).toBe(published.data.published_version);
 
-    owner.send({ type: 'ping' });
-    await owner.next((m) => m.type === 'pong', 1000);
+      owner.send({ type: 'ping' });
+      await owner.next((m) => m.type === 'pong', 1000);
 
-    await other.close();
-    const alone = await owner.next((m) => m.type === 'presence' && m.presence.length === 1, 1000);
-    expect(alone.presence[0].user.id).toBe(org.owner.id);
-    await owner.close();
-  });
+      await other.close();
+      const alone = await owner.next((m) => m.type === 'presence' && m.presence.length === 1, 1000);
+      expect(alone.presence[0].user.id).toBe(org.owner.id);
+      await owner.close();
+    }));
 
-  it('a share link hears publication, never drafts, locks or who is there', async () => {
-    const share = (await call(ownerToken, 'POST', `/v1/itineraries/${itineraryId}/share`)).data.token as string;
-    const viewer = await LiveClient.open(liveUrl(`itinerary_id=${itineraryId}&share_token=${share}`));
-    expect(viewer.hello).not.toHaveProperty('presence');
-    expect(viewer.hello).not.toHaveProperty('locks');
-    expect(viewer.hello.published_version).toEqual(expect.any(Number));
-    const member = await LiveClient.open(liveUrl(`itinerary_id=${itineraryId}&auth_token=${ownerToken}`));
-    await call(ownerToken, 'POST', `/v1/itineraries/${itineraryId}/locks`, { parts: 'all' });
-    await call(ownerToken, 'POST', `/v1/itineraries/${itineraryId}/segments`, { engine: 'smart', to: [1.5603, 42.4999] });
-    await call(ownerToken, 'DELETE', `/v1/itineraries/${itineraryId}/locks`);
-    await call(ownerToken, 'POST', `/v1/itineraries/${itineraryId}/publish`);
-    await viewer.next((m) => m.type === 'itinerary.published', 1000);
-    expect(viewer.messages.map((m) => m.type)).toEqual(['hello', 'itinerary.published']);
-    await member.next((m) => m.type === 'itinerary.published', 1000);
-    await member.close();
-    // Rotating the link ends the sockets it let in (4401); the new link opens a new one.
-    const rotated = (await call(ownerToken, 'POST', `/v1/itineraries/${itineraryId}/share/rotate`)).data.token as string;
-    expect(await viewer.closed).toBe(4401);
-    const again = await LiveClient.open(liveUrl(`itinerary_id=${itineraryId}&share_token=${rotated}`));
-    await call(ownerToken, 'DELETE', `/v1/itineraries/${itineraryId}/share`);
-    expect(await again.closed).toBe(4401);
-  });
+  it('a share link hears publication, never drafts, locks or who is there', () =>
+    againIfDropped(async (open) => {
+      // A fresh link: none is left by a first try.
+      await call(ownerToken, 'DELETE', `/v1/itineraries/${itineraryId}/share`).catch(() => undefined);
+      const share = (await call(ownerToken, 'POST', `/v1/itineraries/${itineraryId}/share`)).data.token as string;
+      const viewer = await open(`itinerary_id=${itineraryId}&share_token=${share}`);
+      expect(viewer.hello).not.toHaveProperty('presence');
+      expect(viewer.hello).not.toHaveProperty('locks');
+      expect(viewer.hello.published_version).toEqual(expect.any(Number));
+      const member = await open(`itinerary_id=${itineraryId}&auth_token=${ownerToken}`);
+      await call(ownerToken, 'POST', `/v1/itineraries/${itineraryId}/locks`, { parts: 'all' });
+      await call(ownerToken, 'POST', `/v1/itineraries/${itineraryId}/segments`, { engine: 'smart', to: [1.5603, 42.4999] });
+      await call(ownerToken, 'DELETE', `/v1/itineraries/${itineraryId}/locks`);
+      await call(ownerToken, 'POST', `/v1/itineraries/${itineraryId}/publish`);
+      await viewer.next((m) => m.type === 'itinerary.published', 1000);
+      expect(viewer.messages.map((m) => m.type)).toEqual(['hello', 'itinerary.published']);
+      await member.next((m) => m.type === 'itinerary.published', 1000);
+      await member.close();
+      // Rotating the link ends the sockets it let in (4401); the new link opens a new one.
+      const rotated = (await call(ownerToken, 'POST', `/v1/itineraries/${itineraryId}/share/rotate`)).data.token as string;
+      expect(await viewer.closed).toBe(4401);
+      const again = await open(`itinerary_id=${itineraryId}&share_token=${rotated}`);
+      await call(ownerToken, 'DELETE', `/v1/itineraries/${itineraryId}/share`);
+      expect(await again.closed).toBe(4401);
+    }));
 
   it('a member removed from the organization is let go at once', async () => {
     const user = admin(server, 'create-user', '--email', 'leaver@live.test', '--password', 'leaver-pass-1').user;
@@ -190,14 +213,19 @@ describe('refusals at the upgrade', () => {
 });
 
 describe('a connection that goes silent', () => {
-  it('leaves the presence within 30 seconds', async () => {
-    const watcher = await LiveClient.open(liveUrl(`itinerary_id=${itineraryId}&auth_token=${ownerToken}`));
-    const silent = await LiveClient.open(liveUrl(`itinerary_id=${itineraryId}&auth_token=${editor.token}`));
-    await watcher.next((m) => m.type === 'presence' && m.presence.length === 2, 1000);
-    // The client stops reading (and so stops answering pings) without closing: a dropped network.
-    (silent.socket as unknown as { _socket: { pause(): void } })._socket.pause();
-    await watcher.next((m) => m.type === 'presence' && m.presence.length === 1, 30_000);
-    silent.socket.terminate();
-    await watcher.close();
-  }, 40_000);
+  it(
+    'leaves the presence within 30 seconds',
+    () =>
+      againIfDropped(async (open) => {
+        const watcher = await open(`itinerary_id=${itineraryId}&auth_token=${ownerToken}`);
+        const silent = await open(`itinerary_id=${itineraryId}&auth_token=${editor.token}`);
+        await watcher.next((m) => m.type === 'presence' && m.presence.length === 2, 1000);
+        // The client stops reading (and so stops answering pings) without closing: a dropped network.
+        (silent.socket as unknown as { _socket: { pause(): void } })._socket.pause();
+        await watcher.next((m) => m.type === 'presence' && m.presence.length === 1, 30_000);
+        silent.socket.terminate();
+        await watcher.close();
+      }),
+    80_000,
+  ); // twice 30 s when a socket dropped and it runs again
 });
