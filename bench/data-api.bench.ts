@@ -15,10 +15,11 @@
 //   3. directions `directions` over HTTP with the quota lifted, a fresh Cairn on both cores (unpinned, as
 //                 deployed): p50 of one client at a time against the in-process route time (the worker's
 //                 own function called here, per request the median of rounds, then p50 over requests, taken
-//                 again just before each round; bar: the median round's margin + 0.2 ms at most), and against the floor peer (bench/lib/directions-floor-peer.mjs: bare
-//                 uWS and a bare worker running the same engine, no bar: what the hand-over to a worker
-//                 costs on this machine); then throughput with 50 connections (bar ≥ 4,000 req/s) while the
-//                 server's event-loop delay is sampled (GET /_diagnostics/event-loop; bar p99 < 10 ms).
+//                 again just before each round; bar: the median round's margin + 0.2 ms at most), and
+//                 against the floor peer (bench/lib/directions-floor-peer.mjs: bare uWS and a bare worker
+//                 running the same engine; no bar: what the hand-over to a worker costs on this machine);
+//                 then throughput with 50 connections (bar ≥ 4,000 req/s) while the server's event-loop
+//                 delay is sampled (GET /_diagnostics/event-loop; bar p99 < 10 ms).
 // Results: bench/results/data-api.json. BENCH_SMOKE=1: a few requests, one short round (CI keeps the
 // script working; timings are not judged). Without ../shared/data the bench says so and exits 0.
 

@@ -107,3 +107,33 @@ export class LiveClient {
     });
   }
 }
+
+/**
+ * Runs `scenario` with a socket opener and answers what it answers. uWebSockets.js can drop a socket whose upgrade
+ * finished after an await (uNetworking/uWebSockets#1928; close code 1006, seen through the scaled-out nodes): the
+ * planner then opens it again, and so do the tests: a scenario that failed while one of its sockets had dropped runs
+ * once more with fresh sockets, and `label` says so on the console. Any other failure, or a second one, is thrown.
+ */
+export async function againIfDropped<T>(
+  label: string,
+  scenario: (open: (url: string) => Promise<LiveClient>, attempt: number) => Promise<T>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const opened: LiveClient[] = [];
+    const open = async (url: string) => {
+      const client = await LiveClient.open(url);
+      opened.push(client);
+      return client;
+    };
+    try {
+      return await scenario(open, attempt);
+    } catch (error) {
+      const dropped = opened.some((client) => client.closeCode === 1006);
+      for (const client of opened) client.socket.terminate();
+      if (attempt > 1 || !dropped) throw error;
+      console.warn(`${label}: a live socket's connection dropped (1006); the scenario runs once more with fresh sockets`);
+      await Promise.all(opened.map((client) => client.closed));
+      await new Promise((resolve) => setTimeout(resolve, 300)); // the nodes see the sockets gone
+    }
+  }
+}

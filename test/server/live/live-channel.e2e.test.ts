@@ -4,7 +4,7 @@
 // WebSocket); a connection that goes silent leaves the presence within 30 seconds.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LiveClient } from '../../helpers/live-client.js';
+import { againIfDropped, LiveClient } from '../../helpers/live-client.js';
 import {
   admin,
   callAs,
@@ -26,33 +26,11 @@ const liveUrl = (query: string) => `${server.url.replace('http', 'ws')}/studio/l
 
 const call = (token: string, method: string, path: string, body?: unknown) => callAs(server, token, method, path, body);
 
-/**
- * Runs `scenario` with a socket opener. uWebSockets.js can drop a socket whose upgrade finished after an await
- * (uNetworking/uWebSockets#1928; close code 1006, seen through the scaled-out nodes): the planner then opens it again,
- * and so does this suite: a scenario that failed while one of its sockets had dropped runs once more with fresh
- * sockets, saying so. Any other failure, or a second one, fails the test.
- */
-async function againIfDropped(scenario: (open: (query: string) => Promise<LiveClient>, attempt: number) => Promise<void>): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    const opened: LiveClient[] = [];
-    const open = async (query: string) => {
-      const client = await LiveClient.open(liveUrl(query));
-      opened.push(client);
-      return client;
-    };
-    try {
-      await scenario(open, attempt);
-      return;
-    } catch (error) {
-      const dropped = opened.some((client) => client.closeCode === 1006);
-      for (const client of opened) client.socket.terminate();
-      if (attempt > 1 || !dropped) throw error;
-      console.warn(`live-channel.e2e: a socket's connection dropped (1006) during "${expect.getState().currentTestName}"; once more`);
-      await Promise.all(opened.map((client) => client.closed));
-      await new Promise((resolve) => setTimeout(resolve, 300)); // the nodes see the sockets gone
-    }
-  }
-}
+/** A scenario of this suite, run again once if a socket dropped (see againIfDropped); `open` takes the query. */
+const scenario = (run: (open: (query: string) => Promise<LiveClient>, attempt: number) => Promise<void>) =>
+  againIfDropped(`live-channel.e2e "${expect.getState().currentTestName}"`, (open, attempt) =>
+    run((query) => open(liveUrl(query)), attempt),
+  );
 
 beforeAll(async () => {
   server = await startServer({ SEED_DEMO: '0' });
@@ -79,7 +57,7 @@ afterAll(() => server?.stop());
 
 describe('the live channel between two members', () => {
   it('shows presence, locks, edits with their version and publication to both, within a second', () =>
-    againIfDropped(async (open, attempt) => {
+    scenario(async (open, attempt) => {
       const owner = await open(`itinerary_id=${itineraryId}&auth_token=${ownerToken}`);
       expect(owner.hello).toMatchObject({ itinerary_id: itineraryId, version: expect.any(Number), locks: [] });
       if (attempt === 1) expect(owner.hello.published_version).toBeNull(); // a first try may have published it
@@ -133,7 +111,7 @@ describe('the live channel between two members', () => {
     }));
 
   it('a share link hears publication, never drafts, locks or who is there', () =>
-    againIfDropped(async (open) => {
+    scenario(async (open) => {
       // A fresh link: none is left by a first try.
       await call(ownerToken, 'DELETE', `/v1/itineraries/${itineraryId}/share`).catch(() => undefined);
       const share = (await call(ownerToken, 'POST', `/v1/itineraries/${itineraryId}/share`)).data.token as string;
@@ -216,7 +194,7 @@ describe('a connection that goes silent', () => {
   it(
     'leaves the presence within 30 seconds',
     () =>
-      againIfDropped(async (open) => {
+      scenario(async (open) => {
         const watcher = await open(`itinerary_id=${itineraryId}&auth_token=${ownerToken}`);
         const silent = await open(`itinerary_id=${itineraryId}&auth_token=${editor.token}`);
         await watcher.next((m) => m.type === 'presence' && m.presence.length === 2, 1000);

@@ -6,7 +6,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clusterUnavailable, type RunningCluster, startCluster } from '../../helpers/cluster.js';
-import { LiveClient } from '../../helpers/live-client.js';
+import { againIfDropped } from '../../helpers/live-client.js';
 import { admin, type Bootstrapped, bootstrap, login, mintSessionToken, type RunningServer } from '../../helpers/server.js';
 import { tilePath } from '../../helpers/tiles.js';
 
@@ -98,29 +98,24 @@ describe.skipIf(unavailable !== undefined)('three nodes behind a load balancer',
     await call(cluster, ownerToken, 'POST', `/v1/itineraries/${id}/segments`, { engine: 'freehand', coordinates: [A, B] });
     await call(cluster, ownerToken, 'DELETE', `/v1/itineraries/${id}/locks`);
     const live = (node: RunningServer, token: string) =>
-      LiveClient.open(`${node.url.replace('http', 'ws')}/studio/live?itinerary_id=${id}&auth_token=${token}`);
+      `${node.url.replace('http', 'ws')}/studio/live?itinerary_id=${id}&auth_token=${token}`;
     // Presence crosses nodes: each sees both members. A socket whose connection drops before that (close code
-    // 1006) is opened again once, with the other, as the planner reconnects; that it happened is printed.
+    // 1006) is opened again once, with the other, as the planner reconnects (againIfDropped prints that it happened).
     const both = (m: { type: string; presence?: { user: { id: string } }[] }) => m.type === 'presence' && m.presence?.length === 2;
-    let owner: LiveClient | undefined;
-    let other: LiveClient | undefined;
-    for (let attempt = 1; ; attempt++) {
-      owner = await live(nodes[0] as RunningServer, ownerToken);
-      other = await live(nodes[1] as RunningServer, editor.token);
-      const pair = [owner, other];
-      const seen = await Promise.all(pair.map((client) => client.next(both, 5000))).catch((error: unknown) => error);
-      if (!(seen instanceof Error)) break;
-      const dropped = pair.find((client) => client.closeCode === 1006);
-      if (attempt === 1 && dropped) {
-        console.warn(`cluster.e2e: a live socket's connection dropped (1006) before presence crossed nodes; both open again`);
-        for (const client of pair) client.socket.close();
-        continue;
-      }
-      // What each socket heard, and what the nodes said (a CI log is all there is).
-      throw new Error(
-        `${seen.message}\nowner (node 1, closed ${owner.closeCode}) heard ${JSON.stringify(owner.messages)}\nother (node 2, closed ${other.closeCode}) heard ${JSON.stringify(other.messages)}\nnodes' stderr: ${cluster.stderr().slice(-2000)}`,
-      );
-    }
+    const [owner, other] = await againIfDropped('cluster.e2e', async (open) => {
+      const pair = [
+        await open(live(nodes[0] as RunningServer, ownerToken)),
+        await open(live(nodes[1] as RunningServer, editor.token)),
+      ] as const;
+      const [first, second] = pair;
+      await Promise.all(pair.map((client) => client.next(both, 5000))).catch((error: Error) => {
+        // What each socket heard, and what the nodes said (a CI log is all there is).
+        throw new Error(
+          `${error.message}\nowner (node 1, closed ${first.closeCode}) heard ${JSON.stringify(first.messages)}\nother (node 2, closed ${second.closeCode}) heard ${JSON.stringify(second.messages)}\nnodes' stderr: ${cluster.stderr().slice(-2000)}`,
+        );
+      });
+      return pair;
+    });
     try {
       // A lock taken through the third node reaches the owner's socket on the first.
       const taken = await call(nodes[2] as RunningServer, editor.token, 'POST', `/v1/itineraries/${id}/locks`, { parts: 'all' });
