@@ -11,6 +11,7 @@ import type { Access } from '../auth/access.js';
 import { rateLimitHeaders } from '../auth/quota.js';
 import { ApiError } from '../errors.js';
 import { operationContext } from '../http/operation-context.js';
+import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from '../http/json-depth.js';
 import type { Reply, RequestContext, RouteDef } from '../http/route.js';
 import type { Logger } from '../logger.js';
 import { executionErrors, variablesError } from './graphql-errors.js';
@@ -59,6 +60,7 @@ function fromQuery(query: Record<string, unknown>): GraphqlRequest {
   const rawVariables = one('variables', 'graphql_variables');
   let variables: unknown;
   if (rawVariables !== undefined && rawVariables !== '') {
+    if (jsonNestsDeeperThan(rawVariables)) throw ApiError.withMessage('BAD_REQUEST', 'BAD_REQUEST.json_too_deep', { max: MAX_JSON_DEPTH });
     try {
       variables = JSON.parse(rawVariables);
     } catch {

@@ -1,6 +1,7 @@
 // Reading the query string and the request body: credentials set apart, content types checked, JSON parsed.
 
 import { ApiError } from '../errors.js';
+import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from './json-depth.js';
 
 /** Credentials carried in the query string; reserved names, never filters (spec, Credentials). */
 export const RESERVED_QUERY_NAMES = ['publishable_key', 'session_token', 'share_token', 'auth_token'] as const;
@@ -42,6 +43,7 @@ export function parseBody(raw: Buffer, contentTypeHeader: string | undefined, co
   } catch {
     throw ApiError.withMessage('BAD_REQUEST', 'BAD_REQUEST.invalid_utf8');
   }
+  if (jsonNestsDeeperThan(text)) throw ApiError.withMessage('BAD_REQUEST', 'BAD_REQUEST.json_too_deep', { max: MAX_JSON_DEPTH });
   try {
     return JSON.parse(text);
   } catch {

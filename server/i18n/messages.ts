@@ -165,6 +165,7 @@ const en: Table = {
   'BAD_REQUEST.compressed_body':
     'The request body could not be decompressed as its Content-Encoding says; check that the body is compressed with the declared encoding.',
   'BAD_REQUEST.invalid_utf8': 'The request body is not valid UTF-8: send the JSON encoded as UTF-8.',
+  'BAD_REQUEST.json_too_deep': 'The JSON body nests objects or arrays more than {max} levels deep: send a flatter document.',
   'VALIDATION_FAILED.not_neighbours':
     'These segments must be a run of neighbours with no gap between them (only the ends of the route may be left out).',
   'VALIDATION_FAILED.unknown_segment': 'This segment is not part of the itinerary: use the id of one of its segments.',
@@ -336,6 +337,8 @@ const fr: Table = {
   'BAD_REQUEST.compressed_body':
     "Le corps de la requête n'a pas pu être décompressé selon son Content-Encoding ; vérifiez qu'il est compressé avec le codage déclaré.",
   'BAD_REQUEST.invalid_utf8': "Le corps de la requête n'est pas de l'UTF-8 valide : envoyez le JSON encodé en UTF-8.",
+  'BAD_REQUEST.json_too_deep':
+    'Le corps JSON imbrique des objets ou des tableaux sur plus de {max} niveaux : envoyez un document moins profond.',
   'VALIDATION_FAILED.not_neighbours':
     'Ces segments doivent se suivre sans trou (seules les extrémités du parcours peuvent être laissées de côté).',
   'VALIDATION_FAILED.unknown_segment': "Ce segment ne fait pas partie de l'itinéraire : utilisez l'id de l'un de ses segments.",
@@ -503,6 +506,7 @@ const es: Table = {
   'BAD_REQUEST.compressed_body':
     'El cuerpo de la solicitud no se pudo descomprimir según su Content-Encoding; compruebe que está comprimido con la codificación declarada.',
   'BAD_REQUEST.invalid_utf8': 'El cuerpo de la solicitud no es UTF-8 válido: envíe el JSON codificado en UTF-8.',
+  'BAD_REQUEST.json_too_deep': 'El cuerpo JSON anida objetos o listas en más de {max} niveles: envíe un documento menos profundo.',
   'VALIDATION_FAILED.not_neighbours': 'Estos segmentos deben seguirse sin huecos (solo pueden quedar fuera los extremos de la ruta).',
   'VALIDATION_FAILED.unknown_segment': 'Este segmento no forma parte del itinerario: use el id de uno de sus segmentos.',
   'VALIDATION_FAILED.waypoints_mismatch': 'Los puntos de paso conservados deben ser exactamente los extremos de los segmentos conservados.',
@@ -674,6 +678,7 @@ const ca: Table = {
   'BAD_REQUEST.compressed_body':
     "El cos de la sol·licitud no s'ha pogut descomprimir segons el seu Content-Encoding; comproveu que està comprimit amb la codificació declarada.",
   'BAD_REQUEST.invalid_utf8': 'El cos de la sol·licitud no és UTF-8 vàlid: envieu el JSON codificat en UTF-8.',
+  'BAD_REQUEST.json_too_deep': 'El cos JSON niua objectes o llistes en més de {max} nivells: envieu un document menys profund.',
   'VALIDATION_FAILED.not_neighbours': "Aquests segments s'han de seguir sense buits (només els extrems de la ruta es poden deixar fora).",
   'VALIDATION_FAILED.unknown_segment': "Aquest segment no forma part de l'itinerari: feu servir l'id d'un dels seus segments.",
   'VALIDATION_FAILED.waypoints_mismatch': 'Els punts de pas conservats han de ser exactament els extrems dels segments conservats.',
@@ -853,6 +858,8 @@ const de: Table = {
   'BAD_REQUEST.compressed_body':
     'Der Anfragetext konnte nicht gemäß seinem Content-Encoding entpackt werden; prüfen Sie, ob er mit der angegebenen Kodierung komprimiert ist.',
   'BAD_REQUEST.invalid_utf8': 'Der Anfragetext ist kein gültiges UTF-8: senden Sie das JSON in UTF-8 kodiert.',
+  'BAD_REQUEST.json_too_deep':
+    'Der JSON-Text verschachtelt Objekte oder Arrays tiefer als {max} Ebenen: senden Sie ein flacheres Dokument.',
   'VALIDATION_FAILED.not_neighbours': 'Diese Segmente müssen lückenlos aufeinander folgen (nur die Enden der Route dürfen wegfallen).',
   'VALIDATION_FAILED.unknown_segment': 'Dieses Segment gehört nicht zur Route: verwenden Sie die ID eines ihrer Segmente.',
   'VALIDATION_FAILED.waypoints_mismatch': 'Die behaltenen Wegpunkte müssen genau die Enden der behaltenen Segmente sein.',

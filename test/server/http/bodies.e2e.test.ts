@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseResponse, rawSession } from '../../helpers/raw-http.js';
-import { bootstrap, type Bootstrapped, REPO_ROOT, type RunningServer, startServer } from '../../helpers/server.js';
+import { bootstrap, type Bootstrapped, mintSessionToken, REPO_ROOT, type RunningServer, startServer } from '../../helpers/server.js';
 import { FRONT_DOORS } from './front-doors.js';
 
 const GPX = readFileSync(join(REPO_ROOT, 'test', 'fixtures', 'transfer', 'ridge-walk.gpx'));
@@ -144,6 +144,62 @@ describe.each(FRONT_DOORS)('through $name', ({ env }) => {
       expect(res?.headers.etag).toBe(etag);
       expect(res?.headers['content-type']).toBeUndefined();
       expect(res?.headers['content-length']).toBeUndefined();
+    });
+  });
+  describe('deeply nested JSON', () => {
+    // Past a few thousand levels, copying a parsed document to a worker or walking it overflows the stack: such
+    // bodies used to answer 500 INTERNAL_ERROR.
+    const deepArray = Buffer.from(`${'['.repeat(20_000)}${']'.repeat(20_000)}`);
+    const deepObject = Buffer.from(`${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}`);
+    const expectTooDeep = (status: number, body: Envelope, what: string) => {
+      expect(status, what).toBe(400);
+      expect(body.errors?.[0]?.extensions.code, what).toBe('BAD_REQUEST');
+      expect(body.errors?.[0]?.message, what).toMatch(/more than 64 levels deep: send a flatter document/);
+    };
+
+    it('a 20,000-deep array or a 5,000-deep object answers 400 on the import and on a JSON write', async () => {
+      for (const [name, body] of [
+        ['array', deepArray],
+        ['object', deepObject],
+      ] as const) {
+        const imported = await post('/v1/itineraries/import', body, { 'Content-Type': 'application/json' });
+        expectTooDeep(imported.status, imported.body, `import, deep ${name}`);
+        const created = await post('/v1/collections', body, { 'Content-Type': 'application/json' });
+        expectTooDeep(created.status, created.body, `collection, deep ${name}`);
+      }
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    });
+
+    it('deep GraphQL variables answer 400, in a POST body and in a GET query', async () => {
+      const headers = { 'X-API-Key': org.publishableKey.key, 'X-Session-Token': await mintSessionToken(server, org) };
+      const query = 'query ($w: [[Float!]!]!) { directions(input: {activity: HIKING_AND_TRAIL, waypoints: $w}) { routes { distance } } }';
+      const variables = `{"w":${deepArray.toString()}}`;
+      const posted = await fetch(`${server.url}/graphql`, {
+        method: 'POST',
+        headers: { ...headers, 'Content-Type': 'application/json' },
+        body: `{"query":${JSON.stringify(query)},"variables":${variables}}`,
+      });
+      expectTooDeep(posted.status, (await posted.json()) as Envelope, 'POST /graphql');
+      const got = await fetch(
+        `${server.url}/graphql?${new URLSearchParams({ query, variables: `{"w":${'['.repeat(2_000)}${']'.repeat(2_000)}}` })}`,
+        { headers },
+      );
+      expectTooDeep(got.status, (await got.json()) as Envelope, 'GET /graphql');
+    });
+
+    it('nesting up to the limit is read, and brackets inside strings do not count', async () => {
+      const name = `Brackets ${'[{'.repeat(40)}`;
+      const { status, body } = await post('/v1/collections', Buffer.from(JSON.stringify({ name, privacy: 'public' })), {
+        'Content-Type': 'application/json',
+      });
+      expect(status).toBe(201);
+      expect(body.data?.name).toBe(name);
+      // 64 levels: the body's own object and 63 nested arrays in a field the schema refuses by type, not by depth.
+      const nested = await post('/v1/collections', Buffer.from(`{"name":${'['.repeat(63)}${']'.repeat(63)}}`), {
+        'Content-Type': 'application/json',
+      });
+      expect(nested.status).toBe(400);
+      expect(nested.body.errors?.[0]?.extensions.code).toBe('VALIDATION_FAILED');
     });
   });
 });
