@@ -10,6 +10,7 @@ import type { UnitOfWork } from './core/unit-of-work.js';
 import { authRoutes } from './auth/auth-routes.js';
 import { createQuotaGate, type QuotaGate } from './auth/quota.js';
 import { TokenSigner } from './auth/signed-token.js';
+import { signInThrottle } from './auth/sign-in-throttle.js';
 import { MemoryWindowCounter, type WindowCounter } from './auth/window-counter.js';
 import type { Config } from './config.js';
 import type { Storage } from './storage.js';
@@ -59,7 +60,9 @@ export interface Counters {
   sessionFailures: WindowCounter;
   quota: WindowCounter;
   oauthRegistrations: WindowCounter;
-  oauthSignInFailures: WindowCounter;
+  /** Failed sign-ins (POST /v1/login and the OAuth page alike) per client address and per account. */
+  signInFailuresByAddress: WindowCounter;
+  signInFailuresByAccount: WindowCounter;
 }
 
 export interface AppDeps {
@@ -109,8 +112,8 @@ export const SESSION_IP_LIMIT = 60;
 export const SESSION_FAILURE_LIMIT = 10;
 /** OAuth client registrations per client IP per minute (each stores a row: a flood would fill the disk). */
 export const OAUTH_REGISTRATION_LIMIT = 30;
-/** Failed sign-ins on the OAuth page per client IP per minute, before the page makes the caller wait. */
-export const OAUTH_SIGN_IN_FAILURE_LIMIT = 10;
+/** Failed sign-ins per client address and per account per minute, on every sign-in path, before the next must wait. */
+export const SIGN_IN_FAILURE_LIMIT = 10;
 
 /** The embed page's static files (kept in the source tree, served from memory). */
 const ASSET_DIR = join(REPO_ROOT, 'server', 'embed', 'assets');
@@ -126,8 +129,15 @@ export function buildApp(deps: AppDeps): App {
     sessionFailures: deps.counters?.sessionFailures ?? new MemoryWindowCounter(),
     quota: deps.counters?.quota ?? new MemoryWindowCounter(),
     oauthRegistrations: deps.counters?.oauthRegistrations ?? new MemoryWindowCounter(),
-    oauthSignInFailures: deps.counters?.oauthSignInFailures ?? new MemoryWindowCounter(),
+    signInFailuresByAddress: deps.counters?.signInFailuresByAddress ?? new MemoryWindowCounter(),
+    signInFailuresByAccount: deps.counters?.signInFailuresByAccount ?? new MemoryWindowCounter(),
   };
+  const signIns = signInThrottle({
+    byAddress: counters.signInFailuresByAddress,
+    byAccount: counters.signInFailuresByAccount,
+    limit: SIGN_IN_FAILURE_LIMIT,
+    logger,
+  });
   const events = deps.events ?? new MemoryChangeEventBus((error) => logger.error('change event listener failed', { error: String(error) }));
   const writes = deps.storage.unitOfWork({
     events,
@@ -155,6 +165,7 @@ export function buildApp(deps: AppDeps): App {
     signer,
     sessionFailureCounter: counters.sessionFailures,
     sessionFailureLimit: SESSION_FAILURE_LIMIT,
+    signIns,
     sessionTtlSeconds: config.sessionTtlSeconds,
     logger,
     now: deps.now,
@@ -211,8 +222,7 @@ export function buildApp(deps: AppDeps): App {
       writes,
       registrationCounter: counters.oauthRegistrations,
       registrationLimit: OAUTH_REGISTRATION_LIMIT,
-      signInFailureCounter: counters.oauthSignInFailures,
-      signInFailureLimit: OAUTH_SIGN_IN_FAILURE_LIMIT,
+      signIns,
       publicBaseUrl: config.publicBaseUrl,
       logger,
     }),

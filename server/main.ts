@@ -100,7 +100,8 @@ async function sharedState(url: string, prefix: string, logger: ReturnType<typeo
       sessionFailures: counter('session-failures'),
       quota: counter('quota'),
       oauthRegistrations: counter('oauth-registrations'),
-      oauthSignInFailures: counter('oauth-sign-in-failures'),
+      signInFailuresByAddress: counter('sign-in-failures-address'),
+      signInFailuresByAccount: counter('sign-in-failures-account'),
     },
     events,
     async close() {

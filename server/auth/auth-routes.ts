@@ -11,6 +11,7 @@ import type { RouteDef } from '../http/route.js';
 import { rest } from '../http/rest.js';
 import type { Logger } from '../logger.js';
 import { SESSION_TTL_SECONDS, type SessionClaims, USER_TOKEN_TTL_SECONDS, type UserClaims } from './session-claims.js';
+import type { SignInThrottle } from './sign-in-throttle.js';
 import type { TokenSigner } from './signed-token.js';
 import type { WindowCounter } from './window-counter.js';
 
@@ -41,6 +42,8 @@ export interface AuthRouteDeps {
   /** Failed validations per secret key (hash of the presented string), per minute. */
   sessionFailureCounter: WindowCounter;
   sessionFailureLimit: number;
+  /** Failed sign-ins per address and per account, shared with the OAuth sign-in page. */
+  signIns: SignInThrottle;
   /** Seconds a session token lives: 5 minutes (the contract); tests of renewal shorten it (SESSION_TTL_SECONDS). */
   sessionTtlSeconds?: number;
   logger: Logger;
@@ -121,10 +124,15 @@ export function authRoutes(deps: AuthRouteDeps): { postSession: RouteDef; login:
     writes: false,
     summary: 'Sign in a user; returns a user token for the dashboard-style calls',
     body: LoginParams,
-    handler: async ({ body }) => {
+    handler: async ({ body, remoteAddress }) => {
       const { email, password } = body as { email: string; password: string };
+      const spent = await deps.signIns.refusal(remoteAddress, email);
+      if (spent) throw ApiError.withMessage('TOO_MANY_REQUESTS', `TOO_MANY_REQUESTS.sign_in_${spent}`);
       const user = await deps.users.verifyPassword(email, password);
-      if (!user) throw new ApiError('UNAUTHORIZED');
+      if (!user) {
+        await deps.signIns.failed(remoteAddress, email);
+        throw new ApiError('UNAUTHORIZED');
+      }
       const iat = Math.floor(now() / 1000);
       const claims: UserClaims = { uid: user.id, iat, exp: iat + USER_TOKEN_TTL_SECONDS };
       return {

@@ -122,6 +122,8 @@ const en: Table = {
     'The organization’s AI model could not be reached: check the endpoint in the AI settings, or try again later.',
   'GATEWAY_TIMEOUT.model': 'The organization’s AI model did not answer within 60 seconds: try again, or use a faster model.',
   'TOO_MANY_REQUESTS.agent': 'You already have two assistant answers running: wait for one to finish.',
+  'TOO_MANY_REQUESTS.sign_in_address': 'Too many failed sign-ins from this address: wait until the next minute and try again.',
+  'TOO_MANY_REQUESTS.sign_in_account': 'Too many failed sign-ins for this account: wait until the next minute and try again.',
   'FORBIDDEN.embed_planner':
     'This organization does not let its members open the planner inside its embeds: an owner or admin turns on embed_planner in the management settings.',
   'FORBIDDEN.scope': 'This key lacks the "{scope}" scope this operation needs: add the scope to the key, or use a key that has it.',
@@ -294,6 +296,8 @@ const fr: Table = {
   'GATEWAY_TIMEOUT.model':
     "Le modèle d'IA de l'organisation n'a pas répondu en 60 secondes : réessayez, ou choisissez un modèle plus rapide.",
   'TOO_MANY_REQUESTS.agent': "Vous avez déjà deux réponses de l'assistant en cours : attendez que l'une se termine.",
+  'TOO_MANY_REQUESTS.sign_in_address': 'Trop de connexions échouées depuis cette adresse : attendez la minute suivante et réessayez.',
+  'TOO_MANY_REQUESTS.sign_in_account': 'Trop de connexions échouées pour ce compte : attendez la minute suivante et réessayez.',
   'FORBIDDEN.embed_planner':
     "Cette organisation ne permet pas à ses membres d'ouvrir le planificateur dans ses intégrations : un propriétaire ou un administrateur active embed_planner dans les réglages de gestion.",
   'FORBIDDEN.scope': "Cette clé n'a pas le périmètre « {scope} » requis : ajoutez-le à la clé, ou utilisez une clé qui l'a.",
@@ -463,6 +467,10 @@ const es: Table = {
     'No se pudo contactar con el modelo de IA de la organización: revise la dirección en los ajustes de IA o inténtelo más tarde.',
   'GATEWAY_TIMEOUT.model': 'El modelo de IA de la organización no respondió en 60 segundos: inténtelo de nuevo o use un modelo más rápido.',
   'TOO_MANY_REQUESTS.agent': 'Ya tiene dos respuestas del asistente en curso: espere a que termine una.',
+  'TOO_MANY_REQUESTS.sign_in_address':
+    'Demasiados inicios de sesión fallidos desde esta dirección: espere al minuto siguiente y vuelva a intentarlo.',
+  'TOO_MANY_REQUESTS.sign_in_account':
+    'Demasiados inicios de sesión fallidos para esta cuenta: espere al minuto siguiente y vuelva a intentarlo.',
   'FORBIDDEN.embed_planner':
     'Esta organización no permite a sus miembros abrir el planificador en sus integraciones: un propietario o administrador activa embed_planner en los ajustes de gestión.',
   'FORBIDDEN.scope':
@@ -634,6 +642,9 @@ const ca: Table = {
   'GATEWAY_TIMEOUT.model':
     'El model d’IA de l’organització no ha respost en 60 segons: torneu-ho a provar o feu servir un model més ràpid.',
   'TOO_MANY_REQUESTS.agent': 'Ja teniu dues respostes de l’assistent en curs: espereu que n’acabi una.',
+  'TOO_MANY_REQUESTS.sign_in_address':
+    'Massa inicis de sessió fallits des d’aquesta adreça: espereu al minut següent i torneu-ho a provar.',
+  'TOO_MANY_REQUESTS.sign_in_account': 'Massa inicis de sessió fallits per a aquest compte: espereu al minut següent i torneu-ho a provar.',
   'FORBIDDEN.embed_planner':
     'Aquesta organització no permet als seus membres obrir el planificador a les seves integracions: un propietari o administrador activa embed_planner a la configuració de gestió.',
   'FORBIDDEN.scope':
@@ -810,6 +821,10 @@ const de: Table = {
   'GATEWAY_TIMEOUT.model':
     'Das KI-Modell der Organisation hat nicht innerhalb von 60 Sekunden geantwortet: versuchen Sie es erneut oder nutzen Sie ein schnelleres Modell.',
   'TOO_MANY_REQUESTS.agent': 'Sie haben bereits zwei laufende Antworten des Assistenten: warten Sie, bis eine fertig ist.',
+  'TOO_MANY_REQUESTS.sign_in_address':
+    'Zu viele fehlgeschlagene Anmeldungen von dieser Adresse: warten Sie bis zur nächsten Minute und versuchen Sie es erneut.',
+  'TOO_MANY_REQUESTS.sign_in_account':
+    'Zu viele fehlgeschlagene Anmeldungen für dieses Konto: warten Sie bis zur nächsten Minute und versuchen Sie es erneut.',
   'FORBIDDEN.embed_planner':
     'Diese Organisation erlaubt ihren Mitgliedern nicht, den Planer in ihren Einbettungen zu öffnen: ein Eigentümer oder Admin aktiviert embed_planner in den Verwaltungseinstellungen.',
   'FORBIDDEN.scope':

@@ -21,6 +21,7 @@ import type { OAuthClient } from '../../data/stores/oauth-store.js';
 import { effectiveScopes, mcpGrantStanding } from '../auth/access.js';
 import { MCP_ACCESS_TTL_SECONDS, type McpAccessClaims } from '../auth/session-claims.js';
 import type { TokenClaims, TokenSigner } from '../auth/signed-token.js';
+import type { SignInThrottle } from '../auth/sign-in-throttle.js';
 import type { WindowCounter } from '../auth/window-counter.js';
 import type { UnitOfWork } from '../core/unit-of-work.js';
 import type { Reply, RequestContext, RouteDef } from '../http/route.js';
@@ -65,9 +66,8 @@ export interface OAuthRouteDeps {
   /** Registrations and metadata-document reads per client IP per minute (each may store a client). */
   registrationCounter: WindowCounter;
   registrationLimit: number;
-  /** Failed sign-ins per client IP per minute. */
-  signInFailureCounter: WindowCounter;
-  signInFailureLimit: number;
+  /** Failed sign-ins per address and per account: the limit POST /v1/login shares. */
+  signIns: SignInThrottle;
   publicBaseUrl: string;
   logger: Logger;
 }
@@ -355,20 +355,23 @@ export function oauthRoutes(deps: OAuthRouteDeps): RouteDef[] {
     if (form.get('stage') === 'sign_in') {
       const email = form.get('email') ?? '';
       const password = form.get('password') ?? '';
-      const failures = await deps.signInFailureCounter.peek(ctx.remoteAddress).catch(() => 0);
-      if (failures >= deps.signInFailureLimit) {
+      const spent = await deps.signIns.refusal(ctx.remoteAddress, email);
+      if (spent) {
         return signInPage({
           client: shown(client),
           redirectUri: ticket.ru,
           ticket: presented,
           email,
           status: 429,
-          error: 'Too many failed sign-ins from this address: wait a minute and try again.',
+          error:
+            spent === 'address'
+              ? 'Too many failed sign-ins from this address: wait until the next minute and try again.'
+              : 'Too many failed sign-ins for this account: wait until the next minute and try again.',
         });
       }
       const user = email && password ? await deps.users.verifyPassword(email, password) : undefined;
       if (!user) {
-        await deps.signInFailureCounter.increment(ctx.remoteAddress).catch(() => 0);
+        await deps.signIns.failed(ctx.remoteAddress, email);
         return signInPage({
           client: shown(client),
           redirectUri: ticket.ru,
