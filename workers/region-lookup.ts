@@ -202,10 +202,15 @@ function reverseEdge(g: { firstEdge: Uint32Array; edgeTarget: Uint32Array }, sou
   return -1;
 }
 
+/** An address has no name of its own: it is called by its street and number ("Carrer Major 11"), as a map labels it. */
+function placeName(p: Place): string {
+  return p.name || [p.street, p.houseNumber].filter(Boolean).join(' ');
+}
+
 function placeResult(p: Place, distance: number | null): PlaceResult {
   return {
     id: `${p.osmType}/${p.osmId}`,
-    name: p.name,
+    name: placeName(p),
     kind: p.kind,
     coordinates: [p.lon, p.lat],
     elevation: p.ele,

@@ -1,5 +1,6 @@
 // {auth_url} routes: minting session tokens with a secret key (postSession) and signing in users (login).
 
+import { randomBytes } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import { hashSecret } from '../../data/credentials.js';
 import type { ApiKeyRepository } from '../../data/repositories.js';
@@ -82,17 +83,18 @@ export function authRoutes(deps: AuthRouteDeps): { postSession: RouteDef; login:
         const keyHash = hashSecret(presented);
         // Once a presented key has failed 10 times this minute, every request with it is refused, valid or not.
         if (await failuresSpent(keyHash)) throw new ApiError('TOO_MANY_REQUESTS');
-        const refuse = async (code: 'NOT_FOUND' | 'FORBIDDEN'): Promise<never> => {
+        const refuse = async (code: 'NOT_FOUND' | 'FORBIDDEN', why: string): Promise<never> => {
           await chargeFailure(keyHash);
-          throw new ApiError(code);
+          throw ApiError.withMessage(code, `${code}.${why}`);
         };
         const secret = await deps.apiKeys.findSecretByHash(keyHash);
-        if (!secret) return refuse('NOT_FOUND');
+        // A publishable key in X-API-Key is the usual slip here: say where each key goes.
+        if (!secret) return refuse('NOT_FOUND', presented.startsWith('pk_') ? 'session_publishable_as_secret' : 'session_secret_key');
         const publishable = await deps.apiKeys.findPublishable(input.publishable_key);
-        if (!publishable) return refuse('NOT_FOUND');
-        if (publishable.organizationId !== secret.organizationId) return refuse('FORBIDDEN');
+        if (!publishable) return refuse('NOT_FOUND', 'session_publishable_key');
+        if (publishable.organizationId !== secret.organizationId) return refuse('FORBIDDEN', 'session_other_organization');
         const organization = await deps.organizations.get(secret.organizationId);
-        if (organization?.status !== 'active') return refuse('FORBIDDEN');
+        if (organization?.status !== 'active') return refuse('FORBIDDEN', 'inactive_organization');
         const iat = Math.floor(now() / 1000);
         const claims: SessionClaims = {
           kid: publishable.id,
@@ -100,6 +102,7 @@ export function authRoutes(deps: AuthRouteDeps): { postSession: RouteDef; login:
           org: organization.id,
           iat,
           exp: iat + (deps.sessionTtlSeconds ?? SESSION_TTL_SECONDS),
+          nonce: randomBytes(9).toString('base64url'),
         };
         return { token: deps.signer.sign('sess', claims), expires_at: new Date(claims.exp * 1000).toISOString() };
       },

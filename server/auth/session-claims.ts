@@ -7,6 +7,8 @@ export interface SessionClaims extends TokenClaims {
   kid: string;
   sid: string;
   org: string;
+  /** Random: two mints in the same second give two tokens, as every call promises a new one. */
+  nonce?: string;
 }
 
 /** User token from POST /v1/login. */

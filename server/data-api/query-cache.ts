@@ -4,7 +4,7 @@
 // graphql-jit compiles one operation at a time: a document's entry holds one compiled query per operation
 // name it was asked for.
 
-import { type DocumentNode, type GraphQLError, type GraphQLSchema, parse, validate } from 'graphql';
+import { type DocumentNode, type GraphQLError, type GraphQLSchema, Kind, parse, validate } from 'graphql';
 import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
 import { ApiError } from '../errors.js';
 import { validationEntry } from './graphql-errors.js';
@@ -103,6 +103,15 @@ export class QueryCache {
     }
     const errors = validate(this.schema, document, undefined, { maxErrors: 50 });
     if (errors.length > 0) return { refused: ApiError.validation(errors.map(validationEntry)) };
+    // graphql-js 16 validates nothing below a root type the schema lacks: say so before compiling.
+    const unsupported = unsupportedOperations(this.schema, document);
+    if (unsupported.length > 0) {
+      return {
+        refused: ApiError.validation(
+          unsupported.map((operation) => ({ messageKey: 'VALIDATION_FAILED.graphql_operation_type', messageParams: { operation } })),
+        ),
+      };
+    }
     const { depth, cost } = measureDocument(this.schema, document);
     const refusals = [];
     if (depth > this.options.maxDepth) {
@@ -128,4 +137,13 @@ export class QueryCache {
       ? ApiError.withMessage('BAD_REQUEST', 'BAD_REQUEST.graphql_pick_operation')
       : ApiError.withMessage('BAD_REQUEST', 'BAD_REQUEST.graphql_unknown_operation', { name: operationName });
   }
+}
+
+/** The operation types (`mutation`, `subscription`) the document uses and the schema has no root type for. */
+function unsupportedOperations(schema: GraphQLSchema, document: DocumentNode): string[] {
+  const missing = new Set<string>();
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.OPERATION_DEFINITION && !schema.getRootType(definition.operation)) missing.add(definition.operation);
+  }
+  return [...missing];
 }

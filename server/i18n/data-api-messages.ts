@@ -23,6 +23,8 @@ const en: Sentences = {
   'BAD_REQUEST.graphql_syntax': 'The query is not valid GraphQL at line {line}, column {column}: check the syntax there.',
   'BAD_REQUEST.graphql_pick_operation': 'The document holds several operations: name the one to run in "operationName".',
   'BAD_REQUEST.graphql_unknown_operation': 'The document has no operation named "{name}": send the name of one of its operations.',
+  'VALIDATION_FAILED.graphql_operation_type':
+    'The Data API answers queries only and has no {operation} type: send "query { … }" (itineraries are changed through the Studio API).',
   'VALIDATION_FAILED.graphql_unknown_field':
     'Cannot query field "{field}" on type {type}: check the name against the schema (GET /graphql/schema.graphql).',
   'VALIDATION_FAILED.graphql_unknown_argument': 'The field {field} has no argument "{argument}": remove it or check its spelling.',
@@ -62,6 +64,8 @@ const fr: Sentences = {
   'BAD_REQUEST.graphql_pick_operation': 'Le document contient plusieurs opérations : nommez celle à exécuter dans "operationName".',
   'BAD_REQUEST.graphql_unknown_operation':
     'Le document n\'a aucune opération nommée "{name}" : envoyez le nom de l\'une de ses opérations.',
+  'VALIDATION_FAILED.graphql_operation_type':
+    'L’API Data ne répond qu’aux requêtes (query) et n’a pas de type {operation} : envoyez "query { … }" (les itinéraires se modifient par l’API Studio).',
   'VALIDATION_FAILED.graphql_unknown_field':
     'Impossible de demander le champ "{field}" du type {type} : vérifiez le nom dans le schéma (GET /graphql/schema.graphql).',
   'VALIDATION_FAILED.graphql_unknown_argument':
@@ -103,6 +107,8 @@ const es: Sentences = {
   'BAD_REQUEST.graphql_pick_operation': 'El documento contiene varias operaciones: indique en "operationName" cuál ejecutar.',
   'BAD_REQUEST.graphql_unknown_operation':
     'El documento no tiene ninguna operación llamada "{name}": envíe el nombre de una de sus operaciones.',
+  'VALIDATION_FAILED.graphql_operation_type':
+    'La API Data solo responde consultas (query) y no tiene tipo {operation}: envíe "query { … }" (los itinerarios se modifican con la API Studio).',
   'VALIDATION_FAILED.graphql_unknown_field':
     'No se puede consultar el campo "{field}" del tipo {type}: compruebe el nombre en el esquema (GET /graphql/schema.graphql).',
   'VALIDATION_FAILED.graphql_unknown_argument': 'El campo {field} no tiene el argumento "{argument}": quítelo o revise cómo se escribe.',
@@ -141,6 +147,8 @@ const ca: Sentences = {
   'BAD_REQUEST.graphql_pick_operation': 'El document conté diverses operacions: indiqueu a "operationName" quina cal executar.',
   'BAD_REQUEST.graphql_unknown_operation':
     'El document no té cap operació anomenada "{name}": envieu el nom d\'una de les seves operacions.',
+  'VALIDATION_FAILED.graphql_operation_type':
+    'L’API Data només respon consultes (query) i no té tipus {operation}: envieu "query { … }" (els itineraris es modifiquen amb l’API Studio).',
   'VALIDATION_FAILED.graphql_unknown_field':
     'No es pot consultar el camp "{field}" del tipus {type}: comproveu el nom a l\'esquema (GET /graphql/schema.graphql).',
   'VALIDATION_FAILED.graphql_unknown_argument': 'El camp {field} no té l\'argument "{argument}": traieu-lo o reviseu com s\'escriu.',
@@ -181,6 +189,8 @@ const de: Sentences = {
   'BAD_REQUEST.graphql_pick_operation': 'Das Dokument enthält mehrere Operationen: nennen Sie die auszuführende in "operationName".',
   'BAD_REQUEST.graphql_unknown_operation':
     'Das Dokument hat keine Operation namens "{name}": senden Sie den Namen einer seiner Operationen.',
+  'VALIDATION_FAILED.graphql_operation_type':
+    'Die Data-API beantwortet nur Abfragen (query) und hat keinen {operation}-Typ: senden Sie "query { … }" (Routen ändern Sie über die Studio-API).',
   'VALIDATION_FAILED.graphql_unknown_field':
     'Das Feld "{field}" des Typs {type} kann nicht abgefragt werden: prüfen Sie den Namen im Schema (GET /graphql/schema.graphql).',
   'VALIDATION_FAILED.graphql_unknown_argument':

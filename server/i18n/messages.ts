@@ -110,6 +110,14 @@ const en: Table = {
   'UNAUTHORIZED.user_expired': 'Your sign-in has expired: sign in again with POST /v1/login.',
   'UNAUTHORIZED.user_invalid': 'This user token is not valid: send the token exactly as POST /v1/login returned it, or sign in again.',
   'FORBIDDEN.inactive_organization': 'This organization is inactive, so its keys are refused; its owner must reactivate it.',
+  'NOT_FOUND.session_publishable_as_secret':
+    'POST /v1/sessions is authorized by a secret key: send your sk_… key in X-API-Key, and the publishable key in the body as publishable_key.',
+  'NOT_FOUND.session_secret_key':
+    'No live secret key matches X-API-Key: send an sk_… key exactly as it was shown at creation, one that has not been revoked.',
+  'NOT_FOUND.session_publishable_key':
+    'No live publishable key matches publishable_key in the body: send a pk_… key of your organization that has not been revoked.',
+  'FORBIDDEN.session_other_organization':
+    'The secret key and the publishable key belong to different organizations: mint with a secret key of the publishable key’s organization.',
   'FORBIDDEN.signed_in_only':
     'Only a signed-in member can do this: send Authorization: Bearer usr_… (from POST /v1/login) instead of a key or a share link.',
   'FORBIDDEN.origin': "This key may not be used from this origin: add the origin to the key's allowed origins.",
@@ -282,6 +290,14 @@ const fr: Table = {
   'UNAUTHORIZED.user_invalid':
     "Ce jeton d'utilisateur n'est pas valide : envoyez-le tel que POST /v1/login l'a renvoyé, ou reconnectez-vous.",
   'FORBIDDEN.inactive_organization': 'Cette organisation est inactive, ses clés sont donc refusées ; son propriétaire doit la réactiver.',
+  'NOT_FOUND.session_publishable_as_secret':
+    'POST /v1/sessions est autorisé par une clé secrète : envoyez votre clé sk_… dans X-API-Key, et la clé publique dans le corps comme publishable_key.',
+  'NOT_FOUND.session_secret_key':
+    'Aucune clé secrète active ne correspond à X-API-Key : envoyez une clé sk_… telle qu’affichée à sa création, non révoquée.',
+  'NOT_FOUND.session_publishable_key':
+    'Aucune clé publique active ne correspond à publishable_key dans le corps : envoyez une clé pk_… de votre organisation, non révoquée.',
+  'FORBIDDEN.session_other_organization':
+    'La clé secrète et la clé publique appartiennent à des organisations différentes : utilisez une clé secrète de l’organisation de la clé publique.',
   'FORBIDDEN.signed_in_only':
     "Seul un membre connecté peut faire cela : envoyez Authorization: Bearer usr_… (de POST /v1/login) au lieu d'une clé ou d'un lien de partage.",
   'FORBIDDEN.origin': "Cette clé ne peut pas être utilisée depuis cette origine : ajoutez l'origine aux origines autorisées de la clé.",
@@ -454,6 +470,14 @@ const es: Table = {
   'UNAUTHORIZED.user_expired': 'Su sesión de usuario ha caducado: vuelva a iniciar sesión con POST /v1/login.',
   'UNAUTHORIZED.user_invalid': 'Este token de usuario no es válido: envíelo tal como lo devolvió POST /v1/login, o inicie sesión de nuevo.',
   'FORBIDDEN.inactive_organization': 'Esta organización está inactiva, por lo que sus claves se rechazan; su propietario debe reactivarla.',
+  'NOT_FOUND.session_publishable_as_secret':
+    'POST /v1/sessions se autoriza con una clave secreta: envíe su clave sk_… en X-API-Key, y la clave publicable en el cuerpo como publishable_key.',
+  'NOT_FOUND.session_secret_key':
+    'Ninguna clave secreta activa coincide con X-API-Key: envíe una clave sk_… tal como se mostró al crearla y que no esté revocada.',
+  'NOT_FOUND.session_publishable_key':
+    'Ninguna clave publicable activa coincide con publishable_key en el cuerpo: envíe una clave pk_… de su organización que no esté revocada.',
+  'FORBIDDEN.session_other_organization':
+    'La clave secreta y la clave publicable pertenecen a organizaciones distintas: use una clave secreta de la organización de la clave publicable.',
   'FORBIDDEN.signed_in_only':
     'Solo un miembro con sesión iniciada puede hacer esto: envíe Authorization: Bearer usr_… (de POST /v1/login) en lugar de una clave o un enlace compartido.',
   'FORBIDDEN.origin': 'Esta clave no puede usarse desde este origen: añada el origen a los orígenes permitidos de la clave.',
@@ -628,6 +652,14 @@ const ca: Table = {
     "Aquest testimoni d'usuari no és vàlid: envieu-lo tal com el va tornar POST /v1/login, o torneu a iniciar sessió.",
   'FORBIDDEN.inactive_organization':
     "Aquesta organització és inactiva i per això se'n rebutgen les claus; el propietari l'ha de reactivar.",
+  'NOT_FOUND.session_publishable_as_secret':
+    'POST /v1/sessions s’autoritza amb una clau secreta: envieu la vostra clau sk_… a X-API-Key, i la clau publicable al cos com a publishable_key.',
+  'NOT_FOUND.session_secret_key':
+    'Cap clau secreta activa no coincideix amb X-API-Key: envieu una clau sk_… tal com es va mostrar en crear-la i que no estigui revocada.',
+  'NOT_FOUND.session_publishable_key':
+    'Cap clau publicable activa no coincideix amb publishable_key al cos: envieu una clau pk_… de la vostra organització que no estigui revocada.',
+  'FORBIDDEN.session_other_organization':
+    'La clau secreta i la clau publicable pertanyen a organitzacions diferents: feu servir una clau secreta de l’organització de la clau publicable.',
   'FORBIDDEN.signed_in_only':
     "Només un membre amb sessió iniciada pot fer això: envieu Authorization: Bearer usr_… (de POST /v1/login) en lloc d'una clau o un enllaç compartit.",
   'FORBIDDEN.origin': "Aquesta clau no es pot fer servir des d'aquest origen: afegiu l'origen als orígens permesos de la clau.",
@@ -806,6 +838,14 @@ const de: Table = {
     'Dieses Benutzertoken ist ungültig: senden Sie es genau so, wie POST /v1/login es geliefert hat, oder melden Sie sich erneut an.',
   'FORBIDDEN.inactive_organization':
     'Diese Organisation ist inaktiv, daher werden ihre Schlüssel abgelehnt; ihr Eigentümer muss sie wieder aktivieren.',
+  'NOT_FOUND.session_publishable_as_secret':
+    'POST /v1/sessions wird mit einem geheimen Schlüssel autorisiert: senden Sie Ihren sk_…-Schlüssel in X-API-Key und den öffentlichen Schlüssel im Text als publishable_key.',
+  'NOT_FOUND.session_secret_key':
+    'Kein gültiger geheimer Schlüssel entspricht X-API-Key: senden Sie einen sk_…-Schlüssel genau so, wie er bei der Erstellung angezeigt wurde und der nicht widerrufen ist.',
+  'NOT_FOUND.session_publishable_key':
+    'Kein gültiger öffentlicher Schlüssel entspricht publishable_key im Text: senden Sie einen nicht widerrufenen pk_…-Schlüssel Ihrer Organisation.',
+  'FORBIDDEN.session_other_organization':
+    'Der geheime und der öffentliche Schlüssel gehören zu verschiedenen Organisationen: verwenden Sie einen geheimen Schlüssel der Organisation des öffentlichen Schlüssels.',
   'FORBIDDEN.signed_in_only':
     'Nur ein angemeldetes Mitglied kann das tun: senden Sie Authorization: Bearer usr_… (von POST /v1/login) statt eines Schlüssels oder Freigabelinks.',
   'FORBIDDEN.origin':

@@ -109,6 +109,20 @@ describe('requests', () => {
     expect(r.body.errors[0].message).toContain('operationName');
   });
 
+  it('a mutation or subscription is 400 VALIDATION_FAILED saying the Data API answers queries only', async () => {
+    const r = await postGraphql(server, caller, { query: 'mutation { x }' });
+    expect([r.status, codes(r.body)]).toEqual([400, ['VALIDATION_FAILED']]);
+    expect(r.body.data).toBeUndefined();
+    expect(r.body.errors[0].message).toBe(
+      'The Data API answers queries only and has no mutation type: send "query { … }" (itineraries are changed through the Studio API).',
+    );
+    const both = await postGraphql(server, caller, {
+      query: 'subscription S { x } mutation M { y } query Q { __typename }',
+      operationName: 'Q',
+    });
+    expect(both.body.errors.map((e: { message: string }) => e.message.match(/no (\w+) type/)?.[1])).toEqual(['subscription', 'mutation']);
+  });
+
   it('other methods on /graphql answer 405 with Allow', async () => {
     const res = await fetch(`${server.url}/graphql`, { method: 'PUT', headers: { 'X-API-Key': caller.key } });
     expect(res.status).toBe(405);

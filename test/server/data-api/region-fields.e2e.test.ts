@@ -200,6 +200,17 @@ describe('places and place', () => {
     expect(address.data.places[0].houseNumber).toBeTruthy();
   });
 
+  it('with only near, every place has a name: an address is named by its street and house number', async () => {
+    const [lon, lat] = await village();
+    const out = await query(caller, 'query Q($n: [Float!]!) { places(input: {near: $n, limit: 50}) { name kind houseNumber street } }', {
+      n: [lon, lat],
+    });
+    const addresses = out.data.places.filter((p: Json) => p.kind === 'ADDRESS');
+    expect(addresses.length).toBeGreaterThan(0);
+    for (const p of out.data.places) expect(p.name, JSON.stringify(p)).not.toBe('');
+    for (const a of addresses.filter((p: Json) => p.street && p.houseNumber)) expect(a.name).toBe(`${a.street} ${a.houseNumber}`);
+  });
+
   it('neither text nor near is an entry at input.text; an unknown id is null', async () => {
     const out = await query(caller, '{ places(input: {}) { id } }');
     expect(out.errors[0].extensions).toMatchObject({ code: 'VALIDATION_FAILED', path: ['input', 'text'] });
