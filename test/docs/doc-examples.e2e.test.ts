@@ -59,8 +59,11 @@ function statedStatus(example: Example): number | undefined {
 function expectAnswer(actual: Answer, example: Example, v: DemoValues, defaultStatus?: number): void {
   const status = statedStatus(example) ?? defaultStatus;
   const context = `${where(example.block)} answered ${actual.status} ${JSON.stringify(actual.body).slice(0, 400)}`;
-  if (status === undefined) expect(actual.status, context).toBeLessThan(300);
-  else expect(actual.status, context).toBe(status);
+  // A command that made no HTTP call (the route command) is judged by its output alone.
+  if (actual.status !== undefined) {
+    if (status === undefined) expect(actual.status, context).toBeLessThan(300);
+    else expect(actual.status, context).toBe(status);
+  }
   const sample = example.answer ?? (example.block.marker?.kind === 'answer' ? example.block : undefined);
   if (sample) {
     const shown = JSON.parse(substituteHosts(sample.text, v));

@@ -25,9 +25,12 @@ export interface DemoValues {
   userToken: string;
 }
 
-/** An HTTP answer as the doc shows one: the status and the parsed body (the text when it is not JSON). */
+/**
+ * An answer as the doc shows one: the HTTP status (none for a command that made no HTTP call) and the parsed body
+ * (the text when it is not JSON).
+ */
 export interface Answer {
-  status: number;
+  status?: number;
   body: unknown;
 }
 
@@ -163,9 +166,9 @@ export async function runShell(script: string, v: DemoValues): Promise<{ steps: 
   }
 }
 
-/** The answer of a shell command as the doc shows it: its last curl status and what it printed. */
+/** The answer of a shell command as the doc shows it: its last curl status, if any, and what it printed. */
 export function stepAnswer(step: ShellStep): Answer {
-  return { status: step.statuses[step.statuses.length - 1] ?? 0, body: parseBody(step.stdout) };
+  return { status: step.statuses[step.statuses.length - 1], body: parseBody(step.stdout) };
 }
 
 /** POST /graphql with the demo publishable key and a session token, as docs/data-api.md says. */
