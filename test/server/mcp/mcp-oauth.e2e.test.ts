@@ -15,6 +15,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectMcp } from '../../helpers/mcp-client.js';
 import { admin, type Bootstrapped, bootstrap, callAs, login, type RunningServer, startServer } from '../../helpers/server.js';
 
 const REDIRECT = 'http://localhost:53682/callback';
@@ -480,6 +481,37 @@ describe('OAuth failures', () => {
     expect(refused.headers.get('www-authenticate')).toContain('resource_metadata=');
     const refresh = await token({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: clientId });
     expect(refresh.body.error).toBe('invalid_grant');
+  });
+
+  it("a viewer's token reads, and a tool that writes says the member consented as a viewer", async () => {
+    const email = 'oauth-viewer@mcp.test';
+    const viewer = admin(server, 'create-user', '--email', email, '--password', 'viewer-pass-1').user.id;
+    admin(server, 'add-member', '--org', org.organization.id, '--user', viewer, '--role', 'viewer');
+    const clientId = await registered();
+    const verifier = randomBytes(32).toString('base64url');
+    const asViewer = { ...org, owner: { id: viewer, email, password: 'viewer-pass-1' } };
+    const code = (await signInAndConsent(authorizeUrl(clientId, verifier), asViewer)).searchParams.get('code')!;
+    const tokens = (
+      await token({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: clientId, code_verifier: verifier })
+    ).body;
+    const client = await connectMcp(server, { Authorization: `Bearer ${tokens.access_token}` });
+    expect((await client.callTool({ name: 'list_collections', arguments: {} })).isError).toBeFalsy();
+    const refused = await client.callTool({
+      name: 'create_itinerary_from_route',
+      arguments: {
+        name: 'Viewer walk',
+        activity: 'WALKING',
+        waypoints: [
+          [1.551, 42.4952],
+          [1.5603, 42.4999],
+        ],
+      },
+    });
+    expect(refused.isError).toBe(true);
+    expect((refused.content as { text: string }[])[0]?.text).toBe(
+      'FORBIDDEN: You connected as a viewer, who only reads: a write needs a member with role owner, admin or contributor (an owner or admin can change your role).',
+    );
+    await client.close();
   });
 
   it('a token whose key lost the mcp scope answers 403 with an insufficient_scope challenge', async () => {
