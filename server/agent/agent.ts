@@ -10,10 +10,10 @@ import type { Access } from '../auth/access.js';
 import { defineOperation, type OperationContext, type Reach } from '../core/operation.js';
 import { organizationOf } from '../core/policy.js';
 import { ApiError } from '../errors.js';
-import { message } from '../i18n/messages.js';
 import type { Logger } from '../logger.js';
 import type { SecretBox } from '../management/secret-box.js';
 import type { McpTool } from '../mcp/mcp-tools.js';
+import { refusalSentences } from '../mcp/tool-refusal.js';
 import { type ChatMessage, type ChatTool, chatTurn, type ModelSettings } from './model-client.js';
 import { abortSignalOf } from '../core/cancel-signal.js';
 
@@ -224,11 +224,10 @@ export function agentOperations(deps: AgentDeps) {
     context: OperationContext,
   ): Promise<{ ok: true; summary: string; result: unknown } | { ok: false; error: { code: string; message: string } }> {
     const tool = tools.find((t) => t.name === name);
-    if (!tool)
-      return {
-        ok: false,
-        error: { code: 'NOT_FOUND', message: `There is no tool named ${name}; use one of: ${tools.map((t) => t.name).join(', ')}.` },
-      };
+    if (!tool) {
+      const unknown = ApiError.withMessage('NOT_FOUND', 'NOT_FOUND.tool', { name, tools: tools.map((t) => t.name).join(', ') });
+      return { ok: false, error: described(unknown, context) };
+    }
     try {
       const args = JSON.parse(argumentsText || '{}') as unknown;
       deps.checkArguments(tool, args);
@@ -250,13 +249,8 @@ export function agentOperations(deps: AgentDeps) {
    * a failing model is named here: it is the organization's own service, and the member can act on it.
    */
   function described(error: ApiError, context: OperationContext): { code: string; message: string } {
-    const text = error.entries
-      .map((e) => {
-        const sentence = e.message ?? message(context.lang, e.messageKey ?? e.code, e.messageParams);
-        return e.path ? `${e.path.join('.')}: ${sentence}` : sentence;
-      })
-      .join(' ');
-    return { code: error.entries[0]?.code === 'VALIDATION_FAILED' ? 'BAD_REQUEST' : error.code, message: text };
+    const code = error.entries[0]?.code === 'VALIDATION_FAILED' ? 'BAD_REQUEST' : error.code;
+    return { code, message: refusalSentences(error, context.lang) };
   }
 
   return { status, converse };

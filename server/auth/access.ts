@@ -38,6 +38,11 @@ export type Access =
       session: SessionClaims | undefined;
       /** The member a write is attributed to (X-User-Id); undefined on reads. */
       actingMember: { userId: string; role: Role } | undefined;
+      /**
+       * MCP: why tools that write are refused when there is no acting member (no X-User-Id, a malformed one, a
+       * non-member, a viewer). The connection still reads: the refusal is said when a writing tool is called.
+       */
+      writeRefusal?: ApiError;
       /** The organization's standing in its per-minute quota, on metered surfaces (Data API, tiles). */
       quota?: QuotaState;
     }
@@ -176,21 +181,47 @@ export function createAccessControl(deps: AccessDeps): Authenticate {
     if (await deps.oauthGrants.familyRevoked(claims.fid)) throw unauthorized('mcp_grant_revoked');
     // The consent stands in for a session (bound to the chosen key); `sid` names the OAuth client that holds it.
     const session: SessionClaims = { kid: key.id, sid: claims.cid, org: organization.id, iat: claims.iat, exp: claims.exp };
-    const actingMember = membership.role === 'viewer' ? undefined : { userId: membership.userId, role: membership.role };
-    return { kind: 'key', organization, key, session, actingMember };
+    if (membership.role === 'viewer') {
+      return { kind: 'key', organization, key, session, actingMember: undefined, writeRefusal: forbidden('mcp_consent_viewer') };
+    }
+    return { kind: 'key', organization, key, session, actingMember: { userId: membership.userId, role: membership.role } };
   };
 
-  /** The MCP endpoint: an OAuth access token, or the key pair. A 401 tells an OAuth client where to start (RFC 9728 §5.1). */
+  /**
+   * The MCP endpoint: an OAuth access token, or the key pair. A 401 tells an OAuth client where to start and which
+   * scope to ask for (RFC 9728 §5.1, RFC 6750 §3); a key without `mcp` is a 403 `insufficient_scope` (RFC 6750 §3.1).
+   */
   const mcpAccess = async (route: RouteDef, request: IncomingRequest, creds: RequestCredentials): Promise<Access> => {
     try {
       if (creds.bearer !== undefined && creds.apiKey === undefined) return await mcpTokenAccess(route, request, creds.bearer);
       return await keyAccess(route, request, creds);
     } catch (error) {
-      if (!(error instanceof ApiError) || error.code !== 'UNAUTHORIZED') throw error;
+      if (!(error instanceof ApiError)) throw error;
       const metadata = oauthUrls(publicOrigin(deps.publicBaseUrl, request.headers.host)).resourceMetadata;
+      if (error.code === 'FORBIDDEN' && error.entries[0]?.messageKey === 'FORBIDDEN.scope') {
+        throw error.withHeaders([['WWW-Authenticate', `Bearer error="insufficient_scope", scope="mcp", resource_metadata="${metadata}"`]]);
+      }
+      if (error.code !== 'UNAUTHORIZED') throw error;
       const invalid = creds.bearer !== undefined ? ', error="invalid_token"' : '';
-      throw error.withHeaders([['WWW-Authenticate', `Bearer resource_metadata="${metadata}"${invalid}`]]);
+      throw error.withHeaders([['WWW-Authenticate', `Bearer resource_metadata="${metadata}", scope="mcp"${invalid}`]]);
     }
+  };
+
+  /**
+   * MCP with the key pair: tools that write act as the member named in X-User-Id (any case: uuids are read
+   * case-insensitively). Without one that may write, the connection still reads and says why when a write is tried.
+   */
+  const mcpActingMember = async (
+    organization: Organization,
+    userId: string | undefined,
+  ): Promise<{ actingMember: { userId: string; role: Role } | undefined; writeRefusal?: ApiError }> => {
+    if (userId === undefined) return { actingMember: undefined, writeRefusal: forbidden('mcp_no_member') };
+    if (!UUID.test(userId))
+      return { actingMember: undefined, writeRefusal: ApiError.withMessage('BAD_REQUEST', 'BAD_REQUEST.mcp_user_id') };
+    const membership = await deps.memberships.get(organization.id, userId.toLowerCase());
+    if (!membership) return { actingMember: undefined, writeRefusal: forbidden('mcp_not_member') };
+    if (membership.role === 'viewer') return { actingMember: undefined, writeRefusal: forbidden('mcp_viewer') };
+    return { actingMember: { userId: membership.userId, role: membership.role } };
   };
 
   /** A publishable key (with or without a session token), and the acting member of a write. */
@@ -241,13 +272,7 @@ export function createAccessControl(deps: AccessDeps): Authenticate {
       if (membership.role === 'viewer') throw forbidden('viewer');
       actingMember = { userId: membership.userId, role: membership.role };
     }
-    // MCP: tools that write act as the member named in X-User-Id (a viewer connects, but only to read).
-    if (route.scope === 'mcp' && creds.userId !== undefined) {
-      if (!UUID.test(creds.userId)) throw ApiError.withMessage('BAD_REQUEST', 'BAD_REQUEST.user_id');
-      const membership = await deps.memberships.get(organization.id, creds.userId.toLowerCase());
-      if (!membership) throw forbidden('not_member');
-      if (membership.role !== 'viewer') actingMember = { userId: membership.userId, role: membership.role };
-    }
+    if (route.scope === 'mcp') return { kind: 'key', organization, key, session, ...(await mcpActingMember(organization, creds.userId)) };
 
     if (route.scope === 'data' || route.scope === 'tiles') {
       const quota = await deps.quota.charge(organization, route.scope);

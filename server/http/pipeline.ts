@@ -192,7 +192,10 @@ export function createPipeline(deps: PipelineDeps): Handle {
         });
       }
       if (this.route?.htmlErrors && acceptsHtml(this.request.headers.accept)) return htmlErrorResponse(error, this.lang);
-      return errorResponse(error, this.lang, undefined, error.code === 'PAYLOAD_TOO_LARGE');
+      const closeConnection = error.code === 'PAYLOAD_TOO_LARGE';
+      const own = this.route?.errorReply?.(error, this.lang);
+      if (own) return { ...replyToResponse(own, error.status), closeConnection };
+      return errorResponse(error, this.lang, undefined, closeConnection);
     }
 
     /** Steps from authentication on; synchronous until one of them returns a promise. */

@@ -2,6 +2,7 @@
 // The route table built from these is the single source for dispatch, 405 `Allow` and the OpenAPI document.
 
 import type { TSchema } from '@sinclair/typebox';
+import type { ApiError } from '../errors.js';
 import type { Language } from '../i18n/messages.js';
 import type { SocketSession } from './sockets.js';
 import type { CancelSignal } from '../core/cancel-signal.js';
@@ -84,6 +85,11 @@ export interface RouteDef {
   share?: boolean;
   /** A page a browser navigates to (the embed): its errors are a small HTML page when the request accepts HTML. */
   htmlErrors?: boolean;
+  /**
+   * An endpoint of a protocol with its own error form (OAuth, JSON-RPC): the pipeline's refusals of this route
+   * (content type, JSON, body size…) in that form, or undefined to answer the spec's envelope.
+   */
+  errorReply?: (error: ApiError, lang: Language) => Reply | undefined;
   /** Accepts signed-in users (`Authorization: Bearer usr_…`) beside keys; from the operation's reach. */
   users?: boolean;
   /**

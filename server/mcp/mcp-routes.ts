@@ -5,46 +5,81 @@
 
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { CallToolRequestSchema, type CallToolResult, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ListToolsRequestSchema,
+  type ToolAnnotations,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { Access } from '../auth/access.js';
 import type { OperationContext } from '../core/operation.js';
 import { ApiError } from '../errors.js';
-import { renderError } from '../http/envelope.js';
 import { operationContext } from '../http/operation-context.js';
-import type { RequestContext, RouteDef } from '../http/route.js';
-import type { Language } from '../i18n/messages.js';
+import type { Reply, RequestContext, RouteDef } from '../http/route.js';
+import { type Language, message } from '../i18n/messages.js';
 import type { Logger } from '../logger.js';
 import { argumentChecker, type McpTool } from './mcp-tools.js';
+import { outputSchema } from './tool-outputs.js';
+import { toolError } from './tool-refusal.js';
 
 const SERVER_INFO = { name: 'cairn', version: '1.0.0' };
 
-/** A refusal as an MCP tool error: the spec's code and sentence, the path rooted at the tool's arguments. */
-function toolError(error: ApiError, lang: Language): CallToolResult {
-  const rendered = JSON.parse(renderError(error, lang).body) as {
-    errors: { message: string; path?: unknown[]; extensions: { code: string } }[];
-  };
-  const first = rendered.errors[0];
-  const code = first?.extensions.code ?? error.code;
-  return {
-    isError: true,
-    content: [{ type: 'text', text: `${code}: ${rendered.errors.map((e) => e.message).join(' ')}` }],
-    structuredContent: { error: { code, errors: rendered.errors } },
-  };
+/**
+ * What a tool does to the world: a read changes nothing and may be repeated; the two writes only add (an itinerary,
+ * a segment), and add again when repeated; every tool stays inside this deployment's own data and region.
+ */
+const annotationsOf = (t: McpTool): ToolAnnotations => ({
+  readOnlyHint: !t.writes,
+  destructiveHint: false,
+  idempotentHint: !t.writes,
+  openWorldHint: false,
+});
+
+/**
+ * A result as a model can use it: the one-line summary, then the structured result as JSON text (what the MCP
+ * spec advises beside structuredContent), so ids reach a client that shows its model the text content only.
+ */
+const toolResult = (result: { summary: string; structured: Record<string, unknown> }): CallToolResult => ({
+  content: [
+    { type: 'text', text: result.summary },
+    { type: 'text', text: JSON.stringify(result.structured) },
+  ],
+  structuredContent: result.structured,
+});
+
+/** A body that is not JSON is JSON-RPC's parse error for an MCP client; other refusals keep the envelope and its challenge. */
+function jsonRpcParseError(error: ApiError, lang: Language): Reply | undefined {
+  const key = error.entries[0]?.messageKey;
+  if (key !== 'BAD_REQUEST.invalid_json' && key !== 'BAD_REQUEST.invalid_utf8') return undefined;
+  return { status: 400, json: { jsonrpc: '2.0', error: { code: -32700, message: message(lang, key) }, id: null } };
 }
 
 function mcpServer(tools: McpTool[], check: ReturnType<typeof argumentChecker>, caller: Access, context: OperationContext, logger: Logger) {
   const server = new Server(SERVER_INFO, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: tools.map((t) => ({ name: t.name, description: t.description, inputSchema: JSON.parse(JSON.stringify(t.input)) })),
+    tools: tools.map((t) => ({
+      name: t.name,
+      description: t.description,
+      inputSchema: JSON.parse(JSON.stringify(t.input)),
+      outputSchema: outputSchema(t.name),
+      annotations: annotationsOf(t),
+    })),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
-    const tool = tools.find((t) => t.name === request.params.name);
-    if (!tool) return toolError(ApiError.withMessage('NOT_FOUND', 'NOT_FOUND'), context.lang);
+    const name = request.params.name;
+    const tool = tools.find((t) => t.name === name);
+    if (!tool) {
+      return toolError(
+        ApiError.withMessage('NOT_FOUND', 'NOT_FOUND.tool', { name, tools: tools.map((t) => t.name).join(', ') }),
+        context.lang,
+      );
+    }
     try {
+      // Without a member who may write, the connection reads; a write says why it cannot (X-User-Id, the role).
+      if (tool.writes && caller.kind === 'key' && !caller.actingMember && caller.writeRefusal) throw caller.writeRefusal;
       const args = request.params.arguments ?? {};
       check(tool, args);
-      const result = await tool.run(caller, args as never, context);
-      return { content: [{ type: 'text', text: result.summary }], structuredContent: result.structured };
+      return toolResult(await tool.run(caller, args as never, context));
     } catch (error) {
       if (error instanceof ApiError) return toolError(error, context.lang);
       logger.error('mcp tool failed', { tool: tool.name, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
@@ -63,6 +98,7 @@ export function mcpRoutes(deps: { tools: McpTool[]; logger: Logger }): RouteDef[
       path: '/mcp',
       scope: 'mcp',
       writes: false,
+      errorReply: jsonRpcParseError,
       handler: async (ctx: RequestContext) => {
         const context = operationContext(ctx);
         const server = mcpServer(deps.tools, check, ctx.access as Access, context, deps.logger);

@@ -1,8 +1,8 @@
 // The MCP server's tools (DESIGN §10): each one calls the core's operations with the caller the access layer
 // decided, so the rules are the REST and GraphQL ones. A tool declares its input as JSON Schema (TypeBox, the REST
 // schemas' own pieces where a tool takes what a REST call takes), checked by the same validation as a request body
-// before it runs; its result is structured content with a one-line summary; a refusal is a tool error carrying the
-// spec's code, with failure paths rooted at the tool's argument names.
+// before it runs; its result is structured content with a one-line summary (server/mcp/mcp-routes.ts adds it as
+// JSON text); a refusal is a tool error carrying the spec's code, with failure paths rooted at the argument names.
 
 import { type Static, type TObject, Type } from '@sinclair/typebox';
 import { ZONE_LEVELS } from '../../data/stores/zone-store.js';
@@ -37,12 +37,18 @@ export interface McpTool<S extends TObject = TObject> {
   input: S;
   /** The intelligence tier: reached with a key and its session (MCP), never by a signed-in member (the agent). */
   intelligence?: boolean;
+  /** Changes the organization's content (acts as a member who may write); a read otherwise. */
+  writes?: boolean;
   run(caller: Access, args: Static<S>, context: OperationContext): Promise<ToolResult>;
 }
 
 const tool = <S extends TObject>(t: McpTool<S>): McpTool => t as unknown as McpTool;
 
 const km = (m: number) => `${(m / 1000).toFixed(1)} km`;
+
+/** A place in a summary: its name, or its street and number (an address has no name), then its kind. */
+const placeLabel = (p: { name: string; kind: string; street: string | null; houseNumber: string | null }) =>
+  `${p.name || [p.street, p.houseNumber].filter(Boolean).join(' ') || p.kind} (${p.kind})`;
 
 export function mcpTools(ops: { studio: StudioOperations; data: DataOperations }): McpTool[] {
   const { studio, data } = ops;
@@ -138,6 +144,7 @@ export function mcpTools(ops: { studio: StudioOperations; data: DataOperations }
     }),
     tool({
       name: 'create_itinerary_from_route',
+      writes: true,
       description:
         'Creates an itinerary routed on the trails through the waypoints (one smart segment per leg), optionally filed in a collection and published. Acts as the member named in X-User-Id (with the key pair).',
       input: Type.Object(
@@ -179,6 +186,7 @@ export function mcpTools(ops: { studio: StudioOperations; data: DataOperations }
     }),
     tool({
       name: 'add_segment',
+      writes: true,
       description:
         "Appends a segment to the end of an itinerary's draft: smart (routed on the trails for the itinerary's activity) to the point `to`, or freehand through `coordinates`. On an empty itinerary a smart segment also needs `from`. Acts as the member; parts another member holds stay theirs (a CONFLICT names the holder).",
       input: Type.Object(
@@ -304,11 +312,7 @@ export function mcpTools(ops: { studio: StudioOperations; data: DataOperations }
         const places = await data.places.run(caller, { ...args, near: args.near as LonLat | undefined }, context);
         return {
           structured: { places },
-          summary:
-            places
-              .map((p) => p.name)
-              .slice(0, 5)
-              .join(', ') || 'no place',
+          summary: places.length > 0 ? `${places.length} place(s): ${places.slice(0, 5).map(placeLabel).join('; ')}` : 'no place',
         };
       },
     }),

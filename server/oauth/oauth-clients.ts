@@ -8,6 +8,7 @@ import { BlockList, isIP } from 'node:net';
 import type { OAuthRepository } from '../../data/repositories.js';
 import type { OAuthClient } from '../../data/stores/oauth-store.js';
 import { OAuthProblem } from './oauth-problem.js';
+import { MCP_SCOPE } from './oauth-urls.js';
 
 const MAX_REDIRECT_URIS = 10;
 const MAX_URI_LENGTH = 2000;
@@ -127,7 +128,8 @@ function checkedMetadata(raw: unknown): {
   }
   const name = asString(doc.client_name, 'client_name', MAX_NAME_LENGTH) ?? null;
   const kept: Record<string, unknown> = {};
-  for (const field of ['client_uri', 'logo_uri', 'scope', 'software_id', 'software_version']) {
+  // A requested `scope` is not kept: the only scope ever granted is `mcp`, and that is what registration answers.
+  for (const field of ['client_uri', 'logo_uri', 'software_id', 'software_version']) {
     const value = asString(doc[field], field, MAX_URI_LENGTH);
     if (value !== undefined) kept[field] = value;
   }
@@ -146,6 +148,7 @@ export function registrationResponse(client: OAuthClient & { secret?: string }):
     grant_types: ['authorization_code', 'refresh_token'],
     response_types: ['code'],
     ...client.metadata,
+    scope: MCP_SCOPE,
   };
 }
 

@@ -2,7 +2,10 @@
 // `error_description`, which OAuth clients parse), beside the spec's envelope (`errors[]` with the code, the field's
 // path and the same sentence) so a Cairn client reads it like every other refusal.
 
+import { type ApiError, isServerError } from '../errors.js';
+import { renderError } from '../http/envelope.js';
 import type { Reply } from '../http/route.js';
+import { type Language, message } from '../i18n/messages.js';
 
 /** Token responses and refusals must not be cached (RFC 6749 §5.1). */
 export const NO_STORE: readonly (readonly [string, string])[] = [
@@ -21,7 +24,9 @@ export type OAuthErrorCode =
   | 'access_denied'
   | 'invalid_redirect_uri'
   | 'invalid_client_metadata'
-  | 'server_error';
+  | 'server_error'
+  /** The MCP SDK's code for a rate-limited registration (OAuth defines none). */
+  | 'too_many_requests';
 
 export class OAuthProblem extends Error {
   constructor(
@@ -30,16 +35,18 @@ export class OAuthProblem extends Error {
     readonly description: string,
     /** The request field at fault, for the envelope's path. */
     readonly field?: string,
-    readonly status: 400 | 401 = error === 'invalid_client' ? 401 : 400,
+    readonly status: 400 | 401 | 429 = error === 'invalid_client' ? 401 : error === 'too_many_requests' ? 429 : 400,
   ) {
     super(description);
   }
 
   reply(location: 'body' | 'query' = 'body'): Reply {
+    const code =
+      this.status === 401 ? 'UNAUTHORIZED' : this.status === 429 ? 'TOO_MANY_REQUESTS' : this.field ? 'VALIDATION_FAILED' : 'BAD_REQUEST';
     const entry = {
       message: this.description,
       ...(this.field ? { path: ['request', location, this.field] } : {}),
-      extensions: { code: this.status === 401 ? 'UNAUTHORIZED' : this.field ? 'VALIDATION_FAILED' : 'BAD_REQUEST' },
+      extensions: { code },
     };
     const headers = this.status === 401 ? [...NO_STORE, ['WWW-Authenticate', 'Basic realm="cairn"'] as const] : NO_STORE;
     return { status: this.status, headers, json: { error: this.error, error_description: this.description, errors: [entry] } };
@@ -68,4 +75,25 @@ export function singleParam(query: Record<string, unknown>, name: string): strin
   const value = query[name];
   if (Array.isArray(value)) throw new OAuthProblem('invalid_request', `Send ${name} once.`, name);
   return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * The refusals the pipeline makes before an OAuth endpoint runs (a body of another content type, JSON that does not
+ * parse, a body too large) and its 5xx, in OAuth's form too: `unreadable` is the endpoint's `error` for a body it
+ * cannot read (`invalid_request`, or `invalid_client_metadata` at registration) and `howToSend` its description.
+ */
+export function oauthErrorReply(unreadable: OAuthErrorCode, howToSend: string) {
+  return (error: ApiError, lang: Language): Reply => {
+    const entry = error.entries[0];
+    let code = unreadable;
+    let description = howToSend;
+    if (isServerError(error.status) || error.code === 'TOO_MANY_REQUESTS') {
+      code = isServerError(error.status) ? 'server_error' : 'too_many_requests';
+      description = message('en', error.code);
+    } else if (error.code === 'PAYLOAD_TOO_LARGE') {
+      description = message('en', entry?.messageKey ?? error.code, entry?.messageParams);
+    }
+    const { errors } = JSON.parse(renderError(error, lang).body) as { errors: unknown[] };
+    return { status: error.status, headers: NO_STORE, json: { error: code, error_description: description, errors } };
+  };
 }

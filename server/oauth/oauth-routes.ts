@@ -28,8 +28,14 @@ import type { Reply, RequestContext, RouteDef } from '../http/route.js';
 import type { Logger } from '../logger.js';
 import { type ClientRegistry, isMetadataDocumentUrl, registrationResponse, TOKEN_ENDPOINT_AUTH_METHODS } from './oauth-clients.js';
 import { type ClientShown, type ConsentOrganization, consentPage, errorPage, signInPage } from './oauth-pages.js';
-import { formParams, NO_STORE, OAuthProblem, singleParam } from './oauth-problem.js';
-import { AUTHORIZATION_SERVER_METADATA_PATH, oauthUrls, PROTECTED_RESOURCE_METADATA_PATH, publicOrigin } from './oauth-urls.js';
+import { formParams, NO_STORE, OAuthProblem, oauthErrorReply, singleParam } from './oauth-problem.js';
+import {
+  AUTHORIZATION_SERVER_METADATA_PATH,
+  MCP_SCOPE as SCOPE,
+  oauthUrls,
+  PROTECTED_RESOURCE_METADATA_PATH,
+  publicOrigin,
+} from './oauth-urls.js';
 
 const FORM = 'application/x-www-form-urlencoded';
 const TICKET_TTL_SECONDS = 10 * 60;
@@ -38,7 +44,6 @@ const REFRESH_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** RFC 7636 §4.1: 43 to 128 unreserved characters; the S256 challenge is always 43 base64url characters. */
 const VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/;
 const CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
-const SCOPE = 'mcp';
 /** A state longer than this would not fit the signed ticket the pages carry. */
 const MAX_STATE_LENGTH = 512;
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -169,7 +174,7 @@ export function oauthRoutes(deps: OAuthRouteDeps): RouteDef[] {
     const count = await deps.registrationCounter.increment(remoteAddress).catch(() => 0);
     if (count > deps.registrationLimit) {
       throw new OAuthProblem(
-        'invalid_request',
+        'too_many_requests',
         'Too many client registrations from this address this minute: wait a minute and try again.',
       );
     }
@@ -595,6 +600,10 @@ export function oauthRoutes(deps: OAuthRouteDeps): RouteDef[] {
       method: 'POST',
       path: '/oauth/register',
       bodyLimit: 64 * 1024,
+      errorReply: oauthErrorReply(
+        'invalid_client_metadata',
+        'Send the client metadata as one JSON object, with Content-Type application/json (RFC 7591 section 3.1).',
+      ),
       handler: oauthAnswer(register),
     },
     { ...publicRoute, op: 'getOAuthAuthorize', method: 'GET', path: '/oauth/authorize', htmlErrors: true, handler: startAuthorization },
@@ -615,6 +624,10 @@ export function oauthRoutes(deps: OAuthRouteDeps): RouteDef[] {
       path: '/oauth/token',
       contentTypes: [FORM],
       bodyLimit: 16 * 1024,
+      errorReply: oauthErrorReply(
+        'invalid_request',
+        'Send the token request as application/x-www-form-urlencoded parameters (RFC 6749 section 4.1.3), not JSON.',
+      ),
       handler: oauthAnswer(token),
     },
   ];

@@ -6,6 +6,8 @@ export function publicOrigin(configuredBase: string, host: string | undefined): 
 }
 
 export const MCP_PATH = '/mcp';
+/** The one scope the authorization server grants: it opens `/mcp`. */
+export const MCP_SCOPE = 'mcp';
 /** RFC 9728 §3.1: the metadata of the resource `<origin>/mcp` sits at the well-known path with the resource's path appended. */
 export const PROTECTED_RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-resource/mcp';
 export const AUTHORIZATION_SERVER_METADATA_PATH = '/.well-known/oauth-authorization-server';

@@ -195,7 +195,8 @@ export async function readVisibleItinerary(
   await deps.writes.settled();
   const it = await deps.policy.readableItinerary(access, id);
   const view = await viewOf(deps, it, access.kind === 'share' ? 'published' : version);
-  if (!view) throw new ApiError('NOT_FOUND');
+  // A caller who may read the draft learns nothing new from being told to ask for it.
+  if (!view) throw access.kind === 'share' ? new ApiError('NOT_FOUND') : ApiError.withMessage('NOT_FOUND', 'NOT_FOUND.not_published');
   return view;
 }
 

@@ -15,7 +15,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, type Bootstrapped, bootstrap, type RunningServer, startServer } from '../../helpers/server.js';
+import { connectMcp } from '../../helpers/mcp-client.js';
+import { admin, type Bootstrapped, bootstrap, callAs, login, type RunningServer, startServer } from '../../helpers/server.js';
 
 const REDIRECT = 'http://localhost:53682/callback';
 
@@ -148,6 +149,14 @@ const token = (fields: Record<string, string>) =>
     body: (await r.json()) as any,
   }));
 
+/** `tools/list` over raw HTTP with an access token: what these tests read is the status and the challenge. */
+const listToolsWith = (accessToken: string) =>
+  fetch(`${server.url}/mcp`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', Authorization: `Bearer ${accessToken}` },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+  });
+
 /** A manual authorization with a known verifier (the failure cases need the raw code). */
 async function rawCode(clientId: string, verifier: string): Promise<string> {
   const url = authorizeUrl(clientId, verifier, { state: 's' });
@@ -219,7 +228,7 @@ describe('OAuth discovery', () => {
     const res = await fetch(`${server.url}/mcp`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
     expect(res.status).toBe(401);
     const challenge = res.headers.get('www-authenticate') ?? '';
-    expect(challenge).toBe(`Bearer resource_metadata="${server.url}/.well-known/oauth-protected-resource/mcp"`);
+    expect(challenge).toBe(`Bearer resource_metadata="${server.url}/.well-known/oauth-protected-resource/mcp", scope="mcp"`);
     const resource = await (await fetch(`${server.url}/.well-known/oauth-protected-resource/mcp`)).json();
     expect(resource).toMatchObject({ resource: `${server.url}/mcp`, authorization_servers: [server.url], scopes_supported: ['mcp'] });
     const as = await (await fetch(`${server.url}/.well-known/oauth-authorization-server`)).json();
@@ -335,15 +344,7 @@ describe('OAuth failures', () => {
     expect(second.body.error).toBe('invalid_grant');
     const refreshed = await token({ grant_type: 'refresh_token', refresh_token: first.body.refresh_token, client_id: clientId });
     expect(refreshed.body.error).toBe('invalid_grant');
-    const call = await fetch(`${server.url}/mcp`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        Accept: 'application/json, text/event-stream',
-        Authorization: `Bearer ${first.body.access_token}`,
-      },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
-    });
+    const call = await listToolsWith(first.body.access_token);
     expect(call.status).toBe(401);
     expect(((await call.json()) as any).errors[0].message).toContain('presented twice');
   });
@@ -472,16 +473,7 @@ describe('OAuth failures', () => {
     const tokens = (
       await token({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: clientId, code_verifier: verifier })
     ).body;
-    const call = () =>
-      fetch(`${server.url}/mcp`, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          Accept: 'application/json, text/event-stream',
-          Authorization: `Bearer ${tokens.access_token}`,
-        },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
-      });
+    const call = () => listToolsWith(tokens.access_token);
     expect((await call()).status).toBe(200);
     admin(server, 'revoke-key', '--id', own.publishableKey.id);
     const refused = await call();
@@ -489,6 +481,54 @@ describe('OAuth failures', () => {
     expect(refused.headers.get('www-authenticate')).toContain('resource_metadata=');
     const refresh = await token({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: clientId });
     expect(refresh.body.error).toBe('invalid_grant');
+  });
+
+  it("a viewer's token reads, and a tool that writes says the member consented as a viewer", async () => {
+    const email = 'oauth-viewer@mcp.test';
+    const viewer = admin(server, 'create-user', '--email', email, '--password', 'viewer-pass-1').user.id;
+    admin(server, 'add-member', '--org', org.organization.id, '--user', viewer, '--role', 'viewer');
+    const clientId = await registered();
+    const verifier = randomBytes(32).toString('base64url');
+    const asViewer = { ...org, owner: { id: viewer, email, password: 'viewer-pass-1' } };
+    const code = (await signInAndConsent(authorizeUrl(clientId, verifier), asViewer)).searchParams.get('code')!;
+    const tokens = (
+      await token({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: clientId, code_verifier: verifier })
+    ).body;
+    const client = await connectMcp(server, { Authorization: `Bearer ${tokens.access_token}` });
+    expect((await client.callTool({ name: 'list_collections', arguments: {} })).isError).toBeFalsy();
+    const refused = await client.callTool({
+      name: 'create_itinerary_from_route',
+      arguments: {
+        name: 'Viewer walk',
+        activity: 'WALKING',
+        waypoints: [
+          [1.551, 42.4952],
+          [1.5603, 42.4999],
+        ],
+      },
+    });
+    expect(refused.isError).toBe(true);
+    expect((refused.content as { text: string }[])[0]?.text).toBe(
+      'FORBIDDEN: You connected as a viewer, who only reads: a write needs a member with role owner, admin or contributor (an owner or admin can change your role).',
+    );
+    await client.close();
+  });
+
+  it('a token whose key lost the mcp scope answers 403 with an insufficient_scope challenge', async () => {
+    const own = bootstrap(server);
+    const clientId = await registered();
+    const verifier = randomBytes(32).toString('base64url');
+    const code = (await signInAndConsent(authorizeUrl(clientId, verifier), own)).searchParams.get('code')!;
+    const tokens = (
+      await token({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: clientId, code_verifier: verifier })
+    ).body;
+    const session = await login(server, own.owner.email, own.owner.password);
+    await callAs(server, session, 'PATCH', `/v1/management/keys/${own.publishableKey.id}`, { scopes: ['embedding', 'data'] });
+    const refused = await listToolsWith(tokens.access_token);
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('www-authenticate')).toBe(
+      `Bearer error="insufficient_scope", scope="mcp", resource_metadata="${server.url}/.well-known/oauth-protected-resource/mcp"`,
+    );
   });
 
   it('the consent lists only keys holding mcp; an MCP token does not open the Data API', async () => {

@@ -3,9 +3,9 @@
 // with the same rules as REST and GraphQL; refusals are tool errors carrying the spec's code; the key pair is
 // checked (a missing or foreign secret key is 401, a key without `mcp` is 403 even with `data`).
 
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectMcp } from '../../helpers/mcp-client.js';
 import { admin, type Bootstrapped, bootstrap, ownerCalls, type RunningServer, startServer } from '../../helpers/server.js';
 
 let server: RunningServer;
@@ -14,11 +14,7 @@ let other: Bootstrapped;
 let client: Client;
 let published: string;
 
-async function connect(headers: Record<string, string>): Promise<Client> {
-  const c = new Client({ name: 'cairn-test', version: '1.0.0' });
-  await c.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers } }));
-  return c;
-}
+const connect = (headers: Record<string, string>) => connectMcp(server, headers);
 
 beforeAll(async () => {
   server = await startServer({ SEED_DEMO: '0' });

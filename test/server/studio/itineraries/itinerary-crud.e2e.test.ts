@@ -156,10 +156,11 @@ describe('GET /v1/itineraries/{itinerary_id}', () => {
     expect(code(w)).toBe('FORBIDDEN');
   });
 
-  it('version=published of a never-published itinerary answers 404, and a share token cannot reach it', async () => {
+  it('version=published of a never-published itinerary answers 404 asking for the draft, and a share token cannot reach it', async () => {
     const it1 = await createWithChain(asOwnerKey, 'Never published');
     const r = await asOwnerKey('GET', `/v1/itineraries/${it1.id}?version=published`);
     expect(r.status).toBe(404);
+    expect(r.body.errors[0].message).toBe('This itinerary is not published: ask for version draft, or publish it first.');
     const share = await asOwnerUser('POST', `/v1/itineraries/${it1.id}/share`);
     expect(share.status).toBe(201);
     const s = await anonymous('GET', `/v1/itineraries/${it1.id}`, undefined, { 'X-Share-Token': share.body.data.token });
