@@ -118,8 +118,11 @@ function sentenceOf(error: ErrorObject): Pick<ErrorEntry, 'messageKey' | 'messag
     case 'exclusiveMaximum':
       return { messageKey: `VALIDATION_FAILED.${error.keyword}`, messageParams: { limit: Number(params.limit) } };
     case 'minLength':
-    case 'maxLength':
     case 'minItems':
+      // "at least 1 characters" reads wrong in every language: a limit of one has its own sentence.
+      if (Number(params.limit) === 1) return { messageKey: `VALIDATION_FAILED.${error.keyword}_one` };
+      return { messageKey: `VALIDATION_FAILED.${error.keyword}`, messageParams: { limit: Number(params.limit) } };
+    case 'maxLength':
     case 'maxItems':
       return { messageKey: `VALIDATION_FAILED.${error.keyword}`, messageParams: { limit: Number(params.limit) } };
     case 'anyOf':

@@ -47,8 +47,8 @@ const tool = <S extends TObject>(t: McpTool<S>): McpTool => t as unknown as McpT
 const km = (m: number) => `${(m / 1000).toFixed(1)} km`;
 
 /** A place in a summary: its name, or its street and number (an address has no name), then its kind. */
-const placeLabel = (p: { name: string; kind: string; street: string | null; houseNumber: string | null }) =>
-  `${p.name || [p.street, p.houseNumber].filter(Boolean).join(' ') || p.kind} (${p.kind})`;
+/** Every place has a name (an address is named by its street and number by the region lookup). */
+const placeLabel = (p: { name: string; kind: string }) => `${p.name || p.kind} (${p.kind})`;
 
 export function mcpTools(ops: { studio: StudioOperations; data: DataOperations }): McpTool[] {
   const { studio, data } = ops;

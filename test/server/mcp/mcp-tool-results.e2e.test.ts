@@ -91,7 +91,7 @@ describe('tool results in the text content', () => {
       .places[0];
     const near = await reader.callTool({ name: 'search_places', arguments: { near: village.coordinates, limit: 5 } });
     const places = jsonFromText(near).places as any[];
-    expect(places.some((p) => p.name === '')).toBe(true);
+    expect(places.every((p) => p.name !== '')).toBe(true);
     const summary = texts(near)[0] as string;
     expect(summary).toMatch(/^5 place\(s\): /);
     expect(summary).toMatch(/Carrer (Major|de la Font) \d+ \(address\)/);

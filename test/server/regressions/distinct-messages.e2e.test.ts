@@ -108,6 +108,18 @@ describe('401 UNAUTHORIZED', () => {
   });
 });
 
+describe('400 VALIDATION_FAILED', () => {
+  it('an empty value and an empty list say so, not "at least 1 characters"', async () => {
+    const empty = await send('POST', '/v1/collections', writer(), { name: '', privacy: 'public' });
+    expect([empty.status, empty.code, empty.message]).toEqual([400, 'VALIDATION_FAILED', 'Give a value here: it may not be empty.']);
+    expect(empty.json.errors[0].path).toEqual(['request', 'body', 'name']);
+    const short = await send('POST', '/v1/login', {}, { email: 'a', password: 'x' });
+    expect(short.message).toBe('Use at least 3 characters.');
+    const fr = await send('POST', '/v1/collections', { ...writer(), 'Accept-Language': 'fr' }, { name: '', privacy: 'public' });
+    expect(fr.message).toBe('Donnez une valeur ici : elle ne peut pas être vide.');
+  });
+});
+
 describe('409 CONFLICT', () => {
   it('a name clash, a lock held by another member and a missing lock read differently, metadata unchanged', async () => {
     const contributorId = admin(server, 'create-user', '--email', 'c@distinct.test', '--password', 'contrib-pass-1').user.id;
