@@ -21,6 +21,9 @@ const SCALED_OUT_SUITES = [
   'test/server/live/live-channel.e2e.test.ts',
   'test/server/mcp/mcp-server.e2e.test.ts',
   'test/server/mcp/mcp-oauth.e2e.test.ts',
+  'test/server/mcp/mcp-tool-results.e2e.test.ts',
+  'test/server/oauth/oauth-errors.e2e.test.ts',
+  'test/server/auth/sign-in-throttle.e2e.test.ts',
   'test/server/embed/embed-page.e2e.test.ts',
   'test/server/agent/agent.e2e.test.ts',
 ];
