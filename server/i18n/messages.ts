@@ -3,6 +3,7 @@
 
 import type { ErrorCode } from '../errors.js';
 import { DATA_API_MESSAGES } from './data-api-messages.js';
+import { IMPORT_WARNING_MESSAGES } from './import-warning-messages.js';
 
 export const LANGUAGES = ['en', 'fr', 'es', 'ca', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -863,11 +864,11 @@ const de: Table = {
 };
 
 export const MESSAGES: Record<Language, Table> = {
-  en: { ...en, ...DATA_API_MESSAGES.en },
-  fr: { ...fr, ...DATA_API_MESSAGES.fr },
-  es: { ...es, ...DATA_API_MESSAGES.es },
-  ca: { ...ca, ...DATA_API_MESSAGES.ca },
-  de: { ...de, ...DATA_API_MESSAGES.de },
+  en: { ...en, ...DATA_API_MESSAGES.en, ...IMPORT_WARNING_MESSAGES.en },
+  fr: { ...fr, ...DATA_API_MESSAGES.fr, ...IMPORT_WARNING_MESSAGES.fr },
+  es: { ...es, ...DATA_API_MESSAGES.es, ...IMPORT_WARNING_MESSAGES.es },
+  ca: { ...ca, ...DATA_API_MESSAGES.ca, ...IMPORT_WARNING_MESSAGES.ca },
+  de: { ...de, ...DATA_API_MESSAGES.de, ...IMPORT_WARNING_MESSAGES.de },
 };
 
 /** The sentence for `key` in `lang`, with `{name}` placeholders filled; falls back to English, then to the code. */
