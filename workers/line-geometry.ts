@@ -93,11 +93,19 @@ export function nearestWithin(points: readonly LonLat[], candidates: readonly Lo
   });
 }
 
-/** Index of the vertex of `line` nearest to `p` (the first on ties), and its distance in metres. */
-export function nearestVertex(line: readonly (readonly number[])[], p: readonly number[]): { index: number; distance: number } {
+/**
+ * Index of the vertex of `line` nearest to `p` (the first on ties), and its distance in metres. Vertices
+ * `skip` refuses are passed over (distance Infinity when it refuses them all).
+ */
+export function nearestVertex(
+  line: readonly (readonly number[])[],
+  p: readonly number[],
+  skip?: (index: number) => boolean,
+): { index: number; distance: number } {
   let index = 0;
   let distance = Number.POSITIVE_INFINITY;
   line.forEach((v, i) => {
+    if (skip?.(i)) return;
     const d = haversine(v[0] as number, v[1] as number, p[0] as number, p[1] as number);
     if (d < distance) {
       distance = d;

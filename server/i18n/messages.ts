@@ -3,6 +3,7 @@
 
 import type { ErrorCode } from '../errors.js';
 import { DATA_API_MESSAGES } from './data-api-messages.js';
+import { IMPORT_WARNING_MESSAGES } from './import-warning-messages.js';
 import { MCP_MESSAGES } from './mcp-messages.js';
 
 export const LANGUAGES = ['en', 'fr', 'es', 'ca', 'de'] as const;
@@ -936,11 +937,11 @@ const de: Table = {
 };
 
 export const MESSAGES: Record<Language, Table> = {
-  en: { ...en, ...DATA_API_MESSAGES.en, ...MCP_MESSAGES.en },
-  fr: { ...fr, ...DATA_API_MESSAGES.fr, ...MCP_MESSAGES.fr },
-  es: { ...es, ...DATA_API_MESSAGES.es, ...MCP_MESSAGES.es },
-  ca: { ...ca, ...DATA_API_MESSAGES.ca, ...MCP_MESSAGES.ca },
-  de: { ...de, ...DATA_API_MESSAGES.de, ...MCP_MESSAGES.de },
+  en: { ...en, ...DATA_API_MESSAGES.en, ...MCP_MESSAGES.en, ...IMPORT_WARNING_MESSAGES.en },
+  fr: { ...fr, ...DATA_API_MESSAGES.fr, ...MCP_MESSAGES.fr, ...IMPORT_WARNING_MESSAGES.fr },
+  es: { ...es, ...DATA_API_MESSAGES.es, ...MCP_MESSAGES.es, ...IMPORT_WARNING_MESSAGES.es },
+  ca: { ...ca, ...DATA_API_MESSAGES.ca, ...MCP_MESSAGES.ca, ...IMPORT_WARNING_MESSAGES.ca },
+  de: { ...de, ...DATA_API_MESSAGES.de, ...MCP_MESSAGES.de, ...IMPORT_WARNING_MESSAGES.de },
 };
 
 /** The sentence for `key` in `lang`, with `{name}` placeholders filled; falls back to English, then to the code. */

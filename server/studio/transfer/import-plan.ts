@@ -8,14 +8,19 @@
 // 2. Track decoration is not a waypoint: a point the file gives nothing of its own (no name, description,
 //    kind or position; see ImportedWaypoint.bare) within DECORATION_DISTANCE_M (1 m) of a vertex only
 //    draws a track point again, as gpsbabel's KML does for every one of them. It is left out.
-// 3. Each other waypoint of the file is matched to the nearest vertex of that line. A waypoint within
-//    SPLIT_DISTANCE_M (25 m) of its vertex lies on the line: at an inner vertex it splits the line there,
-//    at the first or last vertex it names the start or the end. The junction is the track's vertex, not the
-//    waypoint's own position, so the line stays exactly as recorded. When several waypoints fall on one
-//    vertex the first in the file wins.
-// 4. Waypoints farther than 25 m from the line are not part of the chain and are left out.
-// 5. Junctions without a matching waypoint (the start and end, when nothing names them) are unnamed.
-// 6. Elevation: a file with elevations on some points only (a GPS losing its barometer for a while) gets
+// 3. Each other waypoint of the file is matched to the nearest vertex of that line. At an inner vertex it
+//    splits the line there, at the first or last vertex it names the start or the end. The junction is the
+//    track's vertex, not the waypoint's own position, so the line stays exactly as recorded. When several
+//    waypoints on the line fall on one vertex, the first in the file wins; the others are left out and
+//    reported.
+// 4. A waypoint farther than SPLIT_DISTANCE_M (25 m) from the line cannot be a junction where it is: the
+//    chain is continuous and its waypoints are its joints. It is kept all the same, moved onto the line at
+//    its nearest vertex (the nearest one still free when a waypoint already holds that one), and the
+//    import reports how many were moved and how far.
+// 5. A file from Cairn's own export marks where each segment starts (serialize-*.ts): the line is also
+//    split there, so an export imports back as the same segments.
+// 6. Junctions without a matching waypoint (the start and end, when nothing names them) are unnamed.
+// 7. Elevation: a file with elevations on some points only (a GPS losing its barometer for a while) gets
 //    the gaps filled by linear interpolation along the distance between the recorded neighbours (the
 //    nearest recorded value before the first or after the last one), so no recorded elevation is replaced.
 //    A file with no elevation at all takes them from the region's elevation model.
@@ -24,9 +29,10 @@
 
 import { distancesAlong, nearestVertex, vertexProximity } from '../../../workers/line-geometry.js';
 import type { ImportedTrack, ImportedWaypoint, Position } from './imported-track.js';
+import { addLoss, type ImportLoss, type Losses, lossList } from './import-losses.js';
 import { ImportProblem } from './transfer-messages.js';
 
-/** Distance within which a waypoint counts as lying on the line (metres). */
+/** Distance within which a waypoint counts as lying on the line (metres); farther ones are moved onto it. */
 export const SPLIT_DISTANCE_M = 25;
 /** Distance within which a bare point is a track point drawn again (metres). */
 export const DECORATION_DISTANCE_M = 1;
@@ -36,21 +42,27 @@ export interface ImportPlan {
   lines: number[][];
   /** W0..Wn: exactly lines.length + 1 junctions, in order. */
   waypoints: { name?: string; kind?: string; coordinates: number[] }[];
+  /** What the file holds that the itinerary does not keep, by kind (empty when nothing is lost). */
+  losses: ImportLoss[];
 }
 
-function joinLines(lines: readonly Position[][]): Position[] {
+/** The lines joined, and the indexes of the joined line where a marked segment starts. */
+function joinLines(lines: readonly Position[][], starts: ReadonlySet<Position>): { line: Position[]; marked: number[] } {
   const out: Position[] = [];
+  const marked: number[] = [];
   for (const line of lines) {
     line.forEach((p, i) => {
       const last = out[out.length - 1];
-      if (i === 0 && last && last[0] === p[0] && last[1] === p[1]) return;
-      out.push(p);
+      const repeated = i === 0 && last !== undefined && last[0] === p[0] && last[1] === p[1];
+      if (!repeated) out.push(p);
+      // A segment starting on the point it repeats starts on the point kept.
+      if (starts.has(p)) marked.push(out.length - 1);
     });
   }
-  return out;
+  return { line: out, marked };
 }
 
-/** Fills missing elevations between recorded ones (rule 5); a line with none or all recorded is returned as is. */
+/** Fills missing elevations between recorded ones (rule 7); a line with none or all recorded is returned as is. */
 function fillElevationGaps(line: Position[]): Position[] {
   const known = line.map((p, i) => (p.length > 2 && Number.isFinite(p[2]) ? i : -1)).filter((i) => i >= 0);
   if (known.length === 0 || known.length === line.length) return line;
@@ -78,20 +90,49 @@ const flat = (points: readonly Position[]): number[] =>
   points.flatMap((p) => [p[0] as number, p[1] as number, p.length > 2 ? (p[2] as number) : Number.NaN]);
 
 export function planImport(track: ImportedTrack): ImportPlan {
-  const line = fillElevationGaps(joinLines(track.lines.filter((l) => l.length > 0)));
+  const joined = joinLines(
+    track.lines.filter((l) => l.length > 0),
+    track.segmentStarts ?? new Set(),
+  );
+  const line = fillElevationGaps(joined.line);
   if (line.length === 0) throw new ImportProblem('no_line');
   if (line.length < 2) throw new ImportProblem('too_short');
 
+  const losses: Losses = { ...track.losses };
+  let movedDistance = 0;
   // gpsbabel's KML draws a point per track point: thousands of them, each tested here.
   const onVertex = vertexProximity(line);
   const at = new Map<number, ImportedWaypoint>();
+  const nearest: { w: ImportedWaypoint; index: number; distance: number }[] = [];
   for (const w of track.waypoints) {
-    if (w.bare && onVertex(w.coordinates, DECORATION_DISTANCE_M)) continue;
-    const { index, distance } = nearestVertex(line, w.coordinates);
-    if (distance <= SPLIT_DISTANCE_M && !at.has(index)) at.set(index, w);
+    if (w.bare && onVertex(w.coordinates, DECORATION_DISTANCE_M)) {
+      // A track point drawn again: its time is the track point's.
+      if (w.losses?.includes('waypoint_time')) addLoss(losses, 'track_point_time');
+      continue;
+    }
+    nearest.push({ w, ...nearestVertex(line, w.coordinates) });
+  }
+  // Waypoints on the line take their vertex before any moved there (each group in file order).
+  const onLine = nearest.filter((n) => n.distance <= SPLIT_DISTANCE_M);
+  const offLine = nearest.filter((n) => n.distance > SPLIT_DISTANCE_M);
+  for (const n of [...onLine, ...offLine]) {
+    const { w } = n;
+    // A waypoint moved anyway goes to the nearest vertex still free; one on the line keeps its own.
+    const { index, distance } = at.has(n.index) && n.distance > SPLIT_DISTANCE_M ? nearestVertex(line, w.coordinates, (i) => at.has(i)) : n;
+    if (at.has(index) || !Number.isFinite(distance)) {
+      addLoss(losses, 'waypoint_same_track_point');
+      continue;
+    }
+    at.set(index, w);
+    for (const kind of w.losses ?? []) addLoss(losses, kind);
+    if (distance > SPLIT_DISTANCE_M) {
+      addLoss(losses, 'waypoint_moved_onto_track');
+      movedDistance = Math.max(movedDistance, distance);
+    }
   }
   const last = line.length - 1;
-  const cuts = [0, ...[...at.keys()].filter((i) => i > 0 && i < last).sort((a, b) => a - b), last];
+  const inner = new Set([...at.keys(), ...joined.marked].filter((i) => i > 0 && i < last));
+  const cuts = [0, ...[...inner].sort((a, b) => a - b), last];
 
   const lines: number[][] = [];
   for (let k = 0; k + 1 < cuts.length; k++) lines.push(flat(line.slice(cuts[k], (cuts[k + 1] as number) + 1)));
@@ -102,5 +143,5 @@ export function planImport(track: ImportedTrack): ImportPlan {
     if (w?.kind) junction.kind = w.kind;
     return junction;
   });
-  return { lines, waypoints };
+  return { lines, waypoints, losses: lossList(losses, movedDistance) };
 }

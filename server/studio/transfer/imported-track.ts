@@ -1,6 +1,8 @@
 // What every import format is read into, and the GeoJSON walk that GPX, KML (through @tmcw/togeojson) and
 // GeoJSON share.
 
+import { countLineLosses, pointLosses } from './feature-losses.js';
+import { addLoss, type Losses, type WaypointLoss } from './import-losses.js';
 import { cleanDescription, cleanName, KIND_MAX } from './import-text.js';
 import { ImportProblem } from './transfer-messages.js';
 
@@ -16,6 +18,8 @@ export interface ImportedWaypoint {
    * does not mark it as a waypoint: on the line it is track decoration, not a waypoint (import-plan.ts).
    */
   bare?: true;
+  /** What the file gives this point that a waypoint cannot hold (counted once the plan keeps the point). */
+  losses?: WaypointLoss[];
 }
 
 export interface ImportedTrack {
@@ -27,6 +31,13 @@ export interface ImportedTrack {
   /** The file's lines in document order (each track segment, route or LineString is one line). */
   lines: Position[][];
   waypoints: ImportedWaypoint[];
+  /** What reading the file left out, by kind (waypoints' own losses are on each waypoint). */
+  losses?: Losses;
+  /**
+   * Points of `lines` where the file marks the start of a segment (Cairn's own exports): the import splits
+   * there, so an exported itinerary comes back with the same segments.
+   */
+  segmentStarts?: Set<Position>;
 }
 
 type Json = Record<string, unknown>;
@@ -65,32 +76,58 @@ export interface FeatureReading {
    * every track point.
    */
   pointsMayDecorate: boolean;
+  /**
+   * Whether lines' properties are counted as losses here. GPX counts them on the document instead
+   * (gpx-losses.ts): togeojson copies a track's first point's extensions onto the track's properties.
+   */
+  countLineProperties: boolean;
+}
+
+/** Cairn's GeoJSON export: one LineString Feature per segment, marked by its `engine` and `position`. */
+const isCairnSegment = (props: Json) => typeof props.engine === 'string' && typeof props.position === 'number';
+
+/** Cairn's KML export: one line with the index of each segment's first point (`segment_starts`, "0 12 40"). */
+function markedStarts(props: Json): number[] {
+  const value = props.segment_starts;
+  if (typeof value !== 'string' || !/^\s*\d+(?:\s+\d+)*\s*$/.test(value)) return [];
+  return value.trim().split(/\s+/).map(Number);
 }
 
 /**
  * Lines and waypoints of a GeoJSON object (FeatureCollection, Feature or bare geometry), in document order.
  * Polygons and other geometries are ignored.
  */
-export function readFeatures(root: unknown, reading: FeatureReading): Pick<ImportedTrack, 'lines' | 'waypoints'> {
+export function readFeatures(
+  root: unknown,
+  reading: FeatureReading,
+): Pick<ImportedTrack, 'lines' | 'waypoints' | 'losses' | 'segmentStarts'> {
   const lines: Position[][] = [];
   const waypoints: ImportedWaypoint[] = [];
+  const losses: Losses = {};
+  const segmentStarts = new Set<Position>();
   let seen = 0;
   const next = () => ++seen; // 1-based, as a person counts points in a file
 
   const waypoint = (coords: unknown, props: Json) => {
     const w: ImportedWaypoint = { coordinates: position(coords, next) };
     const name = cleanName(props.name);
-    const kind = cleanName(props[reading.kindProperty], KIND_MAX);
+    // Devices (Garmin's GPX) give a symbol rather than a type: the symbol is the kind then.
+    const kind = cleanName(props[reading.kindProperty], KIND_MAX) ?? cleanName(props.sym, KIND_MAX);
     if (name) w.name = name;
     if (kind) w.kind = kind;
+    const lost = pointLosses(props, reading.kindProperty, kind);
+    if (lost.length > 0) w.losses = lost;
     // `position` is what Cairn's own KML and GeoJSON exports give every waypoint, named or not.
     const own = name || kind || descriptionOf(props[reading.descriptionProperty]) || props.position !== undefined;
     if (reading.pointsMayDecorate && !own) w.bare = true;
     waypoints.push(w);
   };
-  const line = (coords: unknown) => {
+  const line = (coords: unknown, props: Json) => {
     if (!Array.isArray(coords)) throw new ImportProblem('not_geojson');
-    lines.push(coords.map((c) => position(c, next)));
+    const points = coords.map((c) => position(c, next));
+    lines.push(points);
+    if (isCairnSegment(props) && points[0]) segmentStarts.add(points[0]);
+    for (const i of markedStarts(props)) if (points[i]) segmentStarts.add(points[i]);
   };
   const geometry = (g: unknown, props: Json, takeLines: boolean) => {
     if (!isObject(g)) return;
@@ -101,21 +138,27 @@ export function readFeatures(root: unknown, reading: FeatureReading): Pick<Impor
         for (const c of Array.isArray(g.coordinates) ? g.coordinates : []) waypoint(c, props);
         return;
       case 'LineString':
-        if (takeLines) line(g.coordinates);
+        if (takeLines) line(g.coordinates, props);
         return;
       case 'MultiLineString':
-        if (takeLines) for (const l of Array.isArray(g.coordinates) ? g.coordinates : []) line(l);
+        if (takeLines) for (const l of Array.isArray(g.coordinates) ? g.coordinates : []) line(l, props);
         return;
       case 'GeometryCollection':
         for (const member of Array.isArray(g.geometries) ? g.geometries : []) geometry(member, props, takeLines);
         return;
       default:
+        // Polygons: an itinerary is a line; the area is not kept.
+        if (typeof g.type === 'string') addLoss(losses, 'other_geometry');
         return;
     }
   };
   const feature = (f: Json) => {
     const props = isObject(f.properties) ? f.properties : {};
-    geometry(f.geometry, props, reading.lineFeature ? reading.lineFeature(props) : true);
+    const takeLines = reading.lineFeature ? reading.lineFeature(props) : true;
+    geometry(f.geometry, props, takeLines);
+    const g = f.geometry;
+    const holdsLine = isObject(g) && /LineString$/.test(String(g.type));
+    if (takeLines && holdsLine && reading.countLineProperties) countLineLosses(props, losses);
   };
 
   if (!isObject(root)) throw new ImportProblem('not_geojson');
@@ -131,7 +174,7 @@ export function readFeatures(root: unknown, reading: FeatureReading): Pick<Impor
   } else {
     throw new ImportProblem('not_geojson');
   }
-  return { lines, waypoints };
+  return { lines, waypoints, losses, segmentStarts };
 }
 
 export { isObject };

@@ -29,7 +29,12 @@ export function parseGeoJsonTrack(input: Uint8Array | unknown): ImportedTrack {
       throw new ImportProblem('malformed_json');
     }
   }
-  const track: ImportedTrack = readFeatures(root, { kindProperty: 'kind', descriptionProperty: 'description', pointsMayDecorate: true });
+  const track: ImportedTrack = readFeatures(root, {
+    kindProperty: 'kind',
+    descriptionProperty: 'description',
+    pointsMayDecorate: true,
+    countLineProperties: true,
+  });
   if (isObject(root)) {
     // `name` and `description` as foreign members (what Cairn exports), else the collection's properties;
     // the first line's name is the track's.

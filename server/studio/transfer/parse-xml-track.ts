@@ -4,7 +4,9 @@
 
 import { gpx, kml } from '@tmcw/togeojson';
 import { gpsbabelTrackName, removeGpsbabelExtras } from './gpsbabel-kml.js';
+import { readGpxExtras } from './gpx-extras.js';
 import { type ImportedTrack, readFeatures } from './imported-track.js';
+import { addLoss } from './import-losses.js';
 import { cleanDescription, cleanName } from './import-text.js';
 import { isZip, kmlFromKmz } from './kmz-archive.js';
 import { ImportProblem } from './transfer-messages.js';
@@ -16,15 +18,15 @@ function readGpx(doc: XmlDocument): ImportedTrack {
   // Tracks are what was walked; routes are only a plan, used when the file has no track.
   const hasTrack = collection.features.some((f) => f.properties?._gpxType === 'trk' && f.geometry);
   const wanted = hasTrack ? 'trk' : 'rte';
-  const { lines, waypoints } = readFeatures(collection, {
+  const track: ImportedTrack = readFeatures(collection, {
     lineFeature: (p) => p._gpxType === wanted,
     kindProperty: 'type',
     descriptionProperty: 'desc',
     pointsMayDecorate: false,
+    countLineProperties: false,
   });
   const metadata = childElement(root, 'metadata');
   const first = childElement(root, wanted);
-  const track: ImportedTrack = { lines, waypoints };
   // GPX 1.1 names the file in <metadata>; GPX 1.0 directly under <gpx>.
   const name = cleanName(childText(metadata, 'name')) ?? cleanName(childText(root, 'name'));
   const trackName = cleanName(childText(first, 'name'));
@@ -35,6 +37,8 @@ function readGpx(doc: XmlDocument): ImportedTrack {
   if (name) track.name = name;
   if (trackName) track.trackName = trackName;
   if (description) track.description = description;
+  const fileDescription = cleanDescription(childText(metadata, 'desc')) ?? cleanDescription(childText(root, 'desc'));
+  readGpxExtras(doc, track, wanted, description !== undefined && fileDescription === undefined);
   return track;
 }
 
@@ -58,16 +62,38 @@ function firstLineName(doc: XmlDocument): string | undefined {
   return undefined;
 }
 
+/**
+ * Points of gx:Track lines that carry data of their own (heart rate, cadence… as gx:SimpleArrayData, one
+ * value per point), which @tmcw/togeojson does not read: the longest such array of each track.
+ */
+function trackPointData(doc: XmlDocument): number {
+  let points = 0;
+  const arrays = doc.getElementsByTagNameNS('*', 'SimpleArrayData');
+  const longest = new Map<unknown, number>();
+  for (let i = 0; i < arrays.length; i++) {
+    const array = arrays[i] as XmlElement;
+    const values = array.getElementsByTagNameNS('*', 'value').length;
+    let track = array.parentNode;
+    while (track && localName(track as XmlElement) !== 'Track') track = track.parentNode;
+    longest.set(track, Math.max(longest.get(track) ?? 0, values));
+  }
+  for (const n of longest.values()) points += n;
+  return points;
+}
+
 function readKml(doc: XmlDocument): ImportedTrack {
   removeGpsbabelExtras(doc);
+  const sensorPoints = trackPointData(doc);
   const root = doc.documentElement as XmlElement;
-  const { lines, waypoints } = readFeatures(kml(doc as never), {
+  const track: ImportedTrack = readFeatures(kml(doc as never), {
     kindProperty: 'kind',
     descriptionProperty: 'description',
     pointsMayDecorate: true,
+    countLineProperties: true,
   });
+  track.losses ??= {};
+  addLoss(track.losses, 'track_point_extension', sensorPoints);
   const container = childElement(root, 'Document') ?? childElement(root, 'Folder');
-  const track: ImportedTrack = { lines, waypoints };
   const name = cleanName(childText(container, 'name'));
   const trackName = firstLineName(doc);
   const description = cleanDescription(childText(container, 'description'));

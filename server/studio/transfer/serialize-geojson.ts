@@ -1,10 +1,13 @@
-// An itinerary view → a GeoJSON FeatureCollection: one LineString Feature per segment, one Point per waypoint.
+// An itinerary view → a GeoJSON FeatureCollection: one LineString Feature per segment, one Point per named
+// waypoint.
 
 import type { ItineraryView } from '../itineraries/itinerary-view.js';
+import { markedWaypoints } from './export-track.js';
 
 /**
- * RFC 7946 FeatureCollection. Segment features carry `engine`, `position` and `groupId`; waypoint features
- * `name`, `kind` and `position`. The itinerary's `name` and `description` ride as foreign members.
+ * RFC 7946 FeatureCollection. Segment features carry `engine`, `position` and `groupId` (the importer splits
+ * between features so marked); waypoint features, for waypoints with a name or kind, `name`, `kind` and
+ * `position`. The itinerary's `name` and `description` ride as foreign members.
  */
 export function toGeoJson(view: ItineraryView): string {
   const segments = [...view.segments]
@@ -24,7 +27,7 @@ export function toGeoJson(view: ItineraryView): string {
       },
       geometry: { type: 'LineString', coordinates: s.geometry.coordinates },
     }));
-  const waypoints = view.waypoints.map((w) => ({
+  const waypoints = markedWaypoints(view).map((w) => ({
     type: 'Feature',
     id: w.id,
     properties: { name: w.name, kind: w.kind, position: w.position },

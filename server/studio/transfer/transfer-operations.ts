@@ -13,6 +13,7 @@ import type { ItineraryView } from '../itineraries/itinerary-view.js';
 import type { StudioDeps } from '../studio-deps.js';
 import { taskError } from '../../../workers/task-error.js';
 import { cleanDescription, importName } from './import-text.js';
+import { type ImportWarning, importWarnings } from './import-warnings.js';
 import { problemToError } from './transfer-messages.js';
 import { EXPORT_CONTENT_TYPES, type ExportFormat } from './transfer-schemas.js';
 
@@ -39,6 +40,12 @@ export interface ExportedFile {
   fileName: string;
 }
 
+/** An import's result: the new itinerary, and what the file held that it does not keep (`[]` when nothing). */
+export interface ImportResult {
+  itinerary: ItineraryView;
+  warnings: ImportWarning[];
+}
+
 const EXTENSIONS: Record<ExportFormat, string> = { gpx: 'gpx', kml: 'kml', geojson: 'geojson' };
 
 export function transferOperations(deps: StudioDeps) {
@@ -48,7 +55,7 @@ export function transferOperations(deps: StudioDeps) {
       scope: 'resources',
       writes: true,
       reach: STUDIO_REACH,
-      async run(caller: Access, input: ImportInput, { signal, lang }): Promise<ItineraryView> {
+      async run(caller: Access, input: ImportInput, { signal, lang }): Promise<ImportResult> {
         const actor = actorOf(caller);
         if (!actor) throw new ApiError('FORBIDDEN');
         // Who may write where is decided before the file is read: a viewer learns nothing about their file.
@@ -58,7 +65,7 @@ export function transferOperations(deps: StudioDeps) {
         const read = await deps.pool.runTask('readImport', { content, mediaType, inflateLimit: deps.config.importBodyLimit }, { signal });
         if (!read.ok) throw 'problem' in read ? problemToError(read.problem, lang, ['file']) : taskError(read);
         const { plan } = read;
-        return createItineraryFromLines(deps, {
+        const itinerary = await createItineraryFromLines(deps, {
           organizationId,
           actorUserId: actor,
           name: importName({ requested: input.name, file: read.name, track: read.trackName }),
@@ -72,6 +79,7 @@ export function transferOperations(deps: StudioDeps) {
           // The planned lines are the file's: a line the chain refuses is a problem of the file.
           throw error instanceof ApiError ? error.withPaths((path) => (path[0] === 'lines' ? ['file'] : path)) : error;
         });
+        return { itinerary, warnings: importWarnings(plan.losses, lang) };
       },
     }),
 

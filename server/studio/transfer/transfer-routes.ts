@@ -3,11 +3,17 @@
 
 import type { RouteDef } from '../../http/route.js';
 import { rest } from '../../http/rest.js';
-import { Envelope, Itinerary, ItineraryParams } from '../itineraries/itinerary-schemas.js';
+import { ItineraryParams } from '../itineraries/itinerary-schemas.js';
 import type { Config } from '../../config.js';
 import { DECORATION_DISTANCE_M, SPLIT_DISTANCE_M } from './import-plan.js';
 import type { transferOperations } from './transfer-operations.js';
-import { IMPORT_CONTENT_TYPES, ItineraryExportFile, ItineraryExportQuery, ItineraryImportQuery } from './transfer-schemas.js';
+import {
+  IMPORT_CONTENT_TYPES,
+  ItineraryExportFile,
+  ItineraryExportQuery,
+  ItineraryImportQuery,
+  ItineraryImportResponse,
+} from './transfer-schemas.js';
 
 /** A file name for Content-Disposition: the name in plain ASCII, and the exact name as filename*. */
 function disposition(fileName: string): string {
@@ -34,11 +40,13 @@ export function transferRoutes(ops: ReturnType<typeof transferOperations>, confi
         'their root element; a zip archive is read as KMZ whatever its type; application/octet-stream is told apart ' +
         'by content). Every track point is kept, with its elevation, as freehand segments. GPX tracks ' +
         '(all track segments in order) are used, or its routes when it has no track; KML and GeoJSON lines in ' +
-        `document order. A waypoint within ${SPLIT_DISTANCE_M} m of a track vertex splits the line at that vertex ` +
-        '(or names its start or end); waypoints farther away are left out. A KML or GeoJSON Point with no name, ' +
+        'document order. Each waypoint splits the line at its nearest track vertex (or names its start or end); one ' +
+        `farther than ${SPLIT_DISTANCE_M} m from the line is moved onto it there. A KML or GeoJSON Point with no name, ` +
         `description, kind or position of its own within ${DECORATION_DISTANCE_M} m of a vertex is a track point ` +
         'drawn again (gpsbabel writes one per track point), not a waypoint. The name is the `name` parameter, else ' +
-        'the file\'s own name, else its first track\'s, else "Imported itinerary"; control characters are removed.',
+        'the file\'s own name, else its first track\'s, else "Imported itinerary"; control characters are removed. ' +
+        'What the file holds that an itinerary does not keep (point times, sensor data, descriptions, styles…) is ' +
+        'listed by kind in `extensions.metadata.warnings` (`[]` when nothing was left out).',
       query: ItineraryImportQuery,
       rawBody: 'file',
       contentTypes: IMPORT_CONTENT_TYPES,
@@ -46,16 +54,20 @@ export function transferRoutes(ops: ReturnType<typeof transferOperations>, confi
       budgetMs: config.importBudgetMs,
       status: 201,
       conflict: 'ResponseMetadataPostItinerary',
-      response: Envelope(Itinerary),
+      response: ItineraryImportResponse,
+      reply: ({ itinerary, warnings }) => ({ status: 201, json: { data: itinerary, extensions: { metadata: { warnings } } } }),
     }),
     rest(ops.getItineraryExport, {
       method: 'GET',
       path: '/v1/itineraries/{itinerary_id}/export',
       summary: 'Download an itinerary as GPX, KML or GeoJSON',
       description:
-        'GPX 1.1 (one trk, a trkseg per segment, a wpt per waypoint), KML 2.2 (a LineString Placemark per segment, ' +
-        'a Point Placemark per waypoint) or a GeoJSON FeatureCollection (a LineString Feature per segment with ' +
-        'engine, position and groupId; a Point Feature per waypoint). Members and keys read the draft unless ' +
+        "GPX 1.1 (one trk with one continuous trkseg, each segment's first point marked with a <cairn:segment> " +
+        'extension; a wpt per named waypoint), KML 2.2 (one LineString Placemark for the whole chain with the index of ' +
+        "each segment's first point in its ExtendedData `segment_starts`; a Point Placemark per named waypoint) or a " +
+        'GeoJSON FeatureCollection (a LineString Feature per segment with engine, position and groupId; a Point ' +
+        'Feature per named waypoint). Waypoints without a name or kind are only junctions and are not written; ' +
+        'importing an export gives back the same segments and waypoints. Members and keys read the draft unless ' +
         '`version=published`; share tokens always get the published version (404 when never published).',
       params: ItineraryParams,
       query: ItineraryExportQuery,

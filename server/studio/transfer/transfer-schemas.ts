@@ -4,6 +4,8 @@ import { Type } from '@sinclair/typebox';
 import { ACTIVITIES } from '../../../data/stores/itinerary-store.js';
 import { NameText, StringEnum } from '../../http/schema-types.js';
 import { RESPONSE_CONTENT_TYPES } from '../../openapi/openapi-document.js';
+import { Itinerary } from '../itineraries/itinerary-schemas.js';
+import { LOSS_KINDS } from './import-losses.js';
 
 export const EXPORT_FORMATS = ['gpx', 'kml', 'geojson'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -64,16 +66,42 @@ export const ItineraryExportQuery = Type.Object(
 export const ItineraryExportFile = Type.Unsafe<string>({
   description: 'The itinerary as a file, by `format`.',
   [RESPONSE_CONTENT_TYPES]: {
-    [EXPORT_CONTENT_TYPES.gpx]: { type: 'string', description: 'GPX 1.1: one trk with a trkseg per segment, a wpt per waypoint.' },
+    [EXPORT_CONTENT_TYPES.gpx]: {
+      type: 'string',
+      description: 'GPX 1.1: one trk with one trkseg (a <cairn:segment> marker on each segment start), a wpt per named waypoint.',
+    },
     [EXPORT_CONTENT_TYPES.kml]: {
       type: 'string',
-      description: 'KML 2.2: a LineString Placemark per segment, a Point Placemark per waypoint.',
+      description: 'KML 2.2: one LineString Placemark (segment starts in its ExtendedData), a Point Placemark per named waypoint.',
     },
     [EXPORT_CONTENT_TYPES.geojson]: {
       type: 'object',
-      description: 'FeatureCollection: a LineString Feature per segment (engine, position, groupId), a Point Feature per waypoint.',
+      description: 'FeatureCollection: a LineString Feature per segment (engine, position, groupId), a Point Feature per named waypoint.',
       required: ['type', 'features'],
       properties: { type: { const: 'FeatureCollection' }, features: { type: 'array', items: { type: 'object' } } },
     },
   },
+});
+
+/** One thing of a kind an import left out (server/studio/transfer/import-warnings.ts). */
+export const ImportWarning = Type.Object(
+  {
+    kind: StringEnum(LOSS_KINDS, { description: 'What was left out; stable, for clients to branch on.' }),
+    count: Type.Integer({ minimum: 1, description: 'How many (points, waypoints, features…).' }),
+    message: Type.String({ description: 'Why, in the language of Accept-Language.' }),
+    distance_m: Type.Optional(
+      Type.Integer({ minimum: 0, description: 'waypoint_moved_onto_track: the longest move, in metres (rounded up).' }),
+    ),
+  },
+  { $id: 'ImportWarning' },
+);
+
+/** The import's answer: the new itinerary, and in the metadata what the file held that it does not keep. */
+export const ItineraryImportResponse = Type.Object({
+  data: Itinerary,
+  extensions: Type.Object({
+    metadata: Type.Object({
+      warnings: Type.Array(ImportWarning, { description: 'Empty when the import kept everything the file holds.' }),
+    }),
+  }),
 });

@@ -33,7 +33,7 @@ describe('GET /v1/itineraries/{itinerary_id}/export', () => {
     ridge = await imported(GPX, 'application/gpx+xml', '?name=Ridge%20%C3%A0%20exporter');
   });
 
-  it('writes GPX 1.1: one trkseg per segment and a wpt per waypoint', async () => {
+  it('writes GPX 1.1: one continuous trkseg marking where each segment starts, a wpt per named waypoint', async () => {
     const res = await exportOf(ridge.id, '?format=gpx');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/gpx\+xml/);
@@ -43,23 +43,32 @@ describe('GET /v1/itineraries/{itinerary_id}/export', () => {
     const text = await res.text();
     expect(text).toContain('<gpx version="1.1"');
     expect(text).toContain('xmlns="http://www.topografix.com/GPX/1/1"');
-    expect(text.match(/<trkseg>/g)).toHaveLength(3);
-    expect(text.match(/<wpt /g)).toHaveLength(4);
-    expect(text).toContain('<name>Pic del Maià</name>');
+    // A trkseg break is drawn as a gap by devices: the three segments are one trkseg with a marker each.
+    expect(text.match(/<trkseg>/g)).toHaveLength(1);
+    expect(text.match(/<trkpt /g)).toHaveLength(chainPoints(ridge).length);
+    expect(text.match(/<cairn:segment /g)).toHaveLength(3);
+    expect(text).toMatch(/<trkseg>\n<trkpt [^>]*><ele>[^<]*<\/ele><extensions><cairn:segment position="0"/);
+    // The unnamed start and end are junctions only, not waypoints to show.
+    expect([...text.matchAll(/<wpt [\s\S]*?<\/wpt>/g)].map((m) => /<name>([^<]*)<\/name>/.exec(m[0])?.[1])).toEqual([
+      'Refugi',
+      'Pic del Maià',
+    ]);
   });
 
-  it('writes KML 2.2: a LineString Placemark per segment and a Point Placemark per waypoint', async () => {
+  it('writes KML 2.2: one LineString with the start of each segment, a Point Placemark per named waypoint', async () => {
     const res = await exportOf(ridge.id, '?format=kml');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/vnd\.google-earth\.kml\+xml/);
     expect(res.headers.get('content-disposition')).toContain('filename="Ridge-a-exporter.kml"');
     const text = await res.text();
     expect(text).toContain('xmlns="http://www.opengis.net/kml/2.2"');
-    expect(text.match(/<LineString>/g)).toHaveLength(3);
-    expect(text.match(/<Point>/g)).toHaveLength(4);
+    expect(text.match(/<LineString>/g)).toHaveLength(1);
+    const [first, second] = ridge.segments.map((s) => s.geometry.coordinates.length);
+    expect(text).toContain(`<Data name="segment_starts"><value>0 ${first! - 1} ${first! + second! - 2}</value></Data>`);
+    expect(text.match(/<Point>/g)).toHaveLength(2);
   });
 
-  it('writes a GeoJSON FeatureCollection: LineString per segment with engine, position, groupId; Points for waypoints', async () => {
+  it('writes a GeoJSON FeatureCollection: LineString per segment with engine, position, groupId; Points for named waypoints', async () => {
     const res = await exportOf(ridge.id, '?format=geojson');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/geo\+json/);
@@ -72,7 +81,7 @@ describe('GET /v1/itineraries/{itinerary_id}/export', () => {
       ['freehand', 1, null],
       ['freehand', 2, null],
     ]);
-    expect(fc.features.filter((f) => f.geometry.type === 'Point')).toHaveLength(4);
+    expect(fc.features.filter((f) => f.geometry.type === 'Point').map((f) => f.properties.name)).toEqual(['Refugi', 'Pic del Maià']);
   });
 
   it('defaults to GPX and refuses an unknown format with 400', async () => {
@@ -144,7 +153,7 @@ describe('GET /v1/itineraries/{itinerary_id}/export', () => {
     expect(after.status).toBe(200);
     const fc = (await after.json()) as { name: string; features: unknown[] };
     expect(fc.name).toBe('Ridge à exporter');
-    expect(fc.features).toHaveLength(7);
+    expect(fc.features).toHaveLength(5);
   });
 
   it('serves members the draft by default and 404 for version=published when never published', async () => {

@@ -140,18 +140,19 @@ describe.skipIf(!gpsbabelPresent && !inCI)("gpsbabel reads Cairn's exports", () 
   const waypointNames = (gpx: string) =>
     [...gpx.matchAll(/<wpt [^>]*>[\s\S]*?<\/wpt>/g)].map((m) => /<name>([^<]*)<\/name>/.exec(m[0])?.[1]?.replace(/^WPT\d+$/, '') || null);
 
-  it("reads the GPX export: every segment's points as track points, every waypoint", async () => {
+  it('reads the GPX export: one track segment with every point of the chain, the named waypoints', async () => {
     const gpx = await throughGpsbabel('gpx');
-    expectSameCoordinates(points(gpx, 'trkpt'), segmentPoints());
-    expect(waypointNames(gpx)).toEqual([null, 'Refugi', 'Pic del Maià', null]);
-    expect(gpx.match(/<trkseg>/g)).toHaveLength(3);
+    expectSameCoordinates(points(gpx, 'trkpt'), chainPoints(ridge));
+    expect(waypointNames(gpx)).toEqual(['Refugi', 'Pic del Maià']);
+    expect(gpx.match(/<trkseg>/g)).toHaveLength(1);
   });
 
-  it('reads the KML export: a track per segment, every waypoint', async () => {
+  it('reads the KML export: one track with every point of the chain, the named waypoints', async () => {
     const gpx = await throughGpsbabel('kml');
-    expectSameCoordinates(points(gpx, 'trkpt'), segmentPoints());
-    expect(gpx.match(/<trk>/g)).toHaveLength(3);
-    expect(waypointNames(gpx)).toEqual([null, 'Refugi', 'Pic del Maià', null]);
+    expectSameCoordinates(points(gpx, 'trkpt'), chainPoints(ridge));
+    expect(gpx.match(/<trk>/g)).toHaveLength(1);
+    expect(gpx.match(/<trkseg>/g)).toHaveLength(1);
+    expect(waypointNames(gpx)).toEqual(['Refugi', 'Pic del Maià']);
   });
 
   it('reads the GeoJSON export: a route per segment', async () => {

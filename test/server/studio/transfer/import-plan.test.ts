@@ -1,4 +1,5 @@
-// The import rule: lines joined in order, every point kept, split at waypoints within 25 m of a vertex.
+// The import rule: lines joined in order, every point kept, split at each waypoint's nearest vertex (moved
+// there when farther than 25 m), and at the segment starts Cairn's exports mark; what is left out is counted.
 
 import { describe, expect, it } from 'vitest';
 import type { ImportedTrack } from '../../../../server/studio/transfer/imported-track.js';
@@ -30,7 +31,6 @@ describe('planImport', () => {
     const track: ImportedTrack = {
       lines: [line(10)],
       waypoints: [
-        { name: 'Far', coordinates: [1.555, 42.5 + 30 / M_PER_DEG_LAT] },
         { name: 'Hut', kind: 'hut', coordinates: [1.553, 42.5 + offset] },
         { name: 'Pass', coordinates: line(10)[7]! },
         { name: 'Start', coordinates: line(10)[0]! },
@@ -41,17 +41,74 @@ describe('planImport', () => {
     expect(plan.waypoints.map((w) => w.name ?? null)).toEqual(['Start', 'Hut', 'Pass', null]);
     expect(plan.waypoints[1]).toEqual({ name: 'Hut', kind: 'hut', coordinates: line(10)[3] });
     expect(SPLIT_DISTANCE_M).toBe(25);
+    expect(plan.losses).toEqual([]);
   });
 
-  it('lets the first waypoint on a vertex win', () => {
+  it('moves a waypoint farther than 25 m onto its nearest vertex and counts it with the longest move', () => {
+    const plan = planImport({
+      lines: [line(10)],
+      waypoints: [
+        { name: 'Far', coordinates: [1.555, 42.5 + 30 / M_PER_DEG_LAT] },
+        { name: 'Farther', coordinates: [1.557, 42.5 - 120 / M_PER_DEG_LAT] },
+      ],
+    });
+    expect(plan.lines.map((l) => l.length / 3)).toEqual([6, 3, 3]);
+    expect(plan.waypoints.map((w) => w.name ?? null)).toEqual([null, 'Far', 'Farther', null]);
+    expect(plan.waypoints[1]!.coordinates).toEqual(line(10)[5]);
+    expect(plan.losses).toEqual([{ kind: 'waypoint_moved_onto_track', count: 2, distance_m: 121 }]);
+  });
+
+  it('moves an off-line waypoint whose nearest vertex a waypoint on the line holds to the nearest free one', () => {
+    const plan = planImport({
+      lines: [line(10)],
+      waypoints: [
+        { name: 'Far', coordinates: [1.5538, 42.5 + 200 / M_PER_DEG_LAT] },
+        { name: 'On', coordinates: line(10)[4]! },
+      ],
+    });
+    expect(plan.waypoints.map((w) => w.name ?? null)).toEqual([null, 'Far', 'On', null]);
+    expect(plan.waypoints[1]!.coordinates).toEqual(line(10)[3]);
+    expect(plan.losses.map((l) => [l.kind, l.count])).toEqual([['waypoint_moved_onto_track', 1]]);
+  });
+
+  it('lets the first waypoint on a vertex win and counts the others', () => {
     const plan = planImport({
       lines: [line(6)],
       waypoints: [
         { name: 'A', coordinates: line(6)[2]! },
-        { name: 'B', coordinates: line(6)[2]! },
+        { name: 'B', coordinates: line(6)[2]!, losses: ['waypoint_time'] },
       ],
     });
     expect(plan.waypoints.map((w) => w.name ?? null)).toEqual([null, 'A', null]);
+    expect(plan.losses).toEqual([{ kind: 'waypoint_same_track_point', count: 1 }]);
+  });
+
+  it('splits where the file marks a segment start, also on a junction point the next line repeats', () => {
+    const a = line(5);
+    const b = line(4, 4);
+    const c = line(3, 8);
+    const plan = planImport({ lines: [a, b, c], waypoints: [], segmentStarts: new Set([a[0]!, b[0]!, c[0]!]) });
+    // b repeats a's last point (kept once, the start of b); c starts apart, after a straight step.
+    expect(plan.lines.map((l) => l.length / 3)).toEqual([5, 5, 3]);
+    expect(plan.waypoints.map((w) => w.coordinates[0])).toEqual([a[0]![0], b[0]![0], c[0]![0], c[2]![0]]);
+  });
+
+  it("adds the kept waypoints' own losses, and a decoration point's time as a track point time", () => {
+    const points = line(10);
+    const plan = planImport({
+      lines: [points],
+      losses: { track_point_time: 10, style: 1 },
+      waypoints: [
+        { coordinates: points[4]!, bare: true, losses: ['waypoint_time', 'style'] },
+        { name: 'Hut', coordinates: points[6]!, losses: ['waypoint_time', 'waypoint_description'] },
+      ],
+    });
+    expect(plan.losses).toEqual([
+      { kind: 'track_point_time', count: 11 },
+      { kind: 'waypoint_time', count: 1 },
+      { kind: 'waypoint_description', count: 1 },
+      { kind: 'style', count: 1 },
+    ]);
   });
 
   it('leaves out bare points within 1 m of a vertex (track decoration), keeping every point and no extra split', () => {

@@ -118,7 +118,7 @@ describe('POST /v1/itineraries/import', () => {
     expect((await imported(bare, 'application/geo+json')).name).toBe('Imported itinerary');
   });
 
-  it('uses GPX routes when the file has no track, and leaves out waypoints farther than 25 m from the line', async () => {
+  it('uses GPX routes when the file has no track, and moves a waypoint farther than 25 m from the line onto it', async () => {
     const rte = `<?xml version="1.0"?><gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1">
       <wpt lat="42.5100" lon="1.5500"><name>Far spring</name></wpt>
       <wpt lat="42.5001" lon="1.5600"><name>Bridge</name></wpt>
@@ -127,8 +127,10 @@ describe('POST /v1/itineraries/import', () => {
       </rte></gpx>`;
     const view = await imported(rte, 'application/gpx+xml');
     expect(view.name).toBe('Planned route');
+    // The spring (over a kilometre away) is nearest to the bridge's point, which the bridge, on the line,
+    // keeps: the spring takes the nearest point still free, the start.
     expect(view.segments).toHaveLength(2);
-    expect(view.waypoints.map((w) => w.name)).toEqual([null, 'Bridge', null]);
+    expect(view.waypoints.map((w) => w.name)).toEqual(['Far spring', 'Bridge', null]);
   });
 
   it('keeps repeated points (a device standing still) and a waypoint on one of them', async () => {

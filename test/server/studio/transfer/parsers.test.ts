@@ -7,6 +7,7 @@ import { toGpx } from '../../../../server/studio/transfer/serialize-gpx.js';
 import { toKml } from '../../../../server/studio/transfer/serialize-kml.js';
 import { toGeoJson } from '../../../../server/studio/transfer/serialize-geojson.js';
 import type { ItineraryView } from '../../../../server/studio/itineraries/itinerary-view.js';
+import { planImport } from '../../../../server/studio/transfer/import-plan.js';
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 const LIMIT = 10 * 1024 * 1024;
@@ -269,5 +270,72 @@ describe('serializers', () => {
         [1.57, 42.51],
       ],
     ]);
+  });
+
+  it("marks each segment's start so that the importer cuts there again, and writes no unnamed junction", () => {
+    const segment = (id: string, position: number, coordinates: number[][]) => ({
+      id,
+      position,
+      engine: 'freehand',
+      groupId: null,
+      name: null,
+      geometry: { type: 'LineString', coordinates },
+    });
+    const two = {
+      ...view,
+      segments: [
+        segment('s1', 0, [
+          [1.56, 42.5, 1000],
+          [1.565, 42.505, 1010],
+        ]),
+        segment('s2', 1, [
+          [1.565, 42.505, 1010],
+          [1.57, 42.51, 1020],
+          [1.575, 42.515, 1030],
+        ]),
+      ],
+      waypoints: [
+        { id: 'w0', position: 0, name: null, kind: null, coordinates: [1.56, 42.5, 1000] },
+        { id: 'w1', position: 1, name: null, kind: null, coordinates: [1.565, 42.505, 1010] },
+        { id: 'w2', position: 2, name: 'Top', kind: null, coordinates: [1.575, 42.515, 1030] },
+      ],
+    } as unknown as ItineraryView;
+    for (const track of [parseXmlTrack(bytes(toGpx(two)), LIMIT), parseXmlTrack(bytes(toKml(two)), LIMIT)]) {
+      expect(track.waypoints.map((w) => w.name)).toEqual(['Top']);
+      const plan = planImport(track);
+      expect(plan.lines.map((l) => l.length / 3)).toEqual([2, 3]);
+      expect(plan.waypoints.map((w) => w.name ?? null)).toEqual([null, null, 'Top']);
+      expect(plan.losses).toEqual([]);
+    }
+  });
+});
+
+describe('what readers count as left out', () => {
+  it("reads a Garmin waypoint's symbol as its kind, and counts GPX point times, extensions and waypoint details", () => {
+    const track = parseXmlTrack(
+      bytes(`<gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1" xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v1">
+      <wpt lat="42.5" lon="1.56"><time>2026-06-14T07:00:00Z</time><name>Spring</name><desc>Cold</desc><sym>Drinking Water</sym></wpt>
+      <trk><name>T</name><trkseg>
+        <trkpt lat="42.5" lon="1.56"><time>2026-06-14T07:00:00Z</time><extensions><gpxtpx:TrackPointExtension><gpxtpx:hr>99</gpxtpx:hr></gpxtpx:TrackPointExtension></extensions></trkpt>
+        <trkpt lat="42.51" lon="1.57"><time>2026-06-14T07:01:00Z</time></trkpt>
+      </trkseg></trk></gpx>`),
+      LIMIT,
+    );
+    expect(track.waypoints.map((w) => [w.name, w.kind, w.losses])).toEqual([
+      ['Spring', 'Drinking Water', ['waypoint_description', 'waypoint_time']],
+    ]);
+    expect(track.losses).toEqual({ track_point_time: 2, track_point_extension: 1 });
+  });
+
+  it('counts gx:Track sensor arrays, which togeojson does not read', () => {
+    const track = parseXmlTrack(
+      bytes(`<kml xmlns="http://www.opengis.net/kml/2.2" xmlns:gx="http://www.google.com/kml/ext/2.2"><Placemark><gx:Track>
+        <gx:coord>1.56 42.5 0</gx:coord><gx:coord>1.57 42.51 0</gx:coord><gx:coord>1.58 42.52 0</gx:coord>
+        <ExtendedData><SchemaData><gx:SimpleArrayData name="cadence"><gx:value>80</gx:value><gx:value>82</gx:value></gx:SimpleArrayData>
+        <gx:SimpleArrayData name="heartrate"><gx:value>1</gx:value><gx:value>2</gx:value><gx:value>3</gx:value></gx:SimpleArrayData></SchemaData></ExtendedData>
+      </gx:Track></Placemark></kml>`),
+      LIMIT,
+    );
+    expect(track.losses).toEqual({ track_point_extension: 3 });
   });
 });
