@@ -2,6 +2,7 @@
 
 import { type ImportedTrack, isObject, readFeatures } from './imported-track.js';
 import { cleanDescription, cleanName } from './import-text.js';
+import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from '../../http/json-depth.js';
 import { ImportProblem } from './transfer-messages.js';
 
 /** True when the bytes start (after white space and a byte-order mark) like a JSON object or array. */
@@ -22,8 +23,11 @@ export function looksLikeJson(bytes: Uint8Array): boolean {
 export function parseGeoJsonTrack(input: Uint8Array | unknown): ImportedTrack {
   let root: unknown = input;
   if (input instanceof Uint8Array) {
+    const text = new TextDecoder('utf-8').decode(input);
+    // The same bound as every JSON body (server/http/json-depth.ts): reading a deeper document recurses per level.
+    if (jsonNestsDeeperThan(text)) throw new ImportProblem('json_too_deep', { max: MAX_JSON_DEPTH });
     try {
-      root = JSON.parse(new TextDecoder('utf-8').decode(input));
+      root = JSON.parse(text);
     } catch {
       // The parser's message quotes the file: never passed on.
       throw new ImportProblem('malformed_json');

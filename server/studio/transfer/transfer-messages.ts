@@ -12,6 +12,7 @@ export type ProblemKey =
   | 'malformed_xml_at'
   | 'not_gpx_or_kml'
   | 'malformed_json'
+  | 'json_too_deep'
   | 'not_geojson'
   | 'kmz_broken'
   | 'kmz_encrypted'
@@ -50,6 +51,7 @@ const TABLE: Record<Language, Record<ProblemKey, string>> = {
     malformed_xml_at: 'The file is not valid {format}: the XML is malformed near line {line}, column {column}.',
     not_gpx_or_kml: 'The XML document is neither GPX (<gpx>) nor KML (<kml>).',
     malformed_json: 'The file is not valid GeoJSON: the JSON is malformed.',
+    json_too_deep: 'The GeoJSON nests objects or arrays more than {max} levels deep: no GeoJSON needs that many; send a flatter file.',
     not_geojson: 'The JSON document is not GeoJSON (a FeatureCollection, a Feature or a geometry).',
     kmz_broken:
       'The KMZ archive cannot be read: it is damaged or incomplete, or compressed with a method other than deflate. Export it again.',
@@ -68,6 +70,8 @@ const TABLE: Record<Language, Record<ProblemKey, string>> = {
     malformed_xml_at: "Le fichier n'est pas un {format} valide : le XML est mal formé vers la ligne {line}, colonne {column}.",
     not_gpx_or_kml: "Le document XML n'est ni du GPX (<gpx>) ni du KML (<kml>).",
     malformed_json: "Le fichier n'est pas un GeoJSON valide : le JSON est mal formé.",
+    json_too_deep:
+      'Le GeoJSON imbrique des objets ou des tableaux sur plus de {max} niveaux : aucun GeoJSON n’en a besoin ; envoyez un fichier moins profond.',
     not_geojson: "Le document JSON n'est pas du GeoJSON (FeatureCollection, Feature ou géométrie).",
     kmz_broken:
       "L'archive KMZ est illisible : elle est endommagée ou incomplète, ou compressée autrement qu'en deflate. Exportez-la à nouveau.",
@@ -85,6 +89,8 @@ const TABLE: Record<Language, Record<ProblemKey, string>> = {
     malformed_xml_at: 'El archivo no es {format} válido: el XML está mal formado cerca de la línea {line}, columna {column}.',
     not_gpx_or_kml: 'El documento XML no es GPX (<gpx>) ni KML (<kml>).',
     malformed_json: 'El archivo no es GeoJSON válido: el JSON está mal formado.',
+    json_too_deep:
+      'El GeoJSON anida objetos o listas en más de {max} niveles: ningún GeoJSON lo necesita; envíe un archivo menos profundo.',
     not_geojson: 'El documento JSON no es GeoJSON (FeatureCollection, Feature o geometría).',
     kmz_broken:
       'No se puede leer el archivo KMZ: está dañado o incompleto, o comprimido con un método distinto de deflate. Expórtelo de nuevo.',
@@ -102,6 +108,8 @@ const TABLE: Record<Language, Record<ProblemKey, string>> = {
     malformed_xml_at: 'El fitxer no és {format} vàlid: l’XML està mal format prop de la línia {line}, columna {column}.',
     not_gpx_or_kml: 'El document XML no és ni GPX (<gpx>) ni KML (<kml>).',
     malformed_json: 'El fitxer no és GeoJSON vàlid: el JSON està mal format.',
+    json_too_deep:
+      'El GeoJSON niua objectes o llistes en més de {max} nivells: cap GeoJSON no ho necessita; envieu un fitxer menys profund.',
     not_geojson: 'El document JSON no és GeoJSON (FeatureCollection, Feature o geometria).',
     kmz_broken:
       'No es pot llegir l’arxiu KMZ: està malmès o incomplet, o comprimit amb un mètode diferent de deflate. Torneu-lo a exportar.',
@@ -119,6 +127,8 @@ const TABLE: Record<Language, Record<ProblemKey, string>> = {
     malformed_xml_at: 'Die Datei ist kein gültiges {format}: Das XML ist fehlerhaft bei Zeile {line}, Spalte {column}.',
     not_gpx_or_kml: 'Das XML-Dokument ist weder GPX (<gpx>) noch KML (<kml>).',
     malformed_json: 'Die Datei ist kein gültiges GeoJSON: Das JSON ist fehlerhaft.',
+    json_too_deep:
+      'Das GeoJSON verschachtelt Objekte oder Arrays tiefer als {max} Ebenen: kein GeoJSON braucht das; senden Sie eine flachere Datei.',
     not_geojson: 'Das JSON-Dokument ist kein GeoJSON (FeatureCollection, Feature oder Geometrie).',
     kmz_broken:
       'Das KMZ-Archiv ist nicht lesbar: Es ist beschädigt, unvollständig oder nicht mit deflate komprimiert. Exportieren Sie es erneut.',

@@ -166,7 +166,15 @@ describe.each(FRONT_DOORS)('through $name', ({ env }) => {
         expectTooDeep(imported.status, imported.body, `import, deep ${name}`);
         const created = await post('/v1/collections', body, { 'Content-Type': 'application/json' });
         expectTooDeep(created.status, created.body, `collection, deep ${name}`);
+        // The same file sent as GeoJSON is read by the import's worker: the same bound, the same answer.
+        const geojson = await post('/v1/itineraries/import', body, { 'Content-Type': 'application/geo+json' });
+        expect([geojson.status, geojson.body.errors?.[0]?.extensions.code], `GeoJSON, deep ${name}`).toEqual([400, 'BAD_REQUEST']);
+        expect(geojson.body.errors?.[0]?.message).toMatch(/more than 64 levels deep/);
       }
+      // Deep where a valid Feature's properties are: refused too, not parsed and half read.
+      const feature = `{"type":"Feature","properties":${deepArray},"geometry":{"type":"LineString","coordinates":[[1.5,42.5],[1.51,42.51]]}}`;
+      const deepFeature = await post('/v1/itineraries/import', Buffer.from(feature), { 'Content-Type': 'application/geo+json' });
+      expect(deepFeature.status).toBe(400);
       expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     });
 
