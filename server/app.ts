@@ -19,7 +19,7 @@ import { Router } from './http/router.js';
 import type { Logger } from './logger.js';
 import { managementOperations } from './management/management-operations.js';
 import { managementRoutes } from './management/management-routes.js';
-import { openApiRoute } from './openapi/openapi-routes.js';
+import { MANAGEMENT_DOCUMENT, openApiRoute } from './openapi/openapi-routes.js';
 import { REPO_ROOT } from './paths.js';
 import { createDataApi, type DataApi } from './data-api/data-api.js';
 import { collectionRoutes } from './studio/collections/collection-routes.js';
@@ -189,6 +189,7 @@ export function buildApp(deps: AppDeps): App {
     ...liveRoutes(liveOperation({ studio: operations, hub: live })),
     ...plannerRoutes(),
     openApiRoute(config, () => router.routes),
+    openApiRoute(config, () => router.routes, MANAGEMENT_DOCUMENT),
     auth.login,
     ...studioRoutes(studioApi),
     ...dataApi.routes,
