@@ -52,6 +52,7 @@ import { overlayTileRoutes, trailTileRoutes } from './tiles/tile-routes.js';
 import { trailTileOperations } from './tiles/trail-tiles.js';
 import { dataDiagnosticRoutes } from './data-api/diagnostic-routes.js';
 import { systemRoutes } from './system/system-routes.js';
+import { siteAssets, siteRoutes } from './site/site-routes.js';
 
 /** The counters behind rate limits and quotas (in memory by default; swap for a shared store to scale out). */
 export interface Counters {
@@ -183,7 +184,8 @@ export function buildApp(deps: AppDeps): App {
   const tools = mcpTools({ studio: operations, data: dataApi.operations });
   const secrets = new SecretBox(signingSecret, 'organization ai api key');
   const routes: RouteDef[] = [
-    ...systemRoutes(ASSET_DIR, mapLibreAssets()),
+    ...systemRoutes(ASSET_DIR, { ...mapLibreAssets(), ...siteAssets() }),
+    ...siteRoutes(),
     ...embedRoutes(embedOperation({ studio: operations, organizations: stores.organizations })),
     ...studioCatalogRoutes(studioCatalog({ organizations: stores.organizations })),
     ...liveRoutes(liveOperation({ studio: operations, hub: live })),
