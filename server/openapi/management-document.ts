@@ -6,6 +6,7 @@ import { ERROR_ENVELOPE } from './components.js';
 import {
   declaredErrorStatuses,
   errorResponse,
+  LICENSE,
   type OpenApiOptions,
   parametersOf,
   requestBodyOf,
@@ -92,7 +93,7 @@ export function buildManagementDocument(routes: readonly RouteDef[], options: Op
     info: {
       title: 'Cairn management API',
       version: options.version ?? '1.0.0',
-      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+      license: LICENSE,
       description:
         "An organization's own administration: settings, API keys, members, billing, usage and the agent's model. " +
         'Successful responses are `{data}`; failures use the error envelope. See docs/management.md.',

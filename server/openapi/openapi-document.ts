@@ -23,6 +23,9 @@ export interface OpenApiOptions {
 }
 
 const JSON_TYPE = 'application/json';
+
+/** Cairn is not published under an open-source licence (package.json: UNLICENSED). */
+export const LICENSE = { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' } as const;
 const PATH_PARAM = /\{([A-Za-z0-9_]+)\}/g;
 
 /** Names of a path's `{param}` segments, in order. */
@@ -265,8 +268,7 @@ export function buildOpenApiDocument(routes: readonly RouteDef[], options: OpenA
     info: {
       title: 'Cairn Studio API',
       version: options.version ?? '1.0.0',
-      // Cairn is not published under an open-source licence (package.json: UNLICENSED).
-      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+      license: LICENSE,
       description:
         'The public Studio API: itineraries, segments, waypoints, segment groups, zones, collections and ' +
         'sessions. Every operation states the scope it requires (`x-pkey-scope` and the first line of its ' +
