@@ -1,7 +1,7 @@
 // The admin command: `npm run admin -- <command> [options] [--json]` against the database the server uses:
 // PostgreSQL when DATABASE_URL is set, else the SQLite file at DATABASE_PATH.
-// Success prints exactly one JSON object on stdout; failure prints {"error":{"code","message"}} on stderr
-// and exits non-zero. See docs/operating.md.
+// Success prints exactly one JSON object on stdout, its objects named and shaped as the management API answers
+// them (snake_case); failure prints {"error":{"code","message"}} on stderr and exits non-zero. See docs/operating.md.
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -28,6 +28,8 @@ import { isAllowedOriginPattern, KEY_TYPES, type KeyType } from './stores/api-ke
 import { isRole, ROLES } from './stores/membership-store.js';
 import { DEFAULT_LIMITS, PRODUCTS, type Limits, type OrganizationPatch } from './stores/organization-store.js';
 import { openStorage, type Storage } from '../server/storage.js';
+import { keyView, memberView, organizationView } from '../server/management/management-views.js';
+import type { User } from './stores/user-store.js';
 
 export { ADMIN_ERRORS, AdminError, type AdminErrorCode } from './admin-args.js';
 
@@ -80,11 +82,12 @@ const COMMANDS: Record<string, CommandSpec> = {
         throw new AdminError('CONFLICT', `a user with email '${email}' already exists`);
       }
       const name = optionalString(v, 'name');
-      return seedDemo(stores, INSIDE_THE_COMMAND, {
+      const { publishableKey, secretKey, ...seeded } = await seedDemo(stores, INSIDE_THE_COMMAND, {
         ...(name !== undefined && { organizationName: checkName(name, 'name') }),
         ...(email !== undefined && { ownerEmail: email }),
         ...(password !== undefined && { ownerPassword: password }),
       });
+      return { ...seeded, publishable_key: publishableKey, secret_key: secretKey };
     },
   },
   'create-org': {
@@ -100,7 +103,7 @@ const COMMANDS: Record<string, CommandSpec> = {
         cardOnFile: v['no-card'] !== true,
         limits: { ...DEFAULT_LIMITS },
       });
-      return { organization };
+      return { organization: organizationView(organization) };
     },
   },
   'create-user': {
@@ -111,7 +114,7 @@ const COMMANDS: Record<string, CommandSpec> = {
       const password = checkPassword(requireString(v, 'password'));
       if (await stores.users.getByEmail(email)) throw new AdminError('CONFLICT', `a user with email '${email}' already exists`);
       try {
-        return { user: await stores.users.create({ email, password }) };
+        return { user: userView(await stores.users.create({ email, password })) };
       } catch (err) {
         if (isConstraintError(err, 'UNIQUE') || isPgConstraintError(err, 'UNIQUE')) {
           throw new AdminError('CONFLICT', `a user with email '${email}' already exists`);
@@ -129,8 +132,10 @@ const COMMANDS: Record<string, CommandSpec> = {
       const role = requireString(v, 'role');
       if (!isRole(role)) throw invalid(`--role must be one of ${ROLES.join(', ')}`);
       await requireOrganization(stores, orgId);
-      if (!(await stores.users.get(userId))) throw new AdminError('NOT_FOUND', `no user with id '${userId}'`);
-      return { membership: await stores.memberships.add(orgId, userId, role) };
+      const user = await stores.users.get(userId);
+      if (!user) throw new AdminError('NOT_FOUND', `no user with id '${userId}'`);
+      const membership = await stores.memberships.add(orgId, userId, role);
+      return { member: memberView({ ...membership, email: user.email, name: user.name }) };
     },
   },
   'create-key': {
@@ -152,7 +157,8 @@ const COMMANDS: Record<string, CommandSpec> = {
       if (type === 'sk' && allowedOrigins.length > 0) throw invalid('--origins applies to publishable keys only');
       await requireOrganization(stores, orgId);
       const created = await stores.apiKeys.create({ organizationId: orgId, type: type as KeyType, name, scopes, allowedOrigins });
-      return { apiKey: created.apiKey, plaintext: created.plaintext };
+      // As POST /v1/management/keys answers it: `key` is the plaintext, shown this once for a secret key.
+      return { api_key: { ...keyView(created.apiKey), key: created.plaintext } };
     },
   },
   'revoke-key': {
@@ -162,7 +168,7 @@ const COMMANDS: Record<string, CommandSpec> = {
       const id = requireString(v, 'id');
       const apiKey = await stores.apiKeys.revoke(id);
       if (!apiKey) throw new AdminError('NOT_FOUND', `no key with id '${id}'`);
-      return { apiKey };
+      return { api_key: keyView(apiKey) };
     },
   },
   set: {
@@ -185,7 +191,7 @@ const COMMANDS: Record<string, CommandSpec> = {
       }
       // The command's own unit of work makes the read and the update one atomic change.
       const organization = await stores.organizations.update(orgId, patch);
-      return { organization };
+      return { organization: organizationView(organization as NonNullable<typeof organization>) };
     },
   },
   'show-org': {
@@ -195,9 +201,9 @@ const COMMANDS: Record<string, CommandSpec> = {
       const orgId = requireString(v, 'org');
       const organization = await requireOrganization(stores, orgId);
       return {
-        organization,
-        members: await stores.memberships.listByOrganization(orgId),
-        apiKeys: await stores.apiKeys.list(orgId, { includeRevoked: true }),
+        organization: organizationView(organization),
+        members: (await stores.memberships.listByOrganization(orgId)).map(memberView),
+        api_keys: (await stores.apiKeys.list(orgId, { includeRevoked: true })).map(keyView),
       };
     },
   },
@@ -246,6 +252,11 @@ async function migrateDatabase(env: AdminEnvironment): Promise<object> {
   } finally {
     db.close();
   }
+}
+
+/** A user as the admin command prints it (no password hash). */
+function userView(user: User) {
+  return { id: user.id, email: user.email, name: user.name, created_at: user.createdAt };
 }
 
 /** Seeding inside a command: already in the command's unit of work, so it writes in place. */
@@ -349,11 +360,15 @@ function isMain(): boolean {
 export async function runAdminCli(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<AdminResult> {
   const result = await runAdmin(argv, env);
   if (result.exitCode !== 0 || argv[0] !== 'bootstrap' || argv.includes('--empty')) return result;
-  const seeded = JSON.parse(result.stdout) as SeedResult;
+  const printed = JSON.parse(result.stdout) as Omit<SeedResult, 'publishableKey' | 'secretKey'> & {
+    publishable_key: SeedResult['publishableKey'];
+    secret_key: SeedResult['secretKey'];
+  };
+  const seeded: SeedResult = { ...printed, publishableKey: printed.publishable_key, secretKey: printed.secret_key };
   // Loaded only here: the other commands need no worker pool and no server code.
   const { seedDemoContentOffline } = await import('../server/seeding.js');
   const demo = await seedDemoContentOffline(seeded, env);
-  const out = { ...seeded, collection: { ...seeded.collection, itineraries: demo.itineraries }, embed: { url: demo.embedUrl } };
+  const out = { ...printed, collection: { ...printed.collection, itineraries: demo.itineraries }, embed: { url: demo.embedUrl } };
   return { ...result, stdout: `${JSON.stringify(out, null, argv.includes('--json') ? undefined : 2)}\n` };
 }
 

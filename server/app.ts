@@ -20,7 +20,7 @@ import { Router } from './http/router.js';
 import type { Logger } from './logger.js';
 import { managementOperations } from './management/management-operations.js';
 import { managementRoutes } from './management/management-routes.js';
-import { openApiRoute } from './openapi/openapi-routes.js';
+import { MANAGEMENT_DOCUMENT, openApiRoute } from './openapi/openapi-routes.js';
 import { REPO_ROOT } from './paths.js';
 import { createDataApi, type DataApi } from './data-api/data-api.js';
 import { collectionRoutes } from './studio/collections/collection-routes.js';
@@ -53,6 +53,7 @@ import { overlayTileRoutes, trailTileRoutes } from './tiles/tile-routes.js';
 import { trailTileOperations } from './tiles/trail-tiles.js';
 import { dataDiagnosticRoutes } from './data-api/diagnostic-routes.js';
 import { systemRoutes } from './system/system-routes.js';
+import { siteAssets, siteRoutes } from './site/site-routes.js';
 
 /** The counters behind rate limits and quotas (in memory by default; swap for a shared store to scale out). */
 export interface Counters {
@@ -194,12 +195,14 @@ export function buildApp(deps: AppDeps): App {
   const tools = mcpTools({ studio: operations, data: dataApi.operations });
   const secrets = new SecretBox(signingSecret, 'organization ai api key');
   const routes: RouteDef[] = [
-    ...systemRoutes(ASSET_DIR, mapLibreAssets()),
+    ...systemRoutes(ASSET_DIR, { ...mapLibreAssets(), ...siteAssets() }),
+    ...siteRoutes(),
     ...embedRoutes(embedOperation({ studio: operations, organizations: stores.organizations })),
     ...studioCatalogRoutes(studioCatalog({ organizations: stores.organizations })),
     ...liveRoutes(liveOperation({ studio: operations, hub: live })),
     ...plannerRoutes(),
     openApiRoute(config, () => router.routes),
+    openApiRoute(config, () => router.routes, MANAGEMENT_DOCUMENT),
     auth.login,
     ...studioRoutes(studioApi),
     ...dataApi.routes,

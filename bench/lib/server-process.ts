@@ -158,12 +158,13 @@ export async function startCairn(
     SEED_DEMO: '0',
     ...env,
   };
-  const boot = JSON.parse(
+  const printed = JSON.parse(
     execFileSync(process.execPath, [join(root, 'dist', 'data', 'admin.js'), 'bootstrap', '--empty', '--json'], {
       env: fullEnv,
       encoding: 'utf8',
     }),
-  ) as Bootstrapped;
+  );
+  const boot: Bootstrapped = { ...printed, publishableKey: printed.publishable_key, secretKey: printed.secret_key };
   const server = await startServer({
     name: 'cairn',
     command: process.execPath,

@@ -15,7 +15,7 @@ import { defineOperation, type Reach } from '../core/operation.js';
 import { type Manager, managerOf } from '../core/policy.js';
 import type { UnitOfWork } from '../core/unit-of-work.js';
 import { ApiError } from '../errors.js';
-import { MCP_TOOL_NAMES } from '../mcp/tool-names.js';
+import { aiView, billingView, keyView, memberView, organizationView, settingsView } from './management-views.js';
 import type { SecretBox } from './secret-box.js';
 
 export interface ManagementDeps {
@@ -31,19 +31,6 @@ export interface AiInput extends OrganizationInput {
   model?: string | null;
   api_key?: string | null;
   enabled_tools?: string[];
-}
-
-/** The AI settings as the API shows them: the key never, only whether one is set and its last characters. */
-function aiView(organization: Organization) {
-  const ai = organization.aiSettings;
-  return {
-    endpoint: ai.endpoint ?? null,
-    model: ai.model ?? null,
-    api_key_set: ai.apiKeySealed !== undefined,
-    api_key_hint: ai.apiKeyHint ?? null,
-    enabled_tools: ai.enabledTools ?? [...MCP_TOOL_NAMES],
-    updated_at: ai.updatedAt ?? null,
-  };
 }
 
 type OrganizationInput = { organization_id?: string };
@@ -89,35 +76,6 @@ const MANAGEMENT_REACH: readonly Reach[] = ['session', 'user'];
 const reads = { scope: 'management' as const, writes: false, reach: MANAGEMENT_REACH };
 const writes = { scope: 'management' as const, writes: true, reach: MANAGEMENT_REACH };
 
-function keyView(key: ApiKey) {
-  return {
-    id: key.id,
-    type: key.type,
-    name: key.name,
-    scopes: key.scopes,
-    allowed_origins: key.allowedOrigins,
-    hint: key.hint,
-    ...(key.type === 'pk' ? { key: key.key } : {}),
-    created_at: key.createdAt,
-    revoked_at: key.revokedAt,
-  };
-}
-
-function settingsView(o: Organization) {
-  return {
-    require_session_token: o.requireSessionToken,
-    quota_data: o.quotaData,
-    quota_tiles: o.quotaTiles,
-    embed_layers: o.embedLayers,
-    embed_planner: o.embedPlanner,
-    default_allowed_origins: o.defaultAllowedOrigins,
-  };
-}
-
-function billingView(o: Organization) {
-  return { products: o.products, payment_method_on_file: o.cardOnFile, limits: o.limits };
-}
-
 export function managementOperations(deps: ManagementDeps) {
   const { stores } = deps;
 
@@ -153,8 +111,7 @@ export function managementOperations(deps: ManagementDeps) {
       id: 'getManagementOrganization',
       ...reads,
       async run(caller, input: OrganizationInput) {
-        const { organization: o } = await managing(caller, input);
-        return { id: o.id, name: o.name, status: o.status, settings: settingsView(o), ...billingView(o), created_at: o.createdAt };
+        return organizationView((await managing(caller, input)).organization);
       },
     }),
 
@@ -248,13 +205,7 @@ export function managementOperations(deps: ManagementDeps) {
       id: 'getManagementMembers',
       ...reads,
       async run(caller, input: OrganizationInput) {
-        return (await stores.memberships.listByOrganization((await managing(caller, input)).organizationId)).map((m) => ({
-          user_id: m.userId,
-          email: m.email,
-          name: m.name,
-          role: m.role,
-          joined_at: m.createdAt,
-        }));
+        return (await stores.memberships.listByOrganization((await managing(caller, input)).organizationId)).map(memberView);
       },
     }),
 

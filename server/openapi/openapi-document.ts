@@ -23,6 +23,9 @@ export interface OpenApiOptions {
 }
 
 const JSON_TYPE = 'application/json';
+
+/** Cairn is not published under an open-source licence (package.json: UNLICENSED). */
+export const LICENSE = { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' } as const;
 const PATH_PARAM = /\{([A-Za-z0-9_]+)\}/g;
 
 /** Names of a path's `{param}` segments, in order. */
@@ -70,7 +73,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   504: 'GATEWAY_TIMEOUT: the request’s time budget expired. Retrying once is appropriate.',
 };
 
-const SECURITY_SCHEMES = {
+export const SECURITY_SCHEMES = {
   ApiKey: {
     type: 'apiKey',
     in: 'header',
@@ -127,7 +130,7 @@ function objectFields(schema: TSchema | undefined): { properties: Record<string,
   return { properties: s.properties ?? {}, required: new Set(s.required ?? []) };
 }
 
-function parametersOf(route: RouteDef, registry: SchemaRegistry): JsonSchema[] {
+export function parametersOf(route: RouteDef, registry: SchemaRegistry): JsonSchema[] {
   const parameters: JsonSchema[] = [];
   const params = objectFields(route.params);
   for (const name of pathParameterNames(route.path)) {
@@ -160,7 +163,7 @@ function parametersOf(route: RouteDef, registry: SchemaRegistry): JsonSchema[] {
   return parameters;
 }
 
-function requestBodyOf(route: RouteDef, registry: SchemaRegistry): JsonSchema | undefined {
+export function requestBodyOf(route: RouteDef, registry: SchemaRegistry): JsonSchema | undefined {
   if (!hasRequestBody(route)) return undefined;
   const types = route.contentTypes ?? [JSON_TYPE];
   const content: Record<string, JsonSchema> = {};
@@ -195,7 +198,7 @@ function successOf(route: RouteDef, registry: SchemaRegistry): [string, JsonSche
   return [String(status), { description: status === 201 ? 'Created.' : 'OK.', content }];
 }
 
-function errorResponse(status: number, route: RouteDef): JsonSchema {
+export function errorResponse(status: number, route: RouteDef): JsonSchema {
   let schema: JsonSchema = schemaRef('ErrorEnvelope');
   if (status === 409 && route.conflict) {
     schema = {
@@ -265,8 +268,7 @@ export function buildOpenApiDocument(routes: readonly RouteDef[], options: OpenA
     info: {
       title: 'Cairn Studio API',
       version: options.version ?? '1.0.0',
-      // Cairn is not published under an open-source licence (package.json: UNLICENSED).
-      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+      license: LICENSE,
       description:
         'The public Studio API: itineraries, segments, waypoints, segment groups, zones, collections and ' +
         'sessions. Every operation states the scope it requires (`x-pkey-scope` and the first line of its ' +

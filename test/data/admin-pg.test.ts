@@ -32,26 +32,26 @@ describe.skipIf(unavailable !== undefined)('the admin command on PostgreSQL', ()
 
   it('creates an organization, a user, a membership and keys, changes settings and shows the result', async () => {
     const org = (await admin('create-org', '--name', 'Valley Guides')).json.organization;
-    expect(org).toMatchObject({ name: 'Valley Guides', products: ['studio', 'data', 'intelligence'], cardOnFile: true });
+    expect(org).toMatchObject({ name: 'Valley Guides', products: ['studio', 'data', 'intelligence'], payment_method_on_file: true });
     const user = (await admin('create-user', '--email', 'Ops@Valley.example', '--password', 'change-me-please')).json.user;
     expect((await admin('create-user', '--email', 'ops@valley.example', '--password', 'another-one-1')).error.code).toBe('CONFLICT');
     await admin('add-member', '--org', org.id, '--user', user.id, '--role', 'owner');
     const key = (await admin('create-key', '--org', org.id, '--type', 'pk', '--name', 'web', '--scopes', 'embedding,data')).json;
-    expect(key.plaintext).toMatch(/^pk_/);
+    expect(key.api_key.key).toMatch(/^pk_/);
     const set = (await admin('set', '--org', org.id, 'quota.data=120', 'limits.zones=absent')).json.organization;
-    expect(set.quotaData).toBe(120);
+    expect(set.settings.quota_data).toBe(120);
     expect(set.limits).not.toHaveProperty('zones');
-    expect((await admin('revoke-key', '--id', key.apiKey.id)).json.apiKey.revokedAt).toEqual(expect.any(String));
+    expect((await admin('revoke-key', '--id', key.api_key.id)).json.api_key.revoked_at).toEqual(expect.any(String));
     const shown = (await admin('show-org', '--org', org.id)).json;
-    expect(shown.members.map((m: { userId: string; role: string }) => [m.userId, m.role])).toEqual([[user.id, 'owner']]);
-    expect(shown.apiKeys).toHaveLength(1);
+    expect(shown.members.map((m: { user_id: string; role: string }) => [m.user_id, m.role])).toEqual([[user.id, 'owner']]);
+    expect(shown.api_keys).toHaveLength(1);
     expect((await admin('show-org', '--org', '00000000-0000-4000-8000-000000000000')).error.code).toBe('NOT_FOUND');
   });
 
   it('bootstrap --empty seeds an organization with its owner, keys and collection', async () => {
     const boot = (await admin('bootstrap', '--empty')).json;
-    expect(boot.publishableKey.key).toMatch(/^pk_/);
-    expect(boot.secretKey.key).toMatch(/^sk_/);
+    expect(boot.publishable_key.key).toMatch(/^pk_/);
+    expect(boot.secret_key.key).toMatch(/^sk_/);
     expect((await admin('show-org', '--org', boot.organization.id)).json.members).toHaveLength(1);
   });
 });

@@ -75,8 +75,8 @@ describe('admin commands while the server writes', () => {
     expect(statuses.length).toBeGreaterThan(runs.length);
     expect(statuses.filter((s) => s !== 201)).toEqual([]);
     const last = JSON.parse(runs.at(-1)?.stdout ?? '{}');
-    expect(last.apiKey).toMatchObject({ name: 'Busy 7', organizationId: org.organization.id });
+    expect(last.api_key).toMatchObject({ name: 'Busy 7', type: 'pk', scopes: ['tiles'] });
     const settings = JSON.parse(runs.at(-2)?.stdout ?? '{}');
-    expect(settings.organization).toMatchObject({ quotaData: 107, requireSessionToken: false });
+    expect(settings.organization).toMatchObject({ id: org.organization.id, settings: { quota_data: 107, require_session_token: false } });
   }, 120_000);
 });

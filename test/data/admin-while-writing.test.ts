@@ -121,8 +121,8 @@ describe('an admin command started while another connection holds the write lock
       expect(result.stderr).toBe('');
       expect(result.exitCode).toBe(0);
       const out = JSON.parse(result.stdout);
-      if (command === 'set') expect(out.organization).toMatchObject({ name: 'Held', quotaTiles: 700 });
-      else expect(out.apiKey).toMatchObject({ organizationId: orgId, name: 'locked out' });
+      if (command === 'set') expect(out.organization).toMatchObject({ name: 'Held', settings: { quota_tiles: 700 } });
+      else expect(out.api_key).toMatchObject({ type: 'sk', name: 'locked out' });
     }, 30_000);
   }
 });

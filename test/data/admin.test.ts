@@ -91,12 +91,12 @@ describe('admin command', () => {
     const out = ok(['bootstrap', '--empty']);
     expect(out.owner.email).toBe('owner@demo.cairn.local');
     expect(out.owner.password).toMatch(/^[0-9A-Za-z]{20}$/);
-    expect(out.publishableKey.key).toMatch(PUBLISHABLE_KEY_PATTERN);
-    expect(out.publishableKey.scopes).toEqual(['embedding', 'data', 'mcp']);
-    expect(out.secretKey.key).toMatch(SECRET_KEY_PATTERN);
+    expect(out.publishable_key.key).toMatch(PUBLISHABLE_KEY_PATTERN);
+    expect(out.publishable_key.scopes).toEqual(['embedding', 'data', 'mcp']);
+    expect(out.secret_key.key).toMatch(SECRET_KEY_PATTERN);
     expect(stores.organizations.get(out.organization.id)?.products).toEqual(['studio', 'data', 'intelligence']);
     expect(stores.users.verifyPasswordSync(out.owner.email, out.owner.password)?.id).toBe(out.owner.id);
-    expect(stores.apiKeys.findSecret(out.secretKey.key)?.organizationId).toBe(out.organization.id);
+    expect(stores.apiKeys.findSecret(out.secret_key.key)?.organizationId).toBe(out.organization.id);
     expect(stores.collections.get(out.collection.id)?.name).toBe('Demo valley');
     expect(out.embed).toBeUndefined();
   });
@@ -131,16 +131,15 @@ describe('admin command', () => {
     expect(out.organization).toMatchObject({
       name: 'Acme',
       products: ['studio', 'data', 'intelligence'],
-      cardOnFile: true,
-      quotaData: 60,
-      quotaTiles: 600,
+      payment_method_on_file: true,
+      settings: { quota_data: 60, quota_tiles: 600 },
     });
     expect(stores.organizations.get(out.organization.id)?.name).toBe('Acme');
   });
 
   it('create-org honours --products and --no-card', () => {
     const out = ok(['create-org', '--name', 'Lean', '--products', 'data,studio', '--no-card']);
-    expect(out.organization).toMatchObject({ products: ['studio', 'data'], cardOnFile: false });
+    expect(out.organization).toMatchObject({ products: ['studio', 'data'], payment_method_on_file: false });
   });
 
   it('create-org refuses a missing name or an unknown product', () => {
@@ -169,9 +168,9 @@ describe('admin command', () => {
     const org = ok(['create-org', '--name', 'Members']).organization;
     const user = ok(['create-user', '--email', 'member@example.com', '--password', 'long-enough']).user;
     const out = ok(['add-member', '--org', org.id, '--user', user.id, '--role', 'contributor']);
-    expect(out.membership).toMatchObject({ organizationId: org.id, userId: user.id, role: 'contributor' });
+    expect(out.member).toMatchObject({ user_id: user.id, email: 'member@example.com', role: 'contributor' });
     expect(stores.memberships.get(org.id, user.id)?.role).toBe('contributor');
-    expect(ok(['add-member', '--org', org.id, '--user', user.id, '--role', 'viewer']).membership.role).toBe('viewer');
+    expect(ok(['add-member', '--org', org.id, '--user', user.id, '--role', 'viewer']).member.role).toBe('viewer');
     expect(fail(['add-member', '--org', 'nope', '--user', user.id, '--role', 'viewer'])).toEqual({ status: 3, code: 'NOT_FOUND' });
     expect(fail(['add-member', '--org', org.id, '--user', 'nope', '--role', 'viewer'])).toEqual({ status: 3, code: 'NOT_FOUND' });
     expect(fail(['add-member', '--org', org.id, '--user', user.id, '--role', 'guest'])).toEqual({
@@ -195,19 +194,19 @@ describe('admin command', () => {
       '--origins',
       'https://example.com,http://localhost:*',
     ]);
-    expect(pk.plaintext).toMatch(PUBLISHABLE_KEY_PATTERN);
-    expect(pk.apiKey).toMatchObject({
+    expect(pk.api_key.key).toMatch(PUBLISHABLE_KEY_PATTERN);
+    expect(pk.api_key).toMatchObject({
       type: 'pk',
       name: 'web',
       scopes: ['embedding', 'data'],
-      allowedOrigins: ['https://example.com', 'http://localhost:*'],
-      key: pk.plaintext,
+      allowed_origins: ['https://example.com', 'http://localhost:*'],
     });
-    expect(stores.apiKeys.findPublishable(pk.plaintext)?.id).toBe(pk.apiKey.id);
+    expect(stores.apiKeys.findPublishable(pk.api_key.key)?.id).toBe(pk.api_key.id);
     const sk = ok(['create-key', '--org', org.id, '--type', 'sk', '--name', 'server']);
-    expect(sk.plaintext).toMatch(SECRET_KEY_PATTERN);
-    expect(sk.apiKey.key).toBeNull();
-    expect(stores.apiKeys.findSecret(sk.plaintext)?.id).toBe(sk.apiKey.id);
+    expect(sk.api_key.key).toMatch(SECRET_KEY_PATTERN);
+    expect(stores.apiKeys.findSecret(sk.api_key.key)?.id).toBe(sk.api_key.id);
+    // Printed this once: the stored key keeps only its hash.
+    expect(stores.apiKeys.get(sk.api_key.id)?.key).toBeNull();
   });
 
   it('create-key refuses bad types, scopes and origins, missing names and unknown organizations', () => {
@@ -233,11 +232,11 @@ describe('admin command', () => {
   it('revoke-key revokes at once, is idempotent and refuses an unknown id', () => {
     const org = ok(['create-org', '--name', 'Revoke']).organization;
     const sk = ok(['create-key', '--org', org.id, '--type', 'sk', '--name', 'server']);
-    expect(stores.apiKeys.findSecret(sk.plaintext)).toBeDefined();
-    const out = ok(['revoke-key', '--id', sk.apiKey.id]);
-    expect(out.apiKey.revokedAt).toEqual(expect.any(String));
-    expect(stores.apiKeys.findSecret(sk.plaintext)).toBeUndefined();
-    expect(ok(['revoke-key', '--id', sk.apiKey.id]).apiKey.revokedAt).toBe(out.apiKey.revokedAt);
+    expect(stores.apiKeys.findSecret(sk.api_key.key)).toBeDefined();
+    const out = ok(['revoke-key', '--id', sk.api_key.id]);
+    expect(out.api_key.revoked_at).toEqual(expect.any(String));
+    expect(stores.apiKeys.findSecret(sk.api_key.key)).toBeUndefined();
+    expect(ok(['revoke-key', '--id', sk.api_key.id]).api_key.revoked_at).toBe(out.api_key.revoked_at);
     expect(fail(['revoke-key', '--id', 'nope'])).toEqual({ status: 3, code: 'NOT_FOUND' });
   });
 
@@ -256,15 +255,12 @@ describe('admin command', () => {
       'embed.layers=trails,zones',
     ]);
     expect(out.organization).toMatchObject({
-      requireSessionToken: true,
-      quotaData: 120,
-      quotaTiles: 0,
+      settings: { require_session_token: true, quota_data: 120, quota_tiles: 0, embed_layers: ['trails', 'zones'] },
       products: ['studio'],
-      cardOnFile: false,
+      payment_method_on_file: false,
       status: 'inactive',
-      embedLayers: ['trails', 'zones'],
     });
-    expect(stores.organizations.get(org.id)).toEqual(out.organization);
+    expect(stores.organizations.get(org.id)).toMatchObject({ requireSessionToken: true, quotaData: 120, status: 'inactive' });
   });
 
   it('set limits keeps null (unlimited) apart from absent (not granted) and never writes -1', () => {
@@ -346,8 +342,8 @@ describe('admin command', () => {
     const out = ok(['show-org', '--org', boot.organization.id]);
     expect(out.organization.id).toBe(boot.organization.id);
     expect(out.members).toHaveLength(1);
-    expect(out.apiKeys.map((k: { type: string }) => k.type).sort()).toEqual(['pk', 'sk']);
-    expect(JSON.stringify(out)).not.toContain(boot.secretKey.key);
+    expect(out.api_keys.map((k: { type: string }) => k.type).sort()).toEqual(['pk', 'sk']);
+    expect(JSON.stringify(out)).not.toContain(boot.secret_key.key);
   });
 
   it('DATABASE_PATH defaults to var/platform.db under the working directory', () => {

@@ -115,9 +115,15 @@ export interface Bootstrapped {
   collection: { id: string; name: string };
 }
 
+/** What `admin bootstrap --json` prints (the API's snake_case), as the tests hold it. */
+export function fromBootstrapOutput(printed: Record<string, any>): Bootstrapped {
+  const { publishable_key, secret_key, ...rest } = printed;
+  return { ...rest, publishableKey: publishable_key, secretKey: secret_key } as Bootstrapped;
+}
+
 /** A fresh organization with an owner, a pk (embedding, data, mcp), an sk and a public collection. */
 export function bootstrap(server: RunningServer): Bootstrapped {
-  return admin<Bootstrapped>(server, 'bootstrap', '--empty');
+  return fromBootstrapOutput(admin(server, 'bootstrap', '--empty'));
 }
 
 /** Signs a user in (POST /v1/login) and returns the `usr_` token; fails the test on any other status. */

@@ -20,8 +20,8 @@ const TAMPERINGS = Object.keys(tamperings('sess_payload.signature'));
 beforeAll(async () => {
   server = await startServer({ SEED_DEMO: '0' });
   A = bootstrap(server);
-  managementKey = admin(server, 'create-key', '--org', A.organization.id, '--type', 'pk', '--name', 'Ops', '--scopes', 'management')
-    .plaintext as string;
+  managementKey = admin(server, 'create-key', '--org', A.organization.id, '--type', 'pk', '--name', 'Ops', '--scopes', 'management').api_key
+    .key as string;
   const minted = await fetch(`${server.url}/v1/sessions`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-API-Key': A.secretKey.key },

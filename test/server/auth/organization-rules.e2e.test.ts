@@ -121,7 +121,7 @@ describe('allowed origins', () => {
       '--origins',
       'https://*.example.com,http://localhost:*',
     );
-    pk = key.plaintext;
+    pk = key.api_key.key;
   });
   const tiles = (headers: Record<string, string>) => status('/v1/tiles/trails.json', { headers: { 'X-API-Key': pk, ...headers } });
 
@@ -179,11 +179,11 @@ describe('quotas', () => {
     admin(server, 'set', '--org', org.organization.id, 'quota.data=3');
     const second = admin(server, 'create-key', '--org', org.organization.id, '--type', 'pk', '--name', 'second', '--scopes', 'data');
     const s1 = await session(org);
-    const s2 = await session(org, second.plaintext);
+    const s2 = await session(org, second.api_key.key);
     const results: number[] = [];
     for (let i = 0; i < 3; i++) results.push((await status('/graphql', graphql(org.publishableKey.key, s1)))[0]);
     expect(results).toEqual([200, 200, 200]);
-    const res = await fetch(`${server.url}/graphql`, graphql(second.plaintext, s2));
+    const res = await fetch(`${server.url}/graphql`, graphql(second.api_key.key, s2));
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toBeNull();
     expect(((await res.json()) as any).errors[0].extensions.code).toBe('TOO_MANY_REQUESTS');

@@ -72,7 +72,7 @@ describe('minting', () => {
   it('a session token works only with the publishable key it was minted for', async () => {
     const other = admin(server, 'create-key', '--org', A.organization.id, '--type', 'pk', '--name', 'second', '--scopes', 'data');
     const { json } = await mint(A.secretKey.key, { publishable_key: A.publishableKey.key }, freshIp());
-    expect(await data(other.plaintext, json.data.token)).toBe(401);
+    expect(await data(other.api_key.key, json.data.token)).toBe(401);
   });
 });
 

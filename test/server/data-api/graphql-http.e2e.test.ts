@@ -221,10 +221,10 @@ describe('credentials, product and quota before any resolver', () => {
     const res = await fetch(`${server.url}/v1/sessions`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-API-Key': org.secretKey.key },
-      body: JSON.stringify({ publishable_key: key.plaintext }),
+      body: JSON.stringify({ publishable_key: key.api_key.key }),
     });
     const session = ((await res.json()) as { data: { token: string } }).data.token;
-    const r = await postGraphql(server, { key: key.plaintext, session }, query);
+    const r = await postGraphql(server, { key: key.api_key.key, session }, query);
     expect([r.status, codes(r.body), r.body.data]).toEqual([403, ['FORBIDDEN'], undefined]);
   });
 
@@ -267,11 +267,11 @@ describe('credentials, product and quota before any resolver', () => {
     const res = await fetch(`${server.url}/v1/sessions`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-API-Key': o.secretKey.key },
-      body: JSON.stringify({ publishable_key: second.plaintext }),
+      body: JSON.stringify({ publishable_key: second.api_key.key }),
     });
     const session = ((await res.json()) as { data: { token: string } }).data.token;
     expect((await postGraphql(server, c, { query: '{ __typename }' })).status).toBe(200);
-    expect((await postGraphql(server, { key: second.plaintext, session }, { query: '{ __typename }' })).status).toBe(200);
+    expect((await postGraphql(server, { key: second.api_key.key, session }, { query: '{ __typename }' })).status).toBe(200);
     expect((await postGraphql(server, c, { query: '{ __typename }' })).status).toBe(429);
   });
 });

@@ -84,7 +84,7 @@ describe('GET /studio/embed', () => {
       'embedding',
       '--origins',
       'https://trails.example,https://*.guides.example',
-    ).plaintext;
+    ).api_key.key;
     const { res } = await page(`publishable_key=${key}&session_token=${await session(key)}&collection_id=${org.collection.id}`, {
       Accept: 'text/html',
       Referer: 'https://trails.example/trip',

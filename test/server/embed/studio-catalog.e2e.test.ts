@@ -54,7 +54,7 @@ describe('GET /studio/layers', () => {
 
   it('refuses a key without embedding (403) and no credential (401)', async () => {
     const dataOnly = admin(server, 'create-key', '--org', org.organization.id, '--type', 'pk', '--name', 'Data', '--scopes', 'data');
-    expect((await get('/studio/layers', { 'X-API-Key': dataOnly.apiKey.key })).status).toBe(403);
+    expect((await get('/studio/layers', { 'X-API-Key': dataOnly.api_key.key })).status).toBe(403);
     expect((await get('/studio/layers')).status).toBe(401);
   });
 });

@@ -170,7 +170,7 @@ describe('refusals at the upgrade', () => {
   it('no credential 401, a key without embedding 403, an unknown itinerary 404, a plain GET 400', async () => {
     await expect(LiveClient.open(liveUrl(`itinerary_id=${itineraryId}`))).rejects.toMatchObject({ status: 401 });
     const dataOnly = admin(server, 'create-key', '--org', org.organization.id, '--type', 'pk', '--name', 'Data', '--scopes', 'data');
-    await expect(LiveClient.open(liveUrl(`itinerary_id=${itineraryId}&publishable_key=${dataOnly.apiKey.key}`))).rejects.toMatchObject({
+    await expect(LiveClient.open(liveUrl(`itinerary_id=${itineraryId}&publishable_key=${dataOnly.api_key.key}`))).rejects.toMatchObject({
       status: 403,
     });
     await expect(

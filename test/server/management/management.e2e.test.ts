@@ -113,16 +113,16 @@ describe('who may manage', () => {
 
   it('a publishable key needs the management scope and a session token', async () => {
     const key = admin(server, 'create-key', '--org', org.organization.id, '--type', 'pk', '--name', 'ops', '--scopes', 'management');
-    const bare = await fetch(`${server.url}/v1/management/organization`, { headers: { 'X-API-Key': key.plaintext } });
+    const bare = await fetch(`${server.url}/v1/management/organization`, { headers: { 'X-API-Key': key.api_key.key } });
     expect(bare.status).toBe(401);
     const mint = await fetch(`${server.url}/v1/sessions`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-API-Key': org.secretKey.key },
-      body: JSON.stringify({ publishable_key: key.plaintext }),
+      body: JSON.stringify({ publishable_key: key.api_key.key }),
     });
     const session = ((await mint.json()) as { data: { token: string } }).data.token;
     const ok = await fetch(`${server.url}/v1/management/organization`, {
-      headers: { 'X-API-Key': key.plaintext, 'X-Session-Token': session },
+      headers: { 'X-API-Key': key.api_key.key, 'X-Session-Token': session },
     });
     expect(ok.status).toBe(200);
     expect(((await ok.json()) as any).data.id).toBe(org.organization.id);

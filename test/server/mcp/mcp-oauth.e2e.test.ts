@@ -542,7 +542,7 @@ describe('OAuth failures', () => {
       return org.publishableKey.id;
     });
     expect(offered).toContain(org.publishableKey.id);
-    expect(offered).not.toContain(dataOnly.apiKey.id);
+    expect(offered).not.toContain(dataOnly.api_key.id);
     const tokens = (
       await token({
         grant_type: 'authorization_code',

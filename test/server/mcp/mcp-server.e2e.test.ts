@@ -216,18 +216,8 @@ describe('MCP server with the header pair', () => {
       });
     expect((await post({ 'X-API-Key': org.publishableKey.key })).status).toBe(401);
     expect((await post({ 'X-API-Key': org.publishableKey.key, 'X-Secret-Key': other.secretKey.key })).status).toBe(401);
-    const dataOnly = admin(
-      server,
-      'create-key',
-      '--org',
-      org.organization.id,
-      '--type',
-      'pk',
-      '--name',
-      'data',
-      '--scopes',
-      'data',
-    ).plaintext;
+    const dataOnly = admin(server, 'create-key', '--org', org.organization.id, '--type', 'pk', '--name', 'data', '--scopes', 'data').api_key
+      .key;
     expect((await post({ 'X-API-Key': dataOnly, 'X-Secret-Key': org.secretKey.key })).status).toBe(403);
     const ok = await post({ 'X-API-Key': org.publishableKey.key, 'X-Secret-Key': org.secretKey.key });
     expect(ok.status).toBe(200);

@@ -42,18 +42,8 @@ describe('403 FORBIDDEN', () => {
         Authorization: `Bearer ${await login(server, A.owner.email, A.owner.password)}`,
       })
     ).json.data.token;
-    const tilesOnly = admin(
-      server,
-      'create-key',
-      '--org',
-      A.organization.id,
-      '--type',
-      'pk',
-      '--name',
-      'tiles',
-      '--scopes',
-      'tiles',
-    ).plaintext;
+    const tilesOnly = admin(server, 'create-key', '--org', A.organization.id, '--type', 'pk', '--name', 'tiles', '--scopes', 'tiles')
+      .api_key.key;
     const cases = [
       await send('POST', '/v1/collections', writer(crypto.randomUUID()), { name: 'x', privacy: 'public' }),
       await send('POST', '/v1/collections', writer(viewerId), { name: 'x', privacy: 'public' }),

@@ -80,13 +80,13 @@ describe.skipIf(unavailable !== undefined)('three nodes behind a load balancer',
   it('a key revoked through one node is refused by every node at once', async () => {
     const key = admin(cluster, 'create-key', '--org', org.organization.id, '--type', 'pk', '--name', 'doomed', '--scopes', 'embedding');
     const read = (node: RunningServer) =>
-      fetch(`${node.url}/v1/collections/${org.collection.id}`, { headers: { 'X-API-Key': key.plaintext } }).then((r) => r.status);
+      fetch(`${node.url}/v1/collections/${org.collection.id}`, { headers: { 'X-API-Key': key.api_key.key } }).then((r) => r.status);
     for (const node of nodes) expect(await read(node)).toBe(200);
     const revoked = await call(
       nodes[0] as RunningServer,
       ownerToken,
       'DELETE',
-      `/v1/management/keys/${key.apiKey.id}?organization_id=${org.organization.id}`,
+      `/v1/management/keys/${key.api_key.id}?organization_id=${org.organization.id}`,
     );
     expect(revoked.status).toBe(204);
     for (const node of nodes) expect(await read(node)).toBe(401);

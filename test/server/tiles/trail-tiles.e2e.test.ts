@@ -138,7 +138,7 @@ describe('trail tiles', () => {
 
   it('needs the tiles scope (embedding grants it, data alone does not)', async () => {
     const dataOnly = admin(server, 'create-key', '--org', org.organization.id, '--type', 'pk', '--name', 'data only', '--scopes', 'data');
-    const res = await fetch(`${server.url}/v1/tiles/trails/0/0/0.mvt`, { headers: { 'X-API-Key': dataOnly.plaintext } });
+    const res = await fetch(`${server.url}/v1/tiles/trails/0/0/0.mvt`, { headers: { 'X-API-Key': dataOnly.api_key.key } });
     expect(res.status).toBe(403);
     expect((await fetch(`${server.url}/v1/tiles/trails/0/0/0.mvt`)).status).toBe(401);
   });
