@@ -13,11 +13,11 @@ import {
   imported,
   KML,
   publish,
-  useTransferServer,
+  serveTransferSuite,
   type View,
 } from './transfer-harness.js';
 
-const h = useTransferServer();
+const h = serveTransferSuite();
 let server: RunningServer;
 let B: Bootstrapped;
 let writer: Record<string, string>;

@@ -17,11 +17,11 @@ import {
   imported,
   kmlLinePoints,
   type Position,
-  useTransferServer,
+  serveTransferSuite,
   type View,
 } from './transfer-harness.js';
 
-useTransferServer();
+serveTransferSuite();
 const fixture = (name: string) => readFileSync(join(FIXTURES, name), 'utf8');
 const GPSBABEL_KML = fixture('ridge-walk.gpsbabel.kml');
 const GPSBABEL_KML_NO_POINTS = fixture('ridge-walk.gpsbabel-nopoints.kml');

@@ -15,11 +15,11 @@ import {
   KML,
   KMZ,
   kmlLinePoints,
-  useTransferServer,
+  serveTransferSuite,
   type View,
 } from './transfer-harness.js';
 
-const h = useTransferServer();
+const h = serveTransferSuite();
 const KMZ_TYPE = 'application/vnd.google-earth.kmz';
 const LIMIT = 10 * 1024 * 1024; // the server's IMPORT_BODY_LIMIT (default)
 

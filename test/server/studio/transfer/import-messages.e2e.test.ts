@@ -3,9 +3,9 @@
 
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { errorOf, importFile, useTransferServer } from './transfer-harness.js';
+import { errorOf, importFile, serveTransferSuite } from './transfer-harness.js';
 
-const h = useTransferServer();
+const h = serveTransferSuite();
 const MARKER = 'SECRET-MARKER-7f3a';
 
 /** Refuses `body`, and checks the message is a plain sentence that quotes nothing of it. */

@@ -3,9 +3,9 @@
 // (the parameter, like every name a request sends, is refused with them instead).
 
 import { describe, expect, it } from 'vitest';
-import { errorOf, imported, importFile, useTransferServer } from './transfer-harness.js';
+import { errorOf, imported, importFile, serveTransferSuite } from './transfer-harness.js';
 
-useTransferServer();
+serveTransferSuite();
 
 /** Three track points; a waypoint named `wpt` sits on the middle one. */
 const TRACK =

@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { haversine } from '../../../../data/region/geo.js';
-import { chainPoints, exportOf, FIXTURES, GPX, importFile, type View, useTransferServer } from './transfer-harness.js';
+import { chainPoints, exportOf, FIXTURES, GPX, importFile, type View, serveTransferSuite } from './transfer-harness.js';
 
-const harness = useTransferServer();
+const harness = serveTransferSuite();
 
 const GARMIN = readFileSync(join(FIXTURES, 'morning-hike.garmin.gpx'), 'utf8');
 

@@ -19,11 +19,11 @@ import {
   login,
   rawExchange,
   type Position,
-  useTransferServer,
+  serveTransferSuite,
   type View,
 } from './transfer-harness.js';
 
-const h = useTransferServer();
+const h = serveTransferSuite();
 let server: RunningServer;
 let A: Bootstrapped;
 let B: Bootstrapped;

@@ -25,7 +25,7 @@ export interface View {
   waypoints: { name: string | null; kind: string | null; coordinates: Position }[];
 }
 
-/** The running server and the organizations every transfer test uses (filled in by useTransferServer). */
+/** The running server and the organizations every transfer test uses (filled in by serveTransferSuite). */
 export interface TransferHarness {
   server: RunningServer;
   /** Every product, card on file; owner, viewer. */
@@ -132,7 +132,7 @@ export async function publish(id: string) {
 }
 
 /** Starts one server per test file with organizations A and B, a viewer in A, and A's owner signed in. */
-export function useTransferServer(): TransferHarness {
+export function serveTransferSuite(): TransferHarness {
   beforeAll(async () => {
     h.server = await startServer({ SEED_DEMO: '0' });
     h.A = bootstrap(h.server);
