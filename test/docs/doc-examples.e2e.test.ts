@@ -4,7 +4,16 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, type Bootstrapped, login, mintSessionToken, REPO_ROOT, type RunningServer, startServer } from '../helpers/server.js';
+import {
+  admin,
+  type Bootstrapped,
+  fromBootstrapOutput,
+  login,
+  mintSessionToken,
+  REPO_ROOT,
+  type RunningServer,
+  startServer,
+} from '../helpers/server.js';
 import { type DocBlock, isRunnableKind, readBlocks } from './doc-blocks.js';
 import {
   type Answer,
@@ -186,7 +195,7 @@ describe('doc examples', () => {
   function freshDatabase(v: DemoValues): DemoValues {
     const dataDir = mkdtempSync(join(tmpdir(), 'cairn-doc-db-'));
     scratch.push(dataDir);
-    const org = admin<Bootstrapped>({ dataDir } as RunningServer, 'bootstrap', '--empty');
+    const org = fromBootstrapOutput(admin({ dataDir } as RunningServer, 'bootstrap', '--empty'));
     return { ...v, databasePath: join(dataDir, 'platform.db'), organizationId: org.organization.id, keyId: org.publishableKey.id };
   }
 
