@@ -40,6 +40,7 @@ import { agentRoutes } from './agent/agent-routes.js';
 import { clientRegistry, httpsMetadataFetcher } from './oauth/oauth-clients.js';
 import { oauthRoutes } from './oauth/oauth-routes.js';
 import { argumentChecker, mcpTools } from './mcp/mcp-tools.js';
+import { embedCredentialRoutes } from './embed/embed-credential.js';
 import { embedOperation } from './embed/embed-page.js';
 import { embedRoutes, mapLibreAssets } from './embed/embed-routes.js';
 import { studioCatalog, studioCatalogRoutes } from './embed/studio-catalog.js';
@@ -184,7 +185,15 @@ export function buildApp(deps: AppDeps): App {
   const secrets = new SecretBox(signingSecret, 'organization ai api key');
   const routes: RouteDef[] = [
     ...systemRoutes(ASSET_DIR, mapLibreAssets()),
-    ...embedRoutes(embedOperation({ studio: operations, organizations: stores.organizations })),
+    ...embedRoutes(
+      embedOperation({
+        studio: operations,
+        organizations: stores.organizations,
+        signer,
+        embedTokenTtlSeconds: config.embedTokenTtlSeconds,
+      }),
+    ),
+    ...embedCredentialRoutes({ signer, embedTokenTtlSeconds: config.embedTokenTtlSeconds }),
     ...studioCatalogRoutes(studioCatalog({ organizations: stores.organizations })),
     ...liveRoutes(liveOperation({ studio: operations, hub: live })),
     ...plannerRoutes(),
