@@ -3,6 +3,8 @@
 // and the map draws, its tiles answered 200 (MapLibre's tile requests come from Cairn's own page, with no Origin and
 // Cairn's Referer: the page's own credential speaks for the framing site), past the credential's lifetime too; a
 // site the key does not allow gets the refusal page in the frame; a tile request refused later is said on the map.
+// The planner opened from that embed signs a member in and draws (in a browser that blocks third-party storage in
+// frames, as a fresh Chromium context does, its script used to stop at sessionStorage).
 
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -21,12 +23,17 @@ let browser: Browser;
 /** The integrator's site, allowed by the keys, and another site, allowed by none. */
 let allowed: { server: Server; origin: string };
 let other: { server: Server; origin: string };
+let itineraryId = '';
 
-/** A site on http://localhost:<port> whose page frames the embed with the key named in its own query (`?key=`). */
+/**
+ * A site on http://localhost:<port> whose page frames the embed with the key named in its own query (`?key=`), focused
+ * on the published itinerary with `&focus`.
+ */
 async function framingSite(): Promise<{ server: Server; origin: string }> {
   const site = createServer((req, res) => {
-    const key = new URL(req.url ?? '/', 'http://localhost').searchParams.get('key') ?? '';
-    const embed = `${server.url}/studio/embed?publishable_key=${key}&collection_id=${org.collection.id}`;
+    const query = new URL(req.url ?? '/', 'http://localhost').searchParams;
+    const focus = query.has('focus') ? `&itinerary_id=${itineraryId}` : '';
+    const embed = `${server.url}/studio/embed?publishable_key=${query.get('key') ?? ''}&collection_id=${org.collection.id}${focus}`;
     res
       .writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
       .end(
@@ -61,8 +68,8 @@ beforeAll(async () => {
   server = await startServer({ SEED_DEMO: '0', EMBED_TOKEN_TTL_SECONDS: String(CREDENTIAL_SECONDS) });
   org = bootstrap(server);
   // Without the intelligence product the embed needs no session token: the key and its origins suffice.
-  admin(server, 'set', '--org', org.organization.id, 'products=studio,data');
-  await publishTraverse(server, org);
+  admin(server, 'set', '--org', org.organization.id, 'products=studio,data', 'embed.planner=true');
+  itineraryId = await publishTraverse(server, org);
   allowed = await framingSite();
   other = await framingSite();
   browser = await launchChromium();
@@ -82,8 +89,8 @@ function answers(page: Page): string[] {
   return seen;
 }
 
-async function openEmbed(page: Page, site: { origin: string }, key: string): Promise<Frame> {
-  await page.goto(`${site.origin}/?key=${key}`);
+async function openEmbed(page: Page, site: { origin: string }, key: string, query = ''): Promise<Frame> {
+  await page.goto(`${site.origin}/?key=${key}${query}`);
   const frame = page.frames().find((f) => f.url().includes('/studio/embed'));
   if (!frame) throw new Error('the site has no embed frame');
   await frame.waitForLoadState();
@@ -157,6 +164,27 @@ describe.skipIf(!present)('an embed whose key is restricted to the site framing 
       "The map could not load its tiles (403). This key may not be used from this origin: add the origin to the key's allowed origins.",
     );
     expect(await frame.locator('#map-notice').isVisible()).toBe(true);
+    await page.close();
+  }, 60_000);
+
+  it('opens the planner from the embed on an allowed site: a member signs in and its tiles and data answer 200', async () => {
+    const key = restrictedKey('planner');
+    const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
+    const seen = answers(page);
+    const frame = await openEmbed(page, allowed, key.plaintext, '&focus');
+    await frame.click('#edit-in-planner');
+    await frame.waitForURL(/\/studio\/embed\/planner\?publishable_key=/);
+    await frame.fill('#email', org.owner.email);
+    await frame.fill('#password', org.owner.password);
+    const before = seen.length;
+    const tile = page.waitForResponse((r) => /\/v1\/tiles\/trails\/\d+\/\d+\/\d+\.mvt$/.test(r.url()));
+    await frame.click('#sign-in-form button[type=submit]');
+    expect((await tile).status()).toBe(200);
+    await frame.waitForSelector('#editor:not([hidden])');
+    const after = seen.slice(before);
+    expect(after).toEqual(expect.arrayContaining(['200 /v1/login', '200 /studio/me', `200 /v1/itineraries/${itineraryId}`]));
+    expect(after.filter((a) => !/^(200|204|304) /.test(a))).toEqual([]);
+    expect(await frame.evaluate(() => (globalThis as any).cairnPlanner.errors)).toEqual([]);
     await page.close();
   }, 60_000);
 });
