@@ -134,6 +134,7 @@ export function renderEmbedPage(page: EmbedPage): string {
 <script type="application/json" id="cairn-embed">${json}</script>
 <script src="${config.assets}/maplibre-gl.js"></script>
 <script src="${config.assets}/profile.js"></script>
+<script src="${config.assets}/notice.js"></script>
 <script src="${config.assets}/embed.js"></script>
 </body>
 </html>

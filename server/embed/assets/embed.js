@@ -73,27 +73,10 @@
     return renewing;
   }
 
-  // --- What went wrong, on the map ---
-  const notice = document.getElementById('map-notice');
-  /** Says on the map what could not be done, with the status and the server's own sentence (what to do). */
-  function tell(what, status, reason) {
-    notice.textContent = status
-      ? `The map could not ${what} (${status}). ${reason}`.trim()
-      : `The map could not ${what}: the server could not be reached.`;
-    notice.hidden = false;
-    state.notices.push(notice.textContent);
-  }
-  /** The first sentence of an error envelope (a Blob or a Response body); empty when there is none. */
-  function reasonOf(body) {
-    if (!body || typeof body.text !== 'function') return Promise.resolve('');
-    return body.text().then((text) => {
-      try {
-        return JSON.parse(text).errors[0].message || '';
-      } catch {
-        return '';
-      }
-    });
-  }
+  // --- What went wrong, on the map (notice.js) ---
+  const { reasonOf } = window.cairnNotice;
+  const tell = (what, status, reason) =>
+    state.notices.push(window.cairnNotice.tell(document.getElementById('map-notice'), what, status, reason));
   /** A refused answer as an error that knows its status and the server's sentence. */
   function refusal(res, path) {
     return reasonOf(res).then((reason) => {
