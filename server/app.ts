@@ -41,6 +41,7 @@ import { agentRoutes } from './agent/agent-routes.js';
 import { clientRegistry, httpsMetadataFetcher } from './oauth/oauth-clients.js';
 import { oauthRoutes } from './oauth/oauth-routes.js';
 import { argumentChecker, mcpTools } from './mcp/mcp-tools.js';
+import { embedCredentialRoutes } from './embed/embed-credential.js';
 import { embedOperation } from './embed/embed-page.js';
 import { embedRoutes, mapLibreAssets } from './embed/embed-routes.js';
 import { studioCatalog, studioCatalogRoutes } from './embed/studio-catalog.js';
@@ -197,7 +198,15 @@ export function buildApp(deps: AppDeps): App {
   const routes: RouteDef[] = [
     ...systemRoutes(ASSET_DIR, { ...mapLibreAssets(), ...siteAssets() }),
     ...siteRoutes(),
-    ...embedRoutes(embedOperation({ studio: operations, organizations: stores.organizations })),
+    ...embedRoutes(
+      embedOperation({
+        studio: operations,
+        organizations: stores.organizations,
+        signer,
+        embedTokenTtlSeconds: config.embedTokenTtlSeconds,
+      }),
+    ),
+    ...embedCredentialRoutes({ signer, embedTokenTtlSeconds: config.embedTokenTtlSeconds }),
     ...studioCatalogRoutes(studioCatalog({ organizations: stores.organizations })),
     ...liveRoutes(liveOperation({ studio: operations, hub: live })),
     ...plannerRoutes(),

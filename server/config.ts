@@ -57,6 +57,8 @@ export interface Config {
   graphqlCacheSize: number;
   /** Seconds a session token lives (SESSION_TTL_SECONDS): 300, as the contract says; only tests of renewal change it. */
   sessionTtlSeconds: number;
+  /** Seconds an embed page's own credential lives (EMBED_TOKEN_TTL_SECONDS): 600; the page renews it before the end. */
+  embedTokenTtlSeconds: number;
   /** Bytes of encoded tiles kept in memory (TILE_CACHE_MB, default 64 MiB). */
   tileCacheBytes: number;
   /** Worker threads of the geometry pool (WORKER_THREADS; 0 = one per core). Several nodes on one machine share its cores. */
@@ -98,6 +100,7 @@ export const DEFAULTS: Config = {
   workerThreads: 0,
   poolPollUs: 2000,
   sessionTtlSeconds: 300,
+  embedTokenTtlSeconds: 600,
 };
 
 function int(name: string, value: string | undefined, fallback: number, min: number): number {
@@ -159,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     graphqlMaxCost: int('GRAPHQL_MAX_COST', env.GRAPHQL_MAX_COST, DEFAULTS.graphqlMaxCost, 1),
     graphqlCacheSize: int('GRAPHQL_CACHE_SIZE', env.GRAPHQL_CACHE_SIZE, DEFAULTS.graphqlCacheSize, 1),
     sessionTtlSeconds: int('SESSION_TTL_SECONDS', env.SESSION_TTL_SECONDS, DEFAULTS.sessionTtlSeconds, 5),
+    embedTokenTtlSeconds: int('EMBED_TOKEN_TTL_SECONDS', env.EMBED_TOKEN_TTL_SECONDS, DEFAULTS.embedTokenTtlSeconds, 5),
     tileCacheBytes: int('TILE_CACHE_MB', env.TILE_CACHE_MB, DEFAULTS.tileCacheBytes / (1024 * 1024), 1) * 1024 * 1024,
     workerThreads: int('WORKER_THREADS', env.WORKER_THREADS, DEFAULTS.workerThreads, 0),
     poolPollUs: int('POOL_POLL_US', env.POOL_POLL_US, DEFAULTS.poolPollUs, 0),

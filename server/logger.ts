@@ -14,7 +14,7 @@ export interface Logger {
 }
 
 /** Credentials look like these; any string field matching is masked before it is written. */
-const CREDENTIAL = /\b(pk|sk|sess|share|usr|mcp|mcpr|authz)_[A-Za-z0-9._~+/=-]{6,}/g;
+const CREDENTIAL = /\b(pk|sk|sess|share|usr|mcp|mcpr|authz|emb)_[A-Za-z0-9._~+/=-]{6,}/g;
 
 /** True when `text` contains something shaped like a Cairn credential. */
 export function containsCredential(text: string): boolean {

@@ -19,6 +19,7 @@ import { ApiError } from '../errors.js';
 import type { Authenticate, IncomingRequest } from '../http/pipeline.js';
 import type { RouteDef } from '../http/route.js';
 import type { Logger } from '../logger.js';
+import { keyRequestOrigin } from './embed-token.js';
 import { keyOrigins, originAllowed, requestOrigin } from './origins.js';
 import type { QuotaGate, QuotaState } from './quota.js';
 import { readCredentials, type RequestCredentials } from './request-credentials.js';
@@ -45,6 +46,8 @@ export type Access =
       writeRefusal?: ApiError;
       /** The organization's standing in its per-minute quota, on metered surfaces (Data API, tiles). */
       quota?: QuotaState;
+      /** The origin the request passed the key's origin check as (the framing site's for the embed's own requests). */
+      origin?: string;
     }
   | {
       kind: 'user';
@@ -233,7 +236,8 @@ export function createAccessControl(deps: AccessDeps): Authenticate {
     if (!organization) throw unauthorized('unknown_key');
     if (organization.status !== 'active') throw forbidden('inactive_organization');
     if (route.signedInOnly) throw forbidden('signed_in_only'); // keys cannot mint, rotate or disable share links
-    if (!originAllowed(keyOrigins(key, organization), requestOrigin(request.headers))) throw forbidden('origin');
+    const origin = keyRequestOrigin(deps.signer, request, key, creds.embedToken);
+    if (!originAllowed(keyOrigins(key, organization), origin)) throw forbidden('origin');
     if (!effectiveScopes(key.scopes).has(route.scope as Scope)) throw forbidden('scope', { scope: route.scope });
 
     let session: SessionClaims | undefined;
@@ -276,9 +280,9 @@ export function createAccessControl(deps: AccessDeps): Authenticate {
 
     if (route.scope === 'data' || route.scope === 'tiles') {
       const quota = await deps.quota.charge(organization, route.scope);
-      return { kind: 'key', organization, key, session, actingMember, quota };
+      return { kind: 'key', organization, key, session, actingMember, quota, origin };
     }
-    return { kind: 'key', organization, key, session, actingMember };
+    return { kind: 'key', organization, key, session, actingMember, origin };
   };
 
   // Public documents answer without a credential and without waiting; every other surface reads its stores.

@@ -1,6 +1,7 @@
 // Reads the credentials of a request: header form wins over query form for each credential (spec, Authentication).
 
 import type { IncomingRequest } from '../http/pipeline.js';
+import { EMBED_TOKEN_HEADER } from './embed-token.js';
 import type { QueryCredentials } from '../http/request-body.js';
 
 const BEARER = /^bearer +(.*)$/is;
@@ -13,6 +14,8 @@ export interface RequestCredentials {
   bearer?: string;
   secretKey?: string; // X-Secret-Key (MCP)
   userId?: string; // X-User-Id, as sent
+  /** X-Embed-Token: the embed page's own credential (server/auth/embed-token.ts); a header only. */
+  embedToken?: string;
 }
 
 export function readCredentials(
@@ -32,5 +35,6 @@ export function readCredentials(
     bearer: bearer ?? (options.userTokenInQuery ? query.auth_token : undefined),
     secretKey: h['x-secret-key'],
     userId: h['x-user-id'],
+    embedToken: h[EMBED_TOKEN_HEADER],
   };
 }

@@ -1,5 +1,6 @@
 // Stateless signed tokens: `<prefix>_` + base64url(JSON payload) + `.` + base64url(HMAC-SHA256).
-// Used for session tokens (sess_), user tokens (usr_), MCP access tokens (mcp_) and the OAuth pages' form tickets (authz_).
+// Used for session tokens (sess_), user tokens (usr_), MCP access tokens (mcp_), the OAuth pages' form tickets (authz_)
+// and the embed page's own credential (emb_).
 
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { deepFreeze } from '../../data/deep-freeze.js';
@@ -11,7 +12,7 @@ export interface TokenClaims {
   exp: number;
 }
 
-export type TokenPrefix = 'sess' | 'usr' | 'mcp' | 'authz';
+export type TokenPrefix = 'sess' | 'usr' | 'mcp' | 'authz' | 'emb';
 
 export type TokenCheck<T> = { ok: true; claims: T } | { ok: false; reason: 'malformed' | 'expired' };
 const MALFORMED = { ok: false, reason: 'malformed' } as const;

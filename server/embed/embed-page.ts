@@ -8,11 +8,14 @@
 import type { OrganizationRepository } from '../../data/repositories.js';
 import { EMBED_LAYERS, type EmbedLayer } from '../../data/stores/organization-store.js';
 import type { Access } from '../auth/access.js';
+import { mintEmbedToken } from '../auth/embed-token.js';
 import { keyOrigins } from '../auth/origins.js';
+import type { TokenSigner } from '../auth/signed-token.js';
 import { defineOperation, type Reach } from '../core/operation.js';
 import { ApiError } from '../errors.js';
 import { escapeHtml } from '../http/responses.js';
 import type { StudioOperations } from '../studio/studio-operations.js';
+import { EMBED_TOKEN_PATH } from './embed-credential.js';
 
 const EMBED_REACH: readonly Reach[] = ['key', 'session', 'share'];
 
@@ -35,6 +38,11 @@ export interface EmbedConfig {
   sessionExpiresAt: number | null;
   /** The planner inside this frame, for the organization's members, when the organization allows it (the page adds its credentials); else null. */
   plannerUrl: string | null;
+  /** The page's own credential (X-Embed-Token), bound to its key and the site that framed it; null without a key. */
+  embedToken: string | null;
+  /** When it ends (epoch ms), so the page renews it before (POST `embedTokenUrl`); null without one. */
+  embedTokenExpiresAt: number | null;
+  embedTokenUrl: string;
 }
 
 export interface EmbedPage {
@@ -43,7 +51,15 @@ export interface EmbedPage {
   frameAncestors: string[];
 }
 
-export function embedOperation(deps: { studio: StudioOperations; organizations: OrganizationRepository }) {
+export interface EmbedDeps {
+  studio: StudioOperations;
+  organizations: OrganizationRepository;
+  signer: TokenSigner;
+  /** Seconds the page's own credential lives (config.embedTokenTtlSeconds). */
+  embedTokenTtlSeconds: number;
+}
+
+export function embedOperation(deps: EmbedDeps) {
   const { studio } = deps;
   return defineOperation({
     id: 'getStudioEmbed',
@@ -75,6 +91,8 @@ export function embedOperation(deps: { studio: StudioOperations; organizations: 
       const layers = EMBED_LAYERS.filter((l) => allowed.includes(l));
       // The origins the key may be used from are the sites that may frame its page.
       const origins = caller.kind === 'key' ? keyOrigins(caller.key, caller.organization) : [];
+      // The site this navigation came from passed the key's origin check: the page's own requests speak for it.
+      const credential = caller.kind === 'key' ? mintEmbedToken(deps.signer, caller.key, caller.origin, deps.embedTokenTtlSeconds) : null;
       return {
         config: {
           collectionId,
@@ -84,6 +102,9 @@ export function embedOperation(deps: { studio: StudioOperations; organizations: 
           assets: '/studio/assets',
           sessionExpiresAt: caller.kind === 'key' && caller.session ? caller.session.exp * 1000 : null,
           plannerUrl: caller.kind === 'key' && caller.organization.embedPlanner ? '/studio/embed/planner' : null,
+          embedToken: credential?.token ?? null,
+          embedTokenExpiresAt: credential?.expiresAt ?? null,
+          embedTokenUrl: EMBED_TOKEN_PATH,
         },
         frameAncestors: origins.length > 0 ? [...origins] : ['*'],
       };
@@ -107,11 +128,13 @@ export function renderEmbedPage(page: EmbedPage): string {
 </head>
 <body>
 <div id="map" aria-label="Map"></div>
+<p id="map-notice" role="alert" hidden></p>
 <a id="edit-in-planner" href="#" hidden>Edit in the planner</a>
 <section id="profile" aria-label="Elevation profile"><canvas id="profile-canvas" width="800" height="120"></canvas><div id="profile-stats"></div></section>
 <script type="application/json" id="cairn-embed">${json}</script>
 <script src="${config.assets}/maplibre-gl.js"></script>
 <script src="${config.assets}/profile.js"></script>
+<script src="${config.assets}/notice.js"></script>
 <script src="${config.assets}/embed.js"></script>
 </body>
 </html>

@@ -111,6 +111,10 @@ const en: Table = {
     'This MCP access token belongs to an authorization that was revoked (its code or refresh token was presented twice): connect again.',
   'UNAUTHORIZED.session_required':
     'This surface needs a session token: mint one with POST /v1/sessions and send it in X-Session-Token beside its publishable key.',
+  'UNAUTHORIZED.embed_invalid': 'This embed credential is not valid: reload the embed page to get a new one.',
+  'UNAUTHORIZED.embed_expired': 'This embed credential has expired: reload the embed page to get a new one.',
+  'UNAUTHORIZED.embed_other_key':
+    'This embed credential was made for another publishable key: send it with the key of the page it came with.',
   'UNAUTHORIZED.user_expired': 'Your sign-in has expired: sign in again with POST /v1/login.',
   'UNAUTHORIZED.user_invalid': 'This user token is not valid: send the token exactly as POST /v1/login returned it, or sign in again.',
   'FORBIDDEN.inactive_organization': 'This organization is inactive, so its keys are refused; its owner must reactivate it.',
@@ -292,6 +296,10 @@ const fr: Table = {
     "Ce jeton d'accès MCP appartient à une autorisation révoquée (son code ou son jeton de rafraîchissement a été présenté deux fois) : reconnectez-vous.",
   'UNAUTHORIZED.session_required':
     'Cette surface exige un jeton de session : émettez-en un avec POST /v1/sessions et envoyez-le dans X-Session-Token avec sa clé publiable.',
+  'UNAUTHORIZED.embed_invalid': 'Ce jeton d’intégration n’est pas valide : rechargez la page intégrée pour en obtenir un nouveau.',
+  'UNAUTHORIZED.embed_expired': 'Ce jeton d’intégration a expiré : rechargez la page intégrée pour en obtenir un nouveau.',
+  'UNAUTHORIZED.embed_other_key':
+    'Ce jeton d’intégration a été émis pour une autre clé publiable : envoyez-le avec la clé de la page qui l’a reçu.',
   'UNAUTHORIZED.user_expired': 'Votre connexion a expiré : reconnectez-vous avec POST /v1/login.',
   'UNAUTHORIZED.user_invalid':
     "Ce jeton d'utilisateur n'est pas valide : envoyez-le tel que POST /v1/login l'a renvoyé, ou reconnectez-vous.",
@@ -475,6 +483,10 @@ const es: Table = {
     'Este token de acceso MCP pertenece a una autorización revocada (su código o su token de actualización se presentó dos veces): vuelva a conectar.',
   'UNAUTHORIZED.session_required':
     'Esta superficie necesita un token de sesión: emita uno con POST /v1/sessions y envíelo en X-Session-Token junto a su clave publicable.',
+  'UNAUTHORIZED.embed_invalid': 'Esta credencial de inserción no es válida: recargue la página insertada para obtener una nueva.',
+  'UNAUTHORIZED.embed_expired': 'Esta credencial de inserción ha caducado: recargue la página insertada para obtener una nueva.',
+  'UNAUTHORIZED.embed_other_key':
+    'Esta credencial de inserción se emitió para otra clave publicable: envíela con la clave de la página que la recibió.',
   'UNAUTHORIZED.user_expired': 'Su sesión de usuario ha caducado: vuelva a iniciar sesión con POST /v1/login.',
   'UNAUTHORIZED.user_invalid': 'Este token de usuario no es válido: envíelo tal como lo devolvió POST /v1/login, o inicie sesión de nuevo.',
   'FORBIDDEN.inactive_organization': 'Esta organización está inactiva, por lo que sus claves se rechazan; su propietario debe reactivarla.',
@@ -657,6 +669,12 @@ const ca: Table = {
     "Aquest testimoni d'accés MCP pertany a una autorització revocada (el seu codi o testimoni de renovació s'ha presentat dues vegades): torneu a connectar.",
   'UNAUTHORIZED.session_required':
     'Aquesta superfície necessita un testimoni de sessió: emeteu-ne un amb POST /v1/sessions i envieu-lo a X-Session-Token amb la seva clau publicable.',
+  'UNAUTHORIZED.embed_invalid':
+    'Aquesta credencial d’inserció no és vàlida: torneu a carregar la pàgina inserida per obtenir-ne una de nova.',
+  'UNAUTHORIZED.embed_expired':
+    'Aquesta credencial d’inserció ha caducat: torneu a carregar la pàgina inserida per obtenir-ne una de nova.',
+  'UNAUTHORIZED.embed_other_key':
+    'Aquesta credencial d’inserció es va emetre per a una altra clau publicable: envieu-la amb la clau de la pàgina que la va rebre.',
   'UNAUTHORIZED.user_expired': 'La vostra sessió ha caducat: torneu a iniciar sessió amb POST /v1/login.',
   'UNAUTHORIZED.user_invalid':
     "Aquest testimoni d'usuari no és vàlid: envieu-lo tal com el va tornar POST /v1/login, o torneu a iniciar sessió.",
@@ -845,6 +863,12 @@ const de: Table = {
     'Dieses MCP-Zugriffstoken gehört zu einer widerrufenen Autorisierung (ihr Code oder Refresh-Token wurde zweimal vorgelegt): verbinden Sie sich neu.',
   'UNAUTHORIZED.session_required':
     'Diese Schnittstelle braucht ein Sitzungstoken: stellen Sie mit POST /v1/sessions eines aus und senden Sie es in X-Session-Token neben seinem öffentlichen Schlüssel.',
+  'UNAUTHORIZED.embed_invalid':
+    'Dieser Einbettungsnachweis ist ungültig: Laden Sie die eingebettete Seite neu, um einen neuen zu erhalten.',
+  'UNAUTHORIZED.embed_expired':
+    'Dieser Einbettungsnachweis ist abgelaufen: Laden Sie die eingebettete Seite neu, um einen neuen zu erhalten.',
+  'UNAUTHORIZED.embed_other_key':
+    'Dieser Einbettungsnachweis wurde für einen anderen veröffentlichbaren Schlüssel ausgestellt: Senden Sie ihn mit dem Schlüssel der Seite, zu der er gehört.',
   'UNAUTHORIZED.user_expired': 'Ihre Anmeldung ist abgelaufen: melden Sie sich mit POST /v1/login erneut an.',
   'UNAUTHORIZED.user_invalid':
     'Dieses Benutzertoken ist ungültig: senden Sie es genau so, wie POST /v1/login es geliefert hat, oder melden Sie sich erneut an.',

@@ -13,7 +13,8 @@ import { join } from 'node:path';
 import type { Browser, Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPresent, launchChromium } from '../helpers/chromium.js';
-import { type Bootstrapped, bootstrap, mintSession, ownerCalls, REPO_ROOT, type RunningServer, startServer } from '../helpers/server.js';
+import { drawn, mapIdle, publishTraverse } from '../helpers/embed-page.js';
+import { type Bootstrapped, bootstrap, mintSession, REPO_ROOT, type RunningServer, startServer } from '../helpers/server.js';
 
 const present = chromiumPresent('Embed browser test');
 
@@ -49,20 +50,7 @@ beforeAll(async () => {
   if (!present) return;
   server = await startServer({ SEED_DEMO: '0', SESSION_TTL_SECONDS: String(TOKEN_SECONDS) });
   org = bootstrap(server);
-  const call = ownerCalls(server, org);
-  const id = (await call('POST', '/v1/itineraries', { name: 'Valley traverse', privacy: 'public' })).data.id;
-  await call('POST', `/v1/itineraries/${id}/segments`, { engine: 'smart', from: [1.551, 42.4952], to: [1.5603, 42.4999] });
-  await call('POST', `/v1/itineraries/${id}/segments`, {
-    engine: 'freehand',
-    coordinates: [
-      [1.5603, 42.4999],
-      [1.5703, 42.5049],
-    ],
-  });
-  const view = (await call('GET', `/v1/itineraries/${id}`)).data;
-  await call('POST', `/v1/itineraries/${id}/segment-groups`, { name: 'Day 1', color: '#2b8a3e', segment_ids: [view.segments[0].id] });
-  await call('POST', `/v1/itineraries/${id}/publish`);
-  await call('PUT', `/v1/collections/${org.collection.id}/itineraries/${id}`);
+  const id = await publishTraverse(server, org);
   site = createServer((req, res) => {
     if (req.url === '/token') {
       void mint().then((t) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(t)));
@@ -83,28 +71,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Resolves once the embed's map has its overlay and is idle (all visible tiles loaded and drawn). */
-function mapIdle(frame: Frame): Promise<string> {
-  return frame.evaluate(
-    () =>
-      new Promise<string>((resolve) => {
-        const timeout = setTimeout(() => resolve('timeout'), 20_000);
-        const wait = () => {
-          const state = (globalThis as any).cairnEmbed;
-          const map = state?.map;
-          if (map?.loaded() && Object.keys(map.getStyle().sources).length > 1 && state.profileDrawn) {
-            map.once('idle', () => {
-              clearTimeout(timeout);
-              resolve('idle');
-            });
-            map.triggerRepaint();
-          } else setTimeout(wait, 100);
-        };
-        wait();
-      }),
-  );
-}
-
 describe.skipIf(!present)('the embed page in Chromium', () => {
   it('draws the trails, the itinerary and its profile, and keeps its session fresh past the token lifetime', async () => {
     const page = await browser.newPage({ viewport: { width: 900, height: 600 } });
@@ -121,29 +87,9 @@ describe.skipIf(!present)('the embed page in Chromium', () => {
     expect(tiles.some((t) => t.url.includes('/v1/tiles/trails/'))).toBe(true);
     expect(tiles.some((t) => t.url.includes(`/v1/tiles/collections/${org.collection.id}/`))).toBe(true);
     expect(tiles.filter((t) => t.status !== 200 && t.status !== 204)).toEqual([]);
-    const state = await frame.evaluate(() => {
-      const s = (globalThis as any).cairnEmbed;
-      const doc = (globalThis as any).document;
-      const canvas = doc.getElementById('profile-canvas');
-      const pixels: Uint8ClampedArray = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
-      let painted = 0;
-      for (let i = 3; i < pixels.length; i += 4) if (pixels[i]! > 0) painted++;
-      return {
-        errors: s.errors,
-        itineraryFeatures: s.map.queryRenderedFeatures().filter((f: any) => f.sourceLayer === 'itineraries').length,
-        groupColours: [
-          ...new Set(
-            s.map
-              .queryRenderedFeatures()
-              .filter((f: any) => f.sourceLayer === 'itineraries')
-              .map((f: any) => f.properties.color),
-          ),
-        ],
-        painted,
-        stats: doc.getElementById('profile-stats').textContent as string,
-      };
-    });
+    const state = await drawn(frame);
     expect(state.errors).toEqual([]);
+    expect(state.notice).toBeNull();
     expect(state.itineraryFeatures).toBeGreaterThan(0);
     expect(state.groupColours).toContain('#2b8a3e');
     expect(state.painted).toBeGreaterThan(1000);
@@ -186,16 +132,10 @@ describe.skipIf(!present)('the embed page in Chromium', () => {
     await page.goto(printed.embed.url);
     const frame = page.mainFrame();
     expect(await mapIdle(frame)).toBe('idle');
-    const drawn = await frame.evaluate(() => {
-      const s = (globalThis as any).cairnEmbed;
-      return {
-        errors: s.errors,
-        features: s.map.queryRenderedFeatures().filter((f: any) => f.sourceLayer === 'itineraries').length,
-        profile: s.profileDrawn,
-      };
-    });
-    expect(drawn).toMatchObject({ errors: [], profile: true });
-    expect(drawn.features).toBeGreaterThan(0);
+    const shown = await drawn(frame);
+    expect(shown).toMatchObject({ errors: [], notice: null });
+    expect(shown.painted).toBeGreaterThan(1000);
+    expect(shown.itineraryFeatures).toBeGreaterThan(0);
     expect(failed.filter((f) => !f.endsWith('/favicon.ico'))).toEqual([]);
     await page.screenshot({ path: join(REPO_ROOT, 'test-results', 'embed-demo.png') });
     await page.close();

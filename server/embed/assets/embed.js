@@ -1,9 +1,11 @@
 // The embed page's script: a MapLibre map of the region's trails with the published overlay of a collection
 // (or one itinerary, focused), and the elevation profile of the focused itinerary coloured by segment group.
 // Credentials come from the page's own address (publishable_key and session_token, or share_token) and go with
-// every request to this origin as headers. A session token lives 5 minutes: a minute before it ends, the page asks
-// the site that frames it for a new one (postMessage, see docs/embed.md), and a request refused with 401 asks at
-// once and is tried again once. No secret ever reaches the browser.
+// every request to this origin as headers, with the page's own credential (X-Embed-Token: it speaks for the site that
+// framed the page, whose origin the page's requests do not carry; the page renews it before it ends). A session
+// token lives 5 minutes: a minute before it ends, the page asks the site that frames it for a new one (postMessage,
+// see docs/embed.md), and a request refused with 401 asks at once and is tried again once. A tile or data request
+// that fails is said on the map. No secret ever reaches the browser.
 (() => {
   const config = JSON.parse(document.getElementById('cairn-embed').textContent);
   const params = new URLSearchParams(location.search);
@@ -12,9 +14,11 @@
     session: params.get('session_token'),
     share: params.get('share_token'),
     sessionExpiresAt: config.sessionExpiresAt,
+    embed: config.embedToken,
+    embedExpiresAt: config.embedTokenExpiresAt,
   };
   const origin = location.origin;
-  const state = { map: null, profileDrawn: false, renewals: 0, retried401: 0, errors: [] };
+  const state = { map: null, profileDrawn: false, renewals: 0, embedRenewals: 0, retried401: 0, errors: [], notices: [] };
   window.cairnEmbed = state;
 
   function headers() {
@@ -24,6 +28,7 @@
       return h;
     }
     if (creds.key) h['X-API-Key'] = creds.key;
+    if (creds.embed) h['X-Embed-Token'] = creds.embed;
     if (creds.session) h['X-Session-Token'] = creds.session;
     return h;
   }
@@ -68,17 +73,64 @@
     return renewing;
   }
 
-  /** GET this origin's JSON with the credentials; a 401 renews the session and tries once more. */
-  function api(path) {
-    return fetch(origin + path, { headers: headers() })
-      .then((res) => {
-        if (res.status !== 401 || !creds.session) return res;
-        state.retried401++;
-        return renewSession().then(() => fetch(origin + path, { headers: headers() }));
+  // --- What went wrong, on the map (notice.js) ---
+  const { reasonOf } = window.cairnNotice;
+  const tell = (what, status, reason) =>
+    state.notices.push(window.cairnNotice.tell(document.getElementById('map-notice'), what, status, reason));
+  /** A refused answer as an error that knows its status and the server's sentence. */
+  function refusal(res, path) {
+    return reasonOf(res).then((reason) => {
+      const error = new Error(`${path} answered ${res.status}`);
+      error.status = res.status;
+      error.reason = reason;
+      throw error;
+    });
+  }
+
+  /** A request to this origin with the credentials; a 401 renews the session and tries once more. */
+  function send(path, method) {
+    const go = () =>
+      fetch(origin + path, { method: method || 'GET', headers: headers() }).catch((error) => {
+        error.status = 0; // not reached: no answer
+        throw error;
+      });
+    return go().then((res) => {
+      if (res.status !== 401 || !creds.session) return res;
+      state.retried401++;
+      return renewSession().then(go);
+    });
+  }
+  /** This origin's JSON; a refusal throws an error carrying its status and sentence. */
+  function api(path, method) {
+    return send(path, method).then((res) => (res.ok ? res.json() : refusal(res, path)));
+  }
+  /** A failed data request: recorded, and said on the map. */
+  function dataFailed(error) {
+    state.errors.push(String(error.message || error));
+    if (typeof error.status === 'number') tell('load its itineraries', error.status, error.reason || '');
+  }
+
+  // --- The page's own credential: renewed before it ends, for the same site ---
+  let embedTimer = null;
+  function scheduleEmbedRenewal(delay) {
+    if (!creds.embed || !creds.embedExpiresAt) return;
+    clearTimeout(embedTimer);
+    const lead = Math.min(120000, (creds.embedExpiresAt - Date.now()) / 5);
+    embedTimer = setTimeout(renewEmbed, delay ?? Math.max(0, creds.embedExpiresAt - lead - Date.now()));
+  }
+  function renewEmbed() {
+    api(config.embedTokenUrl, 'POST')
+      .then((body) => {
+        creds.embed = body.data.token;
+        creds.embedExpiresAt = Date.parse(body.data.expires_at);
+        state.embedRenewals++;
+        scheduleEmbedRenewal();
       })
-      .then((res) => {
-        if (!res.ok) throw new Error(`${path} answered ${res.status}`);
-        return res.json();
+      .catch((error) => {
+        state.errors.push(String(error.message || error));
+        // A passing failure (the network) is tried again while the current credential lasts.
+        if (error.status === 0 && Date.now() < creds.embedExpiresAt) scheduleEmbedRenewal(5000);
+        else tell('renew its access to tiles and data', error.status || 0, error.reason || '');
       });
   }
 
@@ -149,12 +201,18 @@
   state.map = map;
   map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
   map.on('error', (event) => {
-    const status = event?.error?.status;
-    state.errors.push(String(event.error?.message || event.error || 'map error'));
+    const error = event?.error;
+    const status = error?.status;
+    state.errors.push(String(error?.message || error || 'map error'));
     // An expired session: renew, then ask for the sources' tiles again (once per renewal).
     if (status === 401 && creds.session) {
       state.retried401++;
       renewSession().then(reloadSources);
+      return;
+    }
+    // A request of the map's own that failed (MapLibre's AJAXError: status, url, the answer's body).
+    if (typeof status === 'number' && typeof error.url === 'string') {
+      reasonOf(error.body).then((reason) => tell('load its tiles', status, reason));
     }
   });
   function reloadSources() {
@@ -182,12 +240,8 @@
             map.addLayer(layer);
           });
       })
-      .catch((error) => {
-        state.errors.push(String(error.message || error));
-      });
-    focusAndProfile().catch((error) => {
-      state.errors.push(String(error.message || error));
-    });
+      .catch(dataFailed);
+    focusAndProfile().catch(dataFailed);
   });
 
   /** The focused itinerary (or the collection's first published one): fit the map to it, draw its profile. */
@@ -252,4 +306,5 @@
   }
 
   scheduleRenewal();
+  scheduleEmbedRenewal();
 })();

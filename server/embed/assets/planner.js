@@ -6,8 +6,29 @@
 (() => {
   const origin = location.origin;
   const $ = (id) => document.getElementById(id);
+  /**
+   * The sign-in kept for this tab. Inside another site's frame a browser that blocks third-party storage (an
+   * incognito window) throws on any sessionStorage access: the member then signs in again on reload.
+   */
+  const kept = {
+    get: () => {
+      try {
+        return sessionStorage.getItem('cairn.token');
+      } catch {
+        return null;
+      }
+    },
+    set: (token) => {
+      try {
+        if (token) sessionStorage.setItem('cairn.token', token);
+        else sessionStorage.removeItem('cairn.token');
+      } catch {
+        // not kept: see above
+      }
+    },
+  };
   const state = {
-    token: sessionStorage.getItem('cairn.token'),
+    token: kept.get(),
     me: null,
     organizationId: null,
     activities: [],
@@ -94,7 +115,7 @@
 
   function signOut(message) {
     state.token = null;
-    sessionStorage.removeItem('cairn.token');
+    kept.set(null);
     closeLive();
     show('sign-in');
     if (message) say(message);
@@ -107,7 +128,7 @@
     try {
       const answer = await api('POST', '/v1/login', { email: $('email').value, password: $('password').value });
       state.token = answer.data.token;
-      sessionStorage.setItem('cairn.token', state.token);
+      kept.set(state.token);
       await start();
     } catch (error) {
       say(error.status === 401 ? 'That email and password do not match an account.' : error.message);

@@ -138,9 +138,13 @@ describe('allowed origins', () => {
     expect(await tiles({ Origin: 'http://localhost.evil.com:5173' })).toEqual([403, 'FORBIDDEN']);
   });
 
-  it('navigations without Origin are checked on the Referer', async () => {
-    expect(await tiles({ Referer: 'https://www.example.com/trip/1' })).toEqual([200, undefined]);
-    expect(await tiles({ Referer: 'https://phish.test/page' })).toEqual([403, 'FORBIDDEN']);
+  it('requests without Origin are checked on the Referer, navigations or not (docs/authentication.md)', async () => {
+    const navigation = { 'Sec-Fetch-Mode': 'navigate', 'Sec-Fetch-Dest': 'iframe', Accept: 'text/html' };
+    const image = { 'Sec-Fetch-Mode': 'no-cors', 'Sec-Fetch-Dest': 'image' };
+    for (const kind of [navigation, image, {}]) {
+      expect(await tiles({ ...kind, Referer: 'https://www.example.com/trip/1' })).toEqual([200, undefined]);
+      expect(await tiles({ ...kind, Referer: 'https://phish.test/page' })).toEqual([403, 'FORBIDDEN']);
+    }
   });
 
   it('server-side calls with neither header are not origin-checked', async () => {

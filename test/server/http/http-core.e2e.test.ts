@@ -148,7 +148,16 @@ describe.each(FRONT_DOORS)('through $name', ({ env }) => {
       expect(res.status).toBe(204);
       expect(res.headers.get('access-control-allow-origin')).toBe('https://maps.example.com');
       const allowed = (res.headers.get('access-control-allow-headers') ?? '').toLowerCase();
-      for (const h of ['x-api-key', 'x-session-token', 'x-user-id', 'x-share-token', 'content-type', 'authorization', 'accept-language']) {
+      for (const h of [
+        'x-api-key',
+        'x-session-token',
+        'x-user-id',
+        'x-share-token',
+        'content-type',
+        'authorization',
+        'accept-language',
+        'x-request-id',
+      ]) {
         expect(allowed).toContain(h);
       }
       expect(res.headers.get('access-control-allow-methods')).toContain('POST');
@@ -162,12 +171,22 @@ describe.each(FRONT_DOORS)('through $name', ({ env }) => {
       expect(res.status).toBe(404);
     });
 
-    it('simple requests with an Origin get Access-Control-Allow-Origin and expose X-Request-Id, errors too', async () => {
+    it('simple requests with an Origin get Access-Control-Allow-Origin and expose X-Request-Id and RateLimit-*, errors too', async () => {
+      const exposed = 'X-Request-Id, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, WWW-Authenticate';
       const ok = await fetch(`${server.url}/healthz`, { headers: { Origin: 'https://a.example' } });
       expect(ok.headers.get('access-control-allow-origin')).toBe('https://a.example');
-      expect(ok.headers.get('access-control-expose-headers')).toContain('X-Request-Id');
-      const err = await fetch(`${server.url}/nope`, { headers: { Origin: 'https://a.example' } });
-      expect(err.headers.get('access-control-allow-origin')).toBe('https://a.example');
+      expect(ok.headers.get('access-control-expose-headers')).toBe(exposed);
+      const tiles = await fetch(`${server.url}/v1/tiles/trails.json`, {
+        headers: { Origin: 'https://a.example', 'X-API-Key': org.publishableKey.key },
+      });
+      expect(tiles.headers.get('ratelimit-remaining')).not.toBeNull();
+      expect(tiles.headers.get('access-control-expose-headers')).toBe(exposed);
+      for (const path of ['/nope', '/v1/tiles/trails.json']) {
+        const err = await fetch(`${server.url}${path}`, { headers: { Origin: 'https://a.example' } });
+        expect(err.status).toBeGreaterThanOrEqual(400);
+        expect(err.headers.get('access-control-allow-origin')).toBe('https://a.example');
+        expect(err.headers.get('access-control-expose-headers')).toBe(exposed);
+      }
     });
   });
 
