@@ -110,9 +110,9 @@ export class PgWaypointRepository implements WaypointRepository {
 
   async upsert(record: WaypointRecord): Promise<void> {
     await this.db.query(
-      `INSERT INTO waypoints (${WAYPOINT_COLUMNS}, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)
+      `INSERT INTO waypoints (${WAYPOINT_COLUMNS}, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)
        ON CONFLICT (id) DO UPDATE SET position = excluded.position, lon = excluded.lon, lat = excluded.lat,
-        ele = excluded.ele, name = excluded.name, kind = excluded.kind, updated_at = excluded.updated_at
+        ele = excluded.ele, name = excluded.name, kind = excluded.kind, description = excluded.description, updated_at = excluded.updated_at
        WHERE waypoints.itinerary_id = excluded.itinerary_id`,
       [
         record.id,
@@ -123,6 +123,7 @@ export class PgWaypointRepository implements WaypointRepository {
         real(record.ele),
         record.name,
         record.kind,
+        record.description,
         nowIso(),
       ],
     );

@@ -13,6 +13,8 @@ export interface WaypointRecord {
   ele: number | null;
   name: string | null;
   kind: string | null;
+  /** Multi-line text; null when none. */
+  description: string | null;
 }
 
 export interface WaypointRow {
@@ -24,9 +26,10 @@ export interface WaypointRow {
   ele: number | null;
   name: string | null;
   kind: string | null;
+  description: string | null;
 }
 
-export const COLUMNS = 'id, itinerary_id, position, lon, lat, ele, name, kind';
+export const COLUMNS = 'id, itinerary_id, position, lon, lat, ele, name, kind, description';
 
 export function toRecord(row: WaypointRow): WaypointRecord {
   return {
@@ -38,6 +41,7 @@ export function toRecord(row: WaypointRow): WaypointRecord {
     ele: row.ele,
     name: row.name,
     kind: row.kind,
+    description: row.description,
   };
 }
 
@@ -50,9 +54,10 @@ export class WaypointStore {
     this.#list = db.prepare(`SELECT ${COLUMNS} FROM waypoints WHERE itinerary_id = ? ORDER BY position, rowid`);
     this.#upsert = db.prepare(
       `INSERT INTO waypoints (${COLUMNS}, created_at, updated_at) VALUES (@id, @itinerary_id, @position, @lon, @lat,
-        @ele, @name, @kind, @now, @now)
+        @ele, @name, @kind, @description, @now, @now)
        ON CONFLICT (id) DO UPDATE SET position = excluded.position, lon = excluded.lon, lat = excluded.lat,
-        ele = excluded.ele, name = excluded.name, kind = excluded.kind, updated_at = excluded.updated_at
+        ele = excluded.ele, name = excluded.name, kind = excluded.kind,
+        description = excluded.description, updated_at = excluded.updated_at
        WHERE waypoints.itinerary_id = excluded.itinerary_id`,
     );
     this.#delete = db.prepare('DELETE FROM waypoints WHERE id = ? AND itinerary_id = ?');
@@ -74,6 +79,7 @@ export class WaypointStore {
       ele: record.ele,
       name: record.name,
       kind: record.kind,
+      description: record.description,
       now: nowIso(),
     });
   }

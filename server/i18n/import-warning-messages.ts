@@ -9,9 +9,7 @@ const en: Sentences = {
     'Track point times left out: {count}. An itinerary keeps where each point is and its elevation, not when it was recorded.',
   'IMPORT_WARNING.track_point_extension':
     'Track points whose sensor data (heart rate, cadence, temperature…) was left out: {count}. An itinerary keeps positions and elevations only.',
-  'IMPORT_WARNING.waypoint_time': 'Waypoint times left out: {count}. A waypoint keeps its name and kind, not a time.',
-  'IMPORT_WARNING.waypoint_description':
-    'Waypoints whose description or comment was left out: {count}. A waypoint keeps its name and kind only: put what matters into its name.',
+  'IMPORT_WARNING.waypoint_time': 'Waypoint times left out: {count}. A waypoint keeps its name, kind and description, not a time.',
   'IMPORT_WARNING.waypoint_symbol': "Waypoint symbols left out: {count}. The waypoint's type became its kind, and a waypoint has one kind.",
   'IMPORT_WARNING.waypoint_moved_onto_track':
     'Waypoints moved onto the track: {count}, by up to {distance} m. Waypoints join the segments of the track, so each one off the track now sits at its nearest track point.',
@@ -32,9 +30,7 @@ const fr: Sentences = {
   'IMPORT_WARNING.track_point_extension':
     'Points de trace dont les données de capteurs (fréquence cardiaque, cadence, température…) ont été omises : {count}. Un itinéraire ne garde que les positions et les altitudes.',
   'IMPORT_WARNING.waypoint_time':
-    "Horodatages de points de passage omis : {count}. Un point de passage garde son nom et son type, pas d'heure.",
-  'IMPORT_WARNING.waypoint_description':
-    'Points de passage dont la description ou le commentaire a été omis : {count}. Un point de passage ne garde que son nom et son type : mettez l’essentiel dans son nom.',
+    "Horodatages de points de passage omis : {count}. Un point de passage garde son nom, son type et sa description, pas d'heure.",
   'IMPORT_WARNING.waypoint_symbol':
     'Symboles de points de passage omis : {count}. Le type du point est devenu son type dans Cairn, et un point de passage n’en a qu’un.',
   'IMPORT_WARNING.waypoint_moved_onto_track':
@@ -56,9 +52,8 @@ const es: Sentences = {
     'Horas de puntos del track omitidas: {count}. Un itinerario guarda la posición y la altitud de cada punto, no cuándo se registró.',
   'IMPORT_WARNING.track_point_extension':
     'Puntos del track cuyos datos de sensores (frecuencia cardíaca, cadencia, temperatura…) se omitieron: {count}. Un itinerario guarda solo posiciones y altitudes.',
-  'IMPORT_WARNING.waypoint_time': 'Horas de waypoints omitidas: {count}. Un waypoint guarda su nombre y su tipo, no una hora.',
-  'IMPORT_WARNING.waypoint_description':
-    'Waypoints cuya descripción o comentario se omitió: {count}. Un waypoint guarda solo su nombre y su tipo: ponga lo importante en su nombre.',
+  'IMPORT_WARNING.waypoint_time':
+    'Horas de waypoints omitidas: {count}. Un waypoint guarda su nombre, su tipo y su descripción, no una hora.',
   'IMPORT_WARNING.waypoint_symbol':
     'Símbolos de waypoints omitidos: {count}. El tipo del waypoint pasó a ser su tipo en Cairn, y un waypoint tiene uno solo.',
   'IMPORT_WARNING.waypoint_moved_onto_track':
@@ -80,9 +75,7 @@ const ca: Sentences = {
     'Hores de punts del track omeses: {count}. Un itinerari desa la posició i l’altitud de cada punt, no quan es va registrar.',
   'IMPORT_WARNING.track_point_extension':
     'Punts del track amb dades de sensors (freqüència cardíaca, cadència, temperatura…) omeses: {count}. Un itinerari només desa posicions i altituds.',
-  'IMPORT_WARNING.waypoint_time': 'Hores de waypoints omeses: {count}. Un waypoint desa el nom i el tipus, no una hora.',
-  'IMPORT_WARNING.waypoint_description':
-    'Waypoints amb la descripció o el comentari omesos: {count}. Un waypoint només desa el nom i el tipus: poseu-hi l’essencial al nom.',
+  'IMPORT_WARNING.waypoint_time': 'Hores de waypoints omeses: {count}. Un waypoint desa el nom, el tipus i la descripció, no una hora.',
   'IMPORT_WARNING.waypoint_symbol':
     'Símbols de waypoints omesos: {count}. El tipus del waypoint n’és ara el tipus a Cairn, i un waypoint només en té un.',
   'IMPORT_WARNING.waypoint_moved_onto_track':
@@ -103,9 +96,8 @@ const de: Sentences = {
     'Weggelassene Zeitstempel von Trackpunkten: {count}. Eine Route speichert Lage und Höhe jedes Punkts, nicht wann er aufgezeichnet wurde.',
   'IMPORT_WARNING.track_point_extension':
     'Trackpunkte, deren Sensordaten (Herzfrequenz, Trittfrequenz, Temperatur…) weggelassen wurden: {count}. Eine Route speichert nur Lagen und Höhen.',
-  'IMPORT_WARNING.waypoint_time': 'Weggelassene Zeitstempel von Wegpunkten: {count}. Ein Wegpunkt speichert Namen und Art, keine Zeit.',
-  'IMPORT_WARNING.waypoint_description':
-    'Wegpunkte, deren Beschreibung oder Kommentar weggelassen wurde: {count}. Ein Wegpunkt speichert nur Namen und Art: Schreiben Sie das Wichtigste in den Namen.',
+  'IMPORT_WARNING.waypoint_time':
+    'Weggelassene Zeitstempel von Wegpunkten: {count}. Ein Wegpunkt speichert Namen, Art und Beschreibung, keine Zeit.',
   'IMPORT_WARNING.waypoint_symbol':
     'Weggelassene Wegpunkt-Symbole: {count}. Der Typ des Wegpunkts wurde seine Art, und ein Wegpunkt hat nur eine.',
   'IMPORT_WARNING.waypoint_moved_onto_track':

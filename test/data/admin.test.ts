@@ -308,9 +308,9 @@ describe('admin command', () => {
     const fresh = join(dir, 'to-migrate.db');
     const first = run(['migrate', '--json'], { env: { DATABASE_PATH: fresh } });
     expect(first.status).toBe(0);
-    expect(first.json).toMatchObject({ engine: 'sqlite', applied: [1, 2, 3, 4], versions: [1, 2, 3, 4] });
+    expect(first.json).toMatchObject({ engine: 'sqlite', applied: [1, 2, 3, 4, 5], versions: [1, 2, 3, 4, 5] });
     const again = run(['migrate', '--json'], { env: { DATABASE_PATH: fresh } });
-    expect(again.json).toEqual({ engine: 'sqlite', applied: [], versions: [1, 2, 3, 4] });
+    expect(again.json).toEqual({ engine: 'sqlite', applied: [], versions: [1, 2, 3, 4, 5] });
   });
 
   it('an unknown command, no command, or an unknown option fails with a usage error', () => {

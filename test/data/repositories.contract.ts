@@ -164,6 +164,7 @@ export function repositoryContract(adapter: string, open: () => Promise<Contract
           ele: null,
           name: null,
           kind: null,
+          description: null,
         });
         await r.waypoints.upsert({
           id: '22222222-2222-4222-8222-222222222222',
@@ -174,6 +175,7 @@ export function repositoryContract(adapter: string, open: () => Promise<Contract
           ele: 1000,
           name: 'Start',
           kind: null,
+          description: 'Car park\n\nFree — fills by 9 ☃',
         });
         await r.segmentGroups.upsert({
           id: '44444444-4444-4444-8444-444444444444',
@@ -187,7 +189,15 @@ export function repositoryContract(adapter: string, open: () => Promise<Contract
           distance: 1400,
           geometry: segment.geometry,
         });
-        expect((await r.waypoints.listByItinerary(itinerary.id)).map((w) => w.name)).toEqual(['Start', null]);
+        expect((await r.waypoints.listByItinerary(itinerary.id)).map((w) => [w.name, w.description])).toEqual([
+          ['Start', 'Car park\n\nFree — fills by 9 ☃'],
+          [null, null],
+        ]);
+        // Upserting a waypoint again replaces its description: null clears it.
+        const [start] = await r.waypoints.listByItinerary(itinerary.id);
+        await r.waypoints.upsert({ ...start!, description: null });
+        expect((await r.waypoints.listByItinerary(itinerary.id))[0]?.description).toBeNull();
+        await r.waypoints.upsert({ ...start! });
         expect((await r.segmentGroups.listByItinerary(itinerary.id)).map((g) => g.name)).toEqual(['Climb']);
         await r.segments.upsert({ ...segment, itineraryId: other.id, name: 'hijack' });
         expect(await r.segments.listByItinerary(other.id)).toEqual([]);
@@ -439,7 +449,7 @@ export function repositoryContract(adapter: string, open: () => Promise<Contract
         expect(first).toEqual({ ...segment, geometry: [[-180, -90], geometry[1], geometry[2]] });
         expect(Object.is(first?.geometry[1]?.[0], -0)).toBe(true);
         expect(second).toMatchObject({ id: 's-0', geometry: [], hazards: [] });
-        const point = { itineraryId: itinerary.id, position: 0, lon: 0, lat: 0, name: null, kind: null };
+        const point = { itineraryId: itinerary.id, position: 0, lon: 0, lat: 0, name: null, kind: null, description: null };
         await r.waypoints.upsert({ ...point, id: 'w-1', ele: Number.NaN });
         await r.waypoints.upsert({ ...point, id: 'w-0', ele: 1 });
         expect((await r.waypoints.listByItinerary(itinerary.id)).map((w) => [w.id, w.ele])).toEqual([

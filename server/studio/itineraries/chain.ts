@@ -16,6 +16,7 @@ export interface ChainWaypoint {
   id: string;
   name: string | null;
   kind: string | null;
+  description: string | null;
   coord: Coord;
 }
 
@@ -78,8 +79,15 @@ export function cloneChain(chain: Chain): Chain {
   return structuredClone(chain);
 }
 
-export function newWaypoint(coord: Coord, name: string | null = null, kind: string | null = null): ChainWaypoint {
-  return { id: newId(), name, kind, coord: [...coord] as Coord };
+/** A new waypoint at `coord`, with the text a file gave it (import), else none. */
+export function newWaypoint(coord: Coord, text: Partial<Pick<ChainWaypoint, 'name' | 'kind' | 'description'>> = {}): ChainWaypoint {
+  return {
+    id: newId(),
+    name: text.name ?? null,
+    kind: text.kind ?? null,
+    description: text.description ?? null,
+    coord: [...coord] as Coord,
+  };
 }
 
 export function newSegment(engine: SegmentEngine, line: MeasuredGeometry): ChainSegment {
@@ -145,6 +153,7 @@ export async function loadChain(stores: ChainStores, itineraryId: string): Promi
       id: w.id,
       name: w.name,
       kind: w.kind,
+      description: w.description,
       coord: [w.lon, w.lat, w.ele ?? Number.NaN],
     })),
     segments: segments.map((s) => ({
@@ -189,6 +198,7 @@ export async function saveChain(stores: ChainStores, itineraryId: string, before
       ele: Number.isFinite(ele) ? ele : null,
       name: w.name,
       kind: w.kind,
+      description: w.description,
     });
   }
   const keepS = new Set(after.segments.map((s) => s.id));

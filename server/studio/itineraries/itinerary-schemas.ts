@@ -103,6 +103,7 @@ export const WaypointUpdateParams = Type.Object(
   {
     name: Type.Optional(nullable(Name)),
     kind: Type.Optional(nullable(LineText({ minLength: 1, maxLength: 64 }))),
+    description: Type.Optional(nullable(Text)),
     coordinates: Type.Optional(Coordinate),
   },
   { ...strict, $id: 'WaypointUpdateParams' },
@@ -142,7 +143,14 @@ export const ItinerarySegment = Type.Object(
   { $id: 'ItinerarySegment' },
 );
 export const ItineraryWaypoint = Type.Object(
-  { id: Uuid, position: Type.Integer({ minimum: 0 }), name: nullable(Type.String()), kind: nullable(Type.String()), coordinates: Position },
+  {
+    id: Uuid,
+    position: Type.Integer({ minimum: 0 }),
+    name: nullable(Type.String()),
+    kind: nullable(Type.String()),
+    description: nullable(Type.String()),
+    coordinates: Position,
+  },
   { $id: 'ItineraryWaypoint' },
 );
 export const Itinerary = Type.Object(

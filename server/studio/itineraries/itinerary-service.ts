@@ -125,10 +125,10 @@ export interface LinesInput {
   /** One flat lon,lat,ele array per segment (degrees, degrees, metres); each line starts where the previous ended. */
   lines: number[][];
   /**
-   * Names and kinds for the joints. With exactly lines.length + 1 entries they are taken in order (W0..Wn);
+   * Names, kinds and descriptions for the joints. With exactly lines.length + 1 entries they are taken in order (W0..Wn);
    * otherwise each joint takes the nearest entry within 50 m. Joint positions always come from the lines.
    */
-  waypoints: { name?: string; kind?: string; coordinates: number[] }[];
+  waypoints: { name?: string; kind?: string; description?: string; coordinates: number[] }[];
 }
 
 const JOINT_MATCH_M = 50;
@@ -155,7 +155,7 @@ export async function createItineraryFromLines(deps: StudioDeps, input: LinesInp
             JOINT_MATCH_M,
           )
         ).map((i) => input.waypoints[i]);
-  const waypoints: ChainWaypoint[] = joints.map((p, j) => newWaypoint(toCoord(p), named[j]?.name ?? null, named[j]?.kind ?? null));
+  const waypoints: ChainWaypoint[] = joints.map((p, j) => newWaypoint(toCoord(p), named[j] ?? {}));
   const chain = sealChain({ waypoints, segments, groups: [] });
   return deps.writes.write(async (scope) => {
     const it = await insertItinerary(deps, scope, input);

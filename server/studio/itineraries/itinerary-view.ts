@@ -26,6 +26,7 @@ export interface WaypointView {
   position: number;
   name: string | null;
   kind: string | null;
+  description: string | null;
   coordinates: ViewPosition;
 }
 
@@ -81,7 +82,7 @@ export function segmentView(s: ChainSegment, position: number): SegmentView {
 }
 
 export function waypointView(w: ChainWaypoint, position: number): WaypointView {
-  return { id: w.id, position, name: w.name, kind: w.kind, coordinates: viewPosition(w.coord) };
+  return { id: w.id, position, name: w.name, kind: w.kind, description: w.description, coordinates: viewPosition(w.coord) };
 }
 
 export function groupView(g: ChainGroup): GroupView {

@@ -45,6 +45,7 @@ export function encodeSnapshot(snapshot: PublishedSnapshot): unknown {
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown, fallback: string): string => (typeof value === 'string' ? value : fallback);
+const nullableText = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const list = (value: unknown): Json[] => (Array.isArray(value) ? value.filter(isObject) : []);
 const position = (value: unknown) => toCoord((Array.isArray(value) ? value : []).map((n) => (typeof n === 'number' ? n : Number.NaN)));
 
@@ -63,6 +64,7 @@ function fromView(view: Json, itinerary: Itinerary): PublishedSnapshot {
         id: String(w.id),
         name: (w.name as string | null) ?? null,
         kind: (w.kind as string | null) ?? null,
+        description: nullableText(w.description),
         coord: position(w.coordinates),
       })),
       segments: list(view.segments).map((s) => ({
@@ -104,7 +106,8 @@ export function decodeSnapshot(stored: unknown, itinerary: Itinerary): Published
   return {
     ...snapshot,
     chain: {
-      waypoints: chain.waypoints.map((w) => ({ ...w, coord: position(w.coord) })),
+      // Snapshots published before waypoints carried a description have none.
+      waypoints: chain.waypoints.map((w) => ({ ...w, description: nullableText(w.description), coord: position(w.coord) })),
       segments: chain.segments.map((s) => ({ ...s, geometry: s.geometry.map(position) })),
       groups: chain.groups,
     },

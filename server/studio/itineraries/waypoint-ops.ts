@@ -1,4 +1,4 @@
-// Plans of the waypoint operations: update (rename, re-kind, move: smart neighbours re-route, freehand
+// Plans of the waypoint operations: update (rename, re-kind, describe, move: smart neighbours re-route, freehand
 // ones move their end vertex) and delete (the neighbours join into one segment).
 
 import { ApiError } from '../../errors.js';
@@ -25,6 +25,7 @@ function guardOf(chain: Chain, j: number) {
 export interface WaypointUpdateBody {
   name?: string | null;
   kind?: string | null;
+  description?: string | null;
   coordinates?: number[];
 }
 
@@ -37,6 +38,7 @@ export function planWaypointUpdate(waypointId: string, input: WaypointUpdateBody
         const w = next.waypoints[j]!;
         if (input.name !== undefined) w.name = input.name;
         if (input.kind !== undefined) w.kind = input.kind;
+        if (input.description !== undefined) w.description = input.description;
         if (input.coordinates) {
           const to = toCoord(input.coordinates);
           const path = ['coordinates'];

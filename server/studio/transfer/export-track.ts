@@ -28,10 +28,10 @@ export function continuousTrack(view: ItineraryView): ExportTrack {
 }
 
 /**
- * The waypoints an export marks: those with a name or a kind. A junction with neither is only where one
+ * The waypoints an export marks: those with a name, a kind or a description. A junction with none is only where one
  * segment ends and the next begins, which the track's segment markers already say; written as a point it
  * shows on a device as a blank waypoint.
  */
 export function markedWaypoints(view: ItineraryView): WaypointView[] {
-  return view.waypoints.filter((w) => (w.name ?? '') !== '' || (w.kind ?? '') !== '');
+  return view.waypoints.filter((w) => (w.name ?? '') !== '' || (w.kind ?? '') !== '' || (w.description ?? '') !== '');
 }

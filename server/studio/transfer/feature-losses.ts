@@ -1,6 +1,6 @@
 // What a GeoJSON feature's properties (GeoJSON files, and KML and GPX read through @tmcw/togeojson) carry
-// beyond what an itinerary keeps: per-point times and sensor data on lines, times, descriptions, symbols,
-// styles and other data on points. Counted as losses (import-losses.ts) so the import can say so.
+// beyond what an itinerary keeps: per-point times and sensor data on lines, times, symbols, styles and
+// other data on points. Counted as losses (import-losses.ts) so the import can say so.
 
 import { addLoss, type Losses, type WaypointLoss } from './import-losses.js';
 
@@ -9,7 +9,12 @@ type Json = Record<string, unknown>;
 /** Presentation: KML styles as @tmcw/togeojson spells them, and simplestyle-spec in GeoJSON. */
 const STYLE = /^(?:styleUrl|styleHash|styleMapHash|stroke|stroke-.+|fill|fill-.+|icon|icon-.+|label-.+|marker-.+)$/;
 const TIME = new Set(['time', 'timestamp', 'timespan']);
-const DESCRIPTION = new Set(['desc', 'cmt', 'description']);
+/**
+ * A point's description properties, in the order a waypoint's description joins them (imported-track.ts):
+ * KML's and GeoJSON's `description`, GPX's `desc`, then GPX's comment `cmt`.
+ */
+export const DESCRIPTION_PROPERTIES = ['description', 'desc', 'cmt'] as const;
+const DESCRIPTION = new Set<string>(DESCRIPTION_PROPERTIES);
 /**
  * Read elsewhere or derived again on import: names, togeojson's bookkeeping, per-point arrays (counted as
  * such), and what Cairn's own exports write about a segment (its measures are computed again on import).
@@ -72,9 +77,9 @@ export function countLineLosses(props: Json, losses: Losses): void {
 export function pointLosses(props: Json, kindProperty: string, kind: string | undefined): WaypointLoss[] {
   const lost = new Set<WaypointLoss>();
   for (const [key, value] of Object.entries(props)) {
-    if (!hasValue(value) || CONSUMED.has(key) || key === kindProperty) continue;
+    // Descriptions become the waypoint's own (imported-track.ts).
+    if (!hasValue(value) || CONSUMED.has(key) || DESCRIPTION.has(key) || key === kindProperty) continue;
     if (TIME.has(key)) lost.add('waypoint_time');
-    else if (DESCRIPTION.has(key)) lost.add('waypoint_description');
     else if (key === 'sym') {
       if (String(value).trim().toLowerCase() !== kind?.toLowerCase()) lost.add('waypoint_symbol');
     } else if (STYLE.test(key)) lost.add('style');

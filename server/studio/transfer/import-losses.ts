@@ -6,7 +6,6 @@ export const LOSS_KINDS = [
   'track_point_time',
   'track_point_extension',
   'waypoint_time',
-  'waypoint_description',
   'waypoint_symbol',
   'waypoint_moved_onto_track',
   'waypoint_same_track_point',
@@ -17,8 +16,8 @@ export const LOSS_KINDS = [
 ] as const;
 export type LossKind = (typeof LOSS_KINDS)[number];
 
-/** What a single waypoint of the file carries that the itinerary's waypoint (name, kind) cannot hold. */
-export type WaypointLoss = 'waypoint_time' | 'waypoint_description' | 'waypoint_symbol' | 'style' | 'feature_properties';
+/** What a single waypoint of the file carries that the itinerary's waypoint (name, kind, description) cannot hold. */
+export type WaypointLoss = 'waypoint_time' | 'waypoint_symbol' | 'style' | 'feature_properties';
 
 /** How many things of each kind were not kept (kinds with none are absent). */
 export type Losses = Partial<Record<LossKind, number>>;

@@ -41,7 +41,7 @@ export interface ImportPlan {
   /** One flat lon,lat,ele array per segment (NaN where the file gave no elevation); neighbours share their junction. */
   lines: number[][];
   /** W0..Wn: exactly lines.length + 1 junctions, in order. */
-  waypoints: { name?: string; kind?: string; coordinates: number[] }[];
+  waypoints: { name?: string; kind?: string; description?: string; coordinates: number[] }[];
   /** What the file holds that the itinerary does not keep, by kind (empty when nothing is lost). */
   losses: ImportLoss[];
 }
@@ -141,6 +141,7 @@ export function planImport(track: ImportedTrack): ImportPlan {
     const junction: ImportPlan['waypoints'][number] = { coordinates: line[i] as number[] };
     if (w?.name) junction.name = w.name;
     if (w?.kind) junction.kind = w.kind;
+    if (w?.description) junction.description = w.description;
     return junction;
   });
   return { lines, waypoints, losses: lossList(losses, movedDistance) };

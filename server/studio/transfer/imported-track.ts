@@ -1,7 +1,7 @@
 // What every import format is read into, and the GeoJSON walk that GPX, KML (through @tmcw/togeojson) and
 // GeoJSON share.
 
-import { countLineLosses, pointLosses } from './feature-losses.js';
+import { countLineLosses, DESCRIPTION_PROPERTIES, pointLosses } from './feature-losses.js';
 import { addLoss, type Losses, type WaypointLoss } from './import-losses.js';
 import { cleanDescription, cleanName, KIND_MAX } from './import-text.js';
 import { ImportProblem } from './transfer-messages.js';
@@ -12,6 +12,7 @@ export type Position = number[];
 export interface ImportedWaypoint {
   name?: string;
   kind?: string;
+  description?: string;
   coordinates: Position;
   /**
    * The file gives this point nothing of its own (no name, description, kind or position) and its format
@@ -45,6 +46,16 @@ const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null 
 /** A description property: a string, or (KML through togeojson) `{ '@type': 'html', value }`. */
 const descriptionOf = (v: unknown): string | undefined => cleanDescription(isObject(v) ? v.value : v);
 
+/**
+ * A point's description: each description property that says something (DESCRIPTION_PROPERTIES: KML and
+ * GeoJSON `description`, GPX `desc`, then its comment `cmt`) once, joined by a blank line, so a GPX waypoint
+ * with both keeps both. Cut to the length a description may have, like the itinerary's.
+ */
+function pointDescription(props: Json): string | undefined {
+  const parts = new Set(DESCRIPTION_PROPERTIES.map((key) => descriptionOf(props[key])).filter((text) => text !== undefined));
+  return cleanDescription([...parts].join('\n\n'));
+}
+
 /** A position as numbers; anything unreadable or out of range is refused with its index in the file. */
 function position(raw: unknown, index: () => number): Position {
   const n = index();
@@ -68,8 +79,6 @@ export interface FeatureReading {
   lineFeature?: (properties: Json) => boolean;
   /** Property holding a waypoint's kind (GPX: `type`; KML and GeoJSON: `kind`). */
   kindProperty: string;
-  /** Property holding a point's description (GPX: `desc`; KML and GeoJSON: `description`). */
-  descriptionProperty: string;
   /**
    * Whether a point may be mere track decoration. GPX keeps waypoints (`wpt`) apart from track points, so
    * its points are all waypoints; KML and GeoJSON have only Points, which converters also use to draw
@@ -113,12 +122,14 @@ export function readFeatures(
     const name = cleanName(props.name);
     // Devices (Garmin's GPX) give a symbol rather than a type: the symbol is the kind then.
     const kind = cleanName(props[reading.kindProperty], KIND_MAX) ?? cleanName(props.sym, KIND_MAX);
+    const description = pointDescription(props);
     if (name) w.name = name;
     if (kind) w.kind = kind;
+    if (description) w.description = description;
     const lost = pointLosses(props, reading.kindProperty, kind);
     if (lost.length > 0) w.losses = lost;
     // `position` is what Cairn's own KML and GeoJSON exports give every waypoint, named or not.
-    const own = name || kind || descriptionOf(props[reading.descriptionProperty]) || props.position !== undefined;
+    const own = name || kind || description || props.position !== undefined;
     if (reading.pointsMayDecorate && !own) w.bare = true;
     waypoints.push(w);
   };

@@ -35,7 +35,6 @@ export function parseGeoJsonTrack(input: Uint8Array | unknown): ImportedTrack {
   }
   const track: ImportedTrack = readFeatures(root, {
     kindProperty: 'kind',
-    descriptionProperty: 'description',
     pointsMayDecorate: true,
     countLineProperties: true,
   });

@@ -21,7 +21,6 @@ function readGpx(doc: XmlDocument): ImportedTrack {
   const track: ImportedTrack = readFeatures(collection, {
     lineFeature: (p) => p._gpxType === wanted,
     kindProperty: 'type',
-    descriptionProperty: 'desc',
     pointsMayDecorate: false,
     countLineProperties: false,
   });
@@ -87,7 +86,6 @@ function readKml(doc: XmlDocument): ImportedTrack {
   const root = doc.documentElement as XmlElement;
   const track: ImportedTrack = readFeatures(kml(doc as never), {
     kindProperty: 'kind',
-    descriptionProperty: 'description',
     pointsMayDecorate: true,
     countLineProperties: true,
   });

@@ -1,13 +1,13 @@
-// An itinerary view → a GeoJSON FeatureCollection: one LineString Feature per segment, one Point per named
-// waypoint.
+// An itinerary view → a GeoJSON FeatureCollection: one LineString Feature per segment, one Point per marked
+// waypoint (export-track.ts).
 
 import type { ItineraryView } from '../itineraries/itinerary-view.js';
 import { markedWaypoints } from './export-track.js';
 
 /**
  * RFC 7946 FeatureCollection. Segment features carry `engine`, `position` and `groupId` (the importer splits
- * between features so marked); waypoint features, for waypoints with a name or kind, `name`, `kind` and
- * `position`. The itinerary's `name` and `description` ride as foreign members.
+ * between features so marked); waypoint features, for waypoints with a name, kind or description, `name`,
+ * `kind`, `description` and `position`. The itinerary's `name` and `description` ride as foreign members.
  */
 export function toGeoJson(view: ItineraryView): string {
   const segments = [...view.segments]
@@ -30,7 +30,7 @@ export function toGeoJson(view: ItineraryView): string {
   const waypoints = markedWaypoints(view).map((w) => ({
     type: 'Feature',
     id: w.id,
-    properties: { name: w.name, kind: w.kind, position: w.position },
+    properties: { name: w.name, kind: w.kind, description: w.description, position: w.position },
     geometry: { type: 'Point', coordinates: w.coordinates },
   }));
   return JSON.stringify({

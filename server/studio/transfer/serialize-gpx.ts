@@ -1,5 +1,5 @@
 // An itinerary view → GPX 1.1: one <trk> with one continuous <trkseg> (each segment's first point marked
-// with <cairn:segment>), and a <wpt> per named waypoint.
+// with <cairn:segment>), and a <wpt> per named, kinded or described waypoint.
 
 import type { ItineraryView, SegmentView, ViewPosition } from '../itineraries/itinerary-view.js';
 import { continuousTrack, markedWaypoints } from './export-track.js';
@@ -27,7 +27,9 @@ export function toGpx(view: ItineraryView): string {
     `<metadata>${tag('name', view.name)}${tag('desc', view.description)}<time>${escapeXml(view.updated_at)}</time></metadata>`,
   ];
   for (const w of markedWaypoints(view))
-    out.push(`<wpt ${latLon(w.coordinates)}>${ele(w.coordinates)}${tag('name', w.name)}${tag('type', w.kind)}</wpt>`);
+    out.push(
+      `<wpt ${latLon(w.coordinates)}>${ele(w.coordinates)}${tag('name', w.name)}${tag('desc', w.description)}${tag('type', w.kind)}</wpt>`,
+    );
   out.push(`<trk>${tag('name', view.name)}${tag('type', view.activity)}`);
   const { points, starts } = continuousTrack(view);
   if (points.length > 0) {

@@ -1,5 +1,6 @@
 // An itinerary view → KML 2.2: one Placemark with one LineString for the whole chain (the index of each
-// segment's first point in its ExtendedData `segment_starts`), a Placemark with a Point per named waypoint.
+// segment's first point in its ExtendedData `segment_starts`), a Placemark with a Point per marked waypoint
+// (export-track.ts).
 
 import type { ItineraryView, ViewPosition } from '../itineraries/itinerary-view.js';
 import { continuousTrack, markedWaypoints } from './export-track.js';
@@ -33,7 +34,7 @@ export function toKml(view: ItineraryView): string {
   }
   for (const w of markedWaypoints(view)) {
     out.push(
-      `<Placemark>${tag('name', w.name)}<ExtendedData>${data('kind', w.kind)}${data('position', w.position)}</ExtendedData>` +
+      `<Placemark>${tag('name', w.name)}${tag('description', w.description)}<ExtendedData>${data('kind', w.kind)}${data('position', w.position)}</ExtendedData>` +
         `<Point>${w.coordinates.length > 2 ? '<altitudeMode>absolute</altitudeMode>' : ''}` +
         `<coordinates>${tuple(w.coordinates)}</coordinates></Point></Placemark>`,
     );

@@ -1,5 +1,6 @@
 // The served Data API fields over real HTTP: directions (equal to `npm run route` on the same region, avoidance
-// outcomes, alternatives), itinerary (published by default, groups and groupId, the Studio access rules) and
+// outcomes, alternatives), itinerary (published by default, groups and groupId, waypoint descriptions, the
+// Studio access rules) and
 // zones (true shapes, levels, the organization's private zones only).
 
 import { execFileSync } from 'node:child_process';
@@ -211,7 +212,7 @@ async function studio(method: string, path: string, body?: unknown, o: Bootstrap
 const ITINERARY = `query I($id: ID!, $version: ItineraryVersion) { itinerary(id: $id, version: $version) {
   id name activity privacy distance
   segments { id position engine groupId distance geometry { type coordinates } }
-  waypoints { id position coordinates }
+  waypoints { id position description coordinates }
   groups { id name color speed } } }`;
 
 async function readItinerary(id: string, version?: string, who: Caller = caller): Promise<Json> {
@@ -228,9 +229,12 @@ describe('itinerary', () => {
     const created = await studio('POST', '/v1/itineraries', { name: 'Ridge walk', privacy: 'private' });
     id = created.id;
     await studio('POST', `/v1/itineraries/${id}/segments`, { engine: 'smart', from: [1.551, 42.4952], to: [1.5603, 42.5] });
-    await studio('POST', `/v1/itineraries/${id}/segments`, { engine: 'smart', to: [1.5703, 42.5049] });
+    const built = await studio('POST', `/v1/itineraries/${id}/segments`, { engine: 'smart', to: [1.5703, 42.5049] });
+    const joint = `/v1/itineraries/${id}/waypoints/${built.waypoints[1].id}`;
+    await studio('PUT', joint, { description: 'Stone bridge\n\nSlippery when wet' });
     await studio('POST', `/v1/itineraries/${id}/publish`);
-    // A group made after publishing: the draft has it, the published snapshot does not yet.
+    // A group and a description made after publishing: the draft has them, the published snapshot does not yet.
+    await studio('PUT', joint, { description: 'Bridge closed' });
     const draft = await studio('GET', `/v1/itineraries/${id}?version=draft`);
     await studio('POST', `/v1/itineraries/${id}/segment-groups`, { name: 'Climb', color: '#1A7F37', segment_ids: [draft.segments[0].id] });
     view = await studio('GET', `/v1/itineraries/${id}?version=published`);
@@ -246,15 +250,19 @@ describe('itinerary', () => {
       view.segments.map((s: Json) => [s.id, s.position, s.engine.toUpperCase(), null, s.distance]),
     );
     expect(it.segments[0].geometry).toEqual(view.segments[0].geometry);
-    expect(it.waypoints).toEqual(view.waypoints.map((w: Json) => ({ id: w.id, position: w.position, coordinates: w.coordinates })));
+    expect(it.waypoints).toEqual(
+      view.waypoints.map((w: Json) => ({ id: w.id, position: w.position, description: w.description, coordinates: w.coordinates })),
+    );
+    expect(it.waypoints.map((w: Json) => w.description)).toEqual([null, 'Stone bridge\n\nSlippery when wet', null]);
   });
 
-  it('version DRAFT answers the draft: its groups and each segment groupId', async () => {
+  it("version DRAFT answers the draft: its groups, each segment groupId and the waypoints' descriptions", async () => {
     const it = (await readItinerary(id, 'DRAFT')).data.itinerary;
     expect(it.groups).toHaveLength(1);
     expect(it.groups[0]).toMatchObject({ name: 'Climb', color: '#1A7F37', speed: null });
     expect(it.segments[0].groupId).toBe(it.groups[0].id);
     expect(it.segments[1].groupId).toBeNull();
+    expect(it.waypoints.map((w: Json) => w.description)).toEqual([null, 'Bridge closed', null]);
   });
 
   it('another organization cannot see a private itinerary: null with NOT_FOUND, as over REST', async () => {

@@ -17,8 +17,14 @@ function setup() {
 const sample = (): Chain =>
   sealChain({
     waypoints: [
-      { id: '11111111-1111-4111-8111-111111111111', name: 'Start', kind: null, coord: [1.56, 42.5, Number.NaN] },
-      { id: '22222222-2222-4222-8222-222222222222', name: null, kind: 'pass', coord: [1.57, 42.51, Number.NaN] },
+      {
+        id: '11111111-1111-4111-8111-111111111111',
+        name: 'Start',
+        kind: null,
+        description: 'Car park\n\nFree',
+        coord: [1.56, 42.5, Number.NaN],
+      },
+      { id: '22222222-2222-4222-8222-222222222222', name: null, kind: 'pass', description: null, coord: [1.57, 42.51, Number.NaN] },
     ],
     segments: [
       {

@@ -289,6 +289,47 @@ describe('waypoints', () => {
     expect(next.segments[0].geometry.coordinates.at(-1).slice(0, 2)).toEqual(P()[6]);
   });
 
+  it('PUT describes a waypoint; the draft, the published snapshot and a duplicate show it; null clears it', async () => {
+    const it1 = await chain3();
+    expect(it1.waypoints.map((w: any) => w.description)).toEqual([null, null, null, null]);
+    const url = `/v1/itineraries/${it1.id}/waypoints/${it1.waypoints[1].id}`;
+    const text = 'Hut, 40 places\n\nOpen\tJune to September';
+    const set = await owner('PUT', url, { description: text });
+    expect(set.status).toBe(200);
+    expect(set.body.data.waypoints[1]).toMatchObject({ id: it1.waypoints[1].id, name: null, description: text });
+    // Renaming leaves the description as it is.
+    expect((await owner('PUT', url, { name: 'Hut' })).status).toBe(200);
+    const draft = await owner('GET', `/v1/itineraries/${it1.id}?version=draft`);
+    expect(draft.body.data.waypoints.map((w: any) => [w.name, w.description])).toEqual([
+      [null, null],
+      ['Hut', text],
+      [null, null],
+      [null, null],
+    ]);
+    expect((await owner('POST', `/v1/itineraries/${it1.id}/publish`)).status).toBe(200);
+    const copy = await owner('POST', `/v1/itineraries/${it1.id}/duplicate`, {});
+    expect(copy.status).toBe(201);
+    expect(copy.body.data.waypoints[1]).toMatchObject({ name: 'Hut', description: text });
+    const cleared = await owner('PUT', url, { description: null });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.data.waypoints[1]).toMatchObject({ name: 'Hut', description: null });
+    const published = await owner('GET', `/v1/itineraries/${it1.id}?version=published`);
+    expect(published.body.data.waypoints[1]).toMatchObject({ name: 'Hut', description: text });
+  });
+
+  it('PUT refuses a description that is not text, too long or with control characters, at its path', async () => {
+    const it1 = await chain3();
+    const url = `/v1/itineraries/${it1.id}/waypoints/${it1.waypoints[1].id}`;
+    for (const bad of [42, ['Spring'], 'x'.repeat(5001), 'Bell\u0007']) {
+      const r = await owner('PUT', url, { description: bad });
+      expect(r.status, JSON.stringify(bad).slice(0, 20)).toBe(400);
+      expect(code(r)).toBe('VALIDATION_FAILED');
+      expect(paths(r)).toEqual([['request', 'body', 'description']]);
+    }
+    const longest = await owner('PUT', url, { description: 'x'.repeat(5000) });
+    expect(longest.body.data.waypoints[1].description).toHaveLength(5000);
+  });
+
   it('deleting a middle waypoint joins its neighbours; the guard names the holder', async () => {
     const it1 = await chain3();
     await owner('DELETE', `/v1/itineraries/${it1.id}/locks`);

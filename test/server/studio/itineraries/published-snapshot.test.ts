@@ -24,8 +24,14 @@ const itinerary: Itinerary = {
 
 const chain: Chain = sealChain({
   waypoints: [
-    { id: '11111111-1111-4111-8111-111111111111', name: 'Start', kind: null, coord: [1.56, 42.5, Number.NaN] },
-    { id: '22222222-2222-4222-8222-222222222222', name: null, kind: 'pass', coord: [1.57, 42.51, 2100] },
+    {
+      id: '11111111-1111-4111-8111-111111111111',
+      name: 'Start',
+      kind: null,
+      description: 'Car park\n\nFree',
+      coord: [1.56, 42.5, Number.NaN],
+    },
+    { id: '22222222-2222-4222-8222-222222222222', name: null, kind: 'pass', description: null, coord: [1.57, 42.51, 2100] },
   ],
   segments: [
     {
@@ -62,6 +68,19 @@ describe('published snapshot', () => {
     const legacy = JSON.parse(JSON.stringify(itineraryView(itinerary, chain)));
     const decoded = decodeSnapshot(legacy, { ...itinerary, description: 'changed since' });
     expect(publishedView(itinerary, decoded!)).toEqual(itineraryView(itinerary, chain));
+  });
+
+  it('reads snapshots stored before waypoints had a description as having none', () => {
+    const withoutDescriptions = (json: { waypoints?: Record<string, unknown>[]; chain?: { waypoints: Record<string, unknown>[] } }) => {
+      for (const w of json.waypoints ?? json.chain?.waypoints ?? []) delete w.description;
+      return json;
+    };
+    const undescribed = { ...chain, waypoints: chain.waypoints.map((w) => ({ ...w, description: null })) };
+    const domain = withoutDescriptions(JSON.parse(JSON.stringify(encodeSnapshot(snapshotOf(itinerary, chain)))));
+    const legacy = withoutDescriptions(JSON.parse(JSON.stringify(itineraryView(itinerary, chain))));
+    for (const stored of [domain, legacy]) {
+      expect(publishedView(itinerary, decodeSnapshot(stored, itinerary)!)).toEqual(itineraryView(itinerary, undescribed));
+    }
   });
 
   it('is absent when nothing was stored', () => {

@@ -11,6 +11,7 @@ import {
   GEOJSON,
   GPX,
   imported,
+  importFile,
   KML,
   publish,
   serveTransferSuite,
@@ -123,6 +124,62 @@ describe('GET /v1/itineraries/{itinerary_id}/export', () => {
       );
     });
   }
+
+  describe("waypoints' descriptions", () => {
+    // A named waypoint with a description and a comment, and an unnamed one with only a description.
+    const DESCRIBED = `<?xml version="1.0"?><gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1">
+      <wpt lat="42.5001" lon="1.5600"><name>Bridge</name><cmt>Slippery when wet</cmt><desc>Stone &amp; wood &lt;1820&gt;</desc></wpt>
+      <wpt lat="42.5010" lon="1.5630"><desc>Spring "Font" — drinkable</desc></wpt>
+      <trk><name>Described</name><trkseg>
+        <trkpt lat="42.4990" lon="1.5580"><ele>1000</ele></trkpt><trkpt lat="42.5001" lon="1.5600"><ele>1010</ele></trkpt>
+        <trkpt lat="42.5005" lon="1.5615"><ele>1015</ele></trkpt><trkpt lat="42.5010" lon="1.5630"><ele>1020</ele></trkpt>
+      </trkseg></trk></gpx>`;
+    const BRIDGE = 'Stone & wood <1820>\n\nSlippery when wet';
+    const SPRING = 'Spring "Font" — drinkable';
+    const descriptions = (view: View) => view.waypoints.map((w) => w.description);
+    let described: View;
+
+    beforeAll(async () => {
+      described = await imported(DESCRIBED, 'application/gpx+xml', '?name=Described');
+      expect(descriptions(described)).toEqual([null, BRIDGE, SPRING]);
+    });
+
+    it('are written in each format, for every waypoint that has one', async () => {
+      const gpx = await (await exportOf(described.id, '?format=gpx')).text();
+      expect([...gpx.matchAll(/<wpt [\s\S]*?<\/wpt>/g)].map((m) => /<desc>([^<]*)<\/desc>/.exec(m[0])?.[1])).toEqual([
+        'Stone &amp; wood &lt;1820&gt;\n\nSlippery when wet',
+        'Spring &quot;Font&quot; — drinkable',
+      ]);
+      const kml = await (await exportOf(described.id, '?format=kml')).text();
+      const points = [...kml.matchAll(/<Placemark>((?:(?!<\/Placemark>)[\s\S])*<Point>[\s\S]*?)<\/Placemark>/g)];
+      expect(points.map((m) => /<description>([^<]*)<\/description>/.exec(m[1]!)?.[1])).toEqual([
+        'Stone &amp; wood &lt;1820&gt;\n\nSlippery when wet',
+        'Spring &quot;Font&quot; — drinkable',
+      ]);
+      const fc = (await (await exportOf(described.id, '?format=geojson')).json()) as {
+        features: { geometry: { type: string }; properties: Record<string, unknown> }[];
+      };
+      expect(fc.features.filter((f) => f.geometry.type === 'Point').map((f) => [f.properties.name, f.properties.description])).toEqual([
+        ['Bridge', BRIDGE],
+        [null, SPRING],
+      ]);
+    });
+
+    for (const [format, type] of [
+      ['gpx', 'application/gpx+xml'],
+      ['kml', 'application/vnd.google-earth.kml+xml'],
+      ['geojson', 'application/geo+json'],
+    ] as const) {
+      it(`come back from ${format} as they were, with nothing reported lost`, async () => {
+        const file = await (await exportOf(described.id, `?format=${format}`)).text();
+        const res = await importFile(file, type, `?name=Described%20${format}`);
+        const json = (await res.json()) as { data: View; extensions: { metadata: { warnings: unknown[] } } };
+        expect(res.status, JSON.stringify(json)).toBe(201);
+        expect(json.data.waypoints.map((w) => [w.name, w.description])).toEqual(described.waypoints.map((w) => [w.name, w.description]));
+        expect(json.extensions.metadata.warnings).toEqual([]);
+      });
+    }
+  });
 
   it('round-trips an itinerary without file elevations through each format', async () => {
     const loop = await imported(GEOJSON, 'application/geo+json', '?name=Loop%20for%20round%20trips');

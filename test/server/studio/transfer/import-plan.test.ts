@@ -100,15 +100,16 @@ describe('planImport', () => {
       losses: { track_point_time: 10, style: 1 },
       waypoints: [
         { coordinates: points[4]!, bare: true, losses: ['waypoint_time', 'style'] },
-        { name: 'Hut', coordinates: points[6]!, losses: ['waypoint_time', 'waypoint_description'] },
+        { name: 'Hut', description: 'Guarded\n\nOpen in summer', coordinates: points[6]!, losses: ['waypoint_time', 'waypoint_symbol'] },
       ],
     });
     expect(plan.losses).toEqual([
       { kind: 'track_point_time', count: 11 },
       { kind: 'waypoint_time', count: 1 },
-      { kind: 'waypoint_description', count: 1 },
+      { kind: 'waypoint_symbol', count: 1 },
       { kind: 'style', count: 1 },
     ]);
+    expect(plan.waypoints[1]).toEqual({ name: 'Hut', description: 'Guarded\n\nOpen in summer', coordinates: points[6] });
   });
 
   it('leaves out bare points within 1 m of a vertex (track decoration), keeping every point and no extra split', () => {

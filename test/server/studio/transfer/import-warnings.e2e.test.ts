@@ -1,6 +1,7 @@
 // What an import cannot keep is said, not dropped, over real HTTP: a Garmin GPX keeps its waypoints'
-// symbols and its off-track waypoint (moved onto the track), and every kind of loss in GPX, KML, KMZ and
-// GeoJSON is listed in `extensions.metadata.warnings` with its count, in the caller's language.
+// symbols, descriptions and comments, and its off-track waypoint (moved onto the track), and every kind of
+// loss in GPX, KML, KMZ and GeoJSON is listed in `extensions.metadata.warnings` with its count, in the
+// caller's language.
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -63,13 +64,27 @@ describe('POST /v1/itineraries/import warnings', () => {
       ['track_point_time', 24],
       ['track_point_extension', 24],
       ['waypoint_time', 3],
-      ['waypoint_description', 2],
       ['waypoint_moved_onto_track', 1],
     ]);
     const move = warnings.find((w) => w.kind === 'waypoint_moved_onto_track')!;
     expect(move.distance_m).toBe(Math.ceil(Math.min(...distances)));
     expect(move.message).toContain(`${move.distance_m} m`);
     for (const w of warnings) expect(w.message).toContain(String(w.count));
+  });
+
+  it("keeps a Garmin GPX waypoint's description and comment as its description, as the draft reads back", async () => {
+    const { view } = await importWithWarnings(GARMIN, 'application/gpx+xml', '?name=Morning%20described');
+    const res = await fetch(`${harness.server.url}/v1/itineraries/${view.id}?version=draft`, { headers: harness.writer });
+    expect(res.status).toBe(200);
+    const draft = ((await res.json()) as { data: View }).data;
+    expect(draft.waypoints.map((w) => [w.name, w.description])).toEqual([
+      [null, null],
+      ['Coll de Jou', null],
+      ['Font del Gall', 'Spring below the path'],
+      // <desc> first, then the different <cmt>, a blank line apart.
+      ['Refugi', 'Guarded hut, 40 places\n\nOpen June to September'],
+      [null, null],
+    ]);
   });
 
   it('says the warnings in the language of Accept-Language, with the same kinds and counts', async () => {
@@ -116,7 +131,6 @@ describe('POST /v1/itineraries/import warnings', () => {
     ['track_point_time', 4],
     ['track_point_extension', 4],
     ['waypoint_time', 1],
-    ['waypoint_description', 1],
     ['style', 2],
     ['feature_properties', 1],
     ['other_geometry', 1],
@@ -124,10 +138,10 @@ describe('POST /v1/itineraries/import warnings', () => {
 
   it('lists what a KML with gx:Track times, sensor data, extended data, styles and a polygon loses', async () => {
     const { view, warnings } = await importWithWarnings(KML, 'application/vnd.google-earth.kml+xml');
-    expect(view.waypoints.map((w) => [w.name, w.kind])).toEqual([
-      [null, null],
-      ['Bridge', 'crossing'],
-      [null, null],
+    expect(view.waypoints.map((w) => [w.name, w.kind, w.description])).toEqual([
+      [null, null, null],
+      ['Bridge', 'crossing', 'Old stone bridge'],
+      [null, null, null],
     ]);
     expect(counts(warnings)).toEqual(KML_LOSSES);
   });
@@ -168,12 +182,15 @@ describe('POST /v1/itineraries/import warnings', () => {
       ],
     };
     const { view, warnings } = await importWithWarnings(JSON.stringify(geojson), 'application/geo+json');
-    expect(view.waypoints.map((w) => w.name)).toEqual([null, 'Bench', null]);
+    expect(view.waypoints.map((w) => [w.name, w.description])).toEqual([
+      [null, null],
+      ['Bench', 'In the shade'],
+      [null, null],
+    ]);
     expect(counts(warnings)).toEqual([
       ['track_point_time', 2],
       ['track_point_extension', 2],
       ['waypoint_time', 1],
-      ['waypoint_description', 1],
       ['style', 2],
       ['feature_properties', 1],
     ]);

@@ -311,18 +311,18 @@ describe('serializers', () => {
 });
 
 describe('what readers count as left out', () => {
-  it("reads a Garmin waypoint's symbol as its kind, and counts GPX point times, extensions and waypoint details", () => {
+  it("reads a Garmin waypoint's symbol as its kind and its desc and cmt as its description, and counts GPX point times, extensions and waypoint details", () => {
     const track = parseXmlTrack(
       bytes(`<gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1" xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v1">
-      <wpt lat="42.5" lon="1.56"><time>2026-06-14T07:00:00Z</time><name>Spring</name><desc>Cold</desc><sym>Drinking Water</sym></wpt>
+      <wpt lat="42.5" lon="1.56"><time>2026-06-14T07:00:00Z</time><name>Spring</name><cmt>Cold</cmt><desc>Below the path</desc><sym>Drinking Water</sym></wpt>
       <trk><name>T</name><trkseg>
         <trkpt lat="42.5" lon="1.56"><time>2026-06-14T07:00:00Z</time><extensions><gpxtpx:TrackPointExtension><gpxtpx:hr>99</gpxtpx:hr></gpxtpx:TrackPointExtension></extensions></trkpt>
         <trkpt lat="42.51" lon="1.57"><time>2026-06-14T07:01:00Z</time></trkpt>
       </trkseg></trk></gpx>`),
       LIMIT,
     );
-    expect(track.waypoints.map((w) => [w.name, w.kind, w.losses])).toEqual([
-      ['Spring', 'Drinking Water', ['waypoint_description', 'waypoint_time']],
+    expect(track.waypoints.map((w) => [w.name, w.kind, w.description, w.losses])).toEqual([
+      ['Spring', 'Drinking Water', 'Below the path\n\nCold', ['waypoint_time']],
     ]);
     expect(track.losses).toEqual({ track_point_time: 2, track_point_extension: 1 });
   });

@@ -22,7 +22,7 @@ export interface View {
   activity: string;
   privacy: string;
   segments: { id: string; position: number; engine: string; groupId: string | null; geometry: { coordinates: Position[] } }[];
-  waypoints: { name: string | null; kind: string | null; coordinates: Position }[];
+  waypoints: { name: string | null; kind: string | null; description: string | null; coordinates: Position }[];
 }
 
 /** The running server and the organizations every transfer test uses (filled in by serveTransferSuite). */
