@@ -62,7 +62,7 @@ function siteKey(organizationId: string): string {
     'tiles,data',
     '--origins',
     siteOrigin,
-  ).plaintext;
+  ).api_key.key;
 }
 
 beforeAll(async () => {

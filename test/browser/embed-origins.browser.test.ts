@@ -60,7 +60,7 @@ function restrictedKey(name: string): { id: string; plaintext: string } {
     '--origins',
     allowed.origin,
   );
-  return { id: created.apiKey.id, plaintext: created.plaintext };
+  return { id: created.api_key.id, plaintext: created.api_key.key };
 }
 
 beforeAll(async () => {

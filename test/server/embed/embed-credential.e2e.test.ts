@@ -30,7 +30,7 @@ function restrictedKey(name: string): { id: string; plaintext: string } {
     '--origins',
     SITE,
   );
-  return { id: created.apiKey.id, plaintext: created.plaintext };
+  return { id: created.api_key.id, plaintext: created.api_key.key };
 }
 
 /** The embed page as the framing site's iframe asks for it; its configuration. */

@@ -217,7 +217,7 @@ describe('POST /mcp over raw HTTP', () => {
 
   it('a key without the mcp scope answers 403 with an insufficient_scope challenge', async () => {
     const dataOnly = admin(server, 'create-key', '--org', org.organization.id, '--type', 'pk', '--name', 'data', '--scopes', 'data');
-    const res = await post({ 'X-API-Key': dataOnly.plaintext, 'X-Secret-Key': org.secretKey.key }, '{}');
+    const res = await post({ 'X-API-Key': dataOnly.api_key.key, 'X-Secret-Key': org.secretKey.key }, '{}');
     expect(res.status).toBe(403);
     expect(res.headers.get('www-authenticate')).toBe(
       `Bearer error="insufficient_scope", scope="mcp", resource_metadata="${server.url}/.well-known/oauth-protected-resource/mcp"`,
