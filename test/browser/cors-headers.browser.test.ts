@@ -8,7 +8,15 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPresent, launchChromium } from '../helpers/chromium.js';
-import { admin, type Bootstrapped, bootstrap, mintSessionToken, type RunningServer, startServer } from '../helpers/server.js';
+import {
+  admin,
+  createPublishableKey,
+  type Bootstrapped,
+  bootstrap,
+  mintSessionToken,
+  type RunningServer,
+  startServer,
+} from '../helpers/server.js';
 
 const present = chromiumPresent('CORS headers browser test');
 
@@ -49,20 +57,7 @@ function fetchFromPage(url: string, init: { method?: string; headers?: Record<st
 
 /** A publishable key of `organizationId` for tiles and data, restricted to the page's site. */
 function siteKey(organizationId: string): string {
-  return admin(
-    server,
-    'create-key',
-    '--org',
-    organizationId,
-    '--type',
-    'pk',
-    '--name',
-    'site',
-    '--scopes',
-    'tiles,data',
-    '--origins',
-    siteOrigin,
-  ).api_key.key;
+  return createPublishableKey(server, organizationId, { name: 'site', scopes: 'tiles,data', origins: siteOrigin }).plaintext;
 }
 
 beforeAll(async () => {

@@ -12,7 +12,16 @@ import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPresent, launchChromium } from '../helpers/chromium.js';
 import { drawn, mapIdle, publishTraverse } from '../helpers/embed-page.js';
-import { admin, type Bootstrapped, bootstrap, callAs, login, type RunningServer, startServer } from '../helpers/server.js';
+import {
+  admin,
+  createPublishableKey,
+  type Bootstrapped,
+  bootstrap,
+  callAs,
+  login,
+  type RunningServer,
+  startServer,
+} from '../helpers/server.js';
 
 const present = chromiumPresent('Embed origins browser test');
 
@@ -46,21 +55,7 @@ async function framingSite(): Promise<{ server: Server; origin: string }> {
 
 /** A publishable key with the embedding scope, restricted to the allowed site. */
 function restrictedKey(name: string): { id: string; plaintext: string } {
-  const created = admin(
-    server,
-    'create-key',
-    '--org',
-    org.organization.id,
-    '--type',
-    'pk',
-    '--name',
-    name,
-    '--scopes',
-    'embedding',
-    '--origins',
-    allowed.origin,
-  );
-  return { id: created.api_key.id, plaintext: created.api_key.key };
+  return createPublishableKey(server, org.organization.id, { name, scopes: 'embedding', origins: allowed.origin });
 }
 
 beforeAll(async () => {

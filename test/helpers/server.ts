@@ -121,6 +121,29 @@ export function fromBootstrapOutput(printed: Record<string, any>): Bootstrapped 
   return { ...rest, publishableKey: publishable_key, secretKey: secret_key } as Bootstrapped;
 }
 
+/** A publishable key made with the admin command: its id and the key itself (`pk_…`). */
+export function createPublishableKey(
+  server: RunningServer,
+  organizationId: string,
+  options: { name: string; scopes: string; origins?: string },
+): { id: string; plaintext: string } {
+  const origins = options.origins === undefined ? [] : ['--origins', options.origins];
+  const created = admin(
+    server,
+    'create-key',
+    '--org',
+    organizationId,
+    '--type',
+    'pk',
+    '--name',
+    options.name,
+    '--scopes',
+    options.scopes,
+    ...origins,
+  );
+  return { id: created.api_key.id, plaintext: created.api_key.key };
+}
+
 /** A fresh organization with an owner, a pk (embedding, data, mcp), an sk and a public collection. */
 export function bootstrap(server: RunningServer): Bootstrapped {
   return fromBootstrapOutput(admin(server, 'bootstrap', '--empty'));

@@ -5,7 +5,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TokenSigner } from '../../../server/auth/signed-token.js';
-import { admin, type Bootstrapped, bootstrap, type RunningServer, startServer } from '../../helpers/server.js';
+import { admin, createPublishableKey, type Bootstrapped, bootstrap, type RunningServer, startServer } from '../../helpers/server.js';
 import { tamperings } from '../../helpers/token-tampering.js';
 
 const SECRET = 'embed-credential-test-secret-0123456789abcdef';
@@ -16,21 +16,7 @@ let key: { id: string; plaintext: string };
 let otherKey: { id: string; plaintext: string };
 
 function restrictedKey(name: string): { id: string; plaintext: string } {
-  const created = admin(
-    server,
-    'create-key',
-    '--org',
-    org.organization.id,
-    '--type',
-    'pk',
-    '--name',
-    name,
-    '--scopes',
-    'embedding',
-    '--origins',
-    SITE,
-  );
-  return { id: created.api_key.id, plaintext: created.api_key.key };
+  return createPublishableKey(server, org.organization.id, { name, scopes: 'embedding', origins: SITE });
 }
 
 /** The embed page as the framing site's iframe asks for it; its configuration. */
