@@ -37,13 +37,13 @@ function hasEveryElevation(line: readonly number[]): boolean {
 const isFlatLine = (line: unknown): line is number[] => Array.isArray(line) && line.length >= 6 && line.length % 3 === 0;
 
 export function measureLines(input: MeasureLinesInput): MeasureLinesOutput | TaskFailure {
-  if (!Array.isArray(input.lines)) return failure('VALIDATION_FAILED', 'lines must be an array', ['input', 'lines']);
+  if (!Array.isArray(input.lines)) return failure('bad_input', 'lines must be an array', ['input', 'lines']);
   const engine = threadRouting().engine;
   const measured: MeasuredFreehand[] = [];
   for (const [i, line] of input.lines.entries()) {
-    if (!isFlatLine(line)) return failure('VALIDATION_FAILED', 'a line needs at least 2 points of lon, lat, ele', ['input', 'lines', i]);
+    if (!isFlatLine(line)) return failure('bad_input', 'a line needs at least 2 points of lon, lat, ele', ['input', 'lines', i]);
     const bad = badPoint(line);
-    if (bad >= 0) return failure('VALIDATION_FAILED', 'not a [longitude, latitude] pair', ['input', 'lines', i, bad * 3]);
+    if (bad >= 0) return failure('bad_input', 'not a [longitude, latitude] pair', ['input', 'lines', i, bad * 3]);
     const coordinates: LonLat[] = [];
     for (let k = 0; k < line.length; k += 3) coordinates.push([line[k] as number, line[k + 1] as number]);
     const out = engine.analyze({ activity: input.activity, coordinates });
@@ -61,10 +61,10 @@ export function measureLines(input: MeasureLinesInput): MeasureLinesOutput | Tas
 
 export function splitLine(input: SplitLineInput): SplitLineOutput | TaskFailure {
   if (!isFlatLine(input.coordinates))
-    return failure('VALIDATION_FAILED', 'a line needs at least 2 points of lon, lat, ele', ['input', 'coordinates']);
+    return failure('bad_input', 'a line needs at least 2 points of lon, lat, ele', ['input', 'coordinates']);
   const bad = badPoint(input.coordinates);
-  if (bad >= 0) return failure('VALIDATION_FAILED', 'not a [longitude, latitude] pair', ['input', 'coordinates', bad * 3]);
-  if (!validLonLat(input.point)) return failure('VALIDATION_FAILED', 'not a [longitude, latitude] pair', ['input', 'point']);
+  if (bad >= 0) return failure('bad_input', 'not a [longitude, latitude] pair', ['input', 'coordinates', bad * 3]);
+  if (!validLonLat(input.point)) return failure('bad_input', 'not a [longitude, latitude] pair', ['input', 'point']);
   const { at, head, tail } = splitAt(Float64Array.from(input.coordinates), input.point[0], input.point[1]);
   return { ok: true, at, head, tail, headMeasures: measureOwn(Float64Array.from(head)), tailMeasures: measureOwn(Float64Array.from(tail)) };
 }
@@ -72,10 +72,10 @@ export function splitLine(input: SplitLineInput): SplitLineOutput | TaskFailure 
 export function nearestPoints(input: NearestPointsInput): NearestPointsOutput | TaskFailure {
   for (const key of ['points', 'candidates'] as const) {
     const list = input[key];
-    if (!Array.isArray(list)) return failure('VALIDATION_FAILED', `${key} must be an array`, ['input', key]);
+    if (!Array.isArray(list)) return failure('bad_input', `${key} must be an array`, ['input', key]);
     const bad = list.findIndex((p) => !validLonLat(p));
-    if (bad >= 0) return failure('VALIDATION_FAILED', 'not a [longitude, latitude] pair', ['input', key, bad]);
+    if (bad >= 0) return failure('bad_input', 'not a [longitude, latitude] pair', ['input', key, bad]);
   }
-  if (!(input.within >= 0)) return failure('VALIDATION_FAILED', 'within must be a distance in metres', ['input', 'within']);
+  if (!(input.within >= 0)) return failure('bad_input', 'within must be a distance in metres', ['input', 'within']);
   return { ok: true, nearest: nearestWithin(input.points, input.candidates, input.within) };
 }

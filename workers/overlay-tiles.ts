@@ -56,7 +56,7 @@ const KEPT = 32;
 export function overlayTile(input: OverlayTileInput): Uint8Array | TaskFailure {
   const { z, x, y } = input;
   if (!Number.isInteger(z) || z < OVERLAY_TILE_ZOOMS.min || z > OVERLAY_TILE_ZOOMS.max)
-    return failure('VALIDATION_FAILED', `zoom is ${OVERLAY_TILE_ZOOMS.min} to ${OVERLAY_TILE_ZOOMS.max}`, ['input', 'z']);
+    return failure('bad_input', `zoom is ${OVERLAY_TILE_ZOOMS.min} to ${OVERLAY_TILE_ZOOMS.max}`, ['input', 'z']);
   let index = indexes.get(input.key);
   if (index) indexes.delete(input.key);
   else index = buildOverlayIndexes(JSON.parse(input.content) as OverlayContent);

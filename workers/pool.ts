@@ -1,6 +1,7 @@
 // The one Piscina pool of the process and its typed runTask: each task runs from its own module
-// (TASK_FILES); a full queue answers SERVICE_UNAVAILABLE and an abort or deadline GATEWAY_TIMEOUT, as
-// failure values. Turning those values into API errors is task-error.ts, beside this file.
+// (TASK_FILES); a full queue answers a `queue_full` failure value, an abort or deadline a `deadline` one and
+// a task that threw or a worker that died `worker_failed`. Turning failure values into API errors is
+// task-error.ts, beside this file.
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Piscina, type PiscinaTask } from 'piscina';
@@ -122,14 +123,14 @@ export function createPool(options: Partial<PoolOptions> = {}): WorkerPool {
     failQueuedWhenNoWorker();
   });
   piscina.on('workerDestroy', failQueuedWhenNoWorker);
-  /** Failures as values: a full queue is SERVICE_UNAVAILABLE, anything else (a bug) INTERNAL_ERROR, reported. */
+  /** Failures as values: a full queue is `queue_full`, anything else (a bug) `worker_failed`, reported. */
   const mapRunError = (err: unknown, cancel: CancelToken): TaskFailure => {
     // Taken off the queue above: the worker's failure was reported when it happened.
-    if (cancel.aborted) return failure('INTERNAL_ERROR', 'no worker could start');
+    if (cancel.aborted) return failure('worker_failed', 'no worker could start');
     const message = err instanceof Error ? err.message : String(err);
-    if (/queue is at limit/i.test(message)) return failure('SERVICE_UNAVAILABLE', 'worker queue is full');
+    if (/queue is at limit/i.test(message)) return failure('queue_full', 'worker queue is full');
     o.onWorkerError(err);
-    return failure('INTERNAL_ERROR', 'the worker failed');
+    return failure('worker_failed', 'the worker failed');
   };
   /** Hands one task to piscina (to the worker of `lane` when given); a failure to run it comes back as a value. */
   const dispatch = <N extends TaskName>(name: N, input: TaskInput<N>, lane?: number): Promise<TaskOutput<N>> => {
@@ -182,9 +183,9 @@ export function createPool(options: Partial<PoolOptions> = {}): WorkerPool {
   return {
     piscina,
     async runTask<N extends TaskName>(name: N, input: TaskInput<N>, opts: RunOptions = {}): Promise<TaskOutput<N>> {
-      if (piscina.queueSize >= o.maxQueue) return failure('SERVICE_UNAVAILABLE', 'worker queue is full');
-      if (opts.timeoutMs !== undefined && opts.timeoutMs <= 0) return failure('GATEWAY_TIMEOUT', 'task deadline passed before it started');
-      if (opts.signal?.aborted) return failure('GATEWAY_TIMEOUT', 'task deadline passed before it started');
+      if (piscina.queueSize >= o.maxQueue) return failure('queue_full', 'worker queue is full');
+      if (opts.timeoutMs !== undefined && opts.timeoutMs <= 0) return failure('deadline', 'task deadline passed before it started');
+      if (opts.signal?.aborted) return failure('deadline', 'task deadline passed before it started');
       // The caller's signal is NOT handed to piscina: aborting a running task there terminates its worker
       // (which then reloads the region), and a result already posted by that worker surfaces as an uncaught
       // "Unexpected message from Worker" error. Routing tasks are short, so an abandoned one simply
@@ -197,7 +198,7 @@ export function createPool(options: Partial<PoolOptions> = {}): WorkerPool {
       return new Promise<TaskOutput<N>>((resolve) => {
         const onAbort = () => {
           settle();
-          resolve(failure('GATEWAY_TIMEOUT', 'task aborted or past its deadline'));
+          resolve(failure('deadline', 'task aborted or past its deadline'));
         };
         const timer = timeoutMs === undefined ? undefined : setTimeout(onAbort, timeoutMs);
         const settle = () => {

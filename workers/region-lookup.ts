@@ -96,17 +96,17 @@ export interface WaysOutput {
 export function places(input: PlacesInput): PlacesOutput | TaskFailure {
   const { region } = threadRouting();
   const text = input.text?.trim() ?? '';
-  if (text === '' && input.near === undefined) return failure('VALIDATION_FAILED', 'give text, near, or both', ['input', 'text']);
+  if (text === '' && input.near === undefined) return failure('bad_input', 'give text, near, or both', ['input', 'text']);
   if (input.near !== undefined && !validLonLat(input.near))
-    return failure('VALIDATION_FAILED', 'not a [longitude, latitude] pair', ['input', 'near']);
+    return failure('bad_input', 'not a [longitude, latitude] pair', ['input', 'near']);
   const { places: limits, radius: radiusLimits } = LOOKUP_LIMITS;
   if (input.radius !== undefined && !(Number.isFinite(input.radius) && input.radius > 0 && input.radius <= radiusLimits.max))
-    return failure('VALIDATION_FAILED', `radius is up to ${radiusLimits.max} m`, ['input', 'radius']);
+    return failure('bad_input', `radius is up to ${radiusLimits.max} m`, ['input', 'radius']);
   const limit = input.limit ?? limits.default;
   if (!(Number.isInteger(limit) && limit >= 1 && limit <= limits.max))
-    return failure('VALIDATION_FAILED', `limit is 1 to ${limits.max}`, ['input', 'limit']);
+    return failure('bad_input', `limit is 1 to ${limits.max}`, ['input', 'limit']);
   for (const [i, kind] of (input.kinds ?? []).entries())
-    if (!PLACE_KINDS.includes(kind)) return failure('VALIDATION_FAILED', 'unknown place kind', ['input', 'kinds', i]);
+    if (!PLACE_KINDS.includes(kind)) return failure('bad_input', 'unknown place kind', ['input', 'kinds', i]);
   const kinds = input.kinds && input.kinds.length > 0 ? new Set(input.kinds) : null;
   const near = input.near;
   const radius = near ? (input.radius ?? radiusLimits.default) : Number.POSITIVE_INFINITY;
@@ -131,7 +131,7 @@ export function places(input: PlacesInput): PlacesOutput | TaskFailure {
 
 export function place(input: PlaceInput): PlaceOutput | TaskFailure {
   const match = /^(node|way)\/(\d{1,20})$/.exec(String(input.id ?? ''));
-  if (!match) return failure('VALIDATION_FAILED', 'a place id is node/<number> or way/<number>', ['input', 'id']);
+  if (!match) return failure('bad_input', 'a place id is node/<number> or way/<number>', ['input', 'id']);
   const osmId = Number(match[2]);
   const found = threadRouting().region.places.find((p) => p.osmType === match[1] && p.osmId === osmId);
   return { ok: true, place: found ? placeResult(found, null) : null };
@@ -140,14 +140,12 @@ export function place(input: PlaceInput): PlaceOutput | TaskFailure {
 export function ways(input: WaysInput): WaysOutput | TaskFailure {
   const bbox = input.bbox;
   if (!Array.isArray(bbox) || bbox.length !== 4 || !validLonLat([bbox[0], bbox[1]]) || !validLonLat([bbox[2], bbox[3]]))
-    return failure('VALIDATION_FAILED', 'bbox is [west, south, east, north] in degrees', ['input', 'bbox']);
+    return failure('bad_input', 'bbox is [west, south, east, north] in degrees', ['input', 'bbox']);
   const [west, south, east, north] = bbox;
-  if (!(west < east && south < north))
-    return failure('VALIDATION_FAILED', 'bbox is [west, south, east, north] in degrees', ['input', 'bbox']);
+  if (!(west < east && south < north)) return failure('bad_input', 'bbox is [west, south, east, north] in degrees', ['input', 'bbox']);
   if (east - west > LOOKUP_LIMITS.waysBboxDeg || north - south > LOOKUP_LIMITS.waysBboxDeg)
-    return failure('VALIDATION_FAILED', `a bbox side is at most ${LOOKUP_LIMITS.waysBboxDeg} degrees`, ['input', 'bbox']);
-  if (input.activity !== undefined && !isActivity(input.activity))
-    return failure('VALIDATION_FAILED', 'unknown activity', ['input', 'activity']);
+    return failure('bad_input', `a bbox side is at most ${LOOKUP_LIMITS.waysBboxDeg} degrees`, ['input', 'bbox']);
+  if (input.activity !== undefined && !isActivity(input.activity)) return failure('bad_input', 'unknown activity', ['input', 'activity']);
   const { region, engine } = threadRouting();
   const g = region.graph;
   const grid = region.grid;

@@ -81,32 +81,32 @@ export class RouteEngine {
   }
 
   directions(input: DirectionsInput): DirectionsOutput | TaskFailure {
-    if (!isActivity(input.activity)) return failure('VALIDATION_FAILED', 'unknown activity', ['input', 'activity']);
+    if (!isActivity(input.activity)) return failure('bad_input', 'unknown activity', ['input', 'activity']);
     const wps = input.waypoints;
     if (!Array.isArray(wps) || wps.length < 2 || wps.length > 50) {
-      return failure('VALIDATION_FAILED', 'waypoints must hold 2 to 50 points', ['input', 'waypoints']);
+      return failure('bad_input', 'waypoints must hold 2 to 50 points', ['input', 'waypoints']);
     }
     const wanted = input.alternatives ?? 0;
     if (!Number.isInteger(wanted) || wanted < 0 || wanted > MAX_ALTERNATIVES) {
-      return failure('VALIDATION_FAILED', `alternatives must be 0 to ${MAX_ALTERNATIVES}`, ['input', 'alternatives']);
+      return failure('bad_input', `alternatives must be 0 to ${MAX_ALTERNATIVES}`, ['input', 'alternatives']);
     }
     let mask = 0;
     for (const [i, h] of (input.avoid ?? []).entries()) {
       const bit = HAZARD_BITS[h];
-      if (bit === undefined) return failure('VALIDATION_FAILED', 'unknown hazard', ['input', 'avoid', i]);
+      if (bit === undefined) return failure('bad_input', 'unknown hazard', ['input', 'avoid', i]);
       mask |= bit;
     }
     const p = this.prepare(input.activity);
     const snaps: (EdgePosition & { lon: number; lat: number; distance: number })[] = [];
     for (const [i, wp] of wps.entries()) {
-      if (!validLonLat(wp)) return failure('VALIDATION_FAILED', 'waypoint is not a [longitude, latitude] pair', ['input', 'waypoints', i]);
+      if (!validLonLat(wp)) return failure('bad_input', 'waypoint is not a [longitude, latitude] pair', ['input', 'waypoints', i]);
       const s = this.kernel.snap(wp[0], wp[1], this.opts.maxSnapDistance, p.profile.id);
-      if (!s) return failure('VALIDATION_FAILED', 'waypoint is not near any way this activity may use', ['input', 'waypoints', i]);
+      if (!s) return failure('off_network', 'waypoint is not near any way this activity may use', ['input', 'waypoints', i]);
       snaps.push(s);
     }
     const first = this.routeLegs(snaps, p, 0);
     if (typeof first === 'number') {
-      return failure('VALIDATION_FAILED', `no route to waypoint ${first + 1}`, ['input', 'waypoints', first + 1]);
+      return failure('unroutable', `no route to waypoint ${first + 1}`, ['input', 'waypoints', first + 1]);
     }
     let legs = first;
     let avoidance: RouteResult['avoidance'] = 'NOT_NEEDED';
@@ -201,12 +201,12 @@ export class RouteEngine {
 
   /** Snaps a freehand line to the network, keeping its exact first and last coordinates. */
   snapLine(input: SnapLineInput): SnapLineOutput | TaskFailure {
-    if (!isActivity(input.activity)) return failure('VALIDATION_FAILED', 'unknown activity', ['input', 'activity']);
+    if (!isActivity(input.activity)) return failure('bad_input', 'unknown activity', ['input', 'activity']);
     const coords = input.coordinates;
     if (!Array.isArray(coords) || coords.length < 2)
-      return failure('VALIDATION_FAILED', 'a line needs at least 2 points', ['input', 'coordinates']);
+      return failure('bad_input', 'a line needs at least 2 points', ['input', 'coordinates']);
     for (const [i, c] of coords.entries())
-      if (!validLonLat(c)) return failure('VALIDATION_FAILED', 'not a [longitude, latitude] pair', ['input', 'coordinates', i]);
+      if (!validLonLat(c)) return failure('bad_input', 'not a [longitude, latitude] pair', ['input', 'coordinates', i]);
     const p = this.prepare(input.activity);
     // Re-route through points of the line spaced by snapLineSpacing (at most 50).
     const cum = kernelValue(cumulativeDistances(flatLonLat(coords), 2));
@@ -226,7 +226,7 @@ export class RouteEngine {
       const s = this.kernel.snap(c[0], c[1], this.opts.maxSnapDistance, p.profile.id);
       if (s) snaps.push(s);
       else if (i === 0 || i === picks.length - 1) {
-        return failure('VALIDATION_FAILED', 'the line does not start or end near a way', [
+        return failure('off_network', 'the line does not start or end near a way', [
           'input',
           'coordinates',
           i === 0 ? 0 : coords.length - 1,
@@ -234,7 +234,7 @@ export class RouteEngine {
       }
     }
     const legs = this.routeLegs(snaps, p, 0);
-    if (typeof legs === 'number') return failure('VALIDATION_FAILED', 'the line cannot be routed on the network', ['input', 'coordinates']);
+    if (typeof legs === 'number') return failure('unroutable', 'the line cannot be routed on the network', ['input', 'coordinates']);
     const line = new LineBuilder();
     const [lon0, lat0] = coords[0]!;
     line.start(lon0, lat0, this.elevation(lon0, lat0));
@@ -248,12 +248,11 @@ export class RouteEngine {
 
   /** Matches a drawn line to the network: advisories, difficulty, distance, ascent, descent. */
   analyze(input: AnalyzeInput): AnalyzeOutput | TaskFailure {
-    if (!isActivity(input.activity)) return failure('VALIDATION_FAILED', 'unknown activity', ['input', 'activity']);
+    if (!isActivity(input.activity)) return failure('bad_input', 'unknown activity', ['input', 'activity']);
     const coords = input.coordinates;
-    if (!Array.isArray(coords) || coords.length < 2)
-      return failure('VALIDATION_FAILED', 'a line needs at least 2 points', ['input', 'geometry']);
+    if (!Array.isArray(coords) || coords.length < 2) return failure('bad_input', 'a line needs at least 2 points', ['input', 'geometry']);
     for (const [i, c] of coords.entries())
-      if (!validLonLat(c)) return failure('VALIDATION_FAILED', 'not a [longitude, latitude] pair', ['input', 'geometry', 'coordinates', i]);
+      if (!validLonLat(c)) return failure('bad_input', 'not a [longitude, latitude] pair', ['input', 'geometry', 'coordinates', i]);
     const p = this.prepare(input.activity);
     const flat = flatLonLat(coords);
     const matched = this.kernel.matchLine(flat, this.opts.matchDistance);
@@ -284,10 +283,9 @@ export class RouteEngine {
   }
 
   reachable(input: ReachableInput): ReachableOutput | TaskFailure {
-    if (!isActivity(input.activity)) return failure('VALIDATION_FAILED', 'unknown activity', ['input', 'activity']);
-    if (!validLonLat(input.center)) return failure('VALIDATION_FAILED', 'not a [longitude, latitude] pair', ['input', 'center']);
-    if (!(input.budget > 0) || input.budget > 86_400)
-      return failure('VALIDATION_FAILED', 'budget must be 1 s to 24 h', ['input', 'ranges']);
+    if (!isActivity(input.activity)) return failure('bad_input', 'unknown activity', ['input', 'activity']);
+    if (!validLonLat(input.center)) return failure('bad_input', 'not a [longitude, latitude] pair', ['input', 'center']);
+    if (!(input.budget > 0) || input.budget > 86_400) return failure('bad_input', 'budget must be 1 s to 24 h', ['input', 'ranges']);
     const p = this.prepare(input.activity);
     const s = this.kernel.snap(input.center[0], input.center[1], this.opts.maxSnapDistance, p.profile.id);
     if (!s) return { ok: true, center: null, points: [] };
@@ -309,10 +307,10 @@ export class RouteEngine {
   isochrone(input: IsochroneInput): IsochroneOutput | TaskFailure {
     const ranges = input.ranges;
     if (!Array.isArray(ranges) || ranges.length === 0 || ranges.length > MAX_ISOCHRONE_RANGES)
-      return failure('VALIDATION_FAILED', `1 to ${MAX_ISOCHRONE_RANGES} ranges`, ['input', 'ranges']);
+      return failure('bad_input', `1 to ${MAX_ISOCHRONE_RANGES} ranges`, ['input', 'ranges']);
     for (const [i, r] of ranges.entries())
       if (!Number.isInteger(r) || r < 1 || r > MAX_ISOCHRONE_SECONDS)
-        return failure('VALIDATION_FAILED', `a range is 1 to ${MAX_ISOCHRONE_SECONDS} whole seconds`, ['input', 'ranges', i]);
+        return failure('bad_input', `a range is 1 to ${MAX_ISOCHRONE_SECONDS} whole seconds`, ['input', 'ranges', i]);
     const reached = this.reachable({ activity: input.activity, center: input.center, budget: Math.max(...ranges) });
     if (!reached.ok) return reached;
     // A start that snaps nowhere reaches nothing: each range still answers, with an empty polygon and no center.
@@ -336,11 +334,11 @@ export class RouteEngine {
   }
 
   snap(input: SnapInput): SnapOutput | TaskFailure {
-    if (!isActivity(input.activity)) return failure('VALIDATION_FAILED', 'unknown activity', ['input', 'activity']);
-    if (!validLonLat(input.point)) return failure('VALIDATION_FAILED', 'not a [longitude, latitude] pair', ['input', 'point']);
+    if (!isActivity(input.activity)) return failure('bad_input', 'unknown activity', ['input', 'activity']);
+    if (!validLonLat(input.point)) return failure('bad_input', 'not a [longitude, latitude] pair', ['input', 'point']);
     const p = this.prepare(input.activity);
     const s = this.kernel.snap(input.point[0], input.point[1], this.opts.maxSnapDistance, p.profile.id);
-    if (!s) return failure('NOT_FOUND', 'no way near this point', ['input', 'point']);
+    if (!s) return failure('off_network', 'no way near this point', ['input', 'point']);
     return { ok: true, point: [s.lon, s.lat], distance: s.distance, osmWayId: this.graph.wayOsmId[this.graph.edgeWay[s.edge]!]! };
   }
 

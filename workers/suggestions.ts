@@ -128,25 +128,24 @@ export function suggestRoutes(engine: RouteEngine, input: SuggestionsInput): Sug
 }
 
 function noIdea(): TaskFailure {
-  return failure('NOT_FOUND', 'no route idea here avoids toll and access-restricted ways', ['input', 'start']);
+  return failure('not_found', 'no route idea here avoids toll and access-restricted ways', ['input', 'start']);
 }
 
 function validate(input: SuggestionsInput): TaskFailure | undefined {
-  if (!isActivity(input.activity)) return failure('VALIDATION_FAILED', 'unknown activity', ['input', 'activity']);
-  if (!validLonLat(input.start)) return failure('VALIDATION_FAILED', 'not a [longitude, latitude] pair', ['input', 'start']);
-  if (input.end !== undefined && !validLonLat(input.end))
-    return failure('VALIDATION_FAILED', 'not a [longitude, latitude] pair', ['input', 'end']);
+  if (!isActivity(input.activity)) return failure('bad_input', 'unknown activity', ['input', 'activity']);
+  if (!validLonLat(input.start)) return failure('bad_input', 'not a [longitude, latitude] pair', ['input', 'start']);
+  if (input.end !== undefined && !validLonLat(input.end)) return failure('bad_input', 'not a [longitude, latitude] pair', ['input', 'end']);
   const hasDistance = input.targetDistance !== undefined;
   const hasDuration = input.targetDuration !== undefined;
   if (hasDistance === hasDuration)
-    return failure('VALIDATION_FAILED', 'give exactly one of targetDistance and targetDuration', ['input', 'targetDistance']);
+    return failure('bad_input', 'give exactly one of targetDistance and targetDuration', ['input', 'targetDistance']);
   const { distance, duration, limit } = SUGGESTION_LIMITS;
   if (hasDistance && !within(input.targetDistance, distance.min, distance.max))
-    return failure('VALIDATION_FAILED', `targetDistance is ${distance.min} to ${distance.max} m`, ['input', 'targetDistance']);
+    return failure('bad_input', `targetDistance is ${distance.min} to ${distance.max} m`, ['input', 'targetDistance']);
   if (hasDuration && !within(input.targetDuration, duration.min, duration.max))
-    return failure('VALIDATION_FAILED', `targetDuration is ${duration.min} to ${duration.max} s`, ['input', 'targetDuration']);
+    return failure('bad_input', `targetDuration is ${duration.min} to ${duration.max} s`, ['input', 'targetDuration']);
   if (input.limit !== undefined && !(Number.isInteger(input.limit) && input.limit >= 1 && input.limit <= limit.max))
-    return failure('VALIDATION_FAILED', `limit is 1 to ${limit.max}`, ['input', 'limit']);
+    return failure('bad_input', `limit is 1 to ${limit.max}`, ['input', 'limit']);
   return undefined;
 }
 

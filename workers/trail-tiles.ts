@@ -105,10 +105,10 @@ const TRAIL_TILE_FORMAT = 2;
 /** Why `input` names no tile, or undefined when it does. */
 export function checkTile({ z, x, y }: TrailTileInput): TaskFailure | undefined {
   if (!Number.isInteger(z) || z < TRAIL_TILE_ZOOMS.min || z > TRAIL_TILE_ZOOMS.max)
-    return failure('VALIDATION_FAILED', `zoom is ${TRAIL_TILE_ZOOMS.min} to ${TRAIL_TILE_ZOOMS.max}`, ['input', 'z']);
+    return failure('bad_input', `zoom is ${TRAIL_TILE_ZOOMS.min} to ${TRAIL_TILE_ZOOMS.max}`, ['input', 'z']);
   const side = 2 ** z;
-  if (!Number.isInteger(x) || x < 0 || x >= side) return failure('VALIDATION_FAILED', 'x is 0 to 2^z - 1', ['input', 'x']);
-  if (!Number.isInteger(y) || y < 0 || y >= side) return failure('VALIDATION_FAILED', 'y is 0 to 2^z - 1', ['input', 'y']);
+  if (!Number.isInteger(x) || x < 0 || x >= side) return failure('bad_input', 'x is 0 to 2^z - 1', ['input', 'x']);
+  if (!Number.isInteger(y) || y < 0 || y >= side) return failure('bad_input', 'y is 0 to 2^z - 1', ['input', 'y']);
   return undefined;
 }
 

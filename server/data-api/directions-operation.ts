@@ -4,7 +4,7 @@
 // the input: ['waypoints', 2, 0].
 
 import type { WorkerPool } from '../../workers/pool.js';
-import type { Activity, EncodedRoute, HazardName, TaskFailure } from '../../workers/protocol.js';
+import type { Activity, EncodedRoute, HazardName, TaskFailure, TaskFailureKind } from '../../workers/protocol.js';
 import { MAX_ALTERNATIVES } from '../../workers/protocol.js';
 import { taskError } from '../../workers/task-error.js';
 import { defineOperation, type Reach } from '../core/operation.js';
@@ -49,14 +49,15 @@ export function checkDirections(input: DirectionsRequest): Entry[] {
   return out;
 }
 
-/** A routing failure as the entry at the waypoint the worker blamed: off the network, or not connected. */
+/** The sentence for each routing kind at the waypoint the worker blamed: off the network, or not connected. */
+const ROUTING_MESSAGES: Partial<Record<TaskFailureKind, string>> = {
+  off_network: 'VALIDATION_FAILED.off_network',
+  unroutable: 'VALIDATION_FAILED.unroutable',
+};
+
+/** A directions failure as an API error, its sentence chosen by the failure's kind. */
 function routingError(failure: TaskFailure): ApiError {
-  const key = failure.reason.includes('near')
-    ? 'VALIDATION_FAILED.off_network'
-    : failure.reason.includes('no route')
-      ? 'VALIDATION_FAILED.unroutable'
-      : undefined;
-  return taskError(failure, key);
+  return taskError(failure, ROUTING_MESSAGES[failure.kind]);
 }
 
 export function directionsOperation(deps: { pool: WorkerPool | undefined }) {

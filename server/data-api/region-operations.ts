@@ -10,7 +10,7 @@ import type { Activity, AnalyzeOutput, LonLat, TaskFailure } from '../../workers
 import { LOOKUP_LIMITS, type PlaceResult, type WayResult } from '../../workers/region-lookup.js';
 import type { EncodedSuggestion } from '../../workers/protocol.js';
 import { SUGGESTION_LIMITS } from '../../workers/suggestions.js';
-import { taskError, taskInputPath } from '../../workers/task-error.js';
+import { aboutInput, taskError, taskInputPath } from '../../workers/task-error.js';
 import { defineOperation } from '../core/operation.js';
 import { requireIntelligence } from '../core/policy.js';
 import { ApiError } from '../errors.js';
@@ -73,7 +73,7 @@ const POSITION: Sentence = { messageKey: 'VALIDATION_FAILED.position' };
  * request's), with the sentence `sentences` gives for that field; failures not about the input keep their code.
  */
 function failed(failure: TaskFailure, sentences: Record<string, Sentence>, rename: Record<string, string> = {}): ApiError {
-  if (failure.code !== 'VALIDATION_FAILED' && failure.code !== 'NOT_FOUND') return taskError(failure);
+  if (!aboutInput(failure)) return taskError(failure);
   const [head, ...rest] = taskInputPath(failure);
   const field = typeof head === 'string' ? head : '';
   const path = head === undefined ? [] : [rename[field] ?? head, ...rest];
@@ -106,7 +106,7 @@ export function regionOperations(deps: Deps) {
         );
         if (out.ok) return out.suggestions;
         // No hazard-free idea could be made: the field fails (spec), as a NOT_FOUND entry.
-        if (out.code === 'NOT_FOUND') throw ApiError.withMessage('NOT_FOUND', 'NOT_FOUND.no_suggestion');
+        if (out.kind === 'not_found') throw ApiError.withMessage('NOT_FOUND', 'NOT_FOUND.no_suggestion');
         const target = { messageKey: 'VALIDATION_FAILED.suggestion_target' };
         throw failed(
           out,

@@ -295,4 +295,28 @@ describe('difficulty, snapping and analysis on the demo region', () => {
     });
     expect(bad).toMatchObject({ ok: false, path: ['input', 'activity'] });
   });
+
+  it('names the kind of each failure: a point off the network, or a bad field', () => {
+    const directions = (waypoints: LonLat[]) => engine.directions({ activity: Activity.HIKING_AND_TRAIL, waypoints });
+    expect(
+      directions([
+        [1.56, 42.5],
+        [10, 10],
+      ]),
+    ).toMatchObject({ ok: false, kind: 'off_network', path: ['input', 'waypoints', 1] });
+    expect(directions([[1.56, 42.5]])).toMatchObject({ ok: false, kind: 'bad_input', path: ['input', 'waypoints'] });
+    const line = engine.snapLine({
+      activity: Activity.HIKING_AND_TRAIL,
+      coordinates: [
+        [1.56, 42.5],
+        [2.5, 43.5],
+      ],
+    });
+    expect(line).toMatchObject({ ok: false, kind: 'off_network', path: ['input', 'coordinates', 1] });
+    expect(engine.snap({ activity: Activity.HIKING_AND_TRAIL, point: [10, 10] })).toMatchObject({
+      ok: false,
+      kind: 'off_network',
+      path: ['input', 'point'],
+    });
+  });
 });

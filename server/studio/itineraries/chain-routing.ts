@@ -22,7 +22,7 @@ export type FieldPath = (string | number)[];
  */
 export function failureToError(f: TaskFailure, path: FieldPath, startPath?: FieldPath): ApiError {
   // The worker names the point it could not place: ['coordinates', i] of the line it was given.
-  const offNetworkIndex = f.reason.includes('near') ? taskInputPath(f)[1] : undefined;
+  const offNetworkIndex = f.kind === 'off_network' ? taskInputPath(f)[1] : undefined;
   let at = path;
   let messageKey = 'VALIDATION_FAILED.unroutable';
   if (offNetworkIndex === 0) {
