@@ -155,13 +155,19 @@ export function createAccessControl(deps: AccessDeps): Authenticate {
     return { kind: 'share', link };
   };
 
-  const userAccess = async (token: string): Promise<Access> => {
+  // What needs no store is refused by a synchronous throw, not a rejected promise: a WebSocket handshake gets it as its
+  // HTTP answer, before the socket opens (server/http/checked-socket.ts).
+  const userAccess = (token: string): Promise<Access> => {
     const checked = deps.signer.check<UserClaims>('usr', token);
     if (!checked.ok) throw unauthorized(checked.reason === 'expired' ? 'user_expired' : 'user_invalid');
-    const user = await deps.users.get(checked.claims.uid);
+    return memberAccess(checked.claims);
+  };
+
+  const memberAccess = async (claims: UserClaims): Promise<Access> => {
+    const user = await deps.users.get(claims.uid);
     if (!user) throw unauthorized('user_invalid');
     const memberships = new Map((await deps.memberships.listByUser(user.id)).map((m) => [m.organizationId, m.role]));
-    return { kind: 'user', user, memberships, expiresAt: checked.claims.exp * 1000 };
+    return { kind: 'user', user, memberships, expiresAt: claims.exp * 1000 };
   };
 
   /**
@@ -228,9 +234,13 @@ export function createAccessControl(deps: AccessDeps): Authenticate {
   };
 
   /** A publishable key (with or without a session token), and the acting member of a write. */
-  const keyAccess = async (route: RouteDef, request: IncomingRequest, creds: RequestCredentials): Promise<Access> => {
+  const keyAccess = (route: RouteDef, request: IncomingRequest, creds: RequestCredentials): Promise<Access> => {
     if (!creds.apiKey) throw unauthorized(creds.sessionToken !== undefined ? 'session_without_key' : 'missing_key');
-    const key = await deps.apiKeys.findPublishable(creds.apiKey);
+    return storedKeyAccess(route, request, creds, creds.apiKey);
+  };
+
+  const storedKeyAccess = async (route: RouteDef, request: IncomingRequest, creds: RequestCredentials, apiKey: string): Promise<Access> => {
+    const key = await deps.apiKeys.findPublishable(apiKey);
     if (!key) throw unauthorized('unknown_key'); // unknown, revoked, or a secret key in the wrong header
     const organization = await deps.organizations.get(key.organizationId);
     if (!organization) throw unauthorized('unknown_key');

@@ -14,6 +14,7 @@ import { negotiateLanguage } from '../i18n/accept-language.js';
 import type { Language } from '../i18n/messages.js';
 import { containsCredential, type Logger } from '../logger.js';
 import { bodyDecoder } from './body-encoding.js';
+import { checkedSession } from './checked-socket.js';
 import { preflightHeaders, simpleCorsHeaders } from './cors.js';
 import { DeadlineSweeper } from './deadlines.js';
 import { asApiError } from './envelope.js';
@@ -37,6 +38,11 @@ export interface IncomingRequest {
   readonly remoteAddress: string;
   /** Set by the adapter when its parser refused the request (version, head size, Host): answered first. */
   refusal?: Refusal;
+  /**
+   * Set by an adapter that can complete a WebSocket handshake only before its callback returns (uWebSockets.js): a
+   * WebSocket route's checks that need an await then run once the socket is open (checked-socket.ts).
+   */
+  upgradeInCallback?: boolean;
 }
 
 export interface OutgoingResponse {
@@ -206,8 +212,28 @@ export function createPipeline(deps: PipelineDeps): Handle {
       if (raw || this.spec?.query) this.query = {};
       const credentials = raw ? parseQueryInto(raw, this.query) : NO_CREDENTIALS;
       const access = authenticate ? authenticate(route, this.request, credentials) : NO_ACCESS;
-      if (isPromise(access)) return access.then((a) => this.afterAuth(a));
-      return this.afterAuth(access);
+      if (!isPromise(access)) return this.afterAuth(access);
+      if (this.handshakeNow()) {
+        // The handshake is answered before the stores are read: a malformed query is still refused over HTTP.
+        access.catch(() => undefined); // refused here, the access check's own outcome is nobody's
+        const spec = this.spec as CompiledRoute;
+        spec.params?.(this.params, this.lang);
+        spec.query?.(this.query, this.lang);
+      }
+      return access.then((a) => this.afterAuth(a));
+    }
+
+    /** A WebSocket handshake the adapter can complete only before its callback returns (uNetworking/uWebSockets#1928). */
+    handshakeNow(): boolean {
+      return this.route?.websocket === true && this.request.upgradeInCallback === true && !!this.request.headers['sec-websocket-key'];
+    }
+
+    /**
+     * Completes the handshake now: the socket opens and hears the pipeline's outcome (the route's session, or a
+     * refusal as a close code) once the checks that need an await ran. Logged then, with that outcome.
+     */
+    handshakeFirst(outcome: Promise<OutgoingResponse>): OutgoingResponse {
+      return { status: 101, headers: [], body: '', upgrade: checkedSession(this.await(outcome), this.abort) };
     }
 
     afterAuth(access: unknown): OutgoingResponse | Promise<OutgoingResponse> {
@@ -338,7 +364,8 @@ export function createPipeline(deps: PipelineDeps): Handle {
     } catch (thrown) {
       outcome = ex.failure(thrown);
     }
-    return isPromise(outcome) ? ex.await(outcome) : ex.settle(outcome);
+    if (!isPromise(outcome)) return ex.settle(outcome);
+    return ex.handshakeNow() ? ex.handshakeFirst(outcome) : ex.await(outcome);
   };
 }
 

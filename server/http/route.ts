@@ -97,6 +97,8 @@ export interface RouteDef {
    * reserved query parameter `auth_token`.
    */
   userTokenInQuery?: boolean;
+  /** Answers a WebSocket handshake with a session (`Reply` { upgrade }). */
+  websocket?: boolean;
   /** Only a signed-in user (`Authorization: Bearer usr_…`) may call it (share-link minting and the like); from the operation's reach. */
   signedInOnly?: boolean;
   // biome-ignore lint/suspicious/noExplicitAny: each handler takes the context its own schemas validated; the table holds them all

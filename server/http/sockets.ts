@@ -8,6 +8,8 @@ export interface OpenSocket {
   send(text: string): boolean;
   /** Closes with a WebSocket close code and a short reason. */
   end(code: number, reason: string): void;
+  /** Subscribes to a topic after opening (a session known only once the request's checks ran: checked-socket.ts). */
+  subscribe(topic: string): void;
 }
 
 /** One accepted WebSocket: what it listens to and what it does as the socket opens, receives and closes. */

@@ -69,7 +69,8 @@ export function listen(uws: Uws, handle: Handle, options: ListenOptions): Promis
   const sockets = new Set<WebSocket<SocketData>>();
 
   // Every WebSocket upgrade goes through the pipeline like any request (routing, access, validation, the
-  // envelope on refusal); a route that accepts answers with a session, and the handshake completes here.
+  // envelope on refusal); a route that accepts answers with a session, and the handshake completes here, always
+  // before this callback returns: checks that need an await run once the socket is open (checked-socket.ts).
   app.ws<SocketData>('/*', {
     idleTimeout: SOCKET_IDLE_SECONDS,
     sendPingsAutomatically: true,
@@ -78,6 +79,8 @@ export function listen(uws: Uws, handle: Handle, options: ListenOptions): Promis
     closeOnBackpressureLimit: 1,
     upgrade: (res: HttpResponse, req: HttpRequest, context: us_socket_context_t) => {
       const request = new UwsRequest(res, req, options.trustProxy);
+      // Never upgraded after an await (uNetworking/uWebSockets#1928): the pipeline answers a handshake at once.
+      request.upgradeInCallback = true;
       const {
         'sec-websocket-key': key = '',
         'sec-websocket-protocol': protocol = '',
@@ -108,6 +111,9 @@ export function listen(uws: Uws, handle: Handle, options: ListenOptions): Promis
         send: (text) => data.open && ws.send(text, false) !== 2, // 2: dropped (backpressure limit)
         end: (code, reason) => {
           if (data.open) ws.end(code, reason);
+        },
+        subscribe: (topic) => {
+          if (data.open) ws.subscribe(topic);
         },
       };
       data.session.opened(socket);
@@ -186,6 +192,7 @@ class UwsRequest implements IncomingRequest {
   readonly path: string;
   readonly query: string;
   readonly headers: Record<string, string> = {};
+  upgradeInCallback = false;
   aborted = false;
   private address: string | undefined;
 

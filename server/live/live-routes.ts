@@ -1,7 +1,9 @@
 // `GET /studio/live?itinerary_id=…`: the live channel's WebSocket. The upgrade passes the access layer like any
 // request (the embed's rules: a key, with a session when the organization requires one; a share link; a signed-in
 // member, whose token may come as `auth_token` since a browser cannot set headers on a WebSocket), then the
-// operation checks the itinerary is readable and hands the hub's session to the adapter.
+// operation checks the itinerary is readable and hands the hub's session to the adapter. The handshake itself is
+// answered before the stores are read (`websocket`: server/http/checked-socket.ts says why); these checks run once
+// the socket is open, and a refusal closes it.
 
 import { Type } from '@sinclair/typebox';
 import { defineOperation } from '../core/operation.js';
@@ -76,6 +78,7 @@ export function liveRoutes(operation: ReturnType<typeof liveOperation>): RouteDe
     {
       ...route,
       userTokenInQuery: true,
+      websocket: true,
       handler: (ctx) => {
         if (ctx.headers.upgrade?.toLowerCase() !== 'websocket' || !ctx.headers['sec-websocket-key']) {
           throw ApiError.withMessage('BAD_REQUEST', 'BAD_REQUEST.websocket_required');

@@ -388,6 +388,44 @@ describe.skipIf(!present)('the planner in Chromium', () => {
     expect(await page.evaluate(() => (globalThis as any).cairnPlanner.errors)).toEqual([]);
   }, 60_000);
 
+  it('says when its live channel closes: reconnects after a drop and says it is back; says why when it is ended', async () => {
+    const created = admin(server, 'create-user', '--email', 'leaver@planner.test', '--password', 'leaver-pass-1').user;
+    admin(server, 'add-member', '--org', org.organization.id, '--user', created.id, '--role', 'viewer');
+    const page = await (await browser.newContext()).newPage();
+    await signIn(page, { email: 'leaver@planner.test', password: 'leaver-pass-1' }, walk);
+    // The connection drops (closed under the planner, as a network would): it says so, reconnects and says it is back.
+    const first = await page.evaluateHandle(() => (globalThis as any).cairnPlanner.live);
+    // Everything the status line says from now on, however briefly.
+    await page.evaluate(() => {
+      const g = globalThis as any;
+      const status = g.document.getElementById('status');
+      g.said = [];
+      new g.MutationObserver(() => g.said.push(status.textContent)).observe(status, {
+        childList: true,
+        characterData: true,
+        subtree: true,
+      });
+    });
+    await page.evaluate((socket: any) => socket.close(), first);
+    await page.waitForFunction(() => (globalThis as any).document.getElementById('status')?.textContent === 'Live updates are back.');
+    expect(await page.evaluate(() => (globalThis as any).said)).toEqual([
+      expect.stringMatching(/^Live updates interrupted \(\d+\): reconnecting in 1 s\.$/),
+      'Live updates are back.',
+    ]);
+    expect(await page.evaluate((socket) => (globalThis as any).cairnPlanner.live !== socket, first)).toBe(true);
+    // The member is removed: the server ends the socket (4401) and the planner says why instead of reconnecting.
+    const owner = await login(server, org.owner.email, org.owner.password);
+    await call(owner, 'DELETE', `/v1/management/members/${created.id}`);
+    await page.waitForFunction(() =>
+      ((globalThis as any).document.getElementById('status')?.textContent ?? '').startsWith('Live updates stopped: membership ended'),
+    );
+    expect(await page.evaluate(() => (globalThis as any).cairnPlanner.liveCloses.at(-1))).toEqual({
+      code: 4401,
+      reason: 'membership ended',
+    });
+    expect(await page.evaluate(() => (globalThis as any).cairnPlanner.live)).toBeNull();
+  }, 60_000);
+
   it('is readable at phone width: the map takes the width, the panel follows under it', async () => {
     const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
     await signIn(page, org.owner, walk);

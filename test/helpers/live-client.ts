@@ -16,11 +16,14 @@ export class LiveClient {
   readonly closed: Promise<number>;
   /** The close code, once the socket closed (1006: the connection dropped without a closing handshake). */
   closeCode: number | undefined;
+  /** The close frame's reason (a refusal's sentence, when the server's checks refused the opened socket). */
+  closeReason = '';
 
   private constructor(readonly socket: WebSocket) {
     this.closed = new Promise((resolve) =>
-      socket.once('close', (code) => {
+      socket.once('close', (code, reason) => {
         this.closeCode = code;
+        this.closeReason = reason.toString('utf8');
         // Nothing more will come: whoever waits is told now, with the code, rather than at its timeout.
         for (const w of this.waiters.splice(0)) w.reject(this.closedError());
         resolve(code);
@@ -38,7 +41,10 @@ export class LiveClient {
     });
   }
 
-  /** Connects and resolves once the server's hello arrived; rejects with the HTTP status of a refused upgrade. */
+  /**
+   * Connects and resolves once the server's hello arrived; rejects with the HTTP status of a refused upgrade, or with
+   * the close code and reason of a socket the server's checks refused once it was open (`closeCode`, `closeReason`).
+   */
   static async open(url: string, headers: Record<string, string> = {}): Promise<LiveClient> {
     const socket = new WebSocket(url, { headers });
     const client = new LiveClient(socket);
@@ -92,7 +98,10 @@ export class LiveClient {
   }
 
   private closedError(): Error {
-    return new Error(`the socket closed (${this.closeCode}) before a matching live message`);
+    return Object.assign(new Error(`the socket closed (${this.closeCode} ${this.closeReason}) before a matching live message`), {
+      closeCode: this.closeCode,
+      closeReason: this.closeReason,
+    });
   }
 
   send(message: unknown): void {
@@ -105,35 +114,5 @@ export class LiveClient {
       this.socket.once('close', () => resolve());
       this.socket.close();
     });
-  }
-}
-
-/**
- * Runs `scenario` with a socket opener and answers what it answers. uWebSockets.js can drop a socket whose upgrade
- * finished after an await (uNetworking/uWebSockets#1928; close code 1006, seen through the scaled-out nodes): the
- * planner then opens it again, and so do the tests: a scenario that failed while one of its sockets had dropped runs
- * once more with fresh sockets, and `label` says so on the console. Any other failure, or a second one, is thrown.
- */
-export async function againIfDropped<T>(
-  label: string,
-  scenario: (open: (url: string) => Promise<LiveClient>, attempt: number) => Promise<T>,
-): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    const opened: LiveClient[] = [];
-    const open = async (url: string) => {
-      const client = await LiveClient.open(url);
-      opened.push(client);
-      return client;
-    };
-    try {
-      return await scenario(open, attempt);
-    } catch (error) {
-      const dropped = opened.some((client) => client.closeCode === 1006);
-      for (const client of opened) client.socket.terminate();
-      if (attempt > 1 || !dropped) throw error;
-      console.warn(`${label}: a live socket's connection dropped (1006); the scenario runs once more with fresh sockets`);
-      await Promise.all(opened.map((client) => client.closed));
-      await new Promise((resolve) => setTimeout(resolve, 300)); // the nodes see the sockets gone
-    }
   }
 }

@@ -50,6 +50,8 @@
     editing: Promise.resolve(),
     live: null,
     liveMessages: [],
+    /** Each close of the live channel the planner saw: `{code, reason}`. */
+    liveCloses: [],
     confirmations: [],
     chat: [],
     errors: [],
@@ -1136,6 +1138,8 @@
 
   let reconnect = 0;
   let refetch = null;
+  /** The live channel closed since its last hello: the member was told, and is told again when it is back. */
+  let interrupted = false;
 
   function openLive(itineraryId) {
     closeLive();
@@ -1143,17 +1147,22 @@
     const socket = new WebSocket(url);
     state.live = socket;
     socket.onmessage = (event) => onLive(JSON.parse(event.data));
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       if (state.live !== socket) return;
       state.live = null;
+      interrupted = true;
+      state.liveCloses.push({ code: event.code, reason: event.reason });
+      // 4401, 4403, 4404…: the server refused or ended what let this socket in, and would refuse it again.
+      if (event.code >= 4400 && event.code < 4500) {
+        say(`Live updates stopped: ${event.reason || `refused (${event.code})`}. Open the itinerary again to retry.`);
+        return;
+      }
       // Back again after a dropped connection (1, 2, 4 … 30 s); the hello tells what changed meanwhile.
       const wait = Math.min(30000, 1000 * 2 ** reconnect++);
+      say(`Live updates interrupted (${event.code}): reconnecting in ${wait / 1000} s.`);
       setTimeout(() => {
         if (!$('editor').hidden && state.itinerary?.id === itineraryId) openLive(itineraryId);
       }, wait);
-    };
-    socket.onopen = () => {
-      reconnect = 0;
     };
   }
 
@@ -1173,6 +1182,9 @@
     state.liveMessages.push(message);
     switch (message.type) {
       case 'hello':
+        reconnect = 0;
+        if (interrupted) say('Live updates are back.');
+        interrupted = false;
         state.locks = new Map((message.locks || []).map((l) => [`${l.type}:${l.id}`, l.holder.id]));
         showPresence(message);
         if (state.itinerary && message.version !== state.itinerary.version) scheduleRefetch();

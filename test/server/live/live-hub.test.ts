@@ -12,7 +12,7 @@ function setup() {
   hub.attach((topic, text) => published.push({ topic, message: JSON.parse(text) }));
   const socket = () => {
     const sent: any[] = [];
-    const open: OpenSocket = { send: (text) => sent.push(JSON.parse(text)) > 0, end: () => undefined };
+    const open: OpenSocket = { send: (text) => sent.push(JSON.parse(text)) > 0, end: () => undefined, subscribe: () => undefined };
     return { sent, open };
   };
   return { events, hub, published, socket };
@@ -136,7 +136,7 @@ describe('LiveHub across nodes', () => {
   const open = (hub: LiveHub, visitor: { id: string; name: string } | null) => {
     const session = hub.session({ itineraryId: 'i', members: true, visitor, snapshot });
     const sent: any[] = [];
-    session.opened({ send: (text) => sent.push(JSON.parse(text)) > 0, end: () => undefined });
+    session.opened({ send: (text) => sent.push(JSON.parse(text)) > 0, end: () => undefined, subscribe: () => undefined });
     return { session, sent };
   };
   const settle = () => new Promise((resolve) => setTimeout(resolve, PRESENCE_FLUSH_MS * 3));
@@ -188,7 +188,7 @@ describe('LiveHub when an announcement is lost', () => {
     const open = (hub: LiveHub, id: string) =>
       hub
         .session({ itineraryId: 'i', members: true, visitor: { id, name: id }, snapshot })
-        .opened({ send: () => true, end: () => undefined });
+        .opened({ send: () => true, end: () => undefined, subscribe: () => undefined });
     open(nodes[0] as LiveHub, 'a');
     await new Promise((resolve) => setTimeout(resolve, PRESENCE_FLUSH_MS * 2)); // node one's announcement is lost
     open(nodes[1] as LiveHub, 'b');
@@ -210,7 +210,7 @@ describe('LiveHub colours across nodes', () => {
     for (const [i, id] of ['b', 'a'].entries()) {
       nodes[i]
         ?.session({ itineraryId: 'i', members: true, visitor: { id, name: id }, snapshot })
-        .opened({ send: () => true, end: () => undefined });
+        .opened({ send: () => true, end: () => undefined, subscribe: () => undefined });
     }
     await new Promise((resolve) => setTimeout(resolve, PRESENCE_FLUSH_MS * 3));
     const last = seen.map((messages) => messages.filter((m) => m.type === 'presence').at(-1).presence);

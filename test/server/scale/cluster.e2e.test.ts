@@ -6,7 +6,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clusterUnavailable, type RunningCluster, startCluster } from '../../helpers/cluster.js';
-import { againIfDropped } from '../../helpers/live-client.js';
+import { LiveClient } from '../../helpers/live-client.js';
 import { admin, type Bootstrapped, bootstrap, login, mintSessionToken, type RunningServer } from '../../helpers/server.js';
 import { tilePath } from '../../helpers/tiles.js';
 
@@ -99,22 +99,15 @@ describe.skipIf(unavailable !== undefined)('three nodes behind a load balancer',
     await call(cluster, ownerToken, 'DELETE', `/v1/itineraries/${id}/locks`);
     const live = (node: RunningServer, token: string) =>
       `${node.url.replace('http', 'ws')}/studio/live?itinerary_id=${id}&auth_token=${token}`;
-    // Presence crosses nodes: each sees both members. A socket whose connection drops before that (close code
-    // 1006) is opened again once, with the other, as the planner reconnects (againIfDropped prints that it happened).
+    // Presence crosses nodes: each sees both members.
     const both = (m: { type: string; presence?: { user: { id: string } }[] }) => m.type === 'presence' && m.presence?.length === 2;
-    const [owner, other] = await againIfDropped('cluster.e2e', async (open) => {
-      const pair = [
-        await open(live(nodes[0] as RunningServer, ownerToken)),
-        await open(live(nodes[1] as RunningServer, editor.token)),
-      ] as const;
-      const [first, second] = pair;
-      await Promise.all(pair.map((client) => client.next(both, 5000))).catch((error: Error) => {
-        // What each socket heard, and what the nodes said (a CI log is all there is).
-        throw new Error(
-          `${error.message}\nowner (node 1, closed ${first.closeCode}) heard ${JSON.stringify(first.messages)}\nother (node 2, closed ${second.closeCode}) heard ${JSON.stringify(second.messages)}\nnodes' stderr: ${cluster.stderr().slice(-2000)}`,
-        );
-      });
-      return pair;
+    const owner = await LiveClient.open(live(nodes[0] as RunningServer, ownerToken));
+    const other = await LiveClient.open(live(nodes[1] as RunningServer, editor.token));
+    await Promise.all([owner, other].map((client) => client.next(both, 5000))).catch((error: Error) => {
+      // What each socket heard, and what the nodes said (a CI log is all there is).
+      throw new Error(
+        `${error.message}\nowner (node 1, closed ${owner.closeCode}) heard ${JSON.stringify(owner.messages)}\nother (node 2, closed ${other.closeCode}) heard ${JSON.stringify(other.messages)}\nnodes' stderr: ${cluster.stderr().slice(-2000)}`,
+      );
     });
     try {
       // A lock taken through the third node reaches the owner's socket on the first.
