@@ -95,6 +95,6 @@ describe('ApiKeyStore', () => {
     const a = stores.apiKeys.create({ organizationId: org.id, type: 'pk', name: 'a' });
     const b = stores.apiKeys.create({ organizationId: org.id, type: 'sk', name: 'b' });
     const ids = stores.apiKeys.list(org.id).map((k) => k.id);
-    expect(new Set(ids)).toEqual(new Set([a.apiKey.id, b.apiKey.id]));
+    expect(ids).toEqual([a.apiKey.id, b.apiKey.id]);
   });
 });

@@ -3,6 +3,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, bootstrap, type Bootstrapped, type RunningServer, startServer } from '../../helpers/server.js';
+import { insideOneMinute } from '../../helpers/clock-minute.js';
 
 let server: RunningServer;
 
@@ -184,6 +185,7 @@ describe('quotas', () => {
     const second = admin(server, 'create-key', '--org', org.organization.id, '--type', 'pk', '--name', 'second', '--scopes', 'data');
     const s1 = await session(org);
     const s2 = await session(org, second.api_key.key);
+    await insideOneMinute();
     const results: number[] = [];
     for (let i = 0; i < 3; i++) results.push((await status('/graphql', graphql(org.publishableKey.key, s1)))[0]);
     expect(results).toEqual([200, 200, 200]);
@@ -199,6 +201,7 @@ describe('quotas', () => {
     const org = bootstrap(server);
     admin(server, 'set', '--org', org.organization.id, 'quota.tiles=2', 'quota.data=100');
     const headers = { 'X-API-Key': org.publishableKey.key };
+    await insideOneMinute();
     const tiles = [];
     for (let i = 0; i < 3; i++) tiles.push((await status('/v1/tiles/trails.json', { headers }))[0]);
     expect(tiles).toEqual([200, 200, 429]);

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, bootstrap, type Bootstrapped, login, type RunningServer, startServer } from '../../helpers/server.js';
 import { tamperings } from '../../helpers/token-tampering.js';
+import { insideOneMinute } from '../../helpers/clock-minute.js';
 
 let server: RunningServer;
 let A: Bootstrapped;
@@ -177,6 +178,7 @@ describe('counters', () => {
   it('60 requests per minute per client IP whatever their outcome, then 429 without Retry-After', async () => {
     const ip = freshIp();
     const statuses: number[] = [];
+    await insideOneMinute();
     for (let i = 0; i < 60; i++) {
       // Alternate good and bad requests: every one is charged. Each bad one presents its own unknown key,
       // so the per-key failure counter stays out of the way.
@@ -193,6 +195,7 @@ describe('counters', () => {
 
   it('10 failed validations per minute per secret key, then 429 for that key even when valid', async () => {
     const C = bootstrap(server);
+    await insideOneMinute();
     for (let i = 0; i < 10; i++) {
       const r = await mint(C.secretKey.key, { publishable_key: 'pk_000000000000000000000000' }, freshIp());
       expect(r.res.status).toBe(404);
@@ -210,6 +213,7 @@ describe('counters', () => {
   it('session creation does not consume the Data API quota', async () => {
     const C = bootstrap(server);
     admin(server, 'set', '--org', C.organization.id, 'quota.data=1');
+    await insideOneMinute();
     for (let i = 0; i < 3; i++) await mint(C.secretKey.key, { publishable_key: C.publishableKey.key }, freshIp());
     const { json } = await mint(C.secretKey.key, { publishable_key: C.publishableKey.key }, freshIp());
     expect(await data(C.publishableKey.key, json.data.token)).toBe(200);

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, type Bootstrapped, bootstrap, type RunningServer, startServer } from '../../helpers/server.js';
+import { insideOneMinute } from '../../helpers/clock-minute.js';
 
 let server: RunningServer;
 let org: Bootstrapped;
@@ -37,12 +38,6 @@ function member(): { email: string; password: string } {
   const { user } = admin<{ user: { id: string } }>(server, 'create-user', '--email', account.email, '--password', account.password);
   admin(server, 'add-member', '--org', org.organization.id, '--user', user.id, '--role', 'contributor');
   return account;
-}
-
-/** The windows are clock minutes: start a sequence well inside one, so it is not cut in two by a refill. */
-async function insideOneMinute(): Promise<void> {
-  const toNextMinute = 60_000 - (Date.now() % 60_000);
-  if (toNextMinute < 8_000) await new Promise((resolve) => setTimeout(resolve, toNextMinute + 100));
 }
 
 describe('POST /v1/login', () => {

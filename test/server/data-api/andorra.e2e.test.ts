@@ -1,19 +1,18 @@
 // Every Data API field on real OpenStreetMap data: the server runs on an Andorra import (with its SRTM tile),
-// and each field answers from it. Skipped, saying why, when ../shared/data is absent.
+// and each field answers from it. Skipped, saying why, when ../shared/data is absent (a failure in CI).
 
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importRegion } from '../../../data/region/import-region.js';
+import { ANDORRA_HGT, ANDORRA_PBF, haveData } from '../../data/region/shared-data.js';
 import { admin, bootstrap, type Bootstrapped, type RunningServer, startServer } from '../../helpers/server.js';
 import { type Caller, callerOf, mintSession, postGraphql } from './data-api-client.js';
 
-const DATA = join(import.meta.dirname, '..', '..', '..', '..', 'shared', 'data');
-const OSM = join(DATA, 'andorra.osm.pbf');
-const DEM = join(DATA, 'N42E001.hgt.zip');
-const present = existsSync(OSM) && existsSync(DEM);
-if (!present) console.log(`Data API Andorra tests skipped: ${OSM} or ${DEM} is absent`);
+const OSM = ANDORRA_PBF;
+const DEM = ANDORRA_HGT;
+const present = haveData(OSM, DEM);
 
 let regionDir = '';
 let server: RunningServer;

@@ -9,6 +9,7 @@ import { GraphQLClient, gql } from 'graphql-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, bootstrap, type Bootstrapped, REPO_ROOT, type RunningServer, startServer } from '../../helpers/server.js';
 import { type Caller, callerOf, getGraphql, mintSession, postGraphql } from './data-api-client.js';
+import { insideOneMinute } from '../../helpers/clock-minute.js';
 
 let server: RunningServer;
 let org: Bootstrapped;
@@ -238,6 +239,7 @@ describe('credentials, product and quota before any resolver', () => {
   it('RateLimit-* headers count the organization quota down; past it 429 with no data and no Retry-After', async () => {
     const { org: o, caller: c } = await freshCaller();
     admin(server, 'set', '--org', o.organization.id, 'quota.data=3');
+    await insideOneMinute();
     const seen: [number, string | null, string | null][] = [];
     for (let i = 0; i < 3; i++) {
       const r = await postGraphql(server, c, { query: '{ __typename }' });
@@ -270,6 +272,7 @@ describe('credentials, product and quota before any resolver', () => {
       body: JSON.stringify({ publishable_key: second.api_key.key }),
     });
     const session = ((await res.json()) as { data: { token: string } }).data.token;
+    await insideOneMinute();
     expect((await postGraphql(server, c, { query: '{ __typename }' })).status).toBe(200);
     expect((await postGraphql(server, { key: second.api_key.key, session }, { query: '{ __typename }' })).status).toBe(200);
     expect((await postGraphql(server, c, { query: '{ __typename }' })).status).toBe(429);

@@ -19,6 +19,10 @@ describe('time budgets per operation', () => {
   it('an ordinary request past the general budget answers 504', async () => {
     const res = await fetch(`${server.url}/_diagnostics/slow?ms=300`);
     expect(res.status).toBe(504);
+    // The control: the same request within the budget answers normally.
+    const within = await fetch(`${server.url}/_diagnostics/slow?ms=0`);
+    expect(within.status).toBe(200);
+    expect(await within.json()).toEqual({ slept: 0 });
   });
 
   it('an import gets its own, longer budget', async () => {

@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 // The management surface over real HTTP: who may call it, keys, members, settings, billing, usage,
 // plan limits, and that a refused write changes nothing.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { admin, bootstrap, type Bootstrapped, type RunningServer, startServer, login as loginAs } from '../../helpers/server.js';
 
 let server: RunningServer;
@@ -320,9 +320,14 @@ describe('usage', () => {
         body: '{"query":"{__typename}"}',
       });
     }
-    await new Promise((r) => setTimeout(r, 1500)); // usage is flushed once a second
-    const minutes = await call(token, 'GET', '/usage?api=data');
-    expect(minutes.json.data.reduce((n: number, b: any) => n + b.count, 0)).toBe(4);
+    // Usage is flushed once a second: wait until the four requests are there.
+    await vi.waitFor(
+      async () => {
+        const minutes = await call(token, 'GET', '/usage?api=data');
+        expect(minutes.json.data.reduce((n: number, b: any) => n + b.count, 0)).toBe(4);
+      },
+      { timeout: 10_000, interval: 100 },
+    );
     const days = await call(token, 'GET', '/usage?granularity=day');
     expect(days.json.data).toEqual([{ api: 'data', day: new Date().toISOString().slice(0, 10), count: 4 }]);
   });

@@ -17,6 +17,7 @@ import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } fr
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectMcp } from '../../helpers/mcp-client.js';
 import { admin, type Bootstrapped, bootstrap, callAs, login, type RunningServer, startServer } from '../../helpers/server.js';
+import { insideOneMinute } from '../../helpers/clock-minute.js';
 
 const REDIRECT = 'http://localhost:53682/callback';
 
@@ -568,8 +569,7 @@ describe('OAuth sign-in throttling', () => {
     const url = authorizeUrl(clientId, 'x'.repeat(43));
     const ticket = hidden(await (await fetch(url)).text(), 'ticket')!;
     // The counter's window is the clock minute: start well inside one.
-    const toNextMinute = 60_000 - (Date.now() % 60_000);
-    if (toNextMinute < 5_000) await new Promise((resolve) => setTimeout(resolve, toNextMinute + 100));
+    await insideOneMinute(5_000);
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
       const res = await fetch(

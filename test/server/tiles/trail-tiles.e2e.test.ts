@@ -9,6 +9,7 @@ import Pbf from 'pbf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, type Bootstrapped, bootstrap, login, type RunningServer, startServer } from '../../helpers/server.js';
 import { tilePath } from '../../helpers/tiles.js';
+import { insideOneMinute } from '../../helpers/clock-minute.js';
 
 let server: RunningServer;
 let org: Bootstrapped;
@@ -153,6 +154,7 @@ describe('trail tiles', () => {
     });
     expect(minted.status).toBe(201);
     const share = ((await minted.json()) as any).data.token as string;
+    await insideOneMinute();
     const byKey = await fetch(`${server.url}/v1/tiles/trails/0/0/0.mvt`, { headers: { 'X-API-Key': other.publishableKey.key } });
     expect(byKey.headers.get('ratelimit-remaining')).toBe('2');
     const byLink = await fetch(`${server.url}/v1/tiles/trails/0/0/0.mvt?share_token=${share}`);
