@@ -76,7 +76,6 @@ const SUCCESS: Partial<Record<Action['op'], number>> = {
 
 const pick = <T>(items: readonly T[], i: number): T | undefined => (items.length === 0 ? undefined : items[i % items.length]);
 
-/** A request for the action on the current itinerary, or undefined when it does not apply. */
 /**
  * True when `point` lies on one of the itinerary's waypoints: a step there would make a segment of no length, which
  * the chain's rules may refuse ("a freehand segment needs at least one position beyond the current end").
@@ -85,6 +84,7 @@ function onAWaypoint(it: any, point: number[]): boolean {
   return it.waypoints.some((w: any) => w.coordinates[0] === point[0] && w.coordinates[1] === point[1]);
 }
 
+/** A request for the action on the current itinerary, or undefined when it does not apply. */
 function request(
   it: any,
   a: Action,
@@ -121,7 +121,9 @@ function request(
       const i = Math.min(c.length - 2, Math.floor(x));
       const t = x - i;
       const at = [c[i]![0]! + (c[i + 1]![0]! - c[i]![0]!) * t, c[i]![1]! + (c[i + 1]![1]! - c[i]![1]!) * t];
-      return { method: 'POST', path: `${base}/segments/${seg.id}/split`, body: { point: at } };
+      // A segment of no length (a routed step onto the point where the chain already ended) has no inside to split at.
+      const noLength = c.every((q) => q[0] === c[0]![0] && q[1] === c[0]![1]);
+      return { method: 'POST', path: `${base}/segments/${seg.id}/split`, body: { point: at }, mayBeRefused: noLength };
     }
     case 'merge': {
       const k = it.segments.indexOf(seg);
