@@ -30,16 +30,9 @@ import { importRegion } from '../data/region/import-region.js';
 import { loadRegion } from '../data/region/region-folder.js';
 import type { Region } from '../data/region/region.js';
 import { Piscina } from 'piscina';
-import { createPool, taskFilesIn } from '../workers/pool.js';
-import {
-  buildIndexes,
-  CONTOURS_MIN_ZOOM,
-  encodeTrailTile,
-  TRAIL_INDEX_OPTIONS,
-  TRAIL_LAYERS,
-  type TrailTileInput,
-  trailLayerFeatures,
-} from '../workers/trail-tiles.js';
+import { createPool, taskFilesIn } from '../server/pool/pool.js';
+import { buildIndexes, encodeTrailTile, TRAIL_INDEX_OPTIONS, TRAIL_LAYERS, trailLayerFeatures } from '../workers/trail-tiles.js';
+import { CONTOURS_MIN_ZOOM, type TrailTileInput } from '../contracts/tiles.js';
 import { machineInfo, writeResults } from './lib/machine.js';
 import { startCairn, startServer, type ServerProcess } from './lib/server-process.js';
 import { median, ratio, round } from './lib/stats.js';

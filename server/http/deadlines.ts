@@ -3,7 +3,7 @@
 // list linked through themselves, not a Set (see ../core/linked-list.ts: a Set's old tables would keep every
 // request a deadline closes over alive past young-generation collections).
 
-import { LinkedList, type ListNode } from '../core/linked-list.js';
+import { LinkedList, type ListNode } from '../../lib/linked-list.js';
 
 export interface Deadline extends ListNode {
   at: number; // performance.now() value

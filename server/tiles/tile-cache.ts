@@ -4,7 +4,7 @@
 // that bumps a version never serves a stale tile; `forget(prefix)` frees a resource's tiles at once when the
 // core says it changed. A tile being made is shared: concurrent requests for it wait for one encoding.
 
-import { SecondChanceMap } from '../core/second-chance-map.js';
+import { SecondChanceMap } from '../../lib/second-chance-map.js';
 
 /** A tile as it is served: its bytes, gzip-compressed once, and its entity tag. Empty bytes: no feature (204). */
 export interface EncodedTile {

@@ -5,13 +5,16 @@
 // errors (workers/task-error.ts) at the request field that caused them.
 
 import type { Activity } from '../../../data/stores/itinerary-store.js';
-import type { WorkerPool } from '../../../workers/pool.js';
-import type { Activity as RoutingActivity, LineMeasures, MeasuredFreehand, MeasuredLine, TaskFailure } from '../../../workers/protocol.js';
-import { taskError, taskInputPath } from '../../../workers/task-error.js';
+import type { WorkerPool } from '../../pool/pool.js';
+import type { Activity as RoutingActivity } from '../../../contracts/activity.js';
+import type { LineMeasures, MeasuredFreehand } from '../../../contracts/line-tasks.js';
+import type { MeasuredLine } from '../../../contracts/routing.js';
+import type { TaskFailure } from '../../../contracts/task-failure.js';
+import { taskError, taskInputPath } from '../../pool/task-error.js';
 import { ApiError } from '../../errors.js';
 import type { StudioDeps } from '../studio-deps.js';
 import { type Coord, type MeasuredGeometry, toCoord } from './chain.js';
-import type { CancelSignal } from '../../core/cancel-signal.js';
+import type { CancelSignal } from '../../../lib/cancel-signal.js';
 
 export type FieldPath = (string | number)[];
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LoopPoller } from '../../workers/loop-poller.js';
-import { createPool } from '../../workers/pool.js';
+import { LoopPoller } from '../../../server/pool/loop-poller.js';
+import { createPool } from '../../../server/pool/pool.js';
 
 const immediates = () => process.getActiveResourcesInfo().filter((r) => r === 'Immediate').length;
 const turn = () => new Promise((resolve) => setImmediate(resolve));

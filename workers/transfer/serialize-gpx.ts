@@ -1,7 +1,7 @@
 // An itinerary view → GPX 1.1: one <trk> with one continuous <trkseg> (each segment's first point marked
 // with <cairn:segment>), and a <wpt> per named, kinded or described waypoint.
 
-import type { ItineraryView, SegmentView, ViewPosition } from '../itineraries/itinerary-view.js';
+import type { ItineraryView, SegmentView, ViewPosition } from '../../contracts/itinerary-view.js';
 import { continuousTrack, markedWaypoints } from './export-track.js';
 import { CAIRN_GPX_NAMESPACE } from './gpx-extras.js';
 import { escapeXml } from './xml-text.js';

@@ -3,7 +3,8 @@
 // (a binary upload came back as its raw bytes), so a refusal names at most a line and a column.
 
 import { DOMParser } from '@xmldom/xmldom';
-import { ImportProblem, type XmlFormat } from './transfer-messages.js';
+import { ImportProblem } from './import-problem.js';
+import type { XmlFormat } from '../../contracts/transfer.js';
 
 export type XmlDocument = ReturnType<DOMParser['parseFromString']>;
 export type XmlElement = NonNullable<XmlDocument['documentElement']>;

@@ -2,9 +2,10 @@
 // there when farther than 25 m), and at the segment starts Cairn's exports mark; what is left out is counted.
 
 import { describe, expect, it } from 'vitest';
-import type { ImportedTrack } from '../../../../server/studio/transfer/imported-track.js';
-import { DECORATION_DISTANCE_M, planImport, SPLIT_DISTANCE_M } from '../../../../server/studio/transfer/import-plan.js';
-import { ImportProblem } from '../../../../server/studio/transfer/transfer-messages.js';
+import type { ImportedTrack } from '../../../workers/transfer/imported-track.js';
+import { DECORATION_DISTANCE_M, SPLIT_DISTANCE_M } from '../../../contracts/transfer.js';
+import { planImport } from '../../../workers/transfer/import-plan.js';
+import { ImportProblem } from '../../../workers/transfer/import-problem.js';
 
 /** A straight line east along 42.5N from 1.55E, one vertex every ~82 m (0.001 deg). */
 const line = (n: number, from = 0) => Array.from({ length: n }, (_, i) => [1.55 + (from + i) * 0.001, 42.5, 1000 + i]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { failure } from '../../workers/protocol.js';
-import { taskError, taskInputPath } from '../../workers/task-error.js';
+import { failure } from '../../../contracts/task-failure.js';
+import { taskError, taskInputPath } from '../../../server/pool/task-error.js';
 
 describe('taskError', () => {
   it('makes a failure about the input one VALIDATION_FAILED entry at the worker’s input path, without its `input` root', () => {

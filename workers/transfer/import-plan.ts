@@ -27,24 +27,11 @@
 //
 // The plan is made in a worker (workers/transfer.ts), with the workers' line geometry.
 
-import { distancesAlong, nearestVertex, vertexProximity } from '../../../workers/line-geometry.js';
+import { distancesAlong, nearestVertex, vertexProximity } from '../line-geometry.js';
 import type { ImportedTrack, ImportedWaypoint, Position } from './imported-track.js';
-import { addLoss, type ImportLoss, type Losses, lossList } from './import-losses.js';
-import { ImportProblem } from './transfer-messages.js';
-
-/** Distance within which a waypoint counts as lying on the line (metres); farther ones are moved onto it. */
-export const SPLIT_DISTANCE_M = 25;
-/** Distance within which a bare point is a track point drawn again (metres). */
-export const DECORATION_DISTANCE_M = 1;
-
-export interface ImportPlan {
-  /** One flat lon,lat,ele array per segment (NaN where the file gave no elevation); neighbours share their junction. */
-  lines: number[][];
-  /** W0..Wn: exactly lines.length + 1 junctions, in order. */
-  waypoints: { name?: string; kind?: string; description?: string; coordinates: number[] }[];
-  /** What the file holds that the itinerary does not keep, by kind (empty when nothing is lost). */
-  losses: ImportLoss[];
-}
+import { addLoss, type Losses, lossList } from './import-losses.js';
+import { ImportProblem } from './import-problem.js';
+import { DECORATION_DISTANCE_M, type ImportPlan, SPLIT_DISTANCE_M } from '../../contracts/transfer.js';
 
 /** The lines joined, and the indexes of the joined line where a marked segment starts. */
 function joinLines(lines: readonly Position[][], starts: ReadonlySet<Position>): { line: Position[]; marked: number[] } {

@@ -5,11 +5,13 @@
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Piscina, type PiscinaTask } from 'piscina';
-import type { CancelSignal } from '../server/core/cancel-signal.js';
-import { LinkedList, type ListNode } from '../server/core/linked-list.js';
+import type { CancelSignal } from '../../lib/cancel-signal.js';
+import { LinkedList, type ListNode } from '../../lib/linked-list.js';
 import { LoopPoller } from './loop-poller.js';
-import { failure, TASK_FILES, type TaskFailure, type TaskInput, type TaskName, type TaskOutput } from './protocol.js';
-import type { TrailTileInput } from './trail-tiles.js';
+import { failure, type TaskFailure } from '../../contracts/task-failure.js';
+import { TASK_FILES } from './task-files.js';
+import type { TaskInput, TaskName, TaskOutput } from '../../contracts/task-map.js';
+import type { TrailTileInput } from '../../contracts/tiles.js';
 
 export interface PoolOptions {
   /**
@@ -71,7 +73,7 @@ export function taskFilesIn(directory: string | URL): (name: string) => string {
 
 function defaults(): PoolOptions {
   return {
-    taskFile: taskFilesIn(new URL('./', import.meta.url)),
+    taskFile: taskFilesIn(new URL('../../workers/', import.meta.url)),
     maxThreads: Math.max(1, availableParallelism()),
     minThreads: 1,
     idleTimeout: 30_000,

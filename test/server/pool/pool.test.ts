@@ -3,12 +3,14 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RequestAbort } from '../../server/http/request-abort.js';
-import { Activity } from '../../workers/profiles.js';
-import { createPool, taskFilesIn, type WorkerPool } from '../../workers/pool.js';
-import { TASK_FILES, type TaskFailure, type TaskName } from '../../workers/protocol.js';
-import { taskError } from '../../workers/task-error.js';
-import { compileWorkers } from './compile-workers.js';
+import { RequestAbort } from '../../../server/http/request-abort.js';
+import { Activity } from '../../../contracts/activity.js';
+import { createPool, taskFilesIn, type WorkerPool } from '../../../server/pool/pool.js';
+import { TASK_FILES } from '../../../server/pool/task-files.js';
+import type { TaskFailure } from '../../../contracts/task-failure.js';
+import type { TaskName } from '../../../contracts/task-map.js';
+import { taskError } from '../../../server/pool/task-error.js';
+import { compileWorkers } from '../../workers/compile-workers.js';
 
 // Workers load the compiled task modules from dist/workers/, as in production.
 let TASKS = '';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonNestsDeeperThan } from '../../../server/http/json-depth.js';
+import { jsonNestsDeeperThan } from '../../lib/json-depth.js';
 
 describe('jsonNestsDeeperThan', () => {
   it('counts objects and arrays opened inside one another, up to the limit and past it', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LinkedList, type ListNode } from '../../../server/core/linked-list.js';
+import { LinkedList, type ListNode } from '../../lib/linked-list.js';
 
 interface Entry extends ListNode {
   name: string;

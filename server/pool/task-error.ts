@@ -2,8 +2,8 @@
 // a failure about the input is a VALIDATION_FAILED entry, any other kind answers with its code
 // (FAILURE_CODES: the pool's `queue_full` SERVICE_UNAVAILABLE, `deadline` GATEWAY_TIMEOUT, `worker_failed`
 // INTERNAL_ERROR). Never decided on the failure's `reason`, which is a sentence for logs.
-import { ApiError, type ErrorPath } from '../server/errors.js';
-import { FAILURE_CODES, type TaskFailure, type TaskFailureKind } from './protocol.js';
+import { ApiError, type ErrorPath } from '../errors.js';
+import { FAILURE_CODES, type TaskFailure, type TaskFailureKind } from '../../contracts/task-failure.js';
 
 /** The kinds that blame the task's input: a bad field, a point off the network, points no route joins. */
 const INPUT_KINDS: ReadonlySet<TaskFailureKind> = new Set<TaskFailureKind>(['bad_input', 'off_network', 'unroutable']);

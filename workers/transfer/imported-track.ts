@@ -3,8 +3,8 @@
 
 import { countLineLosses, DESCRIPTION_PROPERTIES, pointLosses } from './feature-losses.js';
 import { addLoss, type Losses, type WaypointLoss } from './import-losses.js';
-import { cleanDescription, cleanName, KIND_MAX } from './import-text.js';
-import { ImportProblem } from './transfer-messages.js';
+import { cleanDescription, cleanName, KIND_MAX } from '../../lib/import-text.js';
+import { ImportProblem } from './import-problem.js';
 
 /** [lon, lat] or [lon, lat, ele]: degrees, degrees, metres. */
 export type Position = number[];

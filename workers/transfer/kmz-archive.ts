@@ -7,7 +7,7 @@
 // and inflation runs in slices and stops as soon as it produces more than the declared size.
 
 import { Inflate } from 'fflate';
-import { ImportProblem } from './transfer-messages.js';
+import { ImportProblem } from './import-problem.js';
 
 /** Compressed bytes inflated per step: bounds the memory one step can take (deflate expands ≤ ~1032x). */
 const SLICE = 16 * 1024;

@@ -7,9 +7,9 @@ import { gpsbabelTrackName, removeGpsbabelExtras } from './gpsbabel-kml.js';
 import { readGpxExtras } from './gpx-extras.js';
 import { type ImportedTrack, readFeatures } from './imported-track.js';
 import { addLoss } from './import-losses.js';
-import { cleanDescription, cleanName } from './import-text.js';
+import { cleanDescription, cleanName } from '../../lib/import-text.js';
 import { isZip, kmlFromKmz } from './kmz-archive.js';
-import { ImportProblem } from './transfer-messages.js';
+import { ImportProblem } from './import-problem.js';
 import { childElement, childText, localName, parseXmlDocument, type XmlDocument, type XmlElement } from './xml-document.js';
 
 function readGpx(doc: XmlDocument): ImportedTrack {

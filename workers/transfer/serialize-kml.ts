@@ -2,7 +2,7 @@
 // segment's first point in its ExtendedData `segment_starts`), a Placemark with a Point per marked waypoint
 // (export-track.ts).
 
-import type { ItineraryView, ViewPosition } from '../itineraries/itinerary-view.js';
+import type { ItineraryView, ViewPosition } from '../../contracts/itinerary-view.js';
 import { continuousTrack, markedWaypoints } from './export-track.js';
 import { escapeXml } from './xml-text.js';
 

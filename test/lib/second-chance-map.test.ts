@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SecondChanceMap } from '../../../server/core/second-chance-map.js';
+import { SecondChanceMap } from '../../lib/second-chance-map.js';
 
 /** A map holding `entries`, set in their order, none read. */
 function mapOf(entries: Record<string, number>): SecondChanceMap<number> {

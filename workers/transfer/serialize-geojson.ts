@@ -1,7 +1,7 @@
 // An itinerary view → a GeoJSON FeatureCollection: one LineString Feature per segment, one Point per marked
 // waypoint (export-track.ts).
 
-import type { ItineraryView } from '../itineraries/itinerary-view.js';
+import type { ItineraryView } from '../../contracts/itinerary-view.js';
 import { markedWaypoints } from './export-track.js';
 
 /**

@@ -1,9 +1,9 @@
 // GeoJSON files (RFC 7946) → ImportedTrack: LineStrings and MultiLineStrings are the lines, Points the waypoints.
 
 import { type ImportedTrack, isObject, readFeatures } from './imported-track.js';
-import { cleanDescription, cleanName } from './import-text.js';
-import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from '../../http/json-depth.js';
-import { ImportProblem } from './transfer-messages.js';
+import { cleanDescription, cleanName } from '../../lib/import-text.js';
+import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from '../../lib/json-depth.js';
+import { ImportProblem } from './import-problem.js';
 
 /** True when the bytes start (after white space and a byte-order mark) like a JSON object or array. */
 export function looksLikeJson(bytes: Uint8Array): boolean {

@@ -2,7 +2,7 @@
 // rule that names the new itinerary.
 
 import { describe, expect, it } from 'vitest';
-import { cleanDescription, cleanName, DEFAULT_NAME, importName } from '../../../../server/studio/transfer/import-text.js';
+import { cleanDescription, cleanName, DEFAULT_NAME, importName } from '../../lib/import-text.js';
 
 describe('cleanName', () => {
   it('removes every C0 and C1 control, DEL, the Unicode separators and unpaired surrogates', () => {

@@ -1,13 +1,13 @@
 // GPX, KML and GeoJSON readers: what they take from a file, and what they refuse.
 
 import { describe, expect, it } from 'vitest';
-import { parseGeoJsonTrack } from '../../../../server/studio/transfer/parse-geojson-track.js';
-import { parseXmlTrack } from '../../../../server/studio/transfer/parse-xml-track.js';
-import { toGpx } from '../../../../server/studio/transfer/serialize-gpx.js';
-import { toKml } from '../../../../server/studio/transfer/serialize-kml.js';
-import { toGeoJson } from '../../../../server/studio/transfer/serialize-geojson.js';
-import type { ItineraryView } from '../../../../server/studio/itineraries/itinerary-view.js';
-import { planImport } from '../../../../server/studio/transfer/import-plan.js';
+import { parseGeoJsonTrack } from '../../../workers/transfer/parse-geojson-track.js';
+import { parseXmlTrack } from '../../../workers/transfer/parse-xml-track.js';
+import { toGpx } from '../../../workers/transfer/serialize-gpx.js';
+import { toKml } from '../../../workers/transfer/serialize-kml.js';
+import { toGeoJson } from '../../../workers/transfer/serialize-geojson.js';
+import type { ItineraryView } from '../../../contracts/itinerary-view.js';
+import { planImport } from '../../../workers/transfer/import-plan.js';
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 const LIMIT = 10 * 1024 * 1024;

@@ -2,7 +2,7 @@
 // GPX track segments or KML pieces as a gap), with the point where each segment starts, and the waypoints
 // worth a mark of their own.
 
-import type { ItineraryView, SegmentView, ViewPosition, WaypointView } from '../itineraries/itinerary-view.js';
+import type { ItineraryView, SegmentView, ViewPosition, WaypointView } from '../../contracts/itinerary-view.js';
 
 export interface ExportTrack {
   /** Every point of the chain in order, each junction once. */
