@@ -149,7 +149,7 @@ async function oneThreadAndPool(name: string, dir: string, region: Region, tiles
       await Promise.all(warmList.map((t) => pool.runTask('trailTile', t)));
       // As before the one-thread loop: each worker collects its set-up garbage (start-up indexing, the warm tiles) now
       // rather than inside the timing (a 14–16 ms full collection landed there in most rounds).
-      // One task per lane, so one on each worker (workers/pool.ts: a lane names a worker).
+      // One task per lane, so one on each worker (server/pool/pool.ts: a lane names a worker).
       const collected = await Promise.all(
         [0, 1].map((lane) => pool.piscina.run({ [Piscina.queueOptionsSymbol]: { lane } }, { filename: COLLECT_GARBAGE_TASK })),
       );

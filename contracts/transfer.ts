@@ -73,7 +73,7 @@ export interface ReadImportInput {
 }
 export interface ReadImportOutput {
   ok: true;
-  /** The file's own name, its first track's name and its description, cleaned (import-text.ts). */
+  /** The file's own name, its first track's name and its description, cleaned (lib/import-text.ts). */
   name?: string;
   trackName?: string;
   description?: string;

@@ -1,7 +1,7 @@
 // The Data API operations answered by the region on the worker pool (DESIGN §7), transport-free: route
 // suggestions, isochrones and line analysis (the intelligence tier), places and ways. Each checks the caller's
 // tier, hands its input to a pool task and turns a task failure into an error at the input's own path
-// (workers/task-error.ts); the resolvers add ["input", …].
+// (server/pool/task-error.ts); the resolvers add ["input", …].
 
 import { LOOKUP_LIMITS, type PlaceKind, type PlaceResult, type WayResult } from '../../contracts/region-lookup.js';
 import { type EncodedSuggestion, type IsochronePolygon, type LonLat, SUGGESTION_LIMITS } from '../../contracts/routing.js';

@@ -15,7 +15,7 @@ import type { TrailTileInput } from '../../contracts/tiles.js';
 
 export interface PoolOptions {
   /**
-   * The module (path or file URL) a task runs from. Defaults to its TASK_FILES entry beside this file
+   * The module (path or file URL) a task runs from. Defaults to its TASK_FILES entry in the workers folder
    * (dist/workers/ in production); tests point it at compiled modules (`taskFilesIn`) or at fixtures.
    * Each worker also loads the module of `ping` (the routing module) as it starts, so that ROUTING_WARM
    * prepares the region then, and a module that cannot load fails the worker's start, not its tasks.
@@ -224,7 +224,7 @@ export function createPool(options: Partial<PoolOptions> = {}): WorkerPool {
 /**
  * What piscina needs of a task's abort signal (`aborted`, `reason`, one 'abort' listener), without an
  * AbortController per task: one costs ~10 µs on Node 20 and stays alive until a major collection. The tokens of
- * the tasks on their way are a list linked through themselves (see ../server/core/linked-list.ts: a Set's old
+ * the tasks on their way are a list linked through themselves (see lib/linked-list.ts: a Set's old
  * tables would keep settled tasks alive past young-generation collections).
  */
 class CancelToken implements ListNode {

@@ -24,7 +24,7 @@ export function parseGeoJsonTrack(input: Uint8Array | unknown): ImportedTrack {
   let root: unknown = input;
   if (input instanceof Uint8Array) {
     const text = new TextDecoder('utf-8').decode(input);
-    // The same bound as every JSON body (server/http/json-depth.ts): reading a deeper document recurses per level.
+    // The same bound as every JSON body (lib/json-depth.ts): reading a deeper document recurses per level.
     if (jsonNestsDeeperThan(text)) throw new ImportProblem('json_too_deep', { max: MAX_JSON_DEPTH });
     try {
       root = JSON.parse(text);

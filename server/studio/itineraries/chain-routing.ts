@@ -2,7 +2,7 @@
 // the exact ends to the network with straight connectors), freehand lines measured as drawn (measureLines:
 // speeds from the network, elevation from the region DEM or the line's own), a line split at the point
 // nearest a requested one (splitLine). Nothing here measures on the main thread. Task failures become API
-// errors (workers/task-error.ts) at the request field that caused them.
+// errors (server/pool/task-error.ts) at the request field that caused them.
 
 import type { Activity } from '../../../data/stores/itinerary-store.js';
 import type { WorkerPool } from '../../pool/pool.js';

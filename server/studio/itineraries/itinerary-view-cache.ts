@@ -24,7 +24,7 @@ interface Entry {
 }
 
 export class ItineraryViewCache {
-  /** Least recently read evicted first, without rewriting the map on a read (../../core/second-chance-map.ts). */
+  /** Least recently read evicted first, without rewriting the map on a read (lib/second-chance-map.ts). */
   readonly #entries = new SecondChanceMap<Entry>();
 
   constructor(private readonly capacity = VIEW_CACHE_ENTRIES) {}
