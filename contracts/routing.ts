@@ -2,6 +2,7 @@
 // main thread sends to the worker pool and what comes back.
 import type { Activity, HazardName } from './activity.js';
 
+/** A point: [longitude, latitude], degrees. */
 export type LonLat = [number, number];
 
 export type AvoidanceOutcome = 'NOT_NEEDED' | 'APPLIED' | 'NO_ROUTE';
@@ -172,6 +173,7 @@ export interface SuggestionsOutput {
   suggestions: Suggestion[];
 }
 
+/** Bounds of a route ideas query: target distance (m), target duration (s), ideas wanted. */
 export const SUGGESTION_LIMITS = {
   distance: { min: 500, max: 100_000 },
   duration: { min: 5 * 60, max: 12 * 3600 },

@@ -5,6 +5,7 @@
 export const TRAIL_TILE_ZOOMS = { min: 0, max: 16 } as const;
 /** Contour lines appear from this zoom on (below it they would fill the tile). */
 export const CONTOURS_MIN_ZOOM = 12;
+/** Contour lines every CONTOUR_INTERVAL metres of elevation; every INDEX_INTERVAL metres an index line, drawn heavier. */
 export const CONTOUR_INTERVAL = 100;
 export const INDEX_INTERVAL = 500;
 

@@ -1,4 +1,5 @@
-// The API view of an itinerary (draft or published snapshot): what GET answers and export reads.
+// Builds the API view of an itinerary (draft or published snapshot) from its record and chain: what GET answers
+// and export reads. The view's shapes are in contracts/itinerary-view.ts, since a worker writes exports from them.
 
 import type { Itinerary } from '../../../data/stores/itinerary-store.js';
 import type { Chain, ChainGroup, ChainSegment, ChainWaypoint, Coord } from './chain.js';
