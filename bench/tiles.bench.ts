@@ -30,16 +30,9 @@ import { importRegion } from '../data/region/import-region.js';
 import { loadRegion } from '../data/region/region-folder.js';
 import type { Region } from '../data/region/region.js';
 import { Piscina } from 'piscina';
-import { createPool, taskFilesIn } from '../workers/pool.js';
-import {
-  buildIndexes,
-  CONTOURS_MIN_ZOOM,
-  encodeTrailTile,
-  TRAIL_INDEX_OPTIONS,
-  TRAIL_LAYERS,
-  type TrailTileInput,
-  trailLayerFeatures,
-} from '../workers/trail-tiles.js';
+import { createPool, taskFilesIn } from '../server/pool/pool.js';
+import { buildIndexes, encodeTrailTile, TRAIL_INDEX_OPTIONS, TRAIL_LAYERS, trailLayerFeatures } from '../workers/trail-tiles.js';
+import { CONTOURS_MIN_ZOOM, type TrailTileInput } from '../contracts/tiles.js';
 import { machineInfo, writeResults } from './lib/machine.js';
 import { startCairn, startServer, type ServerProcess } from './lib/server-process.js';
 import { median, ratio, round } from './lib/stats.js';
@@ -156,7 +149,7 @@ async function oneThreadAndPool(name: string, dir: string, region: Region, tiles
       await Promise.all(warmList.map((t) => pool.runTask('trailTile', t)));
       // As before the one-thread loop: each worker collects its set-up garbage (start-up indexing, the warm tiles) now
       // rather than inside the timing (a 14–16 ms full collection landed there in most rounds).
-      // One task per lane, so one on each worker (workers/pool.ts: a lane names a worker).
+      // One task per lane, so one on each worker (server/pool/pool.ts: a lane names a worker).
       const collected = await Promise.all(
         [0, 1].map((lane) => pool.piscina.run({ [Piscina.queueOptionsSymbol]: { lane } }, { filename: COLLECT_GARBAGE_TASK })),
       );

@@ -32,7 +32,7 @@ import { shareRoutes } from './studio/shares/share-routes.js';
 import type { StudioDeps } from './studio/studio-deps.js';
 import { transferRoutes } from './studio/transfer/transfer-routes.js';
 import { zoneRoutes } from './studio/zones/zone-routes.js';
-import type { WorkerPool } from '../workers/pool.js';
+import type { WorkerPool } from './pool/pool.js';
 import { diagnosticRoutes } from './system/diagnostic-routes.js';
 import { SecretBox } from './management/secret-box.js';
 import { mcpRoutes } from './mcp/mcp-routes.js';

@@ -65,7 +65,7 @@ export interface Config {
   workerThreads: number;
   /**
    * µs the event loop polls rather than sleeps after handing a task to a worker, while its answer is due and a core
-   * is free (POOL_POLL_US; 0 = never): the answer is read ~0.1 ms sooner (workers/loop-poller.ts).
+   * is free (POOL_POLL_US; 0 = never): the answer is read ~0.1 ms sooner (server/pool/loop-poller.ts).
    */
   poolPollUs: number;
 }

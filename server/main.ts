@@ -2,7 +2,7 @@
 
 import { availableParallelism } from 'node:os';
 import { checkRegionFolder } from '../data/region/region-folder.js';
-import { createPool } from '../workers/pool.js';
+import { createPool } from './pool/pool.js';
 import { buildApp } from './app.js';
 import { resolveSigningSecret } from './auth/signing-secret.js';
 import { loadConfig } from './config.js';

@@ -2,7 +2,7 @@
 // with the Studio operations themselves, and print what a newcomer needs once.
 
 import { seedDemoIfEmpty, type SeedResult } from '../data/seed.js';
-import { createPool, type WorkerPool } from '../workers/pool.js';
+import { createPool, type WorkerPool } from './pool/pool.js';
 import { type App, buildApp } from './app.js';
 import type { Access } from './auth/access.js';
 import { loadConfig } from './config.js';

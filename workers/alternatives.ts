@@ -4,7 +4,7 @@
 // first route's cost). Each alternative follows the same avoidance rule as the first route: a second,
 // masked pass only when it crosses an avoided hazard. See docs/routing.md, "Alternatives".
 import type { EdgePath, RoutingKernel } from '../geo-wasm/src/routing.js';
-import type { AvoidanceOutcome } from './protocol.js';
+import type { AvoidanceOutcome } from '../contracts/routing.js';
 
 /** Fraction of a candidate's length that must lie off every route already kept (the contract's 20%). */
 export const MIN_DIFFERENCE = 0.2;

@@ -3,9 +3,7 @@
 // line. Cells with a void sample are skipped (the line stops there). Saddle cells are split by their centre value.
 
 import { DEM_VOID, type DemGrid } from '../data/region/dem-grid.js';
-
-export const CONTOUR_INTERVAL = 100;
-export const INDEX_INTERVAL = 500;
+import { CONTOUR_INTERVAL, INDEX_INTERVAL } from '../contracts/tiles.js';
 
 export interface ContourLine {
   elevation: number;

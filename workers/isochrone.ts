@@ -12,7 +12,7 @@
 // the range: how much of the "as the crow flies" reach the network gives.
 
 import { M_PER_DEG_LAT, metresPerDegLon } from './local-plane.js';
-import type { LonLat } from './protocol.js';
+import type { IsochronePolygon, LonLat } from '../contracts/routing.js';
 
 /** Grid cells across the farthest reached node, clamped to cell sizes of 10–250 m. */
 const CELLS_ACROSS_RADIUS = 80;
@@ -20,17 +20,6 @@ const MIN_CELL_M = 10;
 const MAX_CELL_M = 250;
 /** Cells around a node that it marks (radius in cells). */
 const NODE_BUFFER_CELLS = 1.5;
-
-export interface IsochronePolygon {
-  /** The range (s). */
-  range: number;
-  /** GeoJSON Polygon: one closed counter-clockwise ring of [lon, lat]; no ring when nothing was reached. */
-  polygon: { type: 'Polygon'; coordinates: [number, number][][] };
-  /** Reached area over the area of the circle the fastest speed covers in `range`, 0–1. */
-  reachFactor: number;
-  /** Area of the polygon (m²). */
-  area: number;
-}
 
 /**
  * The polygons of `ranges` (seconds, any order) around `center` from `points` (flat lon, lat, seconds of

@@ -1,20 +1,19 @@
 // Piscina task module for line analysis: drawn lines matched to the network (advisories, difficulty,
 // duration), freehand lines measured as drawn, a line split at the point nearest another, nearest points.
 // The geometry runs through the WASM kernels (line-geometry.ts, and the engine's analysis).
-import {
-  failure,
-  type AnalyzeInput,
-  type AnalyzeOutput,
-  type LonLat,
-  type MeasuredFreehand,
-  type MeasureLinesInput,
-  type MeasureLinesOutput,
-  type NearestPointsInput,
-  type NearestPointsOutput,
-  type SplitLineInput,
-  type SplitLineOutput,
-  type TaskFailure,
-} from './protocol.js';
+import { failure, type TaskFailure } from '../contracts/task-failure.js';
+import type {
+  AnalyzeInput,
+  AnalyzeOutput,
+  MeasuredFreehand,
+  MeasureLinesInput,
+  MeasureLinesOutput,
+  NearestPointsInput,
+  NearestPointsOutput,
+  SplitLineInput,
+  SplitLineOutput,
+} from '../contracts/line-tasks.js';
+import type { LonLat } from '../contracts/routing.js';
 import { measureOwn, nearestWithin, splitAt } from './line-geometry.js';
 import { threadRouting } from './region-source.js';
 import { validLonLat } from './route-engine.js';

@@ -11,7 +11,8 @@ import {
   lineLength,
   nearestOnLine,
 } from '../geo-wasm/src/geometry.js';
-import type { LineMeasures, LonLat } from './protocol.js';
+import type { LineMeasures } from '../contracts/line-tasks.js';
+import type { LonLat } from '../contracts/routing.js';
 
 /**
  * Ascent and descent as recorded: every rise and fall counts, unsmoothed (segment measures have always been

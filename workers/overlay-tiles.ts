@@ -8,43 +8,13 @@ import buffer from '@turf/buffer';
 import circle from '@turf/circle';
 import GeoJSONVT from 'geojson-vt';
 import { move } from 'piscina';
-import { failure, type TaskFailure } from './protocol.js';
+import { failure, type TaskFailure } from '../contracts/task-failure.js';
 import { encodeMvt } from './mvt-encoder.js';
+import { OVERLAY_TILE_ZOOMS, type OverlayContent, type OverlayTileInput } from '../contracts/tiles.js';
 
-/** Overlays are drawn down to street level; below z6 a hike is a dot. */
-export const OVERLAY_TILE_ZOOMS = { min: 0, max: 18 } as const;
 const EXTENT = 4096;
 export const OVERLAY_LAYERS = ['itineraries', 'waypoints', 'zones'] as const;
 export type OverlayLayer = (typeof OVERLAY_LAYERS)[number];
-
-/** What an overlay shows: published itineraries (their segments and waypoints) and zones. */
-export interface OverlayContent {
-  itineraries: {
-    id: string;
-    name: string;
-    segments: { id: string; engine: string; group_id: string | null; group_name: string | null; color: string; coordinates: number[][] }[];
-    waypoints: { id: string; name: string | null; kind: string | null; position: number; coordinates: number[] }[];
-  }[];
-  zones: {
-    id: string;
-    name: string;
-    level: string;
-    mode: 'POLYGON' | 'CIRCLE' | 'CORRIDOR';
-    geometry: { type: string; coordinates: unknown };
-    radius_m: number | null;
-    width_m: number | null;
-  }[];
-}
-
-export interface OverlayTileInput {
-  /** Names the content and its version (`itinerary:<id>@<version>`): equal keys, equal content. */
-  key: string;
-  /** The OverlayContent as JSON text (a string crosses threads as one copy). */
-  content: string;
-  z: number;
-  x: number;
-  y: number;
-}
 
 type Feature = { type: 'Feature'; geometry: { type: string; coordinates: unknown }; properties: Record<string, string | number> };
 type Indexes = Record<OverlayLayer, GeoJSONVT>;

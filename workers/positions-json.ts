@@ -3,8 +3,8 @@
 // answer would cost the main thread. Longitude and latitude are written to 7 decimals (1 cm, the precision
 // OpenStreetMap stores), elevation to 0.1 m; digits are written as bytes, trailing zeros dropped.
 
-import type { DirectionsOutput, EncodedDirectionsOutput, EncodedSuggestionsOutput, TaskFailure } from './protocol.js';
-import type { SuggestionsOutput } from './suggestions.js';
+import type { DirectionsOutput, EncodedDirectionsOutput, EncodedSuggestionsOutput, SuggestionsOutput } from '../contracts/routing.js';
+import type { TaskFailure } from '../contracts/task-failure.js';
 
 const LON_LAT_SCALE = 1e7;
 const LON_LAT_PLACES = 7;

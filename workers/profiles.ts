@@ -1,16 +1,7 @@
 // Activity profiles: which edges each activity may use, how fast it moves on them, and which
 // hazards (toll, restricted access, permissive) each edge carries for it. See docs/routing.md.
 import { AccessClass, AccessMode, EdgeFlag, HighwayClass, type RegionGraph } from '../data/region/region-graph.js';
-
-export enum Activity {
-  HIKING_AND_TRAIL = 'HIKING_AND_TRAIL',
-  WALKING = 'WALKING',
-  TRAIL_RUNNING = 'TRAIL_RUNNING',
-  MOUNTAIN_BIKING = 'MOUNTAIN_BIKING',
-  ROAD_CYCLING = 'ROAD_CYCLING',
-}
-
-export const ACTIVITIES: readonly Activity[] = Object.values(Activity);
+import { ACTIVITIES, Activity, type HazardName } from '../contracts/activity.js';
 
 /** Hazard bits per edge and activity (also the `avoid` mask bits). */
 export const Hazard = {
@@ -19,7 +10,6 @@ export const Hazard = {
   Permissive: 4, // reported, never avoided
 } as const;
 
-export type HazardName = 'TOLLWAY' | 'RESTRICTED_ACCESS';
 export const HAZARD_BITS: Readonly<Record<HazardName, number>> = { TOLLWAY: Hazard.Toll, RESTRICTED_ACCESS: Hazard.Restricted };
 
 export interface Profile {

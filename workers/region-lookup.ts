@@ -8,10 +8,23 @@
 
 import { haversine } from '../data/region/geo.js';
 import { type HighwayClass, highwayTag } from '../data/region/region-graph.js';
-import type { Place, PlaceKind } from '../data/region/places.js';
+import type { Place } from '../data/region/places.js';
+import {
+  LOOKUP_LIMITS,
+  type PlaceInput,
+  type PlaceKind,
+  type PlaceOutput,
+  type PlaceResult,
+  type PlacesInput,
+  type PlacesOutput,
+  type WayResult,
+  type WaysInput,
+  type WaysOutput,
+} from '../contracts/region-lookup.js';
 import { normalizeWords } from '../data/region/place-index.js';
-import { ACTIVITIES, isActivity, type Activity } from './profiles.js';
-import { failure, type LonLat, type TaskFailure } from './protocol.js';
+import { ACTIVITIES, type Activity } from '../contracts/activity.js';
+import { isActivity } from './profiles.js';
+import { failure, type TaskFailure } from '../contracts/task-failure.js';
 import { threadRouting } from './region-source.js';
 import { validLonLat } from './route-engine.js';
 
@@ -26,72 +39,6 @@ export const PLACE_KINDS: readonly PlaceKind[] = [
   'hamlet',
   'address',
 ];
-
-export const LOOKUP_LIMITS = {
-  places: { default: 10, max: 50 },
-  /** Largest `near` radius (m). */
-  radius: { default: 5_000, max: 50_000 },
-  /** Largest bounding box side of a ways search (degrees) and most ways answered. */
-  waysBboxDeg: 0.1,
-  ways: 2_000,
-} as const;
-
-export interface PlaceResult {
-  /** `node/<osm id>` or `way/<osm id>`: stable across imports of the same data. */
-  id: string;
-  name: string;
-  kind: PlaceKind;
-  coordinates: LonLat;
-  elevation: number | null;
-  houseNumber: string | null;
-  street: string | null;
-  /** Metres from `near`, when given. */
-  distance: number | null;
-}
-
-export interface PlacesInput {
-  text?: string;
-  near?: LonLat;
-  radius?: number;
-  kinds?: PlaceKind[];
-  limit?: number;
-}
-export interface PlacesOutput {
-  ok: true;
-  places: PlaceResult[];
-}
-
-export interface PlaceInput {
-  id: string;
-}
-export interface PlaceOutput {
-  ok: true;
-  place: PlaceResult | null;
-}
-
-export interface WaysInput {
-  /** [west, south, east, north] in degrees. */
-  bbox: [number, number, number, number];
-  activity?: Activity;
-}
-export interface WayResult {
-  /** The OSM way id. */
-  id: number;
-  name: string | null;
-  /** OSM highway value (`path`, `living_street`, …), null when unknown. */
-  highway: string | null;
-  surface: string | null;
-  /** T1–T6 from sac_scale, null when untagged. */
-  sacScale: string | null;
-  /** The activities whose profile accepts the way; only the asked one in a search filtered to it. */
-  activityCompatible: Activity[];
-}
-export interface WaysOutput {
-  ok: true;
-  ways: WayResult[];
-  /** More ways matched than LOOKUP_LIMITS.ways: the box should be smaller. */
-  truncated: boolean;
-}
 
 export function places(input: PlacesInput): PlacesOutput | TaskFailure {
   const { region } = threadRouting();

@@ -6,9 +6,10 @@
 // 7 decimals of a degree, 0.1 m).
 import { parseArgs } from 'node:util';
 import { RegionInputError } from '../data/region/region-error.js';
-import { type HazardName, type LonLat, MAX_ALTERNATIVES, type RouteResult } from './protocol.js';
+import { Activity, type HazardName } from '../contracts/activity.js';
+import { type LonLat, MAX_ALTERNATIVES, type RouteResult } from '../contracts/routing.js';
 import { positionsJson } from './positions-json.js';
-import { Activity, isActivity } from './profiles.js';
+import { isActivity } from './profiles.js';
 import { loadRoutingRegion } from './region-source.js';
 
 const USAGE =

@@ -5,10 +5,9 @@ import type { DemGrid } from '../data/region/dem-grid.js';
 import type { RegionGraph } from '../data/region/region-graph.js';
 import { cumulativeDistances, elevationGain, lineLength, sampleDem } from '../geo-wasm/src/geometry.js';
 import { RoutingKernel, type EdgePath, type EdgePosition, type RoutingKernelOptions } from '../geo-wasm/src/routing.js';
+import { failure, type TaskFailure } from '../contracts/task-failure.js';
+import type { AnalyzeInput, AnalyzeOutput } from '../contracts/line-tasks.js';
 import {
-  failure,
-  type AnalyzeInput,
-  type AnalyzeOutput,
   type DirectionsInput,
   type DirectionsOutput,
   type IsochroneInput,
@@ -25,9 +24,9 @@ import {
   type SnapLineInput,
   type SnapLineOutput,
   type SnapOutput,
-  type TaskFailure,
-} from './protocol.js';
-import { costsFor, HAZARD_BITS, hazardsFor, isActivity, profileFor, type Activity, type Profile } from './profiles.js';
+} from '../contracts/routing.js';
+import { costsFor, HAZARD_BITS, hazardsFor, isActivity, profileFor, type Profile } from './profiles.js';
+import type { Activity } from '../contracts/activity.js';
 import { isochronePolygons } from './isochrone.js';
 import { findAlternatives, type Legs } from './alternatives.js';
 import { kernelValue, RECORDED_GAIN } from './line-geometry.js';

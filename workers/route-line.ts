@@ -1,7 +1,7 @@
 // Measures a line made of segments that may lie on graph edges: totals, advisories (toll,
 // restricted, permissive) with index and distance ranges, and sac_scale difficulty stretches.
 import type { RegionGraph } from '../data/region/region-graph.js';
-import type { Advisory, AdvisoryKind, Difficulty, DifficultyStretch, MeasuredLine } from './protocol.js';
+import type { Advisory, AdvisoryKind, Difficulty, DifficultyStretch, MeasuredLine } from '../contracts/routing.js';
 import { ACCESS_NAMES, edgeAccess, Hazard, type Profile } from './profiles.js';
 
 /** A line under construction: points (lon, lat, ele) and, per segment, its edge (-1 = off network). */

@@ -13,13 +13,14 @@ import type {
   SnapLineInput,
   SnapLineOutput,
   SnapOutput,
-  TaskFailure,
-  TaskMap,
-} from './protocol.js';
+  SuggestionsInput,
+} from '../contracts/routing.js';
+import type { TaskFailure } from '../contracts/task-failure.js';
+import type { TaskMap } from '../contracts/task-map.js';
 import { encodeDirections, encodeSuggestions } from './positions-json.js';
 import { isActivity } from './profiles.js';
 import { threadRouting } from './region-source.js';
-import { type SuggestionsInput, suggestRoutes } from './suggestions.js';
+import { suggestRoutes } from './suggestions.js';
 
 // ROUTING_WARM=HIKING_AND_TRAIL,WALKING loads the region and prepares those activities when the
 // worker starts (the pool has every worker import this module at thread start), so first requests skip that work.

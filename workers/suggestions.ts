@@ -9,40 +9,18 @@
 // per kilometre, then the hardest difficulty on the way; one sharing most of its edges with a better idea
 // is dropped, so the ideas differ.
 
-import { failure, type LonLat, type MeasuredLine, type TaskFailure } from './protocol.js';
-import { HAZARD_BITS, isActivity, type Activity } from './profiles.js';
+import { failure, type TaskFailure } from '../contracts/task-failure.js';
+import {
+  type LonLat,
+  type MeasuredLine,
+  type Suggestion,
+  SUGGESTION_LIMITS,
+  type SuggestionsInput,
+  type SuggestionsOutput,
+} from '../contracts/routing.js';
+import { HAZARD_BITS, isActivity } from './profiles.js';
 import { M_PER_DEG_LAT, metresPerDegLon } from './local-plane.js';
 import { type RouteEngine, validLonLat } from './route-engine.js';
-
-export interface SuggestionsInput {
-  activity: Activity;
-  start: LonLat;
-  /** A point-to-point idea ends here; without it ideas are loops. */
-  end?: LonLat;
-  /** Exactly one target: metres … */
-  targetDistance?: number;
-  /** … or seconds. */
-  targetDuration?: number;
-  /** Ideas wanted (1–5, default 3). */
-  limit?: number;
-}
-
-export interface Suggestion extends MeasuredLine {
-  kind: 'LOOP' | 'POINT_TO_POINT';
-  /** The points the idea was routed through, start and end included (lon, lat). */
-  via: LonLat[];
-}
-
-export interface SuggestionsOutput {
-  ok: true;
-  suggestions: Suggestion[];
-}
-
-export const SUGGESTION_LIMITS = {
-  distance: { min: 500, max: 100_000 },
-  duration: { min: 5 * 60, max: 12 * 3600 },
-  limit: { max: 5, default: 3 },
-} as const;
 
 const AVOID = HAZARD_BITS.TOLLWAY | HAZARD_BITS.RESTRICTED_ACCESS;
 const DETOUR = 1.3;

@@ -16,23 +16,14 @@ import { encodeMvt } from './mvt-encoder.js';
 import { AccessMode, type HighwayClass, highwayTag, type RegionGraph } from '../data/region/region-graph.js';
 import type { Region } from '../data/region/region.js';
 import { ACCESS_NAMES, edgeAccess } from './profiles.js';
-import { failure, type TaskFailure } from './protocol.js';
+import { failure, type TaskFailure } from '../contracts/task-failure.js';
 import { threadRouting } from './region-source.js';
+import { CONTOURS_MIN_ZOOM, TRAIL_TILE_ZOOMS, type TrailTileInput, type TrailTileSource } from '../contracts/tiles.js';
 
-/** The zooms served: geojson-vt slices down to MAX_ZOOM; below MIN_PLACES_ZOOM places would be clutter. */
-export const TRAIL_TILE_ZOOMS = { min: 0, max: 16 } as const;
 const EXTENT = 4096;
 
 export const TRAIL_LAYERS = ['trails', 'hazards', 'places', 'contours'] as const;
 export type TrailLayer = (typeof TRAIL_LAYERS)[number];
-/** Contour lines appear from this zoom on (below it they would fill the tile). */
-export const CONTOURS_MIN_ZOOM = 12;
-
-export interface TrailTileInput {
-  z: number;
-  x: number;
-  y: number;
-}
 
 export type Feature = {
   type: 'Feature';
@@ -86,17 +77,6 @@ export function trailTileSource(): TrailTileSource {
       .digest('base64url')
       .slice(0, 12),
   };
-}
-
-export interface TrailTileSource {
-  /** [west, south, east, north], degrees. */
-  bbox: [number, number, number, number];
-  attribution: string;
-  kind: 'import' | 'demo';
-  /** Whether the region has elevation data (contours need it). */
-  hasDem: boolean;
-  /** Names the tiles' content: the region's metadata and the encoding's version (entity tags and cache keys). */
-  tag: string;
 }
 
 /** Bumped whenever what a tile holds changes, so that clients' cached tiles are revalidated. */

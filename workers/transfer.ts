@@ -3,16 +3,15 @@
 // about a second per MiB of GPX, a small KMZ may unpack to the whole import limit, and an export formats
 // every track point: none of it runs on the main thread.
 import { move } from 'piscina';
-import { planImport } from '../server/studio/transfer/import-plan.js';
-import type { ImportedTrack } from '../server/studio/transfer/imported-track.js';
-import { looksLikeJson, parseGeoJsonTrack } from '../server/studio/transfer/parse-geojson-track.js';
-import { parseXmlTrack } from '../server/studio/transfer/parse-xml-track.js';
-import { ImportProblem } from '../server/studio/transfer/transfer-messages.js';
-import { toGeoJson } from '../server/studio/transfer/serialize-geojson.js';
-import { toGpx } from '../server/studio/transfer/serialize-gpx.js';
-import { toKml } from '../server/studio/transfer/serialize-kml.js';
-import type { ExportFormat } from '../server/studio/transfer/transfer-schemas.js';
-import type { ImportFileProblem, ReadImportInput, ReadImportOutput, WriteExportInput } from './protocol.js';
+import { planImport } from './transfer/import-plan.js';
+import type { ImportedTrack } from './transfer/imported-track.js';
+import { looksLikeJson, parseGeoJsonTrack } from './transfer/parse-geojson-track.js';
+import { parseXmlTrack } from './transfer/parse-xml-track.js';
+import { ImportProblem } from './transfer/import-problem.js';
+import { toGeoJson } from './transfer/serialize-geojson.js';
+import { toGpx } from './transfer/serialize-gpx.js';
+import { toKml } from './transfer/serialize-kml.js';
+import type { ExportFormat, ImportFileProblem, ReadImportInput, ReadImportOutput, WriteExportInput } from '../contracts/transfer.js';
 
 const WRITERS: Record<ExportFormat, typeof toGpx> = { gpx: toGpx, kml: toKml, geojson: toGeoJson };
 

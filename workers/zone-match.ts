@@ -6,7 +6,7 @@
 import { haversine } from '../data/region/geo.js';
 import { nearestOnLine } from '../geo-wasm/src/geometry.js';
 import { kernelValue } from './line-geometry.js';
-import type { MatchZonesInput, MatchZonesOutput, ZoneShapeInput } from './protocol.js';
+import type { MatchZonesInput, MatchZonesOutput, ZoneShapeInput } from '../contracts/zones.js';
 
 type Position = readonly number[];
 /** [west, south, east, north], degrees, west ≤ east. */

@@ -5,8 +5,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { seededRandom } from '../../data/seeded-random.js';
-import { Activity } from '../../workers/profiles.js';
-import type { DirectionsInput, DirectionsOutput } from '../../workers/protocol.js';
+import { Activity } from '../../contracts/activity.js';
+import type { DirectionsInput, DirectionsOutput } from '../../contracts/routing.js';
 import type { RouteEngine } from '../../workers/route-engine.js';
 import { round } from './stats.js';
 

@@ -1,5 +1,6 @@
 // In-memory text search over a region's places: sorted token list, prefix match on every word.
-import type { Place, PlaceKind } from './places.js';
+import type { Place } from './places.js';
+import type { PlaceKind } from '../../contracts/region-lookup.js';
 
 export interface PlaceSearchOptions {
   limit?: number; // default 10

@@ -1,7 +1,6 @@
 // Places of a region (peaks, huts, shelters, viewpoints, settlements, addresses): kinds and records.
 import type { Tags } from './osm-tags.js';
-
-export type PlaceKind = 'peak' | 'alpine_hut' | 'wilderness_hut' | 'shelter' | 'viewpoint' | 'town' | 'village' | 'hamlet' | 'address';
+import type { PlaceKind } from '../../contracts/region-lookup.js';
 
 export interface Place {
   /** Index in the region's places list. */

@@ -15,7 +15,7 @@ import type { SecretBox } from '../management/secret-box.js';
 import type { McpTool } from '../mcp/mcp-tools.js';
 import { refusalSentences } from '../mcp/tool-refusal.js';
 import { type ChatMessage, type ChatTool, chatTurn, type ModelSettings } from './model-client.js';
-import { abortSignalOf } from '../core/cancel-signal.js';
+import { abortSignalOf } from '../../lib/cancel-signal.js';
 
 /** Only a signed-in member talks to the agent: it acts as them. */
 const AGENT_REACH: readonly Reach[] = ['user'];

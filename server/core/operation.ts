@@ -7,7 +7,7 @@
 import type { Access } from '../auth/access.js';
 import type { RouteScope } from '../http/route.js';
 import type { Language } from '../i18n/messages.js';
-import type { CancelSignal } from './cancel-signal.js';
+import type { CancelSignal } from '../../lib/cancel-signal.js';
 
 /**
  * The credentials an operation accepts: a publishable key, a key with a session token, a share link, a

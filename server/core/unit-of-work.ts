@@ -15,7 +15,7 @@
 
 import type { Database } from '../../data/db.js';
 import type { ChangeEvent, ChangeEventBus } from './change-events.js';
-import { LinkedList, type ListNode } from './linked-list.js';
+import { LinkedList, type ListNode } from '../../lib/linked-list.js';
 
 /** What a unit of work receives: a way to announce what it changed (published after the commit). */
 export interface WriteScope {

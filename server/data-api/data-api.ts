@@ -2,7 +2,7 @@
 // (SDL + resolvers), the compiled-query cache and the HTTP routes.
 
 import type { GraphQLSchema } from 'graphql';
-import type { WorkerPool } from '../../workers/pool.js';
+import type { WorkerPool } from '../pool/pool.js';
 import type { Config } from '../config.js';
 import type { RouteDef } from '../http/route.js';
 import type { Logger } from '../logger.js';

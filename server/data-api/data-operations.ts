@@ -2,7 +2,7 @@
 // resolvers call these, and later MCP's tools will too. Reads of Studio resources go through the Studio
 // operations themselves, so the access rules stay in one place.
 
-import type { WorkerPool } from '../../workers/pool.js';
+import type { WorkerPool } from '../pool/pool.js';
 import type { StudioOperations } from '../studio/studio-operations.js';
 import { directionsOperation } from './directions-operation.js';
 import { itineraryOperation } from './itinerary-operation.js';

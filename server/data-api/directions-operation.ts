@@ -3,10 +3,11 @@
 // what the worker cannot say well (how many waypoints, each position's range). Failure paths are relative to
 // the input: ['waypoints', 2, 0].
 
-import type { WorkerPool } from '../../workers/pool.js';
-import type { Activity, EncodedRoute, HazardName, TaskFailure, TaskFailureKind } from '../../workers/protocol.js';
-import { MAX_ALTERNATIVES } from '../../workers/protocol.js';
-import { taskError } from '../../workers/task-error.js';
+import type { WorkerPool } from '../pool/pool.js';
+import type { Activity, HazardName } from '../../contracts/activity.js';
+import { type EncodedRoute, MAX_ALTERNATIVES } from '../../contracts/routing.js';
+import type { TaskFailure, TaskFailureKind } from '../../contracts/task-failure.js';
+import { taskError } from '../pool/task-error.js';
 import { defineOperation, type Reach } from '../core/operation.js';
 import { ApiError, type ErrorEntry } from '../errors.js';
 

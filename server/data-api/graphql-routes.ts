@@ -11,7 +11,7 @@ import type { Access } from '../auth/access.js';
 import { rateLimitHeaders } from '../auth/quota.js';
 import { ApiError } from '../errors.js';
 import { operationContext } from '../http/operation-context.js';
-import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from '../http/json-depth.js';
+import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from '../../lib/json-depth.js';
 import type { Reply, RequestContext, RouteDef } from '../http/route.js';
 import type { Logger } from '../logger.js';
 import { executionErrors, variablesError } from './graphql-errors.js';

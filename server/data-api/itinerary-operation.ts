@@ -4,7 +4,7 @@
 import type { Operation } from '../core/operation.js';
 import { defineOperation } from '../core/operation.js';
 import { ApiError } from '../errors.js';
-import type { ItineraryView } from '../studio/itineraries/itinerary-view.js';
+import type { ItineraryView } from '../../contracts/itinerary-view.js';
 import { DATA_REACH } from './directions-operation.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,16 +1,15 @@
 // The Data API operations answered by the region on the worker pool (DESIGN §7), transport-free: route
 // suggestions, isochrones and line analysis (the intelligence tier), places and ways. Each checks the caller's
 // tier, hands its input to a pool task and turns a task failure into an error at the input's own path
-// (workers/task-error.ts); the resolvers add ["input", …].
+// (server/pool/task-error.ts); the resolvers add ["input", …].
 
-import type { PlaceKind } from '../../data/region/places.js';
-import type { IsochronePolygon } from '../../workers/isochrone.js';
-import type { WorkerPool } from '../../workers/pool.js';
-import type { Activity, AnalyzeOutput, LonLat, TaskFailure } from '../../workers/protocol.js';
-import { LOOKUP_LIMITS, type PlaceResult, type WayResult } from '../../workers/region-lookup.js';
-import type { EncodedSuggestion } from '../../workers/protocol.js';
-import { SUGGESTION_LIMITS } from '../../workers/suggestions.js';
-import { aboutInput, taskError, taskInputPath } from '../../workers/task-error.js';
+import { LOOKUP_LIMITS, type PlaceKind, type PlaceResult, type WayResult } from '../../contracts/region-lookup.js';
+import { type EncodedSuggestion, type IsochronePolygon, type LonLat, SUGGESTION_LIMITS } from '../../contracts/routing.js';
+import type { WorkerPool } from '../pool/pool.js';
+import type { Activity } from '../../contracts/activity.js';
+import type { AnalyzeOutput } from '../../contracts/line-tasks.js';
+import type { TaskFailure } from '../../contracts/task-failure.js';
+import { aboutInput, taskError, taskInputPath } from '../pool/task-error.js';
 import { defineOperation } from '../core/operation.js';
 import { requireIntelligence } from '../core/policy.js';
 import { ApiError } from '../errors.js';

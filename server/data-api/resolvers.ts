@@ -5,17 +5,16 @@
 import type { Access } from '../auth/access.js';
 import type { Operation, OperationContext } from '../core/operation.js';
 import { ApiError } from '../errors.js';
-import type { ItineraryView, SegmentView } from '../studio/itineraries/itinerary-view.js';
+import type { ItineraryView, SegmentView } from '../../contracts/itinerary-view.js';
 import type { ZoneView } from '../studio/zones/zone-view.js';
-import type { EncodedRoute } from '../../workers/protocol.js';
+import type { EncodedRoute } from '../../contracts/routing.js';
 import { RawJson } from '../http/json-text.js';
 import type { DataOperations } from './data-operations.js';
 import type { DirectionsRequest } from './directions-operation.js';
 import type { QueryResolvers } from './schema.js';
 import type { AnalyzeRequest, IsochroneRequest, PlacesRequest, SuggestionsRequest, WaysRequest } from './region-operations.js';
 import type { ZoneSearchRequest } from './zone-search-operation.js';
-import type { PlaceKind } from '../../data/region/places.js';
-import type { PlaceResult } from '../../workers/region-lookup.js';
+import type { PlaceKind, PlaceResult } from '../../contracts/region-lookup.js';
 
 /** What every resolver receives as GraphQL's context: the caller and the operation context of the request. */
 export interface DataContext {

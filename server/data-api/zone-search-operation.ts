@@ -4,8 +4,8 @@
 // pool: workers/zone-match.ts). Most severe level first, then by name. Failure paths are relative to the input.
 
 import type { ZoneLevel } from '../../data/stores/zone-store.js';
-import type { WorkerPool } from '../../workers/pool.js';
-import { taskError } from '../../workers/task-error.js';
+import type { WorkerPool } from '../pool/pool.js';
+import { taskError } from '../pool/task-error.js';
 import { defineOperation, type Operation, type PageResult } from '../core/operation.js';
 import { ApiError, type ErrorEntry } from '../errors.js';
 import type { ZoneView } from '../studio/zones/zone-view.js';

@@ -1,9 +1,9 @@
 // Request time budgets without a timer per request: pending requests register a deadline, and one
 // shared interval (running only while something is pending) fires the expired ones. The pending deadlines are a
-// list linked through themselves, not a Set (see ../core/linked-list.ts: a Set's old tables would keep every
+// list linked through themselves, not a Set (see lib/linked-list.ts: a Set's old tables would keep every
 // request a deadline closes over alive past young-generation collections).
 
-import { LinkedList, type ListNode } from '../core/linked-list.js';
+import { LinkedList, type ListNode } from '../../lib/linked-list.js';
 
 export interface Deadline extends ListNode {
   at: number; // performance.now() value

@@ -1,7 +1,7 @@
 // The operation context of an HTTP request: what every transport on this server (REST, GraphQL, MCP) hands an
 // operation besides the caller and the input.
 
-import type { CancelSignal } from '../core/cancel-signal.js';
+import type { CancelSignal } from '../../lib/cancel-signal.js';
 import type { OperationContext } from '../core/operation.js';
 import type { Language } from '../i18n/messages.js';
 import type { RequestContext } from './route.js';

@@ -26,7 +26,7 @@ import { acceptsHtml, errorResponse, htmlErrorResponse, type Refusal, refusalRes
 import { BODY_METHODS, type HttpMethod, type RequestContext, type RouteDef } from './route.js';
 import type { Router } from './router.js';
 import { compileValidator, type Validator } from './validation.js';
-import type { CancelSignal } from '../core/cancel-signal.js';
+import type { CancelSignal } from '../../lib/cancel-signal.js';
 
 /** A request as copied off the socket before any asynchronous work. */
 export interface IncomingRequest {

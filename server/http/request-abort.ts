@@ -1,6 +1,6 @@
 // Cancellation of one request: the client went away or its time budget was spent.
 
-import type { CancelSignal } from '../core/cancel-signal.js';
+import type { CancelSignal } from '../../lib/cancel-signal.js';
 
 /**
  * The request's cancellation, itself a CancelSignal (what operations and the pool listen to). The AbortController

@@ -1,7 +1,7 @@
 // Reading the query string and the request body: credentials set apart, content types checked, JSON parsed.
 
 import { ApiError } from '../errors.js';
-import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from './json-depth.js';
+import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from '../../lib/json-depth.js';
 
 /** Credentials carried in the query string; reserved names, never filters (spec, Credentials). */
 export const RESERVED_QUERY_NAMES = ['publishable_key', 'session_token', 'share_token', 'auth_token'] as const;

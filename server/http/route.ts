@@ -5,7 +5,7 @@ import type { TSchema } from '@sinclair/typebox';
 import type { ApiError } from '../errors.js';
 import type { Language } from '../i18n/messages.js';
 import type { SocketSession } from './sockets.js';
-import type { CancelSignal } from '../core/cancel-signal.js';
+import type { CancelSignal } from '../../lib/cancel-signal.js';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
 

@@ -1,5 +1,5 @@
 // Localized sentences of the warnings an import answers (what the file held that the itinerary does not keep),
-// keyed `IMPORT_WARNING.<kind>` (server/studio/transfer/import-losses.ts). Merged into the one message table
+// keyed `IMPORT_WARNING.<kind>` (contracts/transfer.ts). Merged into the one message table
 // (messages.ts). Like the import's refusals, a sentence never quotes the file: its parameters are numbers.
 
 type Sentences = Record<string, string>;

@@ -6,9 +6,8 @@
 
 import { type Static, type TObject, Type } from '@sinclair/typebox';
 import { ZONE_LEVELS } from '../../data/stores/zone-store.js';
-import { type LonLat, MAX_ISOCHRONE_RANGES, MAX_ISOCHRONE_SECONDS } from '../../workers/protocol.js';
-import { ACTIVITIES } from '../../workers/profiles.js';
-import { SUGGESTION_LIMITS } from '../../workers/suggestions.js';
+import { type LonLat, MAX_ISOCHRONE_RANGES, MAX_ISOCHRONE_SECONDS, SUGGESTION_LIMITS } from '../../contracts/routing.js';
+import { ACTIVITIES } from '../../contracts/activity.js';
 import type { Access } from '../auth/access.js';
 import type { OperationContext } from '../core/operation.js';
 import { organizationOf } from '../core/policy.js';

@@ -1,7 +1,7 @@
 // What every Studio route module receives from the composition root (server/app.ts).
 
 import type { Repositories } from '../../data/repositories.js';
-import type { WorkerPool } from '../../workers/pool.js';
+import type { WorkerPool } from '../pool/pool.js';
 import type { Config } from '../config.js';
 import type { Policy } from '../core/policy.js';
 import type { Logger } from '../logger.js';

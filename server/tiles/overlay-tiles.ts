@@ -6,14 +6,14 @@
 // versions; a publish, edit or delete changes the key, and the change events free the old tiles at once.
 
 import { createHash } from 'node:crypto';
-import type { WorkerPool } from '../../workers/pool.js';
-import { OVERLAY_TILE_ZOOMS, type OverlayContent } from '../../workers/overlay-tiles.js';
-import { taskError } from '../../workers/task-error.js';
+import type { WorkerPool } from '../pool/pool.js';
+import { OVERLAY_TILE_ZOOMS, type OverlayContent } from '../../contracts/tiles.js';
+import { taskError } from '../pool/task-error.js';
 import type { Access } from '../auth/access.js';
 import type { ChangeEventBus } from '../core/change-events.js';
 import { defineOperation, type OperationContext } from '../core/operation.js';
 import { ApiError } from '../errors.js';
-import type { ItineraryView } from '../studio/itineraries/itinerary-view.js';
+import type { ItineraryView } from '../../contracts/itinerary-view.js';
 import type { StudioOperations } from '../studio/studio-operations.js';
 import type { ZoneView } from '../studio/zones/zone-view.js';
 import type { EncodedTile, TileCache } from './tile-cache.js';

@@ -1,10 +1,10 @@
 // Encoded tiles kept in memory, bounded by their bytes, the least recently used dropped first
-// (../core/second-chance-map.ts). Keys name the layer,
+// (lib/second-chance-map.ts). Keys name the layer,
 // its version and the tile (`trails:<source>/z/x/y`, `itinerary:<id>@<version>/z/x/y`), so an edit or a publish
 // that bumps a version never serves a stale tile; `forget(prefix)` frees a resource's tiles at once when the
 // core says it changed. A tile being made is shared: concurrent requests for it wait for one encoding.
 
-import { SecondChanceMap } from '../core/second-chance-map.js';
+import { SecondChanceMap } from '../../lib/second-chance-map.js';
 
 /** A tile as it is served: its bytes, gzip-compressed once, and its entity tag. Empty bytes: no feature (204). */
 export interface EncodedTile {

@@ -5,10 +5,9 @@
 
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
-import type { WorkerPool } from '../../workers/pool.js';
-import { CONTOUR_INTERVAL, INDEX_INTERVAL } from '../../workers/contours.js';
-import { CONTOURS_MIN_ZOOM, TRAIL_TILE_ZOOMS, type TrailTileSource } from '../../workers/trail-tiles.js';
-import { taskError } from '../../workers/task-error.js';
+import type { WorkerPool } from '../pool/pool.js';
+import { CONTOUR_INTERVAL, CONTOURS_MIN_ZOOM, INDEX_INTERVAL, TRAIL_TILE_ZOOMS, type TrailTileSource } from '../../contracts/tiles.js';
+import { taskError } from '../pool/task-error.js';
 import { defineOperation, type Reach } from '../core/operation.js';
 import { ApiError } from '../errors.js';
 import type { EncodedTile, TileCache } from './tile-cache.js';

@@ -2,8 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildDemoRegion } from '../../data/region/demo-region.js';
 import type { Region } from '../../data/region/region.js';
 import { MAX_STRETCH, MIN_DIFFERENCE } from '../../workers/alternatives.js';
-import { Activity, ACTIVITIES } from '../../workers/profiles.js';
-import type { DirectionsOutput, LonLat, RouteResult, TaskFailure } from '../../workers/protocol.js';
+import { Activity, ACTIVITIES } from '../../contracts/activity.js';
+import type { DirectionsOutput, LonLat, RouteResult } from '../../contracts/routing.js';
+import type { TaskFailure } from '../../contracts/task-failure.js';
 import { RouteEngine } from '../../workers/route-engine.js';
 import { seeded } from './routing-oracle.js';
 

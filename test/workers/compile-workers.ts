@@ -22,7 +22,7 @@ export function compileWorkers(): string {
       'workers/region-lookup.ts',
       'workers/zone-match.ts',
       'workers/trail-tiles.ts',
-      'workers/pool.ts',
+      'server/pool/pool.ts',
       'workers/route-cli.ts',
       '--outDir',
       'dist',

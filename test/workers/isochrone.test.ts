@@ -4,8 +4,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildDemoRegion } from '../../data/region/demo-region.js';
 import type { Region } from '../../data/region/region.js';
-import { Activity } from '../../workers/profiles.js';
-import type { IsochroneOutput, LonLat } from '../../workers/protocol.js';
+import { Activity } from '../../contracts/activity.js';
+import type { IsochroneOutput, LonLat } from '../../contracts/routing.js';
 import { RouteEngine } from '../../workers/route-engine.js';
 
 let region: Region;

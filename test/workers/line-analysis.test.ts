@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { haversine } from '../../data/region/geo.js';
 import { isGeometryFailure, lineLength, nearestOnLine } from '../../geo-wasm/src/geometry.js';
 import { measureLines, nearestPoints, splitLine } from '../../workers/line-analysis.js';
-import type { MeasureLinesOutput, SplitLineOutput } from '../../workers/protocol.js';
-import { Activity } from '../../workers/profiles.js';
+import type { MeasureLinesOutput, SplitLineOutput } from '../../contracts/line-tasks.js';
+import { Activity } from '../../contracts/activity.js';
 
 /** A freehand line on the demo region: lon, lat, ele; a bend, a climb and a descent. */
 const LINE = [1.56, 42.5, 1000, 1.561, 42.5005, 1010, 1.562, 42.501, 1020, 1.563, 42.5008, 1005];

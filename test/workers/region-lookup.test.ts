@@ -2,8 +2,9 @@
 
 import { describe, expect, it } from 'vitest';
 import { haversine } from '../../data/region/geo.js';
-import { Activity } from '../../workers/profiles.js';
-import { type PlacesOutput, place, places, type WaysOutput, ways } from '../../workers/region-lookup.js';
+import { Activity } from '../../contracts/activity.js';
+import type { PlacesOutput, WaysOutput } from '../../contracts/region-lookup.js';
+import { place, places, ways } from '../../workers/region-lookup.js';
 import { threadRouting } from '../../workers/region-source.js';
 
 const demo = () => threadRouting().region;

@@ -2,8 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildDemoRegion } from '../../data/region/demo-region.js';
 import type { Region } from '../../data/region/region.js';
 import { EdgeFlag, type RegionGraph } from '../../data/region/region-graph.js';
-import { Activity, ACTIVITIES, Hazard, costsFor, hazardsFor, profileFor } from '../../workers/profiles.js';
-import type { DirectionsOutput, LonLat, RouteResult } from '../../workers/protocol.js';
+import { Activity, ACTIVITIES } from '../../contracts/activity.js';
+import { Hazard, costsFor, hazardsFor, profileFor } from '../../workers/profiles.js';
+import type { DirectionsOutput, LonLat, RouteResult } from '../../contracts/routing.js';
 import { RouteEngine } from '../../workers/route-engine.js';
 import { firstDiscontinuity, oracleCost, seeded } from './routing-oracle.js';
 

@@ -6,10 +6,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildDemoRegion } from '../../data/region/demo-region.js';
 import type { Region } from '../../data/region/region.js';
 import { EdgeFlag, type RegionGraph } from '../../data/region/region-graph.js';
-import { Activity } from '../../workers/profiles.js';
-import type { LonLat } from '../../workers/protocol.js';
+import { Activity } from '../../contracts/activity.js';
+import type { LonLat, SuggestionsOutput } from '../../contracts/routing.js';
 import { RouteEngine } from '../../workers/route-engine.js';
-import { type SuggestionsOutput, suggestRoutes } from '../../workers/suggestions.js';
+import { suggestRoutes } from '../../workers/suggestions.js';
 
 let region: Region;
 let g: RegionGraph;

@@ -6,7 +6,8 @@ import Pbf from 'pbf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildDemoRegion } from '../../data/region/demo-region.js';
 import type { Region } from '../../data/region/region.js';
-import { buildIndexes, checkTile, encodeTrailTile, type TrailIndexes, type TrailTileInput } from '../../workers/trail-tiles.js';
+import { buildIndexes, checkTile, encodeTrailTile, type TrailIndexes } from '../../workers/trail-tiles.js';
+import type { TrailTileInput } from '../../contracts/tiles.js';
 import { tileAt } from '../helpers/tiles.js';
 
 let region: Region;

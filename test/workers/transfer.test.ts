@@ -5,11 +5,11 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planImport } from '../../server/studio/transfer/import-plan.js';
-import { parseGeoJsonTrack } from '../../server/studio/transfer/parse-geojson-track.js';
-import { parseXmlTrack } from '../../server/studio/transfer/parse-xml-track.js';
-import { createPool, taskFilesIn, type WorkerPool } from '../../workers/pool.js';
-import type { ReadImportInput } from '../../workers/protocol.js';
+import { planImport } from '../../workers/transfer/import-plan.js';
+import { parseGeoJsonTrack } from '../../workers/transfer/parse-geojson-track.js';
+import { parseXmlTrack } from '../../workers/transfer/parse-xml-track.js';
+import { createPool, taskFilesIn, type WorkerPool } from '../../server/pool/pool.js';
+import type { ReadImportInput } from '../../contracts/transfer.js';
 import { REPO_ROOT } from '../helpers/server.js';
 import { compileWorkers } from './compile-workers.js';
 

@@ -12,9 +12,10 @@ import { ApiError } from '../../errors.js';
 import type { StudioDeps } from '../studio-deps.js';
 import { type Chain, cloneChain, loadChain, saveChain, sealChain } from './chain.js';
 import type { RouteContext } from './chain-routing.js';
-import { type ItineraryView, itineraryView } from './itinerary-view.js';
+import type { ItineraryView } from '../../../contracts/itinerary-view.js';
+import { itineraryView } from './itinerary-view.js';
 import { allParts, expireLocks, lockEvents, renewLocks, requireLocks } from './lock-service.js';
-import type { CancelSignal } from '../../core/cancel-signal.js';
+import type { CancelSignal } from '../../../lib/cancel-signal.js';
 
 export interface EditPlan {
   /** Parts the caller must hold a lock on (empty: the operation is not lock-guarded). */

@@ -2,16 +2,19 @@
 // the exact ends to the network with straight connectors), freehand lines measured as drawn (measureLines:
 // speeds from the network, elevation from the region DEM or the line's own), a line split at the point
 // nearest a requested one (splitLine). Nothing here measures on the main thread. Task failures become API
-// errors (workers/task-error.ts) at the request field that caused them.
+// errors (server/pool/task-error.ts) at the request field that caused them.
 
 import type { Activity } from '../../../data/stores/itinerary-store.js';
-import type { WorkerPool } from '../../../workers/pool.js';
-import type { Activity as RoutingActivity, LineMeasures, MeasuredFreehand, MeasuredLine, TaskFailure } from '../../../workers/protocol.js';
-import { taskError, taskInputPath } from '../../../workers/task-error.js';
+import type { WorkerPool } from '../../pool/pool.js';
+import type { Activity as RoutingActivity } from '../../../contracts/activity.js';
+import type { LineMeasures, MeasuredFreehand } from '../../../contracts/line-tasks.js';
+import type { MeasuredLine } from '../../../contracts/routing.js';
+import type { TaskFailure } from '../../../contracts/task-failure.js';
+import { taskError, taskInputPath } from '../../pool/task-error.js';
 import { ApiError } from '../../errors.js';
 import type { StudioDeps } from '../studio-deps.js';
 import { type Coord, type MeasuredGeometry, toCoord } from './chain.js';
-import type { CancelSignal } from '../../core/cancel-signal.js';
+import type { CancelSignal } from '../../../lib/cancel-signal.js';
 
 export type FieldPath = (string | number)[];
 

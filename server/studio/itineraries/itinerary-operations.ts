@@ -21,7 +21,8 @@ import {
   patchItinerary,
   readVisibleItinerary,
 } from './itinerary-service.js';
-import { type GroupView, groupView, type ItineraryView } from './itinerary-view.js';
+import type { GroupView, ItineraryView } from '../../../contracts/itinerary-view.js';
+import { groupView } from './itinerary-view.js';
 import { listLocks, type LockView, releaseLocks, takeLocks } from './lock-service.js';
 import { type DuplicateBody, duplicateItinerary, publishItinerary } from './publish-service.js';
 import {

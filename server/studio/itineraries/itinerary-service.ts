@@ -15,9 +15,10 @@ import { type Chain, type ChainWaypoint, loadChain, newSegment, newWaypoint, sav
 import { measureRecordedLines, nearestPoints, routeSmart } from './chain-routing.js';
 import { editChain } from './chain-edit.js';
 import { creatingOrganization } from '../../core/policy.js';
-import { type ItineraryView, itineraryView, withRecord } from './itinerary-view.js';
+import type { ItineraryView } from '../../../contracts/itinerary-view.js';
+import { itineraryView, withRecord } from './itinerary-view.js';
 import { decodeSnapshot, publishedView } from './published-snapshot.js';
-import type { CancelSignal } from '../../core/cancel-signal.js';
+import type { CancelSignal } from '../../../lib/cancel-signal.js';
 
 const EMPTY_CHAIN: Chain = { waypoints: [], segments: [], groups: [] };
 

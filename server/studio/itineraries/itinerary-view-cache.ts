@@ -6,9 +6,9 @@
 // adapter serializes a frozen result once).
 
 import type { Itinerary } from '../../../data/stores/itinerary-store.js';
-import type { ItineraryView } from './itinerary-view.js';
+import type { ItineraryView } from '../../../contracts/itinerary-view.js';
 import { freezeShared } from '../../../data/deep-freeze.js';
-import { SecondChanceMap } from '../../core/second-chance-map.js';
+import { SecondChanceMap } from '../../../lib/second-chance-map.js';
 
 /** Views kept (a 50-segment view is some tens of kilobytes). */
 export const VIEW_CACHE_ENTRIES = 256;
@@ -24,7 +24,7 @@ interface Entry {
 }
 
 export class ItineraryViewCache {
-  /** Least recently read evicted first, without rewriting the map on a read (../../core/second-chance-map.ts). */
+  /** Least recently read evicted first, without rewriting the map on a read (lib/second-chance-map.ts). */
   readonly #entries = new SecondChanceMap<Entry>();
 
   constructor(private readonly capacity = VIEW_CACHE_ENTRIES) {}

@@ -7,7 +7,8 @@ import { ApiError } from '../../errors.js';
 import type { StudioDeps } from '../studio-deps.js';
 import { type Chain, loadChain, newId, saveChain, sealChain } from './chain.js';
 import { insertItinerary } from './itinerary-service.js';
-import { type ItineraryView, itineraryView } from './itinerary-view.js';
+import type { ItineraryView } from '../../../contracts/itinerary-view.js';
+import { itineraryView } from './itinerary-view.js';
 import { encodeSnapshot, publishedView, snapshotOf } from './published-snapshot.js';
 import { requireNoOtherLocks } from './lock-service.js';
 

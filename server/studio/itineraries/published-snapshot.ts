@@ -6,7 +6,8 @@
 import type { Privacy } from '../../../data/stores/collection-store.js';
 import type { Activity, Itinerary } from '../../../data/stores/itinerary-store.js';
 import { type Chain, toCoord } from './chain.js';
-import { type ItineraryView, itineraryView } from './itinerary-view.js';
+import type { ItineraryView } from '../../../contracts/itinerary-view.js';
+import { itineraryView } from './itinerary-view.js';
 
 export interface PublishedSnapshot {
   name: string;

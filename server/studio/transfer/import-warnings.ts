@@ -2,7 +2,7 @@
 // does not keep, by kind, with a localized sentence (server/i18n/import-warning-messages.ts).
 
 import { type Language, message } from '../../i18n/messages.js';
-import type { ImportLoss, LossKind } from './import-losses.js';
+import type { ImportLoss, LossKind } from '../../../contracts/transfer.js';
 
 /** One warning of an import: a stable `kind`, how many, the sentence, and for moved waypoints how far. */
 export interface ImportWarning {

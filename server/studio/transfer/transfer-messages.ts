@@ -4,36 +4,7 @@
 
 import { ApiError, type ErrorPath } from '../../errors.js';
 import type { Language } from '../../i18n/messages.js';
-
-export type ProblemKey =
-  | 'empty'
-  | 'not_text'
-  | 'malformed_xml'
-  | 'malformed_xml_at'
-  | 'not_gpx_or_kml'
-  | 'malformed_json'
-  | 'json_too_deep'
-  | 'not_geojson'
-  | 'kmz_broken'
-  | 'kmz_encrypted'
-  | 'kmz_no_kml'
-  | 'kmz_too_large'
-  | 'no_line'
-  | 'out_of_range'
-  | 'too_short';
-
-/** What a malformed XML file claimed to be (its root element), named in the message. */
-export type XmlFormat = 'gpx' | 'kml' | 'xml';
-
-/** A file that cannot be imported, with the reason; rendered by `problemToError` in the caller's language. */
-export class ImportProblem extends Error {
-  constructor(
-    readonly key: ProblemKey,
-    readonly params: Record<string, string | number> = {},
-  ) {
-    super(key);
-  }
-}
+import type { ImportFileProblem, ProblemKey, XmlFormat } from '../../../contracts/transfer.js';
 
 const FORMATS: Record<Language, Record<XmlFormat, string>> = {
   en: { gpx: 'GPX', kml: 'KML', xml: 'GPX or KML' },
@@ -146,7 +117,7 @@ const VALIDATION: ReadonlySet<ProblemKey> = new Set(['no_line', 'out_of_range', 
 /** An archive that unpacks beyond the import limit is as large as a body beyond it. */
 const TOO_LARGE: ReadonlySet<ProblemKey> = new Set(['kmz_too_large']);
 
-export function problemToError(problem: Pick<ImportProblem, 'key' | 'params'>, lang: Language, path: ErrorPath): ApiError {
+export function problemToError(problem: ImportFileProblem['problem'], lang: Language, path: ErrorPath): ApiError {
   const template = TABLE[lang][problem.key] ?? TABLE.en[problem.key];
   const message = template.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = problem.params[name];

@@ -9,13 +9,14 @@ import { defineOperation, SHARED_READ_REACH, STUDIO_REACH, type UploadedFile } f
 import { actorOf } from '../../core/policy.js';
 import { ApiError } from '../../errors.js';
 import { createItineraryFromLines, readVisibleItinerary, targetOrganization } from '../itineraries/itinerary-service.js';
-import type { ItineraryView } from '../itineraries/itinerary-view.js';
+import type { ItineraryView } from '../../../contracts/itinerary-view.js';
 import type { StudioDeps } from '../studio-deps.js';
-import { taskError } from '../../../workers/task-error.js';
-import { cleanDescription, importName } from './import-text.js';
+import { taskError } from '../../pool/task-error.js';
+import { cleanDescription, importName } from '../../../lib/import-text.js';
 import { type ImportWarning, importWarnings } from './import-warnings.js';
 import { problemToError } from './transfer-messages.js';
-import { EXPORT_CONTENT_TYPES, type ExportFormat } from './transfer-schemas.js';
+import { EXPORT_CONTENT_TYPES } from './transfer-schemas.js';
+import type { ExportFormat } from '../../../contracts/transfer.js';
 
 export interface ImportInput {
   file: UploadedFile;

@@ -5,7 +5,7 @@ import type { RouteDef } from '../../http/route.js';
 import { rest } from '../../http/rest.js';
 import { ItineraryParams } from '../itineraries/itinerary-schemas.js';
 import type { Config } from '../../config.js';
-import { DECORATION_DISTANCE_M, SPLIT_DISTANCE_M } from './import-plan.js';
+import { DECORATION_DISTANCE_M, SPLIT_DISTANCE_M } from '../../../contracts/transfer.js';
 import type { transferOperations } from './transfer-operations.js';
 import {
   IMPORT_CONTENT_TYPES,

@@ -5,10 +5,7 @@ import { ACTIVITIES } from '../../../data/stores/itinerary-store.js';
 import { NameText, StringEnum } from '../../http/schema-types.js';
 import { RESPONSE_CONTENT_TYPES } from '../../openapi/openapi-document.js';
 import { Itinerary } from '../itineraries/itinerary-schemas.js';
-import { LOSS_KINDS } from './import-losses.js';
-
-export const EXPORT_FORMATS = ['gpx', 'kml', 'geojson'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+import { EXPORT_FORMATS, type ExportFormat, LOSS_KINDS } from '../../../contracts/transfer.js';
 
 /**
  * Media types an import accepts. application/xml and text/xml are read as GPX or KML by their root element;

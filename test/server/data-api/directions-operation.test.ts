@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Access } from '../../../server/auth/access.js';
 import { ApiError } from '../../../server/errors.js';
 import { directionsOperation } from '../../../server/data-api/directions-operation.js';
-import type { WorkerPool } from '../../../workers/pool.js';
-import { Activity } from '../../../workers/profiles.js';
-import { failure, type TaskFailure } from '../../../workers/protocol.js';
+import type { WorkerPool } from '../../../server/pool/pool.js';
+import { Activity } from '../../../contracts/activity.js';
+import { failure, type TaskFailure } from '../../../contracts/task-failure.js';
 
 /** The directions operation over a pool whose every task answers `answer`. */
 async function refusal(answer: TaskFailure): Promise<ApiError> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abortSignalOf } from '../../../server/core/cancel-signal.js';
+import { abortSignalOf } from '../../../lib/cancel-signal.js';
 import { ApiError } from '../../../server/errors.js';
 import { RequestAbort } from '../../../server/http/request-abort.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { failureToError } from '../../../../server/studio/itineraries/chain-routing.js';
-import { failure } from '../../../../workers/protocol.js';
+import { failure } from '../../../../contracts/task-failure.js';
 
 const PATH = ['segments', 1, 'geometry'];
 const START = ['start'];

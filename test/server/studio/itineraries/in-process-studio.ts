@@ -7,7 +7,7 @@ import { createStores } from '../../../../data/stores/stores.js';
 import { buildApp, type App } from '../../../../server/app.js';
 import { DEFAULTS } from '../../../../server/config.js';
 import { createLogger } from '../../../../server/logger.js';
-import { createPool, taskFilesIn, type WorkerPool } from '../../../../workers/pool.js';
+import { createPool, taskFilesIn, type WorkerPool } from '../../../../server/pool/pool.js';
 import { injectClient, type Send } from './chain-helpers.js';
 import { sqliteStorage } from '../../../../server/storage.js';
 

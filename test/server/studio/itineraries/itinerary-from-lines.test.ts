@@ -11,7 +11,7 @@ import { createLogger } from '../../../../server/logger.js';
 import { createItineraryFromLines, readItinerary } from '../../../../server/studio/itineraries/itinerary-service.js';
 import { ItineraryViewCache } from '../../../../server/studio/itineraries/itinerary-view-cache.js';
 import type { StudioDeps } from '../../../../server/studio/studio-deps.js';
-import { createPool, taskFilesIn, type WorkerPool } from '../../../../workers/pool.js';
+import { createPool, taskFilesIn, type WorkerPool } from '../../../../server/pool/pool.js';
 import { expectContinuousChain } from './chain-helpers.js';
 import { sqliteStorage } from '../../../../server/storage.js';
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Itinerary } from '../../../../data/stores/itinerary-store.js';
 import { ItineraryViewCache } from '../../../../server/studio/itineraries/itinerary-view-cache.js';
-import type { ItineraryView } from '../../../../server/studio/itineraries/itinerary-view.js';
+import type { ItineraryView } from '../../../../contracts/itinerary-view.js';
 
 const record = (id: string, draftVersion = 1): Itinerary => ({
   id,

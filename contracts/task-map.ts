@@ -1,0 +1,76 @@
+// Task names and what each takes and gives: the pool's runTask is typed by it, each task module implements it.
+import type {
+  AnalyzeInput,
+  AnalyzeOutput,
+  MeasureLinesInput,
+  MeasureLinesOutput,
+  NearestPointsInput,
+  NearestPointsOutput,
+  SplitLineInput,
+  SplitLineOutput,
+} from './line-tasks.js';
+import type { PlaceInput, PlaceOutput, PlacesInput, PlacesOutput, WaysInput, WaysOutput } from './region-lookup.js';
+import type {
+  DirectionsInput,
+  EncodedDirectionsOutput,
+  EncodedSuggestionsOutput,
+  IsochroneInput,
+  IsochroneOutput,
+  ReachableInput,
+  ReachableOutput,
+  SnapInput,
+  SnapLineInput,
+  SnapLineOutput,
+  SnapOutput,
+  SuggestionsInput,
+} from './routing.js';
+import type { TaskFailure } from './task-failure.js';
+import type { OverlayTileInput, TrailTileInput, TrailTileSource } from './tiles.js';
+import type { ImportFileProblem, ReadImportInput, ReadImportOutput, WriteExportInput } from './transfer.js';
+import type { MatchZonesInput, MatchZonesOutput } from './zones.js';
+
+/** What each task takes and gives (name → [input, output]); the pool's runTask is typed by it. */
+export interface TaskMap {
+  directions: [DirectionsInput, EncodedDirectionsOutput];
+  snapLine: [SnapLineInput, SnapLineOutput];
+  reachable: [ReachableInput, ReachableOutput];
+  /** Nested isochrone polygons around a start (one reachable pass to the largest range). */
+  isochrone: [IsochroneInput, IsochroneOutput];
+  /** Loop or point-to-point route ideas for a target distance or duration, never through a toll or restricted way. */
+  suggestions: [SuggestionsInput, EncodedSuggestionsOutput];
+  snap: [SnapInput, SnapOutput];
+  /** Several directions queries in one task (amortises the dispatch cost). */
+  directionsBatch: [DirectionsInput[], { ok: true; results: (EncodedDirectionsOutput | TaskFailure)[] }];
+  /** Several lines snapped in one task (the pool batches one turn's snapLine calls into it). */
+  snapLineBatch: [SnapLineInput[], { ok: true; results: (SnapLineOutput | TaskFailure)[] }];
+  /** Reports which thread ran the task (tests and health checks). */
+  ping: [Record<string, never>, { ok: true; threadId: number; isMainThread: boolean; region: string }];
+  analyze: [AnalyzeInput, AnalyzeOutput];
+  /** Freehand lines measured as drawn (segment edits, imports). */
+  measureLines: [MeasureLinesInput, MeasureLinesOutput];
+  splitLine: [SplitLineInput, SplitLineOutput];
+  nearestPoints: [NearestPointsInput, NearestPointsOutput];
+  /** Places by text and/or near a point, ranked by match then distance. */
+  places: [PlacesInput, PlacesOutput];
+  /** One place by its `node/<id>` or `way/<id>`. */
+  place: [PlaceInput, PlaceOutput];
+  /** The ways in a bounding box, with the activities that accept each. */
+  ways: [WaysInput, WaysOutput];
+  /** Reads a GPX, KML, KMZ or GeoJSON upload and plans the chain it imports as. */
+  readImport: [ReadImportInput, ReadImportOutput | ImportFileProblem];
+  /** Writes an itinerary view as GPX, KML or GeoJSON: its UTF-8 bytes, moved (not copied). */
+  writeExport: [WriteExportInput, Uint8Array];
+  /** One tile of the region's trails, hazards and places (Mapbox Vector Tile bytes, moved; empty: no feature). */
+  trailTile: [TrailTileInput, Uint8Array];
+  /** One tile of an overlay (published itineraries, waypoints, zones): MVT bytes, moved; empty: no feature. */
+  overlayTile: [OverlayTileInput, Uint8Array];
+  /** Several trail tiles in one task (tiles asked in one turn while every worker is busy). */
+  trailTileBatch: [TrailTileInput[], { ok: true; results: (Uint8Array | TaskFailure)[] }];
+  /** The region's extent and attribution for TileJSON; builds the worker's tile indexes. */
+  trailTileSource: [undefined, TrailTileSource];
+  /** Which zones meet a box or contain a point, by their true shape (zone searches). */
+  matchZones: [MatchZonesInput, MatchZonesOutput];
+}
+export type TaskName = keyof TaskMap;
+export type TaskInput<N extends TaskName> = TaskMap[N][0];
+export type TaskOutput<N extends TaskName> = TaskMap[N][1] | TaskFailure;
