@@ -6,7 +6,7 @@ import { Refusal } from './api-client.js';
 import { $, field, sayRefusal } from './dom.js';
 import { parseEvent, splitEvents } from './event-stream.js';
 import { api } from './planner-api.js';
-import { openItinerary, state } from './planner-state.js';
+import { shownItinerary, state } from './planner-state.js';
 
 /** The server takes the last 50 messages of at most 8,000 characters each. */
 const MESSAGE_LIMIT = 8000;
@@ -17,7 +17,7 @@ export async function loadAgent() {
   $('chat-log').replaceChildren();
   state.chat = [];
   try {
-    const status = (await api('GET', `/studio/agent?organization_id=${openItinerary().organization_id}`)).data;
+    const status = (await api('GET', `/studio/agent?organization_id=${shownItinerary().organization_id}`)).data;
     state.agent = status;
     $('chat-form').hidden = !status.configured;
     if (!status.configured) chatLine('note', status.how_to_configure);
@@ -63,7 +63,7 @@ async function ask(text) {
   const send = /** @type {HTMLButtonElement} */ ($('chat-form').querySelector('button'));
   send.disabled = true;
   try {
-    const itinerary = openItinerary();
+    const itinerary = shownItinerary();
     const res = await fetch(`${location.origin}/studio/agent`, {
       method: 'POST',
       signal: run.signal,

@@ -3,7 +3,7 @@
 
 import { sendPresence } from './live-channel.js';
 import { api, base } from './planner-api.js';
-import { openItinerary, state } from './planner-state.js';
+import { shownItinerary, state } from './planner-state.js';
 
 /** @typedef {import('./types.js').Part} Part */
 
@@ -37,7 +37,7 @@ export function releaseLocks() {
  * @returns {Part[]}
  */
 export function waypointParts(waypointId) {
-  const view = openItinerary();
+  const view = shownItinerary();
   const k = view.waypoints.findIndex((w) => w.id === waypointId);
   /** @type {Part[]} */
   const parts = [{ type: 'waypoint', id: waypointId }];

@@ -9,7 +9,7 @@ import { createEditQueue } from './edit-queue.js';
 import { locked, takeLocks, waypointParts } from './edit-locks.js';
 import { draw, fitTo } from './editor-map.js';
 import { api, base } from './planner-api.js';
-import { openItinerary, state } from './planner-state.js';
+import { shownItinerary, state } from './planner-state.js';
 import { drawProfile } from './profile.js';
 import { restrictionQuestion } from './restrictions.js';
 import { describeSelection, listParts, select } from './selection-panel.js';
@@ -102,7 +102,7 @@ export async function confirmRestrictions(view, changed, restore) {
  * @param {{ lng: number, lat: number }} lngLat
  */
 export async function append(lngLat) {
-  const view = openItinerary();
+  const view = shownItinerary();
   const to = [lngLat.lng, lngLat.lat];
   if (state.mode === 'freehand') {
     state.sketch.push(to);
@@ -123,7 +123,7 @@ export async function append(lngLat) {
 export async function finishLine() {
   const points = state.sketch;
   if (points.length === 0) return;
-  if (openItinerary().segments.length === 0 && points.length < 2) return say('Draw at least two points for the first line.');
+  if (shownItinerary().segments.length === 0 && points.length < 2) return say('Draw at least two points for the first line.');
   state.sketch = [];
   await place({ engine: 'freehand', coordinates: points });
 }
@@ -157,7 +157,7 @@ async function place(body) {
  * @param {number[]} to
  */
 export async function moveWaypoint(waypointId, to) {
-  const view = openItinerary();
+  const view = shownItinerary();
   const waypoint = /** @type {import('./types.js').Waypoint} */ (view.waypoints.find((w) => w.id === waypointId));
   const from = waypoint.coordinates.slice(0, 2);
   const parts = waypointParts(waypointId);
@@ -180,13 +180,13 @@ export async function moveWaypoint(waypointId, to) {
  * @param {number[]} at
  */
 export async function insertWaypoint(segmentId, at) {
-  const view = openItinerary();
+  const view = shownItinerary();
   const k = view.segments.findIndex((x) => x.id === segmentId);
   if (k < 0) return;
   const s = view.segments[k];
   const known = new Set(view.segments.map((x) => x.id));
   const insert = async () => {
-    const current = openItinerary();
+    const current = shownItinerary();
     if (k === 0) {
       await takeLocks([{ type: 'segment', id: current.segments[0].id }]);
       const split = await api('POST', `${base()}/segments/${current.segments[0].id}/split`, { point: at });

@@ -4,7 +4,7 @@
 import { nameOf, say, sayRefusal } from './dom.js';
 import { append, insertWaypoint, moveWaypoint } from './editor.js';
 import { geojsonSource, lockedByOther } from './editor-map.js';
-import { openMap, state } from './planner-state.js';
+import { editorMap, state } from './planner-state.js';
 import { select } from './selection-panel.js';
 
 /** @typedef {maplibregl.MapMouseEvent & { features?: maplibregl.MapGeoJSONFeature[] }} LayerMouseEvent */
@@ -15,7 +15,7 @@ export function onMapClick(event) {
   const fromPoint = state.pressedPoint;
   state.pressedPoint = false;
   if (fromPoint || state.dragging || state.busy || state.asking) return;
-  const hits = openMap().queryRenderedFeatures(event.point, { layers: ['route-points', 'route-lines'] });
+  const hits = editorMap().queryRenderedFeatures(event.point, { layers: ['route-points', 'route-lines'] });
   const point = hits.find((f) => f.layer.id === 'route-points' && f.properties.id !== 'pending');
   const line = hits.find((f) => f.layer.id === 'route-lines');
   if (point) return select({ type: 'waypoint', id: point.properties.id });
@@ -58,7 +58,7 @@ export function onLineDown(event) {
   const feature = event.features?.[0];
   if (!feature || state.busy || state.asking) return;
   // A waypoint drawn over the line is the waypoint's to drag.
-  if (openMap().queryRenderedFeatures(event.point, { layers: ['route-points'] }).length > 0) return;
+  if (editorMap().queryRenderedFeatures(event.point, { layers: ['route-points'] }).length > 0) return;
   const id = feature.properties.id;
   if (lockedByOther('segment', id)) return;
   event.preventDefault();
@@ -86,7 +86,7 @@ export function onLineDown(event) {
  * @param {{ move: (lngLat: maplibregl.LngLat) => void, drop: (lngLat: maplibregl.LngLat) => void }} handlers
  */
 function drag(event, { move, drop }) {
-  const map = openMap();
+  const map = editorMap();
   const start = event.point;
   let moved = false;
   /** @param {maplibregl.MapMouseEvent} e */

@@ -91,7 +91,7 @@ window.cairnPlanner = state;
  * The open itinerary (the editor's actions run only with one open).
  * @returns {Itinerary}
  */
-export function openItinerary() {
+export function shownItinerary() {
   return /** @type {Itinerary} */ (state.itinerary);
 }
 
@@ -99,6 +99,6 @@ export function openItinerary() {
  * The map (made when the editor first opens).
  * @returns {maplibregl.Map}
  */
-export function openMap() {
+export function editorMap() {
   return /** @type {maplibregl.Map} */ (state.map);
 }

@@ -12,7 +12,7 @@ import { releaseLocks } from './edit-locks.js';
 import { append, edit, finishLine, redo, remember, undo } from './editor.js';
 import { api, base } from './planner-api.js';
 import { wireScreens, start } from './planner-screens.js';
-import { openItinerary, openMap, state } from './planner-state.js';
+import { shownItinerary, editorMap, state } from './planner-state.js';
 import { select } from './selection-panel.js';
 
 function wireDrawing() {
@@ -21,7 +21,7 @@ function wireDrawing() {
   $('finish-line').addEventListener('click', () => finishLine().catch(sayRefusal));
   $('add-centre').addEventListener('click', () => {
     if (state.busy || state.asking) return;
-    append(openMap().getCenter()).catch(sayRefusal);
+    append(editorMap().getCenter()).catch(sayRefusal);
   });
   for (const mode of /** @type {const} */ (['smart', 'freehand'])) {
     $(`mode-${mode}`).addEventListener('click', () => {
@@ -54,7 +54,7 @@ function onKey(/** @type {KeyboardEvent} */ event) {
 
 function wireItinerary() {
   $('itinerary-name').addEventListener('change', async () => {
-    const before = openItinerary().name;
+    const before = shownItinerary().name;
     const after = field('itinerary-name').value;
     /** @param {string} name */
     const rename = (name) => () => api('PATCH', base(), { name });
@@ -69,7 +69,7 @@ function wireItinerary() {
   $('share').addEventListener('click', async () => {
     try {
       const link = (await api('POST', `${base()}/share`)).data;
-      const itinerary = openItinerary();
+      const itinerary = shownItinerary();
       field('share-url').value = link.url;
       field('embed-code').value =
         `<iframe src="${link.url}" width="100%" height="480" style="border:0" loading="lazy" title="${itinerary.name.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;')}"></iframe>`;

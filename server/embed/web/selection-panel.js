@@ -7,7 +7,7 @@ import { edit, moveWaypoint, remember } from './editor.js';
 import { draw } from './editor-map.js';
 import { typedGroupValues } from './group-editor.js';
 import { api, base } from './planner-api.js';
-import { openMap, state } from './planner-state.js';
+import { editorMap, state } from './planner-state.js';
 import { segmentActions } from './segment-actions.js';
 
 /** @typedef {import('./types.js').Itinerary} Itinerary */
@@ -78,7 +78,7 @@ export function describeSelection() {
 function waypointActions(view, k) {
   const id = view.waypoints[k].id;
   const moveToCentre = button('Move it to the map centre', () => {
-    const centre = openMap().getCenter();
+    const centre = editorMap().getCenter();
     return moveWaypoint(id, [centre.lng, centre.lat]);
   });
   const remove = button('Delete waypoint', async () => {
