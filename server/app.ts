@@ -44,6 +44,7 @@ import { argumentChecker, mcpTools } from './mcp/mcp-tools.js';
 import { embedCredentialRoutes } from './embed/embed-credential.js';
 import { embedOperation } from './embed/embed-page.js';
 import { embedRoutes, mapLibreAssets } from './embed/embed-routes.js';
+import { WEB_DIR } from './embed/web-pages.js';
 import { studioCatalog, studioCatalogRoutes } from './embed/studio-catalog.js';
 import { LiveHub } from './live/live-hub.js';
 import { liveOperation, liveRoutes } from './live/live-routes.js';
@@ -117,8 +118,8 @@ export const OAUTH_REGISTRATION_LIMIT = 30;
 /** Failed sign-ins per client address and per account per minute, on every sign-in path, before the next must wait. */
 export const SIGN_IN_FAILURE_LIMIT = 10;
 
-/** The embed page's static files (kept in the source tree, served from memory). */
-const ASSET_DIR = join(REPO_ROOT, 'server', 'embed', 'assets');
+/** The pages' static files (kept in the source tree, served from memory): the site's, and the studio's front end. */
+const ASSET_DIRS = [join(REPO_ROOT, 'server', 'embed', 'assets'), WEB_DIR];
 
 export function buildApp(deps: AppDeps): App {
   const { config, logger } = deps;
@@ -196,7 +197,7 @@ export function buildApp(deps: AppDeps): App {
   const tools = mcpTools({ studio: operations, data: dataApi.operations });
   const secrets = new SecretBox(signingSecret, 'organization ai api key');
   const routes: RouteDef[] = [
-    ...systemRoutes(ASSET_DIR, { ...mapLibreAssets(), ...siteAssets() }),
+    ...systemRoutes(ASSET_DIRS, { ...mapLibreAssets(), ...siteAssets() }),
     ...siteRoutes(),
     ...embedRoutes(
       embedOperation({

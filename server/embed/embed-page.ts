@@ -13,9 +13,10 @@ import { keyOrigins } from '../auth/origins.js';
 import type { TokenSigner } from '../auth/signed-token.js';
 import { defineOperation, type Reach } from '../core/operation.js';
 import { ApiError } from '../errors.js';
-import { escapeHtml } from '../http/responses.js';
+import { fillTemplate } from '../http/html-template.js';
 import type { StudioOperations } from '../studio/studio-operations.js';
 import { EMBED_TOKEN_PATH } from './embed-credential.js';
+import { ASSETS_PATH, pageTemplate } from './web-pages.js';
 
 const EMBED_REACH: readonly Reach[] = ['key', 'session', 'share'];
 
@@ -99,7 +100,7 @@ export function embedOperation(deps: EmbedDeps) {
           itineraryId,
           name,
           layers,
-          assets: '/studio/assets',
+          assets: ASSETS_PATH,
           sessionExpiresAt: caller.kind === 'key' && caller.session ? caller.session.exp * 1000 : null,
           plannerUrl: caller.kind === 'key' && caller.organization.embedPlanner ? '/studio/embed/planner' : null,
           embedToken: credential?.token ?? null,
@@ -112,33 +113,14 @@ export function embedOperation(deps: EmbedDeps) {
   });
 }
 
-/** The page: the map, the profile, the configuration as a JSON data block, MapLibre and the embed script. */
+const EMBED_TEMPLATE = pageTemplate('embed.html');
+
+/** The page (./web/embed.html): the map, the profile, the configuration as a JSON data block, MapLibre and the embed module. */
 export function renderEmbedPage(page: EmbedPage): string {
   const { config } = page;
   // `<` escaped so that no value can close the data block.
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(config.name || 'Cairn map')}</title>
-<link rel="stylesheet" href="${config.assets}/maplibre-gl.css">
-<link rel="stylesheet" href="${config.assets}/embed.css">
-</head>
-<body>
-<div id="map" aria-label="Map"></div>
-<p id="map-notice" role="alert" hidden></p>
-<a id="edit-in-planner" href="#" hidden>Edit in the planner</a>
-<section id="profile" aria-label="Elevation profile"><canvas id="profile-canvas" width="800" height="120"></canvas><div id="profile-stats"></div></section>
-<script type="application/json" id="cairn-embed">${json}</script>
-<script src="${config.assets}/maplibre-gl.js"></script>
-<script src="${config.assets}/profile.js"></script>
-<script src="${config.assets}/notice.js"></script>
-<script src="${config.assets}/embed.js"></script>
-</body>
-</html>
-`;
+  return fillTemplate(EMBED_TEMPLATE, { title: config.name || 'Cairn map', assets: config.assets }, { config: json });
 }
 
 /**

@@ -1,9 +1,10 @@
-// The developer pages' HTML: the page bodies of ./pages set in ./pages/layout.html, and docs/*.md rendered to HTML
-// with `marked`, all read once.
+// The developer pages' HTML: the page bodies of ./pages set in ./pages/layout.html (its slots filled by
+// fillTemplate), and docs/*.md rendered to HTML with `marked`, all read once.
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { marked } from 'marked';
+import { fillTemplate } from '../http/html-template.js';
 import { escapeHtml } from '../http/responses.js';
 
 export interface SitePages {
@@ -13,11 +14,6 @@ export interface SitePages {
   /** The docs index, then each doc by its file name (`api.md`). */
   docsIndex: string;
   docs: ReadonlyMap<string, string>;
-}
-
-/** Fills `{{name}}` slots of a page file; the values are HTML already (escape text before). */
-function fill(template: string, slots: Record<string, string>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => slots[name] ?? '');
 }
 
 /** A doc's title: its first level-one heading, else its file name. */
@@ -38,13 +34,13 @@ export function loadSitePages(pagesDir: string, docsDir: string): SitePages {
   const file = (name: string) => readFileSync(join(pagesDir, name), 'utf8');
   const layout = file('layout.html');
   const page = (p: Page) =>
-    fill(layout, {
-      title: escapeHtml(p.title),
-      styles: (p.styles ?? []).map((name) => `<link rel="stylesheet" href="/studio/assets/${name}">\n`).join(''),
-      bodyClass: p.bodyClass ?? '',
-      body: p.body,
-    });
-  const doc = (title: string, content: string) => page({ title: `${title} · Cairn docs`, body: fill(file('doc.html'), { content }) });
+    fillTemplate(
+      layout,
+      { title: p.title, bodyClass: p.bodyClass ?? '' },
+      { styles: (p.styles ?? []).map((name) => `<link rel="stylesheet" href="/studio/assets/${name}">\n`).join(''), body: p.body },
+    );
+  const doc = (title: string, content: string) =>
+    page({ title: `${title} · Cairn docs`, body: fillTemplate(file('doc.html'), {}, { content }) });
 
   const files = readdirSync(docsDir)
     .filter((f) => /^[a-z0-9-]+\.md$/.test(f))

@@ -22,15 +22,18 @@ interface Asset {
   etag: string;
 }
 
-function loadAssets(dir: string, extra: Record<string, string>): Map<string, Asset> {
+function loadAssets(dirs: readonly string[], extra: Record<string, string>): Map<string, Asset> {
   const assets = new Map<string, Asset>();
-  let names: string[] = [];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    // no folder: only the extra files
+  const files = new Map<string, string>();
+  for (const dir of dirs) {
+    let names: string[] = [];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      // no folder: only the other folders' files and the extra files
+    }
+    for (const name of names) files.set(name, join(dir, name));
   }
-  const files = new Map<string, string>(names.map((name) => [name, join(dir, name)]));
   for (const [name, path] of Object.entries(extra)) files.set(name, path);
   for (const [name, path] of files) {
     const type = TYPES[extname(name)];
@@ -52,9 +55,13 @@ function loadAssets(dir: string, extra: Record<string, string>): Map<string, Ass
   return assets;
 }
 
-/** `extra` serves files from elsewhere under a name of their own (MapLibre GL JS from its installed package). */
-export function systemRoutes(assetDir: string, extra: Record<string, string> = {}): RouteDef[] {
-  const assets = loadAssets(assetDir, extra);
+/**
+ * Serves the files of `assetDirs` (one flat namespace: the pages' modules import each other by relative name) and
+ * `extra`, files from elsewhere under a name of their own (MapLibre GL JS from its installed package). Only the types
+ * above are served: the front end's templates and type declarations stay private.
+ */
+export function systemRoutes(assetDirs: readonly string[], extra: Record<string, string> = {}): RouteDef[] {
+  const assets = loadAssets(assetDirs, extra);
   return [
     {
       op: 'getHealth',
