@@ -155,8 +155,10 @@ describe.skipIf(!present)('an embed whose key is restricted to the site framing 
     );
     await frame.waitForSelector('#map-notice:not([hidden])', { timeout: 20_000 });
     expect(seen.slice(before).some((a) => /^403 \/v1\/tiles\/(trails|collections)\//.test(a))).toBe(true);
-    expect(await frame.locator('#map-notice').textContent()).toBe(
-      "The map could not load its tiles (403). This key may not be used from this origin: add the origin to the key's allowed origins.",
+    // The page's own credential is renewed every few seconds here (CREDENTIAL_SECONDS): on a slow machine the renewal,
+    // refused for the same reason, may be what the notice reports last. Either way it names the cause.
+    expect(await frame.locator('#map-notice').textContent()).toMatch(
+      /^The map could not (load its tiles|renew its access to tiles and data) \(403\)\. This key may not be used from this origin: add the origin to the key's allowed origins\.$/,
     );
     expect(await frame.locator('#map-notice').isVisible()).toBe(true);
     await page.close();
