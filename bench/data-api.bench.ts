@@ -9,7 +9,7 @@
 //                 computed once per request beforehand and handed back by a stand-in pool, so what is
 //                 timed is GraphQL's work (coercing the input, resolving and completing every field)
 //                 plus the operation's checks and the resolver's mapping. Bar ≥ 10x.
-//   2. http       POST /graphql against POST /_diagnostics/directions (CAIRN_DIAGNOSTIC_ROUTES=1): the same
+//   2. http       POST /graphql against POST /_diagnostics/directions (the diagnostic server): the same
 //                 resolver behind the same access rules, answered with JSON.stringify. Cairn pinned to
 //                 core 0 (worker threads too), wrk to core 1, 50 connections, interleaved rounds. Bar ≥ 0.85x.
 //   3. directions `directions` over HTTP with the quota lifted, a fresh Cairn on both cores (unpinned, as
@@ -149,7 +149,7 @@ interface DataServer {
 /** Cairn on the imported region with its database in `serverDir`, the data quota lifted. */
 async function startDataServer(serverDir: string, regionDir: string, cpus: string | undefined): Promise<DataServer> {
   mkdirSync(serverDir, { recursive: true });
-  const { server, boot, base } = await startCairn(serverDir, cpus, { REGION_PATH: regionDir, CAIRN_DIAGNOSTIC_ROUTES: '1' });
+  const { server, boot, base } = await startCairn(serverDir, cpus, { REGION_PATH: regionDir }, { diagnostics: true });
   try {
     execFileSync(process.execPath, [join(root, 'dist', 'data', 'admin.js'), 'set', '--org', boot.organization.id, 'quota.data=1000000'], {
       env: { ...process.env, DATABASE_PATH: join(serverDir, 'platform.db') },

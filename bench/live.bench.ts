@@ -3,7 +3,7 @@
 // channel as its owner; the owner renames the itinerary (PATCH, a draft change) once per round. Each event carries
 // `at`, the time the change was announced just after its commit; a socket's delivery time is when its client read
 // the message (same host, same clock). Every socket must hear every edit. Bar (DESIGN §13): p99 commit → delivery
-// ≤ 50 ms. The client's own parsing of 1,000 messages per edit is inside the number. Results: bench/results/live.json.
+// ≤ 50 ms. The client's own parsing of 1,000 messages per edit is inside the number. Results: bench/results/live.json (smoke runs: live.smoke.json).
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -94,7 +94,7 @@ async function main(): Promise<void> {
       ['deliveries', 'p50', 'p99', 'max', `bar p99 ≤ ${BAR_P99_MS}`],
       [[String(latencies.length), round(p50, 1), round(p99, 1), round(max, 1), p99 <= BAR_P99_MS ? 'met' : 'NOT met']],
     );
-    console.log(`results: ${writeResults('live', results)}`);
+    console.log(`results: ${writeResults(SMOKE ? 'live.smoke' : 'live', results)}`);
   } finally {
     for (const ws of sockets) ws.terminate();
     await stop?.();

@@ -12,7 +12,7 @@
 //                counter adds to each metered request.
 // Every node shares this 2-core machine with PostgreSQL, Redis, HAProxy and wrk, so absolute figures are indicative;
 // the ratios say where the time goes. No bar: the issue asks for the figures and what they predict.
-// Needs wrk, HAProxy, PostgreSQL and Redis; skips (saying why) without them. Results: bench/results/scale.json.
+// Needs wrk, HAProxy, PostgreSQL and Redis; skips (saying why) without them. Results: bench/results/scale.json (smoke runs: scale.smoke.json).
 
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -258,7 +258,7 @@ async function main(): Promise<void> {
       latency: { postgresql: pgLatency, sqlite: sqliteLatency },
       counters: { memory: memoryCounter, redis: redisCounter, addedP50Ms: round(redisCounter.p50 - memoryCounter.p50, 3) },
     });
-    writeResults('scale', results);
+    writeResults(SMOKE ? 'scale.smoke' : 'scale', results);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -227,7 +227,7 @@ async function main(): Promise<void> {
     const liIndexes = buildIndexes(li);
     const withContent = (z: number) => tileRange(li.meta.bbox, z).filter((t) => encodeTrailTile(liIndexes, t).byteLength > 0);
     const firstTile = withContent(14)[0]!;
-    const started = await startCairn(join(tmp, 'first'), undefined, { REGION_PATH: dirs['liechtenstein']!, CAIRN_DIAGNOSTIC_ROUTES: '1' });
+    const started = await startCairn(join(tmp, 'first'), undefined, { REGION_PATH: dirs['liechtenstein']! });
     servers.push(started.server);
     const t0 = performance.now();
     const first = await fetch(`${started.base}/v1/tiles/trails/${firstTile.z}/${firstTile.x}/${firstTile.y}.mvt`, {
@@ -241,11 +241,12 @@ async function main(): Promise<void> {
     console.log(`first tile after the listening line: ${firstTileMs} ms`);
 
     // 4. Cached tiles over HTTP against bare uWS answering the same bytes.
-    const { server, boot, base } = await startCairn(join(tmp, 'http'), pinned ? '0' : undefined, {
-      REGION_PATH: dirs['liechtenstein']!,
-      CAIRN_DIAGNOSTIC_ROUTES: '1',
-      LOG_LEVEL: 'info',
-    });
+    const { server, boot, base } = await startCairn(
+      join(tmp, 'http'),
+      pinned ? '0' : undefined,
+      { REGION_PATH: dirs['liechtenstein']!, LOG_LEVEL: 'info' },
+      { diagnostics: true },
+    );
     servers.push(server);
     execFileSync(process.execPath, [join(root, 'dist', 'data', 'admin.js'), 'set', '--org', boot.organization.id, 'quota.tiles=10000000'], {
       env: { ...process.env, DATABASE_PATH: join(tmp, 'http', 'platform.db') },

@@ -1,5 +1,5 @@
 // Composition root of the HTTP application: stores, credentials, access control, the route table and
-// the request pipeline. Never listens (see main.ts), so tests can drive it in-process too.
+// the request pipeline. Never listens (see serve.ts), so tests can drive it in-process too.
 
 import { join } from 'node:path';
 import type { Repositories } from '../data/repositories.js';
@@ -33,7 +33,6 @@ import type { StudioDeps } from './studio/studio-deps.js';
 import { transferRoutes } from './studio/transfer/transfer-routes.js';
 import { zoneRoutes } from './studio/zones/zone-routes.js';
 import type { WorkerPool } from './pool/pool.js';
-import { diagnosticRoutes } from './system/diagnostic-routes.js';
 import { SecretBox } from './management/secret-box.js';
 import { mcpRoutes } from './mcp/mcp-routes.js';
 import { agentOperations } from './agent/agent.js';
@@ -53,7 +52,6 @@ import { TileCache } from './tiles/tile-cache.js';
 import { overlayTileOperations } from './tiles/overlay-tiles.js';
 import { overlayTileRoutes, trailTileRoutes } from './tiles/tile-routes.js';
 import { trailTileOperations } from './tiles/trail-tiles.js';
-import { dataDiagnosticRoutes } from './data-api/diagnostic-routes.js';
 import { systemRoutes } from './system/system-routes.js';
 import { siteAssets, siteRoutes } from './site/site-routes.js';
 
@@ -82,6 +80,8 @@ export interface AppDeps {
   /** The change-event bus (defaults to an in-memory one). */
   events?: ChangeEventBus;
   now?: () => number;
+  /** Routes a harness adds to the table, given the Data API (the benchmarks' diagnostic routes); none in production. */
+  extraRoutes?: (parts: { dataApi: DataApi }) => RouteDef[];
 }
 
 export interface App {
@@ -242,7 +242,7 @@ export function buildApp(deps: AppDeps): App {
     ...trailTileRoutes(tiles.trails),
     ...overlayTileRoutes(tiles.overlays),
     ...managementRoutes(managementOperations({ stores, writes, secrets })),
-    ...(config.diagnosticRoutes ? [...diagnosticRoutes(), ...dataDiagnosticRoutes(dataApi.resolvers)] : []),
+    ...(deps.extraRoutes?.({ dataApi }) ?? []),
   ];
   const router = new Router(routes);
   const handle = createPipeline({ router, config, logger, authenticate });

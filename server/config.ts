@@ -36,8 +36,6 @@ export interface Config {
   publicAppUrl: string;
   /** Log level: `info` logs every request, `error` only failures, `silent` nothing. */
   logLevel: 'info' | 'error' | 'silent';
-  /** Registers /_diagnostics/* routes (slow and failing handlers) used by the test suite. Never in production. */
-  diagnosticRoutes: boolean;
   /**
    * OAuth client ID metadata documents may be fetched from loopback and private addresses (a client on the same
    * network, tests). Off by default: the server would otherwise fetch any internal URL an anonymous caller names.
@@ -88,7 +86,6 @@ export const DEFAULTS: Config = {
   publicDataUrl: '',
   publicAppUrl: '',
   logLevel: 'info',
-  diagnosticRoutes: false,
   oauthPrivateClientUrls: false,
   redisUrl: '',
   redisPrefix: 'cairn:',
@@ -153,7 +150,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicDataUrl: env.PUBLIC_DATA_URL ?? '',
     publicAppUrl: env.PUBLIC_APP_URL ?? '',
     logLevel,
-    diagnosticRoutes: bool('CAIRN_DIAGNOSTIC_ROUTES', env.CAIRN_DIAGNOSTIC_ROUTES, DEFAULTS.diagnosticRoutes),
     redisUrl: env.REDIS_URL ?? '',
     redisPrefix: env.REDIS_PREFIX || DEFAULTS.redisPrefix,
     oauthPrivateClientUrls: bool('OAUTH_PRIVATE_CLIENT_URLS', env.OAUTH_PRIVATE_CLIENT_URLS, DEFAULTS.oauthPrivateClientUrls),

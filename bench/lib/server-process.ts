@@ -141,12 +141,14 @@ export interface Bootstrapped {
 
 /**
  * Bootstraps an organization into a fresh database in `dir`, then starts the built Cairn server on it
- * (demo region, any free port, `env` added), pinned to `cpus` when given.
+ * (demo region, any free port, `env` added), pinned to `cpus` when given. With `diagnostics`, the diagnostic
+ * server (dist/bench/diagnostics/main.js: the same server plus the /_diagnostics/* routes) instead.
  */
 export async function startCairn(
   dir: string,
   cpus: string | undefined,
   env: Record<string, string> = {},
+  options: { diagnostics?: boolean } = {},
 ): Promise<{ server: ServerProcess; boot: Bootstrapped; base: string }> {
   const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
   const fullEnv = {
@@ -168,7 +170,7 @@ export async function startCairn(
   const server = await startServer({
     name: 'cairn',
     command: process.execPath,
-    args: [join(root, 'dist', 'server', 'main.js')],
+    args: [options.diagnostics ? join(root, 'dist', 'bench', 'diagnostics', 'main.js') : join(root, 'dist', 'server', 'main.js')],
     env: fullEnv,
     cwd: root,
     cpus,

@@ -1,5 +1,6 @@
 // In-process requests through the real pipeline, without a socket: for tests of behaviour that needs an
-// injected dependency (a failing counter store, a fake clock). Contract tests still go over real HTTP.
+// injected dependency (a failing counter store, a fake clock), and contract suites of plain requests
+// (test/helpers/in-process.ts). What depends on the socket (framing, upgrades, signals) goes over real HTTP.
 
 import type { Handle } from './pipeline.js';
 import { RequestAbort } from './request-abort.js';
@@ -16,6 +17,9 @@ export interface InjectRequest {
 export interface InjectResponse {
   status: number;
   headers: Record<string, string>;
+  /** Every header as written, in order (a name may repeat, as Set-Cookie does). */
+  headerList: [string, string][];
+  bytes: Uint8Array;
   text: string;
   // biome-ignore lint/suspicious/noExplicitAny: tests read whatever shape they expect
   json<T = any>(): T;
@@ -37,10 +41,13 @@ export async function inject(handle: Handle, request: InjectRequest): Promise<In
     (limit) => (body.length > limit ? Promise.reject(new Error('inject: body over limit')) : Promise.resolve(body)),
     new RequestAbort(),
   );
+  const bytes = typeof response.body === 'string' ? Buffer.from(response.body) : response.body;
   const text = typeof response.body === 'string' ? response.body : Buffer.from(response.body).toString('utf8');
   return {
     status: response.status,
     headers: Object.fromEntries(response.headers.map(([k, v]) => [k.toLowerCase(), v])),
+    headerList: response.headers.map(([k, v]) => [k, v]),
+    bytes,
     text,
     json: () => JSON.parse(text),
   };

@@ -112,10 +112,14 @@ async function waitForBalancer(url: string, proc: ChildProcess, output: () => st
 
 /**
  * Three nodes (or `options.nodes`) on a fresh schema, with `env` added to each node's environment, behind a fresh
- * HAProxy. The nodes start one after the other's listening line; the first start migrates and (unless SEED_DEMO=0)
- * one of them seeds.
+ * HAProxy (each the diagnostic server with `diagnostics`). The nodes start one after the other's listening line; the
+ * first start migrates and (unless SEED_DEMO=0) one of them seeds.
  */
-export async function startCluster(env: Record<string, string> = {}, options: { nodes?: number } = {}): Promise<RunningCluster> {
+export async function startCluster(
+  env: Record<string, string> = {},
+  options: { nodes?: number; diagnostics?: boolean } = {},
+): Promise<RunningCluster> {
+  const node = { alone: true, diagnostics: options.diagnostics };
   const schema = await freshPgSchema();
   const shared: Record<string, string> = {
     DATABASE_URL: schema.url,
@@ -130,7 +134,7 @@ export async function startCluster(env: Record<string, string> = {}, options: { 
   let balancer: ChildProcess | undefined;
   try {
     // Started together: three nodes racing through migrations, the signing secret and seeding is the case to hold.
-    nodes.push(...(await Promise.all(Array.from({ length: options.nodes ?? 3 }, () => startServer(shared, { alone: true })))));
+    nodes.push(...(await Promise.all(Array.from({ length: options.nodes ?? 3 }, () => startServer(shared, node)))));
     const port = await freePort();
     const config = join(dir, 'haproxy.cfg');
     writeFileSync(config, haproxyConfig(port, nodes));
@@ -149,6 +153,7 @@ export async function startCluster(env: Record<string, string> = {}, options: { 
       port,
       proc,
       dataDir: dir,
+      fetch: globalThis.fetch,
       nodes,
       env: shared,
       adminEnv: shared,
@@ -162,9 +167,9 @@ export async function startCluster(env: Record<string, string> = {}, options: { 
         }
       },
       addNode: async () => {
-        const node = await startServer(shared, { alone: true });
-        extra.push(node);
-        return node;
+        const added = await startServer(shared, node);
+        extra.push(added);
+        return added;
       },
       async stop(signal = 'SIGTERM') {
         if (proc.exitCode === null) proc.kill('SIGTERM');

@@ -1,4 +1,6 @@
-// Starts the real server (compiled dist/server/main.js) on a free port with a temporary database.
+// Starts the real server (compiled dist/server/main.js, or with `diagnostics` the diagnostic server
+// dist/bench/diagnostics/main.js: the same server plus the /_diagnostics/* routes) on a free port with a
+// temporary database.
 
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -8,16 +10,29 @@ import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const MAIN_JS = join(REPO_ROOT, 'dist', 'server', 'main.js');
+export const DIAGNOSTIC_MAIN_JS = join(REPO_ROOT, 'dist', 'bench', 'diagnostics', 'main.js');
 
-export interface RunningServer {
+/** What the helpers below need of a server under test: a process (startServer) or the app in-process (./in-process.ts). */
+export interface ServerUnderTest {
   url: string;
-  port: number;
-  proc: ChildProcess;
   dataDir: string;
   /** The environment the admin command needs to reach this server's database (default: DATABASE_PATH in dataDir). */
   adminEnv?: Record<string, string>;
-  /** Everything the process wrote to stdout so far. */
+  /** The fetch that reaches it: the global one over a socket, or one through the pipeline in-process. */
+  fetch: typeof fetch;
+  /** Everything the server logged so far. */
   stdout(): string;
+  stop(): Promise<unknown>;
+  /**
+   * In-process only: commits the app's open write batch now. A synchronous child process (the admin command) blocks
+   * this event loop, so a batch left open would hold the database's write lock against it.
+   */
+  commitPending?(): void;
+}
+
+export interface RunningServer extends ServerUnderTest {
+  port: number;
+  proc: ChildProcess;
   stderr(): string;
   /** Sends `signal` and resolves with the exit code. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
@@ -33,16 +48,17 @@ export interface RunningServer {
  */
 export async function startServer(
   env: Record<string, string> = {},
-  options: { dataDir?: string; alone?: boolean } = {},
+  options: { dataDir?: string; alone?: boolean; diagnostics?: boolean } = {},
 ): Promise<RunningServer> {
   if (process.env.CAIRN_TEST_CLUSTER === '1' && !options.alone && options.dataDir === undefined) {
     const { startCluster } = await import('./cluster.js');
-    return startCluster(env);
+    return startCluster(env, { diagnostics: options.diagnostics });
   }
-  if (!existsSync(MAIN_JS)) throw new Error(`${MAIN_JS} is missing: run "npm run build" first (npm test does).`);
+  const entry = options.diagnostics ? DIAGNOSTIC_MAIN_JS : MAIN_JS;
+  if (!existsSync(entry)) throw new Error(`${entry} is missing: run "npm run build" first (npm test does).`);
   const ownsDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'cairn-test-'));
-  const proc = spawn(process.execPath, [MAIN_JS], {
+  const proc = spawn(process.execPath, [entry], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '',
@@ -76,6 +92,7 @@ export async function startServer(
     port,
     proc,
     dataDir,
+    fetch: globalThis.fetch,
     stdout: () => out,
     stderr: () => err,
     waitForOutput,
@@ -97,7 +114,8 @@ export function logLines(stdout: string): Record<string, unknown>[] {
 }
 
 /** Runs the admin command against a running server's database and returns its JSON output. */
-export function admin<T = Record<string, any>>(server: RunningServer, ...args: string[]): T {
+export function admin<T = Record<string, any>>(server: ServerUnderTest, ...args: string[]): T {
+  server.commitPending?.();
   const run = spawnSync(process.execPath, [join(REPO_ROOT, 'dist', 'data', 'admin.js'), ...args, '--json'], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', ...(server.adminEnv ?? { DATABASE_PATH: join(server.dataDir, 'platform.db') }) },
@@ -123,7 +141,7 @@ export function fromBootstrapOutput(printed: Record<string, any>): Bootstrapped 
 
 /** A publishable key made with the admin command: its id and the key itself (`pk_…`). */
 export function createPublishableKey(
-  server: RunningServer,
+  server: ServerUnderTest,
   organizationId: string,
   options: { name: string; scopes: string; origins?: string },
 ): { id: string; plaintext: string } {
@@ -145,13 +163,13 @@ export function createPublishableKey(
 }
 
 /** A fresh organization with an owner, a pk (embedding, data, mcp), an sk and a public collection. */
-export function bootstrap(server: RunningServer): Bootstrapped {
+export function bootstrap(server: ServerUnderTest): Bootstrapped {
   return fromBootstrapOutput(admin(server, 'bootstrap', '--empty'));
 }
 
 /** Signs a user in (POST /v1/login) and returns the `usr_` token; fails the test on any other status. */
-export async function login(server: RunningServer, email: string, password: string): Promise<string> {
-  const res = await fetch(`${server.url}/v1/login`, {
+export async function login(server: ServerUnderTest, email: string, password: string): Promise<string> {
+  const res = await server.fetch(`${server.url}/v1/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ email, password }),
@@ -162,11 +180,11 @@ export async function login(server: RunningServer, email: string, password: stri
 
 /** Mints a session for a publishable key of the organization (POST /v1/sessions with its secret key). */
 export async function mintSession(
-  server: RunningServer,
+  server: ServerUnderTest,
   org: Bootstrapped,
   publishableKey = org.publishableKey.key,
 ): Promise<{ token: string; expires_at: string }> {
-  const res = await fetch(`${server.url}/v1/sessions`, {
+  const res = await server.fetch(`${server.url}/v1/sessions`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-API-Key': org.secretKey.key },
     body: JSON.stringify({ publishable_key: publishableKey }),
@@ -176,7 +194,11 @@ export async function mintSession(
 }
 
 /** The token of a fresh session (see mintSession). */
-export async function mintSessionToken(server: RunningServer, org: Bootstrapped, publishableKey = org.publishableKey.key): Promise<string> {
+export async function mintSessionToken(
+  server: ServerUnderTest,
+  org: Bootstrapped,
+  publishableKey = org.publishableKey.key,
+): Promise<string> {
   return (await mintSession(server, org, publishableKey)).token;
 }
 
@@ -184,9 +206,9 @@ export async function mintSessionToken(server: RunningServer, org: Bootstrapped,
  * Studio calls as the organization's owner (its publishable key and X-User-Id): the parsed body, or an error naming
  * the status when it is 300 or more.
  */
-export function ownerCalls(server: RunningServer, org: Bootstrapped) {
+export function ownerCalls(server: ServerUnderTest, org: Bootstrapped) {
   return async (method: string, path: string, body?: unknown): Promise<any> => {
-    const res = await fetch(`${server.url}${path}`, {
+    const res = await server.fetch(`${server.url}${path}`, {
       method,
       headers: { 'X-API-Key': org.publishableKey.key, 'X-User-Id': org.owner.id, 'Content-Type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -201,8 +223,8 @@ export function ownerCalls(server: RunningServer, org: Bootstrapped) {
  * A Studio or management call as a signed-in member (`Authorization: Bearer usr_…`): the parsed body, or an error
  * naming the status when it is 300 or more.
  */
-export async function callAs(server: RunningServer, token: string, method: string, path: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${server.url}${path}`, {
+export async function callAs(server: ServerUnderTest, token: string, method: string, path: string, body?: unknown): Promise<any> {
+  const res = await server.fetch(`${server.url}${path}`, {
     method,
     headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),

@@ -3,10 +3,11 @@
 // user ids are refused rather than normalized.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, bootstrap, type Bootstrapped, login, type RunningServer, startServer } from '../../helpers/server.js';
+import { admin, bootstrap, type Bootstrapped, login, type ServerUnderTest } from '../../helpers/server.js';
+import { startInProcess } from '../../helpers/in-process.js';
 import { tamperings } from '../../helpers/token-tampering.js';
 
-let server: RunningServer;
+let server: ServerUnderTest;
 let A: Bootstrapped;
 /** A publishable key with the management scope: its routes need a session token, and answer 200 with one. */
 let managementKey: string;
@@ -18,11 +19,11 @@ let shareToken: string;
 const TAMPERINGS = Object.keys(tamperings('sess_payload.signature'));
 
 beforeAll(async () => {
-  server = await startServer({ SEED_DEMO: '0' });
+  server = await startInProcess({ SEED_DEMO: '0' });
   A = bootstrap(server);
   managementKey = admin(server, 'create-key', '--org', A.organization.id, '--type', 'pk', '--name', 'Ops', '--scopes', 'management').api_key
     .key as string;
-  const minted = await fetch(`${server.url}/v1/sessions`, {
+  const minted = await server.fetch(`${server.url}/v1/sessions`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-API-Key': A.secretKey.key },
     body: JSON.stringify({ publishable_key: managementKey }),
@@ -30,7 +31,7 @@ beforeAll(async () => {
   expect(minted.status).toBe(201);
   sessionToken = ((await minted.json()) as { data: { token: string } }).data.token;
   userToken = await login(server, A.owner.email, A.owner.password);
-  const shared = await fetch(`${server.url}/v1/collections/${A.collection.id}/share`, {
+  const shared = await server.fetch(`${server.url}/v1/collections/${A.collection.id}/share`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${userToken}` },
   });
@@ -43,7 +44,7 @@ afterAll(async () => {
 
 /** Status and error code of one request. */
 async function call(path: string, init: RequestInit = {}): Promise<{ status: number; code: string | undefined }> {
-  const res = await fetch(server.url + path, init);
+  const res = await server.fetch(server.url + path, init);
   const text = await res.text();
   const code = text.startsWith('{"errors"') ? (JSON.parse(text).errors[0].extensions.code as string) : undefined;
   return { status: res.status, code };

@@ -2,27 +2,28 @@
 // requirement of the embed, allowed origins, per-organization quotas, and admin changes seen at once.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, bootstrap, type Bootstrapped, type RunningServer, startServer } from '../../helpers/server.js';
+import { admin, bootstrap, type Bootstrapped, type ServerUnderTest } from '../../helpers/server.js';
+import { startInProcess } from '../../helpers/in-process.js';
 import { insideOneMinute } from '../../helpers/clock-minute.js';
 
-let server: RunningServer;
+let server: ServerUnderTest;
 
 beforeAll(async () => {
-  server = await startServer({ SEED_DEMO: '0' });
+  server = await startInProcess({ SEED_DEMO: '0' }, { routing: true });
 }, 60_000);
 afterAll(async () => {
   await server?.stop();
 });
 
 async function status(path: string, init: RequestInit = {}): Promise<[number, string | undefined]> {
-  const res = await fetch(server.url + path, init);
+  const res = await server.fetch(server.url + path, init);
   const text = await res.text();
   const code = text.startsWith('{"errors"') ? (JSON.parse(text).errors[0].extensions.code as string) : undefined;
   return [res.status, code];
 }
 
 async function session(org: Bootstrapped, pk = org.publishableKey.key): Promise<string> {
-  const res = await fetch(`${server.url}/v1/sessions`, {
+  const res = await server.fetch(`${server.url}/v1/sessions`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-API-Key': org.secretKey.key },
     body: JSON.stringify({ publishable_key: pk }),
@@ -153,13 +154,13 @@ describe('allowed origins', () => {
   });
 
   it('a key without origins follows the organization default origins, set through management', async () => {
-    const res = await fetch(`${server.url}/v1/login`, {
+    const res = await server.fetch(`${server.url}/v1/login`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ email: org.owner.email, password: org.owner.password }),
     });
     const token = ((await res.json()) as { data: { token: string } }).data.token;
-    const patch = await fetch(`${server.url}/v1/management/settings`, {
+    const patch = await server.fetch(`${server.url}/v1/management/settings`, {
       method: 'PATCH',
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
       body: JSON.stringify({ default_allowed_origins: ['https://trails.test'] }),
@@ -189,7 +190,7 @@ describe('quotas', () => {
     const results: number[] = [];
     for (let i = 0; i < 3; i++) results.push((await status('/graphql', graphql(org.publishableKey.key, s1)))[0]);
     expect(results).toEqual([200, 200, 200]);
-    const res = await fetch(`${server.url}/graphql`, graphql(second.api_key.key, s2));
+    const res = await server.fetch(`${server.url}/graphql`, graphql(second.api_key.key, s2));
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toBeNull();
     expect(((await res.json()) as any).errors[0].extensions.code).toBe('TOO_MANY_REQUESTS');

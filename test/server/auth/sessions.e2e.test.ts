@@ -2,17 +2,18 @@
 // The server trusts X-Forwarded-For here so that each test counts against its own client address.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, bootstrap, type Bootstrapped, login, type RunningServer, startServer } from '../../helpers/server.js';
+import { admin, bootstrap, type Bootstrapped, login, type ServerUnderTest } from '../../helpers/server.js';
+import { startInProcess } from '../../helpers/in-process.js';
 import { tamperings } from '../../helpers/token-tampering.js';
 import { insideOneMinute } from '../../helpers/clock-minute.js';
 
-let server: RunningServer;
+let server: ServerUnderTest;
 let A: Bootstrapped;
 let B: Bootstrapped;
 let ipCounter = 0;
 
 beforeAll(async () => {
-  server = await startServer({ TRUST_PROXY: '1', SEED_DEMO: '0' });
+  server = await startInProcess({ TRUST_PROXY: '1', SEED_DEMO: '0' });
   A = bootstrap(server);
   B = bootstrap(server);
 }, 60_000);
@@ -29,7 +30,7 @@ function freshIp(): string {
 async function mint(sk: string | undefined, body: unknown, ip: string) {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', 'X-Forwarded-For': ip };
   if (sk !== undefined) headers['X-API-Key'] = sk;
-  const res = await fetch(`${server.url}/v1/sessions`, {
+  const res = await server.fetch(`${server.url}/v1/sessions`, {
     method: 'POST',
     headers,
     body: typeof body === 'string' ? body : JSON.stringify(body),
@@ -39,7 +40,7 @@ async function mint(sk: string | undefined, body: unknown, ip: string) {
 }
 
 async function data(pk: string, session: string): Promise<number> {
-  const res = await fetch(`${server.url}/graphql`, {
+  const res = await server.fetch(`${server.url}/graphql`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-API-Key': pk, 'X-Session-Token': session },
     body: '{"query":"{__typename}"}',
@@ -90,7 +91,7 @@ describe('tampered tokens', () => {
   it('a user token in any non-canonical encoding answers 401; the token as issued answers 200', async () => {
     const token = await login(server, A.owner.email, A.owner.password);
     const read = async (t: string) => {
-      const res = await fetch(`${server.url}/v1/management/organization`, { headers: { Authorization: `Bearer ${t}` } });
+      const res = await server.fetch(`${server.url}/v1/management/organization`, { headers: { Authorization: `Bearer ${t}` } });
       await res.arrayBuffer();
       return res.status;
     };

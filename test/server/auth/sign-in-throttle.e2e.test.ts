@@ -3,15 +3,16 @@
 
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, type Bootstrapped, bootstrap, type RunningServer, startServer } from '../../helpers/server.js';
+import { admin, type Bootstrapped, bootstrap, type ServerUnderTest } from '../../helpers/server.js';
+import { startInProcess } from '../../helpers/in-process.js';
 import { insideOneMinute } from '../../helpers/clock-minute.js';
 
-let server: RunningServer;
+let server: ServerUnderTest;
 let org: Bootstrapped;
 
 beforeAll(async () => {
   // Behind a trusted proxy the client address is X-Forwarded-For's first entry: one test server stands for many clients.
-  server = await startServer({ SEED_DEMO: '0', TRUST_PROXY: '1' });
+  server = await startInProcess({ SEED_DEMO: '0', TRUST_PROXY: '1' });
   org = bootstrap(server);
 });
 afterAll(async () => {
@@ -24,7 +25,7 @@ interface Envelope {
 }
 
 async function login(from: string, email: string, password: string): Promise<{ status: number; body: Envelope }> {
-  const res = await fetch(`${server.url}/v1/login`, {
+  const res = await server.fetch(`${server.url}/v1/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': from },
     body: JSON.stringify({ email, password }),
@@ -74,7 +75,7 @@ describe('POST /v1/login', () => {
     for (let i = 0; i < 3; i++) expect((await login('192.0.2.50', account.email, 'nope')).status).toBe(401);
     expect((await login('192.0.2.50', account.email, account.password)).status).toBe(200);
     for (let i = 0; i < 10; i++) await login('192.0.2.51', `nobody-${i}@example.org`, 'nope');
-    const res = await fetch(`${server.url}/v1/login`, {
+    const res = await server.fetch(`${server.url}/v1/login`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '192.0.2.51', 'Accept-Language': 'fr' },
       body: JSON.stringify(account),
@@ -90,7 +91,7 @@ describe('one limit for every sign-in path', () => {
   const REDIRECT = 'http://localhost:53682/callback';
 
   async function oauthTicket(): Promise<string> {
-    const registered = await fetch(`${server.url}/oauth/register`, {
+    const registered = await server.fetch(`${server.url}/oauth/register`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ client_name: 'Trail assistant', redirect_uris: [REDIRECT] }),
@@ -105,12 +106,12 @@ describe('one limit for every sign-in path', () => {
       code_challenge: createHash('sha256').update('v'.repeat(43)).digest('base64url'),
       code_challenge_method: 'S256',
     }).toString();
-    const page = await (await fetch(url)).text();
+    const page = await (await server.fetch(url)).text();
     return /name="ticket" value="([^"]+)"/.exec(page)?.[1] as string;
   }
 
   const signInPage = (from: string, ticket: string, email: string, password: string) =>
-    fetch(`${server.url}/oauth/authorize`, {
+    server.fetch(`${server.url}/oauth/authorize`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': from },
       body: new URLSearchParams({ stage: 'sign_in', ticket, email, password }).toString(),

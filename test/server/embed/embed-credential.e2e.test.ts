@@ -5,12 +5,13 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TokenSigner } from '../../../server/auth/signed-token.js';
-import { admin, createPublishableKey, type Bootstrapped, bootstrap, type RunningServer, startServer } from '../../helpers/server.js';
+import { admin, createPublishableKey, type Bootstrapped, bootstrap, type ServerUnderTest } from '../../helpers/server.js';
+import { startInProcess } from '../../helpers/in-process.js';
 import { tamperings } from '../../helpers/token-tampering.js';
 
 const SECRET = 'embed-credential-test-secret-0123456789abcdef';
 const SITE = 'https://trails.example';
-let server: RunningServer;
+let server: ServerUnderTest;
 let org: Bootstrapped;
 let key: { id: string; plaintext: string };
 let otherKey: { id: string; plaintext: string };
@@ -21,7 +22,7 @@ function restrictedKey(name: string): { id: string; plaintext: string } {
 
 /** The embed page as the framing site's iframe asks for it; its configuration. */
 async function framedPage(pk: string, referer = `${SITE}/trip`): Promise<{ status: number; config: any }> {
-  const res = await fetch(`${server.url}/studio/embed?publishable_key=${pk}&collection_id=${org.collection.id}`, {
+  const res = await server.fetch(`${server.url}/studio/embed?publishable_key=${pk}&collection_id=${org.collection.id}`, {
     headers: { Accept: 'text/html', Referer: referer },
   });
   const text = await res.text();
@@ -39,7 +40,7 @@ function fromEmbedPage(pk: string, credential?: string): Record<string, string> 
 }
 
 async function answer(path: string, init: RequestInit): Promise<{ status: number; code?: string; message?: string; data?: any }> {
-  const res = await fetch(`${server.url}${path}`, init);
+  const res = await server.fetch(`${server.url}${path}`, init);
   const body = (await res.json()) as any;
   return { status: res.status, code: body.errors?.[0]?.extensions.code, message: body.errors?.[0]?.message, data: body.data };
 }
@@ -54,7 +55,7 @@ const ORIGIN_REFUSED = {
 };
 
 beforeAll(async () => {
-  server = await startServer({ SESSION_SECRET: SECRET, SEED_DEMO: '0' });
+  server = await startInProcess({ SESSION_SECRET: SECRET, SEED_DEMO: '0' }, { routing: true });
   org = bootstrap(server);
   // Without the intelligence product the embed needs no session token: the key and its origins suffice.
   admin(server, 'set', '--org', org.organization.id, 'products=studio,data');

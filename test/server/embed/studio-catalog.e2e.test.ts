@@ -2,20 +2,21 @@
 // organization's embed settings, for each credential the studio surfaces take (key, share link, signed-in member).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, type Bootstrapped, bootstrap, login, mintSessionToken, type RunningServer, startServer } from '../../helpers/server.js';
+import { admin, type Bootstrapped, bootstrap, login, mintSessionToken, type ServerUnderTest } from '../../helpers/server.js';
+import { startInProcess } from '../../helpers/in-process.js';
 
-let server: RunningServer;
+let server: ServerUnderTest;
 let org: Bootstrapped;
 /** The bootstrapped organization holds the intelligence product: its studio surfaces need a session token. */
 let keyHeaders: Record<string, string>;
 
 const get = async (path: string, headers: Record<string, string> = {}) => {
-  const res = await fetch(`${server.url}${path}`, { headers });
+  const res = await server.fetch(`${server.url}${path}`, { headers });
   return { status: res.status, body: (await res.json()) as any };
 };
 
 beforeAll(async () => {
-  server = await startServer({ SEED_DEMO: '0' });
+  server = await startInProcess({ SEED_DEMO: '0' });
   org = bootstrap(server);
   keyHeaders = { 'X-API-Key': org.publishableKey.key, 'X-Session-Token': await mintSessionToken(server, org) };
 }, 30_000);
@@ -37,7 +38,7 @@ describe('GET /studio/layers', () => {
 
   it('answers a share link with the sharing organization’s layers, and a signed-in member with their organization’s', async () => {
     const token = await login(server, org.owner.email, org.owner.password);
-    const shared = await fetch(`${server.url}/v1/collections/${org.collection.id}/share`, {
+    const shared = await server.fetch(`${server.url}/v1/collections/${org.collection.id}/share`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}` },
     });

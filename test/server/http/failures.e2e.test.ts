@@ -14,7 +14,7 @@ const BUDGET_MS = 400;
 let server: RunningServer;
 
 beforeAll(async () => {
-  server = await startServer({ CAIRN_DIAGNOSTIC_ROUTES: '1', REQUEST_BUDGET_MS: String(BUDGET_MS) });
+  server = await startServer({ REQUEST_BUDGET_MS: String(BUDGET_MS) }, { diagnostics: true });
 });
 afterAll(async () => {
   await server?.stop();
@@ -128,7 +128,7 @@ describe('request logs', () => {
 
 describe.each(FRONT_DOORS)('graceful shutdown through $name', ({ env }) => {
   it('SIGTERM lets an in-flight request finish, then the process exits 0', async () => {
-    const own = await startServer({ CAIRN_DIAGNOSTIC_ROUTES: '1', ...env });
+    const own = await startServer(env, { diagnostics: true });
     const inFlight = fetch(`${own.url}/_diagnostics/slow?ms=600`);
     await new Promise((r) => setTimeout(r, 150));
     own.proc.kill('SIGTERM');

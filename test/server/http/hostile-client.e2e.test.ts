@@ -235,7 +235,7 @@ beforeAll(async () => {
   // Both servers at once, so their 10 s slowloris cut-offs run side by side.
   await Promise.all(
     [UWS, COMPAT].map(async (door) => {
-      const server = await startServer({ ...door.env, BODY_LIMIT: '16384', SEED_DEMO: '0', CAIRN_DIAGNOSTIC_ROUTES: '1' });
+      const server = await startServer({ ...door.env, BODY_LIMIT: '16384', SEED_DEMO: '0' }, { diagnostics: true });
       running.set(door, {
         server,
         org: bootstrap(server),

@@ -35,7 +35,7 @@ const rawExchange = (send: (socket: Socket) => void, ms = 2000) => rawHttp(serve
 // Both front doors serve the same pipeline, so the same behaviour is checked through each.
 describe.each(FRONT_DOORS)('through $name', ({ env }) => {
   beforeAll(async () => {
-    server = await startServer({ CAIRN_DIAGNOSTIC_ROUTES: '1', ...env });
+    server = await startServer(env, { diagnostics: true });
     org = bootstrap(server);
     writer = { 'X-API-Key': org.publishableKey.key, 'X-User-Id': org.owner.id };
   });

@@ -8,7 +8,7 @@ let org: Bootstrapped;
 
 beforeAll(async () => {
   // A general budget too short for anything asynchronous, and the default import budget.
-  server = await startServer({ CAIRN_DIAGNOSTIC_ROUTES: '1', REQUEST_BUDGET_MS: '30', SEED_DEMO: '0' });
+  server = await startServer({ REQUEST_BUDGET_MS: '30', SEED_DEMO: '0' }, { diagnostics: true });
   org = bootstrap(server);
 });
 afterAll(async () => {

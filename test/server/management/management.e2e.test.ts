@@ -4,14 +4,15 @@ import Database from 'better-sqlite3';
 // plan limits, and that a refused write changes nothing.
 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { admin, bootstrap, type Bootstrapped, type RunningServer, startServer, login as loginAs } from '../../helpers/server.js';
+import { admin, bootstrap, type Bootstrapped, type ServerUnderTest, login as loginAs } from '../../helpers/server.js';
+import { startInProcess } from '../../helpers/in-process.js';
 
-let server: RunningServer;
+let server: ServerUnderTest;
 let org: Bootstrapped;
 let owner: string; // user token
 
 beforeAll(async () => {
-  server = await startServer({ SEED_DEMO: '0' });
+  server = await startInProcess({ SEED_DEMO: '0' }, { routing: true });
   org = bootstrap(server);
   owner = await login(org.owner.email, org.owner.password);
 }, 60_000);
@@ -24,7 +25,7 @@ const login = (email: string, password: string) => loginAs(server, email, passwo
 async function call(token: string, method: string, path: string, body?: unknown) {
   const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(`${server.url}/v1/management${path}`, {
+  const res = await server.fetch(`${server.url}/v1/management${path}`, {
     method,
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -113,15 +114,15 @@ describe('who may manage', () => {
 
   it('a publishable key needs the management scope and a session token', async () => {
     const key = admin(server, 'create-key', '--org', org.organization.id, '--type', 'pk', '--name', 'ops', '--scopes', 'management');
-    const bare = await fetch(`${server.url}/v1/management/organization`, { headers: { 'X-API-Key': key.api_key.key } });
+    const bare = await server.fetch(`${server.url}/v1/management/organization`, { headers: { 'X-API-Key': key.api_key.key } });
     expect(bare.status).toBe(401);
-    const mint = await fetch(`${server.url}/v1/sessions`, {
+    const mint = await server.fetch(`${server.url}/v1/sessions`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-API-Key': org.secretKey.key },
       body: JSON.stringify({ publishable_key: key.api_key.key }),
     });
     const session = ((await mint.json()) as { data: { token: string } }).data.token;
-    const ok = await fetch(`${server.url}/v1/management/organization`, {
+    const ok = await server.fetch(`${server.url}/v1/management/organization`, {
       headers: { 'X-API-Key': key.api_key.key, 'X-Session-Token': session },
     });
     expect(ok.status).toBe(200);
@@ -184,7 +185,7 @@ describe('organization and settings', () => {
     expect((await call(token, 'GET', '/billing')).json.data).toMatchObject({ payment_method_on_file: true });
     const off = await call(token, 'PATCH', '/billing', { payment_method_on_file: false });
     expect(off.json.data.payment_method_on_file).toBe(false);
-    const write = await fetch(`${server.url}/v1/collections`, {
+    const write = await server.fetch(`${server.url}/v1/collections`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-API-Key': solo.publishableKey.key, 'X-User-Id': solo.owner.id },
       body: JSON.stringify({ name: 'x', privacy: 'public' }),
@@ -204,7 +205,7 @@ describe('keys', () => {
     expect(res.status).toBe(201);
     expect(res.json.data).toMatchObject({ type: 'pk', name: 'Web app', scopes: ['tiles'], allowed_origins: ['https://*.trails.test'] });
     expect(res.json.data.key).toMatch(/^pk_[0-9A-Za-z]{24}$/);
-    const tiles = await fetch(`${server.url}/v1/tiles/trails.json`, { headers: { 'X-API-Key': res.json.data.key } });
+    const tiles = await server.fetch(`${server.url}/v1/tiles/trails.json`, { headers: { 'X-API-Key': res.json.data.key } });
     expect(tiles.status).toBe(200);
   });
 
@@ -223,16 +224,16 @@ describe('keys', () => {
     const pk = created.json.data.key as string;
     const patched = await call(owner, 'PATCH', `/keys/${created.json.data.id}`, { name: 'Studio only', scopes: ['resources'] });
     expect(patched.json.data).toMatchObject({ name: 'Studio only', scopes: ['resources'] });
-    const tiles = await fetch(`${server.url}/v1/tiles/trails.json`, { headers: { 'X-API-Key': pk } });
+    const tiles = await server.fetch(`${server.url}/v1/tiles/trails.json`, { headers: { 'X-API-Key': pk } });
     expect(tiles.status).toBe(403);
   });
 
   it('revoking answers 204 and the key is refused on the very next request', async () => {
     const created = await call(owner, 'POST', '/keys', { type: 'pk', name: 'Short-lived', scopes: ['tiles'] });
     const pk = created.json.data.key as string;
-    expect((await fetch(`${server.url}/v1/tiles/trails.json`, { headers: { 'X-API-Key': pk } })).status).toBe(200);
+    expect((await server.fetch(`${server.url}/v1/tiles/trails.json`, { headers: { 'X-API-Key': pk } })).status).toBe(200);
     expect((await call(owner, 'DELETE', `/keys/${created.json.data.id}`)).status).toBe(204);
-    expect((await fetch(`${server.url}/v1/tiles/trails.json`, { headers: { 'X-API-Key': pk } })).status).toBe(401);
+    expect((await server.fetch(`${server.url}/v1/tiles/trails.json`, { headers: { 'X-API-Key': pk } })).status).toBe(401);
     expect((await call(owner, 'DELETE', `/keys/${created.json.data.id}`)).status).toBe(404);
   });
 
@@ -307,14 +308,14 @@ describe('usage', () => {
   it('counts Data API requests per minute and per day', async () => {
     const solo = bootstrap(server);
     const token = await login(solo.owner.email, solo.owner.password);
-    const mint = await fetch(`${server.url}/v1/sessions`, {
+    const mint = await server.fetch(`${server.url}/v1/sessions`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-API-Key': solo.secretKey.key },
       body: JSON.stringify({ publishable_key: solo.publishableKey.key }),
     });
     const session = ((await mint.json()) as { data: { token: string } }).data.token;
     for (let i = 0; i < 4; i++) {
-      await fetch(`${server.url}/graphql`, {
+      await server.fetch(`${server.url}/graphql`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'X-API-Key': solo.publishableKey.key, 'X-Session-Token': session },
         body: '{"query":"{__typename}"}',

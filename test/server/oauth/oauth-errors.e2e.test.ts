@@ -4,19 +4,20 @@
 // and registration answering only the scope it grants.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../../helpers/server.js';
+import type { ServerUnderTest } from '../../helpers/server.js';
+import { startInProcess } from '../../helpers/in-process.js';
 
-let server: RunningServer;
+let server: ServerUnderTest;
 
 beforeAll(async () => {
-  server = await startServer({ SEED_DEMO: '0' });
+  server = await startInProcess({ SEED_DEMO: '0' });
 }, 60_000);
 afterAll(async () => {
   await server?.stop();
 });
 
 async function post(path: string, contentType: string, body: string): Promise<{ status: number; headers: Headers; body: any }> {
-  const res = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'Content-Type': contentType }, body });
+  const res = await server.fetch(`${server.url}${path}`, { method: 'POST', headers: { 'Content-Type': contentType }, body });
   return { status: res.status, headers: res.headers, body: await res.json() };
 }
 

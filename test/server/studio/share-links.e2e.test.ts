@@ -5,14 +5,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { created } from '../../data/memory-db.js';
 import { CollectionStore } from '../../../data/stores/collection-store.js';
-import { admin, bootstrap, type Bootstrapped, type RunningServer, startServer, login as loginAs } from '../../helpers/server.js';
+import { admin, bootstrap, type Bootstrapped, type ServerUnderTest, login as loginAs } from '../../helpers/server.js';
+import { startInProcess } from '../../helpers/in-process.js';
 
-let server: RunningServer;
+let server: ServerUnderTest;
 let org: Bootstrapped;
 let owner: string;
 
 beforeAll(async () => {
-  server = await startServer({ SEED_DEMO: '0' });
+  server = await startInProcess({ SEED_DEMO: '0' });
   org = bootstrap(server);
   owner = await login(org.owner.email, org.owner.password);
 }, 60_000);
@@ -23,7 +24,7 @@ afterAll(async () => {
 const login = (email: string, password: string) => loginAs(server, email, password);
 
 async function share(method: string, path: string, headers: Record<string, string>) {
-  const res = await fetch(server.url + path, { method, headers });
+  const res = await server.fetch(server.url + path, { method, headers });
   const text = await res.text();
   const json = text ? JSON.parse(text) : undefined;
   return { status: res.status, json, code: json?.errors?.[0]?.extensions?.code as string | undefined };
@@ -33,12 +34,13 @@ const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /** Status of a share-token read of the collection (200 = the link reaches it). */
 async function readWith(token: string, collectionId = org.collection.id): Promise<number> {
-  const res = await fetch(`${server.url}/v1/collections/${collectionId}`, { headers: { 'X-Share-Token': token } });
+  const res = await server.fetch(`${server.url}/v1/collections/${collectionId}`, { headers: { 'X-Share-Token': token } });
   await res.arrayBuffer();
   return res.status;
 }
 
 function newCollection(name: string, extra: Record<string, unknown> = {}): string {
+  server.commitPending?.();
   const db = new Database(join(server.dataDir, 'platform.db'));
   try {
     return created(new CollectionStore(db).create({ organizationId: org.organization.id, name, privacy: 'private', ...extra })).id;
@@ -86,7 +88,7 @@ describe('the link lifecycle', () => {
     await share('DELETE', `/v1/collections/${id2}/share`, bearer(owner));
     const bodies = new Set<string>();
     for (const token of [rotatedAway, disabled, 'share_0123456789abcdef0123456789abcdef', 'share_xyz', 'garbage']) {
-      const res = await fetch(`${server.url}/v1/collections/${id}`, { headers: { 'X-Share-Token': token } });
+      const res = await server.fetch(`${server.url}/v1/collections/${id}`, { headers: { 'X-Share-Token': token } });
       expect(res.status).toBe(401);
       bodies.add(await res.text());
     }
@@ -100,7 +102,7 @@ describe('the link lifecycle', () => {
     const token = await login(email, 'minter-password-1');
     const id = newCollection('Survivor');
     const link = (await share('POST', `/v1/collections/${id}/share`, bearer(token))).json.data.token;
-    const removed = await fetch(`${server.url}/v1/management/members/${user.user.id}`, { method: 'DELETE', headers: bearer(owner) });
+    const removed = await server.fetch(`${server.url}/v1/management/members/${user.user.id}`, { method: 'DELETE', headers: bearer(owner) });
     expect(removed.status).toBe(204);
     expect(await readWith(link, id)).toBe(200);
   });

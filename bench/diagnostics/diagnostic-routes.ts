@@ -1,10 +1,11 @@
-// Routes that misbehave on purpose, so the test suite can prove the time budget and the 5xx rules
-// over real HTTP. Registered only when CAIRN_DIAGNOSTIC_ROUTES=1; never in the OpenAPI document.
+// Routes that misbehave on purpose, so the test suite can prove the time budget and the 5xx rules over real
+// HTTP, and the event-loop delay the benchmarks read around a load. Only the diagnostic server (./main.ts)
+// registers them; never the production server, never the OpenAPI document.
 
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Type } from '@sinclair/typebox';
-import { ApiError } from '../errors.js';
-import type { RouteDef } from '../http/route.js';
+import { ApiError } from '../../server/errors.js';
+import type { RouteDef } from '../../server/http/route.js';
 
 const Ms = Type.Object({ ms: Type.Integer({ minimum: 0, maximum: 60_000 }) }, { additionalProperties: false });
 
@@ -83,29 +84,23 @@ export function diagnosticRoutes(): RouteDef[] {
         throw new ApiError('SERVICE_UNAVAILABLE');
       },
     },
-    {
-      op: 'diagBlockThenNotFound',
-      method: 'GET',
-      path: '/_diagnostics/block-then-not-found',
-      scope: 'public',
-      writes: false,
-      query: Ms,
-      handler: ({ query }) => {
-        blockFor(query.ms);
-        throw new ApiError('NOT_FOUND');
-      },
-    },
-    {
-      op: 'diagBlockThenCrash',
-      method: 'GET',
-      path: '/_diagnostics/block-then-crash',
-      scope: 'public',
-      writes: false,
-      query: Ms,
-      handler: ({ query }) => {
-        blockFor(query.ms);
-        throw new Error('late failure');
-      },
-    },
+    blockThen('diagBlockThenNotFound', '/_diagnostics/block-then-not-found', () => new ApiError('NOT_FOUND')),
+    blockThen('diagBlockThenCrash', '/_diagnostics/block-then-crash', () => new Error('late failure')),
   ];
+}
+
+/** A route that keeps the event loop busy for `?ms=` (past the budget timer), then fails with `failure()`. */
+function blockThen(op: string, path: string, failure: () => Error): RouteDef {
+  return {
+    op,
+    method: 'GET',
+    path,
+    scope: 'public',
+    writes: false,
+    query: Ms,
+    handler: ({ query }) => {
+      blockFor(query.ms);
+      throw failure();
+    },
+  };
 }
