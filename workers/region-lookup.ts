@@ -13,7 +13,7 @@ import { normalizeWords } from '../data/region/place-index.js';
 import { ACTIVITIES, isActivity, type Activity } from './profiles.js';
 import { failure, type LonLat, type TaskFailure } from './protocol.js';
 import { threadRouting } from './region-source.js';
-import { validLonLat } from './route-engine.js';
+import { validLonLat } from './lon-lat.js';
 
 export const PLACE_KINDS: readonly PlaceKind[] = [
   'peak',
@@ -139,7 +139,7 @@ export function place(input: PlaceInput): PlaceOutput | TaskFailure {
 
 export function ways(input: WaysInput): WaysOutput | TaskFailure {
   const bbox = input.bbox;
-  if (!Array.isArray(bbox) || bbox.length !== 4 || !validLonLat([bbox[0], bbox[1]]) || !validLonLat([bbox[2], bbox[3]]))
+  if (!Array.isArray(bbox) || bbox.length !== 4)
     return failure('bad_input', 'bbox is [west, south, east, north] in degrees', ['input', 'bbox']);
   const [west, south, east, north] = bbox;
   if (!(west < east && south < north)) return failure('bad_input', 'bbox is [west, south, east, north] in degrees', ['input', 'bbox']);

@@ -12,7 +12,8 @@
 import { failure, type LonLat, type MeasuredLine, type TaskFailure } from './protocol.js';
 import { HAZARD_BITS, isActivity, type Activity } from './profiles.js';
 import { M_PER_DEG_LAT, metresPerDegLon } from './local-plane.js';
-import { type RouteEngine, validLonLat } from './route-engine.js';
+import { validLonLat } from './lon-lat.js';
+import type { RouteEngine } from './route-engine.js';
 
 export interface SuggestionsInput {
   activity: Activity;

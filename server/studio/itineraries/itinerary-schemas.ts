@@ -1,6 +1,7 @@
 // Request and response schemas of the itinerary chain operations (DESIGN §6, §16). Coordinates are
-// [longitude, latitude] or [longitude, latitude, elevation] (degrees, metres); their ranges are checked by
-// the routes (one entry per field), since a JSON Schema tuple cannot leave the elevation optional here.
+// [longitude, latitude] or [longitude, latitude, elevation] (degrees, metres); their ranges are checked by the
+// `lonLat` keyword (one entry per coordinate out of range: server/http/schema-keywords.ts), since a JSON Schema
+// tuple cannot leave the elevation optional here.
 
 import { type TSchema, Type } from '@sinclair/typebox';
 import { ACTIVITIES } from '../../../data/stores/itinerary-store.js';
@@ -17,6 +18,7 @@ export const Coordinate = Type.Array(Type.Number(), {
   minItems: 2,
   maxItems: 3,
   description: '[longitude, latitude] or [longitude, latitude, elevation] (degrees, degrees, metres)',
+  lonLat: 'each',
 });
 /** Positions of one drawn line; a segment longer than this is several segments. */
 export const MAX_LINE_POSITIONS = 10_000;
