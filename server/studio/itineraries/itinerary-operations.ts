@@ -10,6 +10,7 @@ import { actorOf } from '../../core/policy.js';
 import { ApiError } from '../../errors.js';
 import type { StudioDeps } from '../studio-deps.js';
 import { type EditPlan, editChain } from './chain-edit.js';
+import { appendFieldsBroken } from './itinerary-schemas.js';
 import type { Chain } from './chain.js';
 import type { Itinerary } from '../../../data/stores/itinerary-store.js';
 import { type GroupCreateBody, type GroupUpdateBody, planGroupCreate, planGroupDelete, planGroupUpdate } from './group-ops.js';
@@ -54,15 +55,6 @@ function actor(caller: Access): string {
   const id = actorOf(caller);
   if (!id) throw new ApiError('FORBIDDEN');
   return id;
-}
-
-/** A smart append names `to` (and `from` on an empty chain), a freehand one `coordinates`; never the other's fields. */
-function checkAppend(input: Record<string, unknown>): void {
-  const smart = input.engine === 'smart';
-  const missing = smart ? (input.to === undefined ? 'to' : undefined) : input.coordinates === undefined ? 'coordinates' : undefined;
-  const extra = smart ? (input.coordinates !== undefined ? 'coordinates' : undefined) : ['to', 'from'].find((f) => input[f] !== undefined);
-  const errors = [missing, extra].filter((f): f is string => f !== undefined).map((f) => ({ path: [f] }));
-  if (errors.length > 0) throw ApiError.validation(errors);
 }
 
 export function itineraryOperations(deps: StudioDeps) {
@@ -141,7 +133,10 @@ export function itineraryOperations(deps: StudioDeps) {
     postItinerarySegment: chainEdit<ItineraryId & AppendBody>(
       'postItinerarySegment',
       (input) => planAppend(input),
-      (input) => checkAppend(input as unknown as Record<string, unknown>),
+      (input) => {
+        const broken = appendFieldsBroken(input as unknown as Record<string, unknown>);
+        if (broken.length > 0) throw ApiError.validation(broken);
+      },
     ),
     postItinerarySegmentInsert: chainEdit<ItineraryId & InsertBody>('postItinerarySegmentInsert', (input) => planInsert(input)),
     putItinerarySegment: chainEdit<SegmentId & SegmentUpdateBody>('putItinerarySegment', (input) => planUpdate(input.segment_id, input)),
