@@ -6,6 +6,19 @@ import type { LonLat } from './routing.js';
 /** The kinds of place a region file holds. */
 export type PlaceKind = 'peak' | 'alpine_hut' | 'wilderness_hut' | 'shelter' | 'viewpoint' | 'town' | 'village' | 'hamlet' | 'address';
 
+/** Every place kind, in the order a search lists them. */
+export const PLACE_KINDS: readonly PlaceKind[] = [
+  'peak',
+  'alpine_hut',
+  'wilderness_hut',
+  'shelter',
+  'viewpoint',
+  'town',
+  'village',
+  'hamlet',
+  'address',
+];
+
 export const LOOKUP_LIMITS = {
   places: { default: 10, max: 50 },
   /** Largest `near` radius (m). */

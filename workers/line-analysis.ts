@@ -16,7 +16,7 @@ import type {
 import type { LonLat } from '../contracts/routing.js';
 import { measureOwn, nearestWithin, splitAt } from './line-geometry.js';
 import { threadRouting } from './region-source.js';
-import { validLonLat } from './route-engine.js';
+import { validLonLat } from './lon-lat.js';
 
 export function analyze(input: AnalyzeInput): AnalyzeOutput | TaskFailure {
   return threadRouting().engine.analyze(input);
@@ -72,8 +72,6 @@ export function nearestPoints(input: NearestPointsInput): NearestPointsOutput | 
   for (const key of ['points', 'candidates'] as const) {
     const list = input[key];
     if (!Array.isArray(list)) return failure('bad_input', `${key} must be an array`, ['input', key]);
-    const bad = list.findIndex((p) => !validLonLat(p));
-    if (bad >= 0) return failure('bad_input', 'not a [longitude, latitude] pair', ['input', key, bad]);
   }
   if (!(input.within >= 0)) return failure('bad_input', 'within must be a distance in metres', ['input', 'within']);
   return { ok: true, nearest: nearestWithin(input.points, input.candidates, input.within) };

@@ -11,8 +11,8 @@ import { type HighwayClass, highwayTag } from '../data/region/region-graph.js';
 import type { Place } from '../data/region/places.js';
 import {
   LOOKUP_LIMITS,
+  PLACE_KINDS,
   type PlaceInput,
-  type PlaceKind,
   type PlaceOutput,
   type PlaceResult,
   type PlacesInput,
@@ -26,19 +26,7 @@ import { ACTIVITIES, type Activity } from '../contracts/activity.js';
 import { isActivity } from './profiles.js';
 import { failure, type TaskFailure } from '../contracts/task-failure.js';
 import { threadRouting } from './region-source.js';
-import { validLonLat } from './route-engine.js';
-
-export const PLACE_KINDS: readonly PlaceKind[] = [
-  'peak',
-  'alpine_hut',
-  'wilderness_hut',
-  'shelter',
-  'viewpoint',
-  'town',
-  'village',
-  'hamlet',
-  'address',
-];
+import { validLonLat } from './lon-lat.js';
 
 export function places(input: PlacesInput): PlacesOutput | TaskFailure {
   const { region } = threadRouting();
@@ -86,7 +74,7 @@ export function place(input: PlaceInput): PlaceOutput | TaskFailure {
 
 export function ways(input: WaysInput): WaysOutput | TaskFailure {
   const bbox = input.bbox;
-  if (!Array.isArray(bbox) || bbox.length !== 4 || !validLonLat([bbox[0], bbox[1]]) || !validLonLat([bbox[2], bbox[3]]))
+  if (!Array.isArray(bbox) || bbox.length !== 4)
     return failure('bad_input', 'bbox is [west, south, east, north] in degrees', ['input', 'bbox']);
   const [west, south, east, north] = bbox;
   if (!(west < east && south < north)) return failure('bad_input', 'bbox is [west, south, east, north] in degrees', ['input', 'bbox']);

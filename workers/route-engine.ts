@@ -1,6 +1,7 @@
 // Routing semantics over the kernels: waypoint routes with partial end edges, the two-pass
 // avoidance rule, freehand-line snapping with exact ends, line analysis and reachable areas. Lengths,
-// elevations and ascent of drawn lines come from the geometry kernels.
+// elevations and ascent of drawn lines come from the geometry kernels. Positions arrive validated (the
+// operations' input schemas: degrees in range); what only the engine knows, off the network, it reports.
 import type { DemGrid } from '../data/region/dem-grid.js';
 import type { RegionGraph } from '../data/region/region-graph.js';
 import { cumulativeDistances, elevationGain, lineLength, sampleDem } from '../geo-wasm/src/geometry.js';
@@ -98,7 +99,6 @@ export class RouteEngine {
     const p = this.prepare(input.activity);
     const snaps: (EdgePosition & { lon: number; lat: number; distance: number })[] = [];
     for (const [i, wp] of wps.entries()) {
-      if (!validLonLat(wp)) return failure('bad_input', 'waypoint is not a [longitude, latitude] pair', ['input', 'waypoints', i]);
       const s = this.kernel.snap(wp[0], wp[1], this.opts.maxSnapDistance, p.profile.id);
       if (!s) return failure('off_network', 'waypoint is not near any way this activity may use', ['input', 'waypoints', i]);
       snaps.push(s);
@@ -204,8 +204,6 @@ export class RouteEngine {
     const coords = input.coordinates;
     if (!Array.isArray(coords) || coords.length < 2)
       return failure('bad_input', 'a line needs at least 2 points', ['input', 'coordinates']);
-    for (const [i, c] of coords.entries())
-      if (!validLonLat(c)) return failure('bad_input', 'not a [longitude, latitude] pair', ['input', 'coordinates', i]);
     const p = this.prepare(input.activity);
     // Re-route through points of the line spaced by snapLineSpacing (at most 50).
     const cum = kernelValue(cumulativeDistances(flatLonLat(coords), 2));
@@ -250,8 +248,6 @@ export class RouteEngine {
     if (!isActivity(input.activity)) return failure('bad_input', 'unknown activity', ['input', 'activity']);
     const coords = input.coordinates;
     if (!Array.isArray(coords) || coords.length < 2) return failure('bad_input', 'a line needs at least 2 points', ['input', 'geometry']);
-    for (const [i, c] of coords.entries())
-      if (!validLonLat(c)) return failure('bad_input', 'not a [longitude, latitude] pair', ['input', 'geometry', 'coordinates', i]);
     const p = this.prepare(input.activity);
     const flat = flatLonLat(coords);
     const matched = this.kernel.matchLine(flat, this.opts.matchDistance);
@@ -283,7 +279,6 @@ export class RouteEngine {
 
   reachable(input: ReachableInput): ReachableOutput | TaskFailure {
     if (!isActivity(input.activity)) return failure('bad_input', 'unknown activity', ['input', 'activity']);
-    if (!validLonLat(input.center)) return failure('bad_input', 'not a [longitude, latitude] pair', ['input', 'center']);
     if (!(input.budget > 0) || input.budget > 86_400) return failure('bad_input', 'budget must be 1 s to 24 h', ['input', 'ranges']);
     const p = this.prepare(input.activity);
     const s = this.kernel.snap(input.center[0], input.center[1], this.opts.maxSnapDistance, p.profile.id);
@@ -334,7 +329,6 @@ export class RouteEngine {
 
   snap(input: SnapInput): SnapOutput | TaskFailure {
     if (!isActivity(input.activity)) return failure('bad_input', 'unknown activity', ['input', 'activity']);
-    if (!validLonLat(input.point)) return failure('bad_input', 'not a [longitude, latitude] pair', ['input', 'point']);
     const p = this.prepare(input.activity);
     const s = this.kernel.snap(input.point[0], input.point[1], this.opts.maxSnapDistance, p.profile.id);
     if (!s) return failure('off_network', 'no way near this point', ['input', 'point']);
@@ -433,18 +427,4 @@ function crosses(path: EdgePath, hazard: Uint8Array, mask: number): boolean {
     if (to > from && (hazard[path.edges[i]!]! & mask) !== 0) return true;
   }
   return false;
-}
-
-/** True for a [longitude, latitude] pair of finite degrees within range (more items are allowed). */
-export function validLonLat(c: unknown): c is LonLat {
-  return (
-    Array.isArray(c) &&
-    c.length >= 2 &&
-    typeof c[0] === 'number' &&
-    typeof c[1] === 'number' &&
-    Number.isFinite(c[0]) &&
-    Number.isFinite(c[1]) &&
-    Math.abs(c[0]) <= 180 &&
-    Math.abs(c[1]) <= 90
-  );
 }

@@ -20,7 +20,8 @@ import {
 } from '../contracts/routing.js';
 import { HAZARD_BITS, isActivity } from './profiles.js';
 import { M_PER_DEG_LAT, metresPerDegLon } from './local-plane.js';
-import { type RouteEngine, validLonLat } from './route-engine.js';
+import { validLonLat } from './lon-lat.js';
+import type { RouteEngine } from './route-engine.js';
 
 const AVOID = HAZARD_BITS.TOLLWAY | HAZARD_BITS.RESTRICTED_ACCESS;
 const DETOUR = 1.3;

@@ -16,6 +16,7 @@ import type { McpTool } from '../mcp/mcp-tools.js';
 import { refusalSentences } from '../mcp/tool-refusal.js';
 import { type ChatMessage, type ChatTool, chatTurn, type ModelSettings } from './model-client.js';
 import { abortSignalOf } from '../../lib/cancel-signal.js';
+import { publicSchema } from '../http/schema-keywords.js';
 
 /** Only a signed-in member talks to the agent: it acts as them. */
 const AGENT_REACH: readonly Reach[] = ['user'];
@@ -156,7 +157,7 @@ export function agentOperations(deps: AgentDeps) {
     const context: OperationContext = { origin: callerContext.origin, lang: callerContext.lang, signal };
     const chatTools: ChatTool[] = tools.map((t) => ({
       type: 'function',
-      function: { name: t.name, description: t.description, parameters: JSON.parse(JSON.stringify(t.input)) as unknown },
+      function: { name: t.name, description: t.description, parameters: publicSchema(t.input) as unknown },
     }));
     const messages = [...history];
     try {

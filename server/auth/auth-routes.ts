@@ -9,7 +9,7 @@ import type { UserRepository } from '../../data/repositories.js';
 import { ApiError } from '../errors.js';
 import { defineOperation, SECRET_REACH } from '../core/operation.js';
 import type { RouteDef } from '../http/route.js';
-import { rest } from '../http/rest.js';
+import { studioRest } from '../studio/operations.js';
 import type { Logger } from '../logger.js';
 import { SESSION_TTL_SECONDS, type SessionClaims, USER_TOKEN_TTL_SECONDS, type UserClaims } from './session-claims.js';
 import type { SignInThrottle } from './sign-in-throttle.js';
@@ -71,7 +71,7 @@ export function authRoutes(deps: AuthRouteDeps): { postSession: RouteDef; login:
     }
   };
 
-  const postSession = rest(
+  const postSession = studioRest(
     defineOperation({
       id: 'postSession',
       scope: 'any',
@@ -108,8 +108,6 @@ export function authRoutes(deps: AuthRouteDeps): { postSession: RouteDef; login:
       },
     }),
     {
-      method: 'POST',
-      path: '/v1/sessions',
       summary: 'Mint a session token for a publishable key',
       body: SessionCreateParams,
       headers: { secret_key: 'x-api-key' },

@@ -1,11 +1,15 @@
 // What an operation is: one transport-free function of (caller, validated input) that returns a domain
 // result or throws a typed failure (ApiError) whose paths are relative to its own input. Each operation
 // declares its scope, whether it writes and what it may be reached with; that declaration is the one
-// source for REST routing, 405 `Allow`, the OpenAPI document, access control and, later, the MCP tool
-// list. Transports (server/http/rest.ts, GraphQL, MCP, the agent) add only their own framing.
+// source for REST routing, 405 `Allow`, the OpenAPI document and access control. An operation that declares
+// its input schema is checked against it on every call (GraphQL, MCP tools, the agent alike); transports
+// (server/http/rest.ts, GraphQL, MCP, the agent) add only their own framing.
 
+import type { TSchema } from '@sinclair/typebox';
 import type { Access } from '../auth/access.js';
+import { ApiError, type ErrorEntry } from '../errors.js';
 import type { RouteScope } from '../http/route.js';
+import { compileInputValidator } from '../http/validation.js';
 import type { Language } from '../i18n/messages.js';
 import type { CancelSignal } from '../../lib/cancel-signal.js';
 
@@ -49,6 +53,13 @@ export interface Operation<I = unknown, O = unknown> {
   /** Changes state: needs a writer (X-User-Id with a key), never reachable by a share link. */
   readonly writes: boolean;
   readonly reach: readonly Reach[];
+  /**
+   * The input's schema (TypeBox, with the validation keywords of server/http/schema-keywords.ts): checked before
+   * `run` on every call, whichever transport makes it; failure paths are relative to the input.
+   */
+  readonly input?: TSchema;
+  /** The input's cross-field rules, which a schema cannot state: one entry per broken rule, after the schema passed. */
+  refine?(input: I): Omit<ErrorEntry, 'code'>[];
   run(caller: Access, input: I, context: OperationContext): Promise<O>;
 }
 
@@ -58,7 +69,19 @@ export function defineOperation<I, O>(operation: Operation<I, O>): Operation<I, 
   if (operation.writes && operation.reach.includes('share')) {
     throw new TypeError(`operation ${operation.id}: a share link never writes, so a write cannot be reached with one`);
   }
-  return Object.freeze(operation);
+  if (operation.refine && !operation.input) throw new TypeError(`operation ${operation.id}: refine needs an input schema`);
+  if (!operation.input) return Object.freeze(operation);
+  const check = compileInputValidator(operation.input);
+  const { refine, run } = operation;
+  return Object.freeze({
+    ...operation,
+    async run(caller: Access, input: I, context: OperationContext): Promise<O> {
+      check(input);
+      const broken = refine?.(input) ?? [];
+      if (broken.length > 0) throw ApiError.validation(broken);
+      return run.call(operation, caller, input, context);
+    },
+  });
 }
 
 /** A page of a listing, as operations return it (the transport renders the pagination). */

@@ -1,15 +1,16 @@
 // The directions operation (DESIGN §7), transport-free: routes through 2–50 waypoints for an activity on the
-// worker pool (the engine's two-pass avoidance and its alternatives: workers/route-engine.ts), after checking
-// what the worker cannot say well (how many waypoints, each position's range). Failure paths are relative to
-// the input: ['waypoints', 2, 0].
+// worker pool (the engine's two-pass avoidance and its alternatives: workers/route-engine.ts). Its input schema
+// (./data-inputs.ts) says how many waypoints and each position's range. Failure paths are relative to the
+// input: ['waypoints', 2, 0].
 
 import type { WorkerPool } from '../pool/pool.js';
 import type { Activity, HazardName } from '../../contracts/activity.js';
-import { type EncodedRoute, MAX_ALTERNATIVES } from '../../contracts/routing.js';
+import type { EncodedRoute } from '../../contracts/routing.js';
 import type { TaskFailure, TaskFailureKind } from '../../contracts/task-failure.js';
 import { taskError } from '../pool/task-error.js';
 import { defineOperation, type Reach } from '../core/operation.js';
-import { ApiError, type ErrorEntry } from '../errors.js';
+import { ApiError } from '../errors.js';
+import { DirectionsInput } from './data-inputs.js';
 
 /** The Data API is reached with a publishable key and its session token, always (spec, Authentication 3). */
 export const DATA_REACH: readonly Reach[] = ['session'];
@@ -25,29 +26,6 @@ export interface DirectionsRequest {
 export interface DirectionsResult {
   /** The best route first, then the alternatives found, cheapest first; lines as GeoJSON positions text. */
   routes: EncodedRoute[];
-}
-
-type Entry = Omit<ErrorEntry, 'code'>;
-
-/** Entries for everything wrong with the waypoints and alternatives (empty when the request is fine). */
-export function checkDirections(input: DirectionsRequest): Entry[] {
-  const out: Entry[] = [];
-  const { waypoints } = input;
-  if (waypoints.length < 2 || waypoints.length > 50) out.push({ path: ['waypoints'], messageKey: 'VALIDATION_FAILED.waypoint_count' });
-  waypoints.forEach((position, i) => {
-    if (position.length !== 2) {
-      out.push({ path: ['waypoints', i], messageKey: 'VALIDATION_FAILED.waypoint_count' });
-      return;
-    }
-    const [lon, lat] = position as [number, number];
-    if (!(lon >= -180 && lon <= 180)) out.push({ path: ['waypoints', i, 0], messageKey: 'VALIDATION_FAILED.longitude' });
-    if (!(lat >= -90 && lat <= 90)) out.push({ path: ['waypoints', i, 1], messageKey: 'VALIDATION_FAILED.latitude' });
-  });
-  const alternatives = input.alternatives ?? 0;
-  if (!Number.isInteger(alternatives) || alternatives < 0 || alternatives > MAX_ALTERNATIVES) {
-    out.push({ path: ['alternatives'], messageKey: 'VALIDATION_FAILED.integer_between', messageParams: { min: 0, max: MAX_ALTERNATIVES } });
-  }
-  return out;
 }
 
 /** The sentence for each routing kind at the waypoint the worker blamed: off the network, or not connected. */
@@ -67,9 +45,8 @@ export function directionsOperation(deps: { pool: WorkerPool | undefined }) {
     scope: 'data',
     writes: false,
     reach: DATA_REACH,
+    input: DirectionsInput,
     async run(_caller, input: DirectionsRequest, { signal }): Promise<DirectionsResult> {
-      const problems = checkDirections(input);
-      if (problems.length > 0) throw ApiError.validation(problems);
       if (!deps.pool) throw new ApiError('SERVICE_UNAVAILABLE');
       const result = await deps.pool.runTask(
         'directions',

@@ -13,6 +13,7 @@ import { aboutInput, taskError, taskInputPath } from '../pool/task-error.js';
 import { defineOperation } from '../core/operation.js';
 import { requireIntelligence } from '../core/policy.js';
 import { ApiError } from '../errors.js';
+import { AnalyzeInput, IsochroneInput, oneSuggestionTarget, PlacesInput, SuggestionsInput, WaysInput } from './data-inputs.js';
 import { DATA_REACH } from './directions-operation.js';
 
 export interface SuggestionsRequest {
@@ -91,6 +92,8 @@ export function regionOperations(deps: Deps) {
       scope: 'data',
       writes: false,
       reach: DATA_REACH,
+      input: SuggestionsInput,
+      refine: oneSuggestionTarget,
       async run(caller, input: SuggestionsRequest, { signal }): Promise<EncodedSuggestion[]> {
         requireIntelligence(caller);
         const { distance, duration, ...rest } = given(input);
@@ -126,6 +129,7 @@ export function regionOperations(deps: Deps) {
       scope: 'data',
       writes: false,
       reach: DATA_REACH,
+      input: IsochroneInput,
       async run(caller, input: IsochroneRequest, { signal }): Promise<IsochroneResult> {
         requireIntelligence(caller);
         const out = await poolOf(deps).runTask('isochrone', input, { signal });
@@ -139,10 +143,9 @@ export function regionOperations(deps: Deps) {
       scope: 'data',
       writes: false,
       reach: DATA_REACH,
+      input: AnalyzeInput,
       async run(caller, input: AnalyzeRequest, { signal }): Promise<AnalyzeOutput['analysis']> {
         requireIntelligence(caller);
-        if (input.geometry.type !== 'LineString')
-          throw ApiError.validation([{ path: ['geometry', 'type'], messageKey: 'VALIDATION_FAILED.line_string' }]);
         const coordinates = input.geometry.coordinates.map((c) => [c[0], c[1]] as LonLat);
         const out = await poolOf(deps).runTask('analyze', { activity: input.activity, coordinates }, { signal });
         if (!out.ok) throw failed(out, { geometry: { messageKey: 'VALIDATION_FAILED.too_few_positions' } });
@@ -155,6 +158,7 @@ export function regionOperations(deps: Deps) {
       scope: 'data',
       writes: false,
       reach: DATA_REACH,
+      input: PlacesInput,
       async run(_caller, input: PlacesRequest, { signal }): Promise<PlaceResult[]> {
         const out = await poolOf(deps).runTask('places', given(input), { signal });
         if (!out.ok) {
@@ -186,6 +190,7 @@ export function regionOperations(deps: Deps) {
       scope: 'data',
       writes: false,
       reach: DATA_REACH,
+      input: WaysInput,
       async run(_caller, input: WaysRequest, { signal }): Promise<WayResult[]> {
         const out = await poolOf(deps).runTask('ways', given(input), { signal });
         if (!out.ok) throw failed(out, { bbox: { messageKey: 'VALIDATION_FAILED.ways_bbox' } });

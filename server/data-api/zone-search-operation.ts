@@ -1,13 +1,15 @@
 // The zone search (DESIGN §7 `zones`), transport-free: the caller's organization's zones as the Studio
 // listing shows them (getZones: private ones too, since the Data API always carries a session), kept when
 // their level is asked for and their true shape meets the box or contains the point (matched on the worker
-// pool: workers/zone-match.ts). Most severe level first, then by name. Failure paths are relative to the input.
+// pool: workers/zone-match.ts). Most severe level first, then by name. Its input schema is ZonesInput
+// (./data-inputs.ts); failure paths are relative to the input.
 
 import type { ZoneLevel } from '../../data/stores/zone-store.js';
 import type { WorkerPool } from '../pool/pool.js';
 import { taskError } from '../pool/task-error.js';
 import { defineOperation, type Operation, type PageResult } from '../core/operation.js';
-import { ApiError, type ErrorEntry } from '../errors.js';
+import { ApiError } from '../errors.js';
+import { ZonesInput } from './data-inputs.js';
 import type { ZoneView } from '../studio/zones/zone-view.js';
 import { DATA_REACH } from './directions-operation.js';
 
@@ -20,29 +22,10 @@ export interface ZoneSearchRequest {
 }
 
 type StudioListing = Operation<{ limit?: number; offset?: number }, PageResult<ZoneView>>;
-type Entry = Omit<ErrorEntry, 'code'>;
 
 const SEVERITY: Record<ZoneLevel, number> = { PROHIBITED: 0, DANGER: 1, WARNING: 2, INFO: 3 };
 /** Zones read per page of the listing. */
 const PAGE = 500;
-
-export function checkZoneSearch(input: ZoneSearchRequest): Entry[] {
-  const out: Entry[] = [];
-  const { bbox, point } = input;
-  if (bbox) {
-    const [w, s, e, n] = bbox as number[];
-    const inRange = bbox.length === 4 && Math.abs(w!) <= 180 && Math.abs(e!) <= 180 && Math.abs(s!) <= 90 && Math.abs(n!) <= 90;
-    if (!inRange || w! > e! || s! > n!) out.push({ path: ['bbox'], messageKey: 'VALIDATION_FAILED.bbox' });
-  }
-  if (point) {
-    if (point.length !== 2) out.push({ path: ['point'], messageKey: 'VALIDATION_FAILED.position' });
-    else {
-      if (!(Math.abs(point[0]!) <= 180)) out.push({ path: ['point', 0], messageKey: 'VALIDATION_FAILED.longitude' });
-      if (!(Math.abs(point[1]!) <= 90)) out.push({ path: ['point', 1], messageKey: 'VALIDATION_FAILED.latitude' });
-    }
-  }
-  return out;
-}
 
 export function zoneSearchOperation(deps: { pool: WorkerPool | undefined; getZones: StudioListing }) {
   return defineOperation({
@@ -50,9 +33,8 @@ export function zoneSearchOperation(deps: { pool: WorkerPool | undefined; getZon
     scope: 'data',
     writes: false,
     reach: DATA_REACH,
+    input: ZonesInput,
     async run(caller, input: ZoneSearchRequest, context): Promise<ZoneView[]> {
-      const problems = checkZoneSearch(input);
-      if (problems.length > 0) throw ApiError.validation(problems);
       const levels = input.levels && input.levels.length > 0 ? new Set(input.levels) : undefined;
       let zones: ZoneView[] = [];
       for (let offset = 0; ; offset += PAGE) {

@@ -6,6 +6,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { TSchema } from '@sinclair/typebox';
 import { ApiError, type ErrorEntry, MAX_ERROR_ENTRIES } from '../errors.js';
 import type { Language } from '../i18n/messages.js';
+import { SCHEMA_KEYWORDS } from './schema-keywords.js';
 import { patternMessageKey } from './schema-types.js';
 
 // Ajv and ajv-formats are CommonJS; createRequire avoids default-export interop differences.
@@ -26,6 +27,7 @@ function makeAjv(coerce: boolean) {
     verbose: true, // failures carry the failing value and schema, which the sentences need
   });
   addFormats(ajv);
+  for (const keyword of SCHEMA_KEYWORDS) ajv.addKeyword(keyword);
   return ajv;
 }
 
@@ -50,6 +52,21 @@ export function compileValidator(schema: TSchema, location: Location): Validator
     const { entries, omitted } = toEntries(validate.errors ?? [], location);
     const reported = new Set(early.map((e) => JSON.stringify(e.path)));
     throw ApiError.validation([...early, ...entries.filter((e) => !reported.has(JSON.stringify(e.path)))], omitted);
+  };
+}
+
+/**
+ * Compiles an operation's input schema (server/core/operation.ts): the same checks and sentences as a request
+ * body, with failure paths relative to the input; each transport adds its own prefix.
+ */
+export function compileInputValidator(schema: TSchema): (value: unknown) => void {
+  const validate = compileValidator(schema, 'body');
+  return (value) => {
+    try {
+      validate(value, 'en');
+    } catch (error) {
+      throw error instanceof ApiError ? error.withPaths((path) => path.slice(2)) : error;
+    }
   };
 }
 
@@ -86,11 +103,23 @@ function rangeSentence(type: 'integer' | 'number', schema: TSchema): Pick<ErrorE
   return { messageKey: `VALIDATION_FAILED.${kind}` };
 }
 
+/** An integer schema, or an integer-or-null one (an input field GraphQL may send as null). */
+function allowsInteger(schema: TSchema | undefined): boolean {
+  const type = schema?.type;
+  return type === 'integer' || (Array.isArray(type) && type[0] === 'integer');
+}
+
 const EXAMPLE_FORMATS = new Set(['uuid', 'date-time', 'date', 'email', 'uri']);
 
-/** The message key and parameters of one Ajv failure. */
+/** Failures about a child of the value (its sentence is the child's, not the value's own `messageKey`). */
+const ABOUT_A_CHILD = new Set(['required', 'additionalProperties']);
+
+/** The message key and parameters of one Ajv failure: the schema's own `messageKey` when it names one. */
 function sentenceOf(error: ErrorObject): Pick<ErrorEntry, 'messageKey' | 'messageParams'> {
   const params = error.params as Record<string, unknown>;
+  if (error.keyword === 'lonLat') return { messageKey: typeof params.messageKey === 'string' ? params.messageKey : 'VALIDATION_FAILED' };
+  const own = (error.parentSchema as { messageKey?: unknown } | undefined)?.messageKey;
+  if (typeof own === 'string' && !ABOUT_A_CHILD.has(error.keyword)) return { messageKey: own };
   switch (error.keyword) {
     case 'required':
       return { messageKey: 'VALIDATION_FAILED.required' };
@@ -112,7 +141,7 @@ function sentenceOf(error: ErrorObject): Pick<ErrorEntry, 'messageKey' | 'messag
         : { messageKey: 'VALIDATION_FAILED' };
     case 'minimum':
     case 'maximum':
-      if ((error.parentSchema as TSchema | undefined)?.type === 'integer') return rangeSentence('integer', error.parentSchema as TSchema);
+      if (allowsInteger(error.parentSchema as TSchema | undefined)) return rangeSentence('integer', error.parentSchema as TSchema);
       return { messageKey: `VALIDATION_FAILED.${error.keyword}`, messageParams: { limit: Number(params.limit) } };
     case 'exclusiveMinimum':
     case 'exclusiveMaximum':

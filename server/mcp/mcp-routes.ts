@@ -21,6 +21,7 @@ import type { Logger } from '../logger.js';
 import { argumentChecker, type McpTool } from './mcp-tools.js';
 import { outputSchema } from './tool-outputs.js';
 import { toolError } from './tool-refusal.js';
+import { publicSchema } from '../http/schema-keywords.js';
 
 const SERVER_INFO = { name: 'cairn', version: '1.0.0' };
 
@@ -60,7 +61,7 @@ function mcpServer(tools: McpTool[], check: ReturnType<typeof argumentChecker>, 
     tools: tools.map((t) => ({
       name: t.name,
       description: t.description,
-      inputSchema: JSON.parse(JSON.stringify(t.input)),
+      inputSchema: publicSchema(t.input),
       outputSchema: outputSchema(t.name),
       annotations: annotationsOf(t),
     })),

@@ -1,27 +1,33 @@
 // The MCP server's tools (DESIGN §10): each one calls the core's operations with the caller the access layer
-// decided, so the rules are the REST and GraphQL ones. A tool declares its input as JSON Schema (TypeBox, the REST
-// schemas' own pieces where a tool takes what a REST call takes), checked by the same validation as a request body
-// before it runs; its result is structured content with a one-line summary (server/mcp/mcp-routes.ts adds it as
+// decided, so the rules are the REST and GraphQL ones. A tool's input schema is its operation's own (the Data API
+// operations' inputs, server/data-api/data-inputs.ts), or, where a tool shapes its arguments differently, built
+// from the operation's pieces (the Studio request schemas); it is checked by the same validation as a request body
+// before it runs. Its result is structured content with a one-line summary (server/mcp/mcp-routes.ts adds it as
 // JSON text); a refusal is a tool error carrying the spec's code, with failure paths rooted at the argument names.
 
 import { type Static, type TObject, Type } from '@sinclair/typebox';
-import { ZONE_LEVELS } from '../../data/stores/zone-store.js';
-import { type LonLat, MAX_ISOCHRONE_RANGES, MAX_ISOCHRONE_SECONDS, SUGGESTION_LIMITS } from '../../contracts/routing.js';
-import { ACTIVITIES } from '../../contracts/activity.js';
+import type { LonLat } from '../../contracts/routing.js';
 import type { Access } from '../auth/access.js';
 import type { OperationContext } from '../core/operation.js';
 import { organizationOf } from '../core/policy.js';
+import {
+  AnalyzeInput,
+  DirectionsInput,
+  IsochroneInput,
+  LinePosition,
+  PlacesInput,
+  SuggestionsInput,
+  ZonesInput,
+} from '../data-api/data-inputs.js';
 import type { DataOperations } from '../data-api/data-operations.js';
-import { ApiError } from '../errors.js';
 import { StringEnum } from '../http/schema-types.js';
-import { compileValidator } from '../http/validation.js';
-import { ItineraryCreateParams } from '../studio/itineraries/itinerary-schemas.js';
+import { compileInputValidator } from '../http/validation.js';
+import { Coordinate, ItineraryCreateParams, ItineraryParams, SegmentCreateParams } from '../studio/itineraries/itinerary-schemas.js';
 import type { StudioOperations } from '../studio/studio-operations.js';
 import type { McpToolName } from './tool-names.js';
 
-const Uuid = Type.String({ format: 'uuid' });
-const Activity = StringEnum(ACTIVITIES, { description: 'How the route is travelled' });
-const Position = Type.Array(Type.Number(), { minItems: 2, maxItems: 2, description: '[longitude, latitude], degrees' });
+const Uuid = ItineraryParams.properties.itinerary_id;
+const Activity = AnalyzeInput.properties.activity;
 const Limit = Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'Most items to answer (default 20)' }));
 const Offset = Type.Optional(Type.Integer({ minimum: 0, description: 'Items to skip' }));
 
@@ -117,15 +123,7 @@ export function mcpTools(ops: { studio: StudioOperations; data: DataOperations }
     tool({
       name: 'plan_route',
       description: 'Routes through 2 to 50 waypoints on the trail network, optionally around toll and access-restricted ways.',
-      input: Type.Object(
-        {
-          activity: Activity,
-          waypoints: Type.Array(Position, { minItems: 2, maxItems: 50 }),
-          avoid: Type.Optional(Type.Array(StringEnum(['TOLLWAY', 'RESTRICTED_ACCESS']))),
-          alternatives: Type.Optional(Type.Integer({ minimum: 0, maximum: 3 })),
-        },
-        { additionalProperties: false },
-      ),
+      input: DirectionsInput,
       async run(caller, args, context) {
         const result = await data.directions.run(caller, args, context);
         const routes = result.routes.map(({ coordinatesJson, ...route }) => ({
@@ -148,10 +146,10 @@ export function mcpTools(ops: { studio: StudioOperations; data: DataOperations }
         'Creates an itinerary routed on the trails through the waypoints (one smart segment per leg), optionally filed in a collection and published. Acts as the member named in X-User-Id (with the key pair).',
       input: Type.Object(
         {
-          // What POST /v1/itineraries takes, checked the same way (names and texts refuse control characters).
+          // What POST /v1/itineraries and its appended segments take, checked the same way.
           name: ItineraryCreateParams.properties.name,
           activity: Activity,
-          waypoints: Type.Array(Position, { minItems: 2, maxItems: 50 }),
+          waypoints: Type.Array(Coordinate, { minItems: 2, maxItems: 50 }),
           description: ItineraryCreateParams.properties.description,
           privacy: ItineraryCreateParams.properties.privacy,
           collection_id: ItineraryCreateParams.properties.collection_id,
@@ -190,11 +188,12 @@ export function mcpTools(ops: { studio: StudioOperations; data: DataOperations }
         "Appends a segment to the end of an itinerary's draft: smart (routed on the trails for the itinerary's activity) to the point `to`, or freehand through `coordinates`. On an empty itinerary a smart segment also needs `from`. Acts as the member; parts another member holds stay theirs (a CONFLICT names the holder).",
       input: Type.Object(
         {
+          // What POST /v1/itineraries/{itinerary_id}/segments takes, the engine optional.
           itinerary_id: Uuid,
           engine: Type.Optional(StringEnum(['smart', 'freehand'], { description: 'smart (default): routed; freehand: as drawn' })),
-          to: Type.Optional(Position),
-          from: Type.Optional(Position),
-          coordinates: Type.Optional(Type.Array(Position, { minItems: 1, maxItems: 5000 })),
+          to: SegmentCreateParams.properties.to,
+          from: SegmentCreateParams.properties.from,
+          coordinates: SegmentCreateParams.properties.coordinates,
         },
         { additionalProperties: false },
       ),
@@ -217,21 +216,7 @@ export function mcpTools(ops: { studio: StudioOperations; data: DataOperations }
       intelligence: true,
       description:
         'Route ideas from a start (a loop, or to an end) for a target distance or duration, never through a toll or access-restricted way. Intelligence product.',
-      input: Type.Object(
-        {
-          activity: Activity,
-          start: Position,
-          end: Type.Optional(Position),
-          distance: Type.Optional(
-            Type.Number({ minimum: SUGGESTION_LIMITS.distance.min, maximum: SUGGESTION_LIMITS.distance.max, description: 'metres' }),
-          ),
-          duration: Type.Optional(
-            Type.Number({ minimum: SUGGESTION_LIMITS.duration.min, maximum: SUGGESTION_LIMITS.duration.max, description: 'seconds' }),
-          ),
-          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: SUGGESTION_LIMITS.limit.max })),
-        },
-        { additionalProperties: false },
-      ),
+      input: SuggestionsInput,
       async run(caller, args, context) {
         const ideas = await data.suggestions.run(
           caller,
@@ -256,7 +241,12 @@ export function mcpTools(ops: { studio: StudioOperations; data: DataOperations }
       input: Type.Object(
         {
           activity: Activity,
-          coordinates: Type.Array(Position, { minItems: 2, maxItems: 10_000, description: 'the line, [longitude, latitude] positions' }),
+          // The operation's geometry.coordinates, as one argument.
+          coordinates: Type.Array(LinePosition, {
+            minItems: 2,
+            maxItems: 10_000,
+            description: 'the line, [longitude, latitude] positions',
+          }),
         },
         { additionalProperties: false },
       ),
@@ -276,17 +266,7 @@ export function mcpTools(ops: { studio: StudioOperations; data: DataOperations }
       name: 'reachable_area',
       intelligence: true,
       description: 'The area reachable from a point within each time range (isochrones, nested). Intelligence product.',
-      input: Type.Object(
-        {
-          activity: Activity,
-          center: Position,
-          ranges: Type.Array(Type.Integer({ minimum: 1, maximum: MAX_ISOCHRONE_SECONDS, description: 'seconds' }), {
-            minItems: 1,
-            maxItems: MAX_ISOCHRONE_RANGES,
-          }),
-        },
-        { additionalProperties: false },
-      ),
+      input: IsochroneInput,
       async run(caller, args, context) {
         const result = await data.isochrone.run(caller, { ...args, center: args.center as LonLat }, context);
         return {
@@ -298,15 +278,7 @@ export function mcpTools(ops: { studio: StudioOperations; data: DataOperations }
     tool({
       name: 'search_places',
       description: 'Places of the region (peaks, huts, villages, addresses), ranked by match, then distance.',
-      input: Type.Object(
-        {
-          text: Type.Optional(Type.String({ maxLength: 200 })),
-          near: Type.Optional(Position),
-          radius: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 100_000 })),
-          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
-        },
-        { additionalProperties: false },
-      ),
+      input: PlacesInput,
       async run(caller, args, context) {
         const places = await data.places.run(caller, { ...args, near: args.near as LonLat | undefined }, context);
         return {
@@ -318,14 +290,7 @@ export function mcpTools(ops: { studio: StudioOperations; data: DataOperations }
     tool({
       name: 'search_zones',
       description: "The organization's zones that meet a bounding box or contain a point, by their true shape.",
-      input: Type.Object(
-        {
-          bbox: Type.Optional(Type.Array(Type.Number(), { minItems: 4, maxItems: 4, description: '[west, south, east, north]' })),
-          point: Type.Optional(Position),
-          levels: Type.Optional(Type.Array(StringEnum(ZONE_LEVELS))),
-        },
-        { additionalProperties: false },
-      ),
+      input: ZonesInput,
       async run(caller, args, context) {
         const zones = await data.zones.run(caller, args, context);
         return { structured: { zones }, summary: `${zones.length} zone(s)` };
@@ -339,12 +304,6 @@ export function mcpTools(ops: { studio: StudioOperations; data: DataOperations }
  * each with its sentence), the paths rooted at the argument names instead of `request.body`.
  */
 export function argumentChecker(tools: McpTool[]): (tool: McpTool, args: unknown) => void {
-  const validators = new Map(tools.map((t) => [t, compileValidator(t.input, 'body')]));
-  return (t, args) => {
-    try {
-      validators.get(t)?.(args ?? {}, 'en');
-    } catch (error) {
-      throw error instanceof ApiError ? error.withPaths((path) => path.slice(2)) : error;
-    }
-  };
+  const validators = new Map(tools.map((t) => [t, compileInputValidator(t.input)]));
+  return (t, args) => validators.get(t)?.(args ?? {});
 }

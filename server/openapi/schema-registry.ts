@@ -2,6 +2,7 @@
 // components.schemas and replaced by a `$ref`, so the spec's schema names (SegmentGroupCreateParams, …) appear.
 
 import type { TSchema } from '@sinclair/typebox';
+import { VALIDATION_ONLY_KEYWORDS } from '../http/schema-keywords.js';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -42,11 +43,14 @@ export class SchemaRegistry {
     return schemaRef(id);
   }
 
-  /** Copies a schema's own JSON keys (TypeBox's symbol keys are dropped), converting nested schemas. */
+  /**
+   * Copies a schema's own JSON keys (TypeBox's symbol keys and the validation-only keywords are dropped),
+   * converting nested schemas.
+   */
   #convertBody(schema: JsonSchema): JsonSchema {
     const out: JsonSchema = {};
     for (const [key, value] of Object.entries(schema)) {
-      if (key === '$id') continue;
+      if (key === '$id' || (VALIDATION_ONLY_KEYWORDS as readonly string[]).includes(key)) continue;
       if (key === '$ref' && typeof value === 'string') {
         // Type.Ref('Name') points at a schema by its $id.
         out.$ref = value.startsWith('#') ? value : `#/components/schemas/${value}`;

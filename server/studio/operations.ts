@@ -1,7 +1,10 @@
 // The 50 public Studio operations of DESIGN §6 (the session-minting call is #1), in the spec's order: the
-// order of the OpenAPI document. Each entry is where the spec puts the operation; whether it writes, its
-// scope and who reaches it come from the operation itself (server/core/operation.ts).
+// order of the OpenAPI document. Each entry is where the spec puts the operation, the one place its method and
+// path are declared (`studioRest` binds an operation there); whether it writes, its scope and who reaches it
+// come from the operation itself (server/core/operation.ts).
 
+import type { Operation } from '../core/operation.js';
+import { type RestBinding, rest } from '../http/rest.js';
 import type { HttpMethod, RouteDef } from '../http/route.js';
 
 /** Where the spec puts an operation; what it is (scope, writes, reach) is the operation's own declaration. */
@@ -66,20 +69,22 @@ export const STUDIO_OPERATIONS: readonly OperationDecl[] = [
   s('getZoneCollections', 'GET', '/v1/zones/{zone_id}/collections'),
 ];
 
-/**
- * The Studio routes in the table's order. Throws at start when an operation of the table has no route, a
- * route is not in the table, or a route's method or path differs from the table's.
- */
+const PLACES = new Map(STUDIO_OPERATIONS.map((d) => [d.op, d]));
+
+/** The REST route of a Studio operation, at the method and path the table gives it. */
+export function studioRest<I, O>(operation: Operation<I, O>, binding: Omit<RestBinding<O>, 'method' | 'path'>): RouteDef {
+  const place = PLACES.get(operation.id);
+  if (!place) throw new TypeError(`studio operation ${operation.id} is not in the operation table`);
+  return rest(operation, { ...binding, method: place.method, path: place.path });
+}
+
+/** The Studio routes in the table's order. Throws at start when a route is not in the table or an operation has none. */
 export function studioRoutes(built: readonly RouteDef[]): RouteDef[] {
   const byOp = new Map(built.map((r) => [r.op, r]));
-  for (const route of byOp.values()) {
-    if (!STUDIO_OPERATIONS.some((d) => d.op === route.op)) throw new TypeError(`studio route ${route.op} is not in the operation table`);
-  }
+  for (const op of byOp.keys()) if (!PLACES.has(op)) throw new TypeError(`studio route ${op} is not in the operation table`);
   return STUDIO_OPERATIONS.map((decl) => {
     const route = byOp.get(decl.op);
     if (!route) throw new TypeError(`studio operation ${decl.op} has no route`);
-    if (route.method !== decl.method || route.path !== decl.path)
-      throw new TypeError(`studio route ${decl.op} is not at ${decl.method} ${decl.path}`);
     return route;
   });
 }

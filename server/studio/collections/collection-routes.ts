@@ -3,7 +3,8 @@
 
 import { Type } from '@sinclair/typebox';
 import type { RouteDef } from '../../http/route.js';
-import { pageMetadata, rest } from '../../http/rest.js';
+import { studioRest } from '../operations.js';
+import { pageMetadata } from '../../http/rest.js';
 import { ZoneListResponse } from '../zones/zone-schemas.js';
 import type { collectionOperations } from './collection-operations.js';
 import {
@@ -29,9 +30,7 @@ const FILING =
 
 export function collectionRoutes(ops: ReturnType<typeof collectionOperations>): RouteDef[] {
   return [
-    rest(ops.getOrganizationCollections, {
-      method: 'GET',
-      path: '/v1/organizations/{organization_id}/collections',
+    studioRest(ops.getOrganizationCollections, {
       summary: "List an organization's collections",
       description:
         "Lists the organization's collections (organization scope). A bare publishable key lists the public ones of " +
@@ -42,9 +41,7 @@ export function collectionRoutes(ops: ReturnType<typeof collectionOperations>): 
       response: CollectionListResponse,
       reply: 'page',
     }),
-    rest(ops.getUserCollections, {
-      method: 'GET',
-      path: '/v1/users/{user_id}/collections',
+    studioRest(ops.getUserCollections, {
       summary: "List a user's personal collections",
       description:
         'Lists personal collections only. The signed-in user themself sees all theirs; a bare publishable key of an ' +
@@ -55,9 +52,7 @@ export function collectionRoutes(ops: ReturnType<typeof collectionOperations>): 
       response: CollectionListResponse,
       reply: 'page',
     }),
-    rest(ops.postCollection, {
-      method: 'POST',
-      path: '/v1/collections',
+    studioRest(ops.postCollection, {
       summary: 'Create a collection',
       description:
         'Creates a collection in the organization scope (default) or in the personal scope of the writing user. ' +
@@ -69,17 +64,13 @@ export function collectionRoutes(ops: ReturnType<typeof collectionOperations>): 
       conflict: 'ResponseMetadataPostCollection',
       response: CollectionResponse,
     }),
-    rest(ops.getCollection, {
-      method: 'GET',
-      path: '/v1/collections/{collection_id}',
+    studioRest(ops.getCollection, {
       summary: 'Read a collection',
       description: 'Reads a collection. A share link of the collection reaches it.',
       params: CollectionIdParams,
       response: CollectionResponse,
     }),
-    rest(ops.patchCollection, {
-      method: 'PATCH',
-      path: '/v1/collections/{collection_id}',
+    studioRest(ops.patchCollection, {
       summary: 'Update a collection (all fields optional)',
       description:
         'Partial update: every field optional, omitted fields keep their value. A name already used in the same ' +
@@ -89,17 +80,13 @@ export function collectionRoutes(ops: ReturnType<typeof collectionOperations>): 
       conflict: 'ResponseMetadataPatchCollection',
       response: CollectionResponse,
     }),
-    rest(ops.deleteCollection, {
-      method: 'DELETE',
-      path: '/v1/collections/{collection_id}',
+    studioRest(ops.deleteCollection, {
       summary: 'Delete a collection (its itineraries and zones survive)',
       description: 'Deletes a collection (204). The itineraries and zones filed in it are kept.',
       params: CollectionIdParams,
       reply: 'empty',
     }),
-    rest(ops.getCollectionItineraries, {
-      method: 'GET',
-      path: '/v1/collections/{collection_id}/itineraries',
+    studioRest(ops.getCollectionItineraries, {
       summary: "List a collection's itineraries",
       description:
         "Lists the collection's itineraries. Through a share link only published itineraries are listed, as " +
@@ -109,25 +96,19 @@ export function collectionRoutes(ops: ReturnType<typeof collectionOperations>): 
       response: ItinerarySummaryListResponse,
       reply: 'page',
     }),
-    rest(ops.putCollectionItinerary, {
-      method: 'PUT',
-      path: '/v1/collections/{collection_id}/itineraries/{itinerary_id}',
+    studioRest(ops.putCollectionItinerary, {
       summary: 'File an itinerary in a collection',
       description: `Files an itinerary in the collection. ${FILING}`,
       params: CollectionItineraryParams,
       reply: 'empty',
     }),
-    rest(ops.deleteCollectionItinerary, {
-      method: 'DELETE',
-      path: '/v1/collections/{collection_id}/itineraries/{itinerary_id}',
+    studioRest(ops.deleteCollectionItinerary, {
       summary: 'Remove an itinerary from a collection',
       description: 'Unfiles an itinerary (204); 404 when it is not filed there. The itinerary itself is kept.',
       params: CollectionItineraryParams,
       reply: 'empty',
     }),
-    rest(ops.getCollectionZones, {
-      method: 'GET',
-      path: '/v1/collections/{collection_id}/zones',
+    studioRest(ops.getCollectionZones, {
       summary: "List a collection's zones",
       description: "Lists the collection's zones. A share link of the collection reaches them.",
       params: CollectionIdParams,
@@ -135,25 +116,19 @@ export function collectionRoutes(ops: ReturnType<typeof collectionOperations>): 
       response: ZoneListResponse,
       reply: 'page',
     }),
-    rest(ops.putCollectionZone, {
-      method: 'PUT',
-      path: '/v1/collections/{collection_id}/zones/{zone_id}',
+    studioRest(ops.putCollectionZone, {
       summary: 'File a zone in a collection',
       description: `Files a zone in the collection. ${FILING}`,
       params: CollectionZoneParams,
       reply: 'empty',
     }),
-    rest(ops.deleteCollectionZone, {
-      method: 'DELETE',
-      path: '/v1/collections/{collection_id}/zones/{zone_id}',
+    studioRest(ops.deleteCollectionZone, {
       summary: 'Remove a zone from a collection',
       description: 'Unfiles a zone (204); 404 when it is not filed there. The zone itself is kept.',
       params: CollectionZoneParams,
       reply: 'empty',
     }),
-    rest(ops.getItineraries, {
-      method: 'GET',
-      path: '/v1/itineraries',
+    studioRest(ops.getItineraries, {
       summary: 'List itineraries grouped by collection',
       description:
         "Lists itineraries grouped by collection: by the caller's personal collections, or with `organization_id` " +
@@ -167,9 +142,7 @@ export function collectionRoutes(ops: ReturnType<typeof collectionOperations>): 
         json: { data: items, count, limit: page.limit, extensions: { metadata: pageMetadata(page, total) } },
       }),
     }),
-    rest(ops.getItineraryCollections, {
-      method: 'GET',
-      path: '/v1/itineraries/{itinerary_id}/collections',
+    studioRest(ops.getItineraryCollections, {
       summary: 'List the collections holding an itinerary',
       description: 'Lists the collections the itinerary is filed in that the caller may see.',
       params: ItineraryIdParams,

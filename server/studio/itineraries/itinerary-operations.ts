@@ -1,15 +1,16 @@
 // The itinerary operations (DESIGN §6: 18, 20–24, 30–44), transport-free: the record (create, read, update,
 // delete, duplicate, publish), its soft locks, and the chain edits (segments, segment groups, waypoints),
-// each of which runs through editChain (plan, route on the pool, one write). Failure paths are relative to
-// each operation's input.
+// each of which runs through editChain (plan, route on the pool, one write). Positions arrive checked by the
+// request schemas (./itinerary-schemas.ts: ranges included); failure paths are relative to each operation's input.
 
 import type { LockPart } from '../../../data/stores/lock-store.js';
 import type { Access } from '../../auth/access.js';
 import { defineOperation, SHARED_READ_REACH, STUDIO_REACH } from '../../core/operation.js';
 import { actorOf } from '../../core/policy.js';
-import { ApiError, type ErrorEntry, type ErrorPath } from '../../errors.js';
+import { ApiError } from '../../errors.js';
 import type { StudioDeps } from '../studio-deps.js';
 import { type EditPlan, editChain } from './chain-edit.js';
+import { appendFieldsBroken } from './itinerary-schemas.js';
 import type { Chain } from './chain.js';
 import type { Itinerary } from '../../../data/stores/itinerary-store.js';
 import { type GroupCreateBody, type GroupUpdateBody, planGroupCreate, planGroupDelete, planGroupUpdate } from './group-ops.js';
@@ -55,35 +56,6 @@ function actor(caller: Access): string {
   const id = actorOf(caller);
   if (!id) throw new ApiError('FORBIDDEN');
   return id;
-}
-
-/** One entry per coordinate out of range: longitude −180..180, latitude −90..90. */
-function coordinateErrors(value: unknown, path: ErrorPath): Omit<ErrorEntry, 'code'>[] {
-  if (!Array.isArray(value)) return [];
-  const out: Omit<ErrorEntry, 'code'>[] = [];
-  if (typeof value[0] === 'number' && Math.abs(value[0]) > 180) out.push({ path: [...path, 0] });
-  if (typeof value[1] === 'number' && Math.abs(value[1]) > 90) out.push({ path: [...path, 1] });
-  return out;
-}
-
-/** 400 for every position out of range in the fields `single` (one position) and `lines` (lists of positions). */
-function checkCoordinates(input: object, single: string[], lines: string[] = []): void {
-  const fields = input as Record<string, unknown>;
-  const errors = [
-    ...single.flatMap((f) => coordinateErrors(fields[f], [f])),
-    ...lines.flatMap((f) => (Array.isArray(fields[f]) ? (fields[f] as unknown[]).flatMap((c, i) => coordinateErrors(c, [f, i])) : [])),
-  ];
-  if (errors.length > 0) throw ApiError.validation(errors);
-}
-
-/** A smart append names `to` (and `from` on an empty chain), a freehand one `coordinates`; never the other's fields. */
-function checkAppend(input: Record<string, unknown>): void {
-  const smart = input.engine === 'smart';
-  const missing = smart ? (input.to === undefined ? 'to' : undefined) : input.coordinates === undefined ? 'coordinates' : undefined;
-  const extra = smart ? (input.coordinates !== undefined ? 'coordinates' : undefined) : ['to', 'from'].find((f) => input[f] !== undefined);
-  const errors = [missing, extra].filter((f): f is string => f !== undefined).map((f) => ({ path: [f] }));
-  if (errors.length > 0) throw ApiError.validation(errors);
-  checkCoordinates(input, ['to', 'from'], ['coordinates']);
 }
 
 export function itineraryOperations(deps: StudioDeps) {
@@ -162,26 +134,19 @@ export function itineraryOperations(deps: StudioDeps) {
     postItinerarySegment: chainEdit<ItineraryId & AppendBody>(
       'postItinerarySegment',
       (input) => planAppend(input),
-      (input) => checkAppend(input as unknown as Record<string, unknown>),
+      (input) => {
+        const broken = appendFieldsBroken(input as unknown as Record<string, unknown>);
+        if (broken.length > 0) throw ApiError.validation(broken);
+      },
     ),
-    postItinerarySegmentInsert: chainEdit<ItineraryId & InsertBody>(
-      'postItinerarySegmentInsert',
-      (input) => planInsert(input),
-      (input) => checkCoordinates(input, ['point']),
-    ),
-    putItinerarySegment: chainEdit<SegmentId & SegmentUpdateBody>(
-      'putItinerarySegment',
-      (input) => planUpdate(input.segment_id, input),
-      (input) => checkCoordinates(input, [], ['coordinates']),
-    ),
+    postItinerarySegmentInsert: chainEdit<ItineraryId & InsertBody>('postItinerarySegmentInsert', (input) => planInsert(input)),
+    putItinerarySegment: chainEdit<SegmentId & SegmentUpdateBody>('putItinerarySegment', (input) => planUpdate(input.segment_id, input)),
     deleteItinerarySegment: chainEdit<SegmentId>('deleteItinerarySegment', (input) => planDelete(input.segment_id)),
     postItinerarySegmentMerge: chainEdit<SegmentId & { with_segment_id: string }>('postItinerarySegmentMerge', (input) =>
       planMerge(input.segment_id, input.with_segment_id),
     ),
-    postItinerarySegmentSplit: chainEdit<SegmentId & { point: number[] }>(
-      'postItinerarySegmentSplit',
-      (input) => planSplit(input.segment_id, input.point),
-      (input) => checkCoordinates(input, ['point']),
+    postItinerarySegmentSplit: chainEdit<SegmentId & { point: number[] }>('postItinerarySegmentSplit', (input) =>
+      planSplit(input.segment_id, input.point),
     ),
     patchItinerarySegmentMode: chainEdit<SegmentId & { engine: SegmentEngine }>('patchItinerarySegmentMode', (input) =>
       planMode(input.segment_id, input.engine),
@@ -216,10 +181,8 @@ export function itineraryOperations(deps: StudioDeps) {
       },
     }),
 
-    putItineraryWaypoint: chainEdit<WaypointId & WaypointUpdateBody>(
-      'putItineraryWaypoint',
-      (input) => planWaypointUpdate(input.waypoint_id, input),
-      (input) => checkCoordinates(input, ['coordinates']),
+    putItineraryWaypoint: chainEdit<WaypointId & WaypointUpdateBody>('putItineraryWaypoint', (input) =>
+      planWaypointUpdate(input.waypoint_id, input),
     ),
     deleteItineraryWaypoint: chainEdit<WaypointId>('deleteItineraryWaypoint', (input) => planWaypointDelete(input.waypoint_id)),
   };

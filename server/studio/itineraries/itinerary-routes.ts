@@ -3,11 +3,9 @@
 
 import { Type } from '@sinclair/typebox';
 import type { RouteDef } from '../../http/route.js';
-import { rest } from '../../http/rest.js';
+import { studioRest } from '../operations.js';
 import type { itineraryOperations } from './itinerary-operations.js';
 import * as S from './itinerary-schemas.js';
-
-const BASE = '/v1/itineraries/{itinerary_id}';
 
 export function itineraryRoutes(ops: ReturnType<typeof itineraryOperations>): RouteDef[] {
   const itinerary = S.Envelope(S.Itinerary);
@@ -16,42 +14,32 @@ export function itineraryRoutes(ops: ReturnType<typeof itineraryOperations>): Ro
   const guarded = 'ResponseMetadataLockConflict' as const;
 
   return [
-    rest(ops.postItinerary, {
-      method: 'POST',
-      path: '/v1/itineraries',
+    studioRest(ops.postItinerary, {
       body: S.ItineraryCreateParams,
       status: 201,
       response: itinerary,
       conflict: 'ResponseMetadataPostItinerary',
       summary: 'Create an itinerary (an empty draft)',
     }),
-    rest(ops.getItinerary, {
-      method: 'GET',
-      path: BASE,
+    studioRest(ops.getItinerary, {
       params: S.ItineraryParams,
       query: S.ItineraryReadQuery,
       response: itinerary,
       summary: 'Read an itinerary: the draft (default) or the published snapshot; share tokens read the published one',
     }),
-    rest(ops.patchItinerary, {
-      method: 'PATCH',
-      path: BASE,
+    studioRest(ops.patchItinerary, {
       params: S.ItineraryParams,
       body: S.ItineraryPatchParams,
       response: itinerary,
       conflict: 'ResponseMetadataPatchItinerary',
       summary: 'Update an itinerary (all fields optional)',
     }),
-    rest(ops.deleteItinerary, {
-      method: 'DELETE',
-      path: BASE,
+    studioRest(ops.deleteItinerary, {
       params: S.ItineraryParams,
       reply: 'empty',
       summary: 'Delete an itinerary',
     }),
-    rest(ops.postItineraryDuplicate, {
-      method: 'POST',
-      path: `${BASE}/duplicate`,
+    studioRest(ops.postItineraryDuplicate, {
       params: S.ItineraryParams,
       body: S.ItineraryDuplicateParams,
       status: 201,
@@ -59,49 +47,37 @@ export function itineraryRoutes(ops: ReturnType<typeof itineraryOperations>): Ro
       conflict: 'ResponseMetadataPostItinerary',
       summary: 'Duplicate an itinerary, optionally into another organization and keeping a continuous run of segments',
     }),
-    rest(ops.postItineraryPublish, {
-      method: 'POST',
-      path: `${BASE}/publish`,
+    studioRest(ops.postItineraryPublish, {
       params: S.ItineraryParams,
       response: itinerary,
       conflict: guarded,
       summary: 'Publish the draft as the immutable published snapshot',
     }),
-    rest(ops.getItineraryLocks, {
-      method: 'GET',
-      path: `${BASE}/locks`,
+    studioRest(ops.getItineraryLocks, {
       params: S.ItineraryParams,
       response: locks,
       summary: 'List the live soft locks and their holders',
     }),
-    rest(ops.postItineraryLock, {
-      method: 'POST',
-      path: `${BASE}/locks`,
+    studioRest(ops.postItineraryLock, {
       params: S.ItineraryParams,
       body: S.ItineraryLockParams,
       response: locks,
       conflict: guarded,
       summary: 'Take soft locks on parts (or "all"), all or nothing',
     }),
-    rest(ops.deleteItineraryLock, {
-      method: 'DELETE',
-      path: `${BASE}/locks`,
+    studioRest(ops.deleteItineraryLock, {
       params: S.ItineraryParams,
       reply: 'empty',
       summary: "Release the caller's soft locks",
     }),
-    rest(ops.postItinerarySegment, {
-      method: 'POST',
-      path: `${BASE}/segments`,
+    studioRest(ops.postItinerarySegment, {
       params: S.ItineraryParams,
       body: S.SegmentCreateParams,
       status: 201,
       response: itinerary,
       summary: 'Append a segment (creates its end waypoint)',
     }),
-    rest(ops.postItinerarySegmentInsert, {
-      method: 'POST',
-      path: `${BASE}/segments/insert`,
+    studioRest(ops.postItinerarySegmentInsert, {
       params: S.ItineraryParams,
       body: S.SegmentInsertParams,
       status: 201,
@@ -109,88 +85,68 @@ export function itineraryRoutes(ops: ReturnType<typeof itineraryOperations>): Ro
       conflict: guarded,
       summary: 'Insert a segment before a segment (between two neighbours, or before the first)',
     }),
-    rest(ops.putItinerarySegment, {
-      method: 'PUT',
-      path: `${BASE}/segments/{segment_id}`,
+    studioRest(ops.putItinerarySegment, {
       params: S.SegmentParams,
       body: S.SegmentUpdateParams,
       response: itinerary,
       conflict: guarded,
       summary: 'Update a segment (name, description, group; coordinates of a freehand segment)',
     }),
-    rest(ops.deleteItinerarySegment, {
-      method: 'DELETE',
-      path: `${BASE}/segments/{segment_id}`,
+    studioRest(ops.deleteItinerarySegment, {
       params: S.SegmentParams,
       response: itinerary,
       conflict: guarded,
       summary: 'Delete a segment (the chain closes up)',
     }),
-    rest(ops.postItinerarySegmentMerge, {
-      method: 'POST',
-      path: `${BASE}/segments/{segment_id}/merge`,
+    studioRest(ops.postItinerarySegmentMerge, {
       params: S.SegmentParams,
       body: S.SegmentMergeParams,
       response: itinerary,
       conflict: guarded,
       summary: 'Merge with a neighbour sharing the same routing engine',
     }),
-    rest(ops.postItinerarySegmentSplit, {
-      method: 'POST',
-      path: `${BASE}/segments/{segment_id}/split`,
+    studioRest(ops.postItinerarySegmentSplit, {
       params: S.SegmentParams,
       body: S.SegmentSplitParams,
       response: itinerary,
       conflict: guarded,
       summary: 'Split in two at a point projected onto the segment',
     }),
-    rest(ops.patchItinerarySegmentMode, {
-      method: 'PATCH',
-      path: `${BASE}/segments/{segment_id}/mode`,
+    studioRest(ops.patchItinerarySegmentMode, {
       params: S.SegmentParams,
       body: S.SegmentModeParams,
       response: itinerary,
       conflict: guarded,
       summary: 'Switch the routing engine (freehand to smart snaps, keeping the exact ends)',
     }),
-    rest(ops.postItinerarySegmentGroup, {
-      method: 'POST',
-      path: `${BASE}/segment-groups`,
+    studioRest(ops.postItinerarySegmentGroup, {
       params: S.ItineraryParams,
       body: S.SegmentGroupCreateParams,
       status: 201,
       response: group,
       summary: 'Group a run of neighbouring segments',
     }),
-    rest(ops.putItinerarySegmentGroup, {
-      method: 'PUT',
-      path: `${BASE}/segment-groups/{group_id}`,
+    studioRest(ops.putItinerarySegmentGroup, {
       params: S.GroupParams,
       body: S.SegmentGroupUpdateParams,
       response: group,
       conflict: guarded,
       summary: 'Update a segment group',
     }),
-    rest(ops.deleteItinerarySegmentGroup, {
-      method: 'DELETE',
-      path: `${BASE}/segment-groups/{group_id}`,
+    studioRest(ops.deleteItinerarySegmentGroup, {
       params: S.GroupParams,
       reply: 'empty',
       conflict: guarded,
       summary: 'Delete a segment group (its segments stay, ungrouped)',
     }),
-    rest(ops.putItineraryWaypoint, {
-      method: 'PUT',
-      path: `${BASE}/waypoints/{waypoint_id}`,
+    studioRest(ops.putItineraryWaypoint, {
       params: S.WaypointParams,
       body: S.WaypointUpdateParams,
       response: itinerary,
       conflict: guarded,
       summary: 'Update a waypoint (moving it re-routes smart neighbours)',
     }),
-    rest(ops.deleteItineraryWaypoint, {
-      method: 'DELETE',
-      path: `${BASE}/waypoints/{waypoint_id}`,
+    studioRest(ops.deleteItineraryWaypoint, {
       params: S.WaypointParams,
       response: itinerary,
       conflict: guarded,

@@ -1,9 +1,11 @@
 // Request and response schemas of the itinerary chain operations (DESIGN §6, §16). Coordinates are
-// [longitude, latitude] or [longitude, latitude, elevation] (degrees, metres); their ranges are checked by
-// the routes (one entry per field), since a JSON Schema tuple cannot leave the elevation optional here.
+// [longitude, latitude] or [longitude, latitude, elevation] (degrees, metres); their ranges are checked by the
+// `lonLat` keyword (one entry per coordinate out of range: server/http/schema-keywords.ts), since a JSON Schema
+// tuple cannot leave the elevation optional here.
 
 import { type TSchema, Type } from '@sinclair/typebox';
 import { ACTIVITIES } from '../../../data/stores/itinerary-store.js';
+import type { ErrorEntry } from '../../errors.js';
 import { ColorText, LineText, MultiLineText, NameText, StringEnum } from '../../http/schema-types.js';
 
 const Uuid = Type.String({ format: 'uuid' });
@@ -17,6 +19,7 @@ export const Coordinate = Type.Array(Type.Number(), {
   minItems: 2,
   maxItems: 3,
   description: '[longitude, latitude] or [longitude, latitude, elevation] (degrees, degrees, metres)',
+  lonLat: 'each',
 });
 /** Positions of one drawn line; a segment longer than this is several segments. */
 export const MAX_LINE_POSITIONS = 10_000;
@@ -74,6 +77,16 @@ export const SegmentCreateParams = Type.Object(
   },
   { ...strict, $id: 'SegmentCreateParams', description: 'smart: `to` (and `from` on an empty itinerary); freehand: `coordinates`' },
 );
+/**
+ * The rule of SegmentCreateParams its schema cannot state: a smart append names `to` (and `from` on an empty
+ * chain), a freehand one `coordinates`; never the other's fields. One entry per field at fault.
+ */
+export function appendFieldsBroken(input: Record<string, unknown>): Omit<ErrorEntry, 'code'>[] {
+  const smart = input.engine === 'smart';
+  const missing = smart ? (input.to === undefined ? 'to' : undefined) : input.coordinates === undefined ? 'coordinates' : undefined;
+  const extra = smart ? (input.coordinates !== undefined ? 'coordinates' : undefined) : ['to', 'from'].find((f) => input[f] !== undefined);
+  return [missing, extra].filter((f): f is string => f !== undefined).map((f) => ({ path: [f] }));
+}
 export const SegmentInsertParams = Type.Object(
   { before_segment_id: Uuid, point: Coordinate, engine: Engine },
   { ...strict, $id: 'SegmentInsertParams' },

@@ -2,38 +2,33 @@
 
 import { Type } from '@sinclair/typebox';
 import type { RouteDef } from '../../http/route.js';
-import { rest } from '../../http/rest.js';
+import { studioRest } from '../operations.js';
 import type { shareOperations } from './share-operations.js';
 
 const CollectionParams = Type.Object({ collection_id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 const ItineraryParams = Type.Object({ itinerary_id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 
 export function shareRoutes(ops: ReturnType<typeof shareOperations>): RouteDef[] {
-  const bind = (kind: 'collection' | 'itinerary', prefix: string) => {
+  const bind = (kind: 'collection' | 'itinerary') => {
     const [mint, rotate, disable] = ops[kind];
     const params = kind === 'collection' ? CollectionParams : ItineraryParams;
-    const base = `${prefix}/{${kind}_id}/share`;
     // The spec's example answers the link in `data` with no `extensions`.
     const created = (data: unknown) => ({ status: 201, json: { data } });
     return [
-      rest(mint, {
-        method: 'POST',
-        path: base,
+      studioRest(mint, {
         params,
         status: 201,
         reply: created,
         summary: `Mint a read-only share link for the ${kind}`,
       }),
-      rest(rotate, {
-        method: 'POST',
-        path: `${base}/rotate`,
+      studioRest(rotate, {
         params,
         status: 201,
         reply: created,
         summary: `Replace the ${kind}'s share link (the old URL stops working)`,
       }),
-      rest(disable, { method: 'DELETE', path: base, params, reply: 'empty', summary: `Disable the ${kind}'s share link` }),
+      studioRest(disable, { params, reply: 'empty', summary: `Disable the ${kind}'s share link` }),
     ];
   };
-  return [...bind('collection', '/v1/collections'), ...bind('itinerary', '/v1/itineraries')];
+  return [...bind('collection'), ...bind('itinerary')];
 }

@@ -2,7 +2,7 @@
 // live in ./transfer-operations.ts.
 
 import type { RouteDef } from '../../http/route.js';
-import { rest } from '../../http/rest.js';
+import { studioRest } from '../operations.js';
 import { ItineraryParams } from '../itineraries/itinerary-schemas.js';
 import type { Config } from '../../config.js';
 import { DECORATION_DISTANCE_M, SPLIT_DISTANCE_M } from '../../../contracts/transfer.js';
@@ -31,9 +31,7 @@ function disposition(fileName: string): string {
 
 export function transferRoutes(ops: ReturnType<typeof transferOperations>, config: Config): RouteDef[] {
   return [
-    rest(ops.postItineraryImport, {
-      method: 'POST',
-      path: '/v1/itineraries/import',
+    studioRest(ops.postItineraryImport, {
       summary: 'Create an itinerary from a GPX, KML, KMZ or GeoJSON file',
       description:
         'The body is the file itself, typed by Content-Type (application/xml and text/xml are read as GPX or KML by ' +
@@ -57,9 +55,7 @@ export function transferRoutes(ops: ReturnType<typeof transferOperations>, confi
       response: ItineraryImportResponse,
       reply: ({ itinerary, warnings }) => ({ status: 201, json: { data: itinerary, extensions: { metadata: { warnings } } } }),
     }),
-    rest(ops.getItineraryExport, {
-      method: 'GET',
-      path: '/v1/itineraries/{itinerary_id}/export',
+    studioRest(ops.getItineraryExport, {
       summary: 'Download an itinerary as GPX, KML or GeoJSON',
       description:
         "GPX 1.1 (one trk with one continuous trkseg, each segment's first point marked with a <cairn:segment> " +

@@ -1,7 +1,7 @@
 // REST bindings of the zone operations (DESIGN §6: 45–50). The rules live in ./zone-operations.ts.
 
 import type { RouteDef } from '../../http/route.js';
-import { rest } from '../../http/rest.js';
+import { studioRest } from '../operations.js';
 import { CollectionListResponse } from '../collections/collection-schemas.js';
 import { PageQuery } from '../collections/pagination.js';
 import {
@@ -22,9 +22,7 @@ const GEOMETRY =
 
 export function zoneRoutes(ops: ReturnType<typeof zoneOperations>): RouteDef[] {
   return [
-    rest(ops.getZones, {
-      method: 'GET',
-      path: '/v1/zones',
+    studioRest(ops.getZones, {
       summary: "List the organization's zones",
       description:
         "Lists the organization's zones (a bare publishable key: the public ones). A signed-in user belonging to " +
@@ -33,9 +31,7 @@ export function zoneRoutes(ops: ReturnType<typeof zoneOperations>): RouteDef[] {
       response: ZoneListResponse,
       reply: 'page',
     }),
-    rest(ops.postZone, {
-      method: 'POST',
-      path: '/v1/zones',
+    studioRest(ops.postZone, {
       summary: 'Create a zone',
       description: `Creates a zone. ${GEOMETRY}`,
       query: ZoneCreateQuery,
@@ -43,34 +39,26 @@ export function zoneRoutes(ops: ReturnType<typeof zoneOperations>): RouteDef[] {
       status: 201,
       response: ZoneResponse,
     }),
-    rest(ops.getZone, {
-      method: 'GET',
-      path: '/v1/zones/{zone_id}',
+    studioRest(ops.getZone, {
       summary: 'Read a zone',
       description: 'Reads a zone.',
       params: ZoneIdParams,
       response: ZoneResponse,
     }),
-    rest(ops.patchZone, {
-      method: 'PATCH',
-      path: '/v1/zones/{zone_id}',
+    studioRest(ops.patchZone, {
       summary: 'Update a zone (all fields optional)',
       description: `Partial update: every field optional, omitted fields keep their value; the resulting shape is checked again. ${GEOMETRY}`,
       params: ZoneIdParams,
       body: ZonePatchParams,
       response: ZoneResponse,
     }),
-    rest(ops.deleteZone, {
-      method: 'DELETE',
-      path: '/v1/zones/{zone_id}',
+    studioRest(ops.deleteZone, {
       summary: 'Delete a zone',
       description: 'Deletes a zone (204); it leaves every collection it was filed in.',
       params: ZoneIdParams,
       reply: 'empty',
     }),
-    rest(ops.getZoneCollections, {
-      method: 'GET',
-      path: '/v1/zones/{zone_id}/collections',
+    studioRest(ops.getZoneCollections, {
       summary: 'List the collections holding a zone',
       description: 'Lists the collections the zone is filed in that the caller may see.',
       params: ZoneIdParams,
