@@ -24,12 +24,12 @@ import {
   SET_KEYS,
   splitList,
 } from './admin-args.js';
-import { isAllowedOriginPattern, KEY_TYPES, type KeyType } from './stores/api-key-store.js';
-import { isRole, ROLES } from './stores/membership-store.js';
-import { DEFAULT_LIMITS, PRODUCTS, type Limits, type OrganizationPatch } from './stores/organization-store.js';
+import { isAllowedOriginPattern, KEY_TYPES, type KeyType } from './model/api-key.js';
+import { isRole, ROLES } from './model/membership.js';
+import { DEFAULT_LIMITS, PRODUCTS, type Limits, type OrganizationPatch } from './model/organization.js';
 import { openStorage, type Storage } from '../server/storage.js';
 import { keyView, memberView, organizationView } from '../server/management/management-views.js';
-import type { User } from './stores/user-store.js';
+import type { User } from './model/user.js';
 
 export { ADMIN_ERRORS, AdminError, type AdminErrorCode } from './admin-args.js';
 

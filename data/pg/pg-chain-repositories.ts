@@ -3,10 +3,10 @@
 // INSERT … ON CONFLICT, so two nodes writing the same row need no transaction of their own.
 import { nowIso } from '../db.js';
 import type { SegmentGroupRepository, SegmentRepository, WaypointRepository } from '../repositories.js';
-import { decodeLine, encodeLine } from '../stores/line-blob.js';
-import { COLUMNS as GROUP_COLUMNS, type GroupRow, type SegmentGroupRecord, toRecord as toGroup } from '../stores/segment-group-store.js';
-import { type SegmentEngine, type SegmentHazard, type SegmentRecord, COLUMNS as SEGMENT_COLUMNS } from '../stores/segment-store.js';
-import { COLUMNS as WAYPOINT_COLUMNS, toRecord as toWaypoint, type WaypointRecord, type WaypointRow } from '../stores/waypoint-store.js';
+import { decodeLine, encodeLine } from '../model/line-blob.js';
+import { COLUMNS as GROUP_COLUMNS, type GroupRow, type SegmentGroupRecord, toRecord as toGroup } from '../model/segment-group.js';
+import { type SegmentEngine, type SegmentHazard, type SegmentRecord, COLUMNS as SEGMENT_COLUMNS } from '../model/segment.js';
+import { COLUMNS as WAYPOINT_COLUMNS, toRecord as toWaypoint, type WaypointRecord, type WaypointRow } from '../model/waypoint.js';
 import type { PgDatabase } from './pg-database.js';
 
 /**

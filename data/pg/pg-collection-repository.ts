@@ -13,8 +13,8 @@ import {
   COLUMNS,
   type HoldingListOptions,
   toCollection,
-} from '../stores/collection-store.js';
-import type { Conflict } from '../stores/conflict.js';
+} from '../model/collection.js';
+import type { Conflict } from '../model/conflict.js';
 import { isPgConstraintError, type PgDatabase } from './pg-database.js';
 
 /**

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { nowIso } from '../db.js';
 import type { ItineraryRepository } from '../repositories.js';
-import type { Conflict } from '../stores/conflict.js';
+import type { Conflict } from '../model/conflict.js';
 import {
   COLUMNS,
   type CollectionItineraryOptions,
@@ -14,7 +14,7 @@ import {
   PREFIXED,
   toItinerary,
   UPDATABLE,
-} from '../stores/itinerary-store.js';
+} from '../model/itinerary.js';
 import { pageOf } from './pg-collection-repository.js';
 import { isPgConstraintError, type PgDatabase } from './pg-database.js';
 

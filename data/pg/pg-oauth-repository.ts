@@ -18,7 +18,7 @@ import {
   type RefreshRow,
   toCode,
   toGrant,
-} from '../stores/oauth-store.js';
+} from '../model/oauth.js';
 import type { PgDatabase } from './pg-database.js';
 
 /** A client row as node-postgres returns it: json already parsed, timestamps as ISO strings. */

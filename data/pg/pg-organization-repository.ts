@@ -17,7 +17,7 @@ import {
   validateLimits,
   validateProducts,
   validateQuota,
-} from '../stores/organization-store.js';
+} from '../model/organization.js';
 import type { PgDatabase } from './pg-database.js';
 
 /** A row as node-postgres returns it: booleans as booleans, json already parsed, timestamps as ISO strings. */

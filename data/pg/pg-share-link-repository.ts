@@ -11,7 +11,7 @@ import {
   type ShareLinkRow,
   type ShareResourceKind,
   toShareLink,
-} from '../stores/share-link-store.js';
+} from '../model/share-link.js';
 import type { PgDatabase } from './pg-database.js';
 
 const DISABLE = 'UPDATE share_links SET disabled_at = $1 WHERE resource_kind = $2 AND resource_id = $3 AND disabled_at IS NULL';

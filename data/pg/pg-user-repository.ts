@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../credentials.js';
 import { nowIso } from '../db.js';
 import type { UserRepository } from '../repositories.js';
-import { isValidEmail, normalizeEmail, toUser, type User, type UserCreate, type UserRow } from '../stores/user-store.js';
+import { isValidEmail, normalizeEmail, toUser, type User, type UserCreate, type UserRow } from '../model/user.js';
 import type { PgDatabase } from './pg-database.js';
 
 const COLUMNS = 'id, email, password_hash, name, created_at, updated_at';

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { nowIso } from '../db.js';
 import type { ZoneRepository } from '../repositories.js';
-import { COLUMNS, toRow, type Zone, type ZoneCreate, type ZonePatch, type ZoneRow } from '../stores/zone-store.js';
+import { COLUMNS, toRow, type Zone, type ZoneCreate, type ZonePatch, type ZoneRow } from '../model/zone.js';
 import { real } from './pg-chain-repositories.js';
 import { pageOf } from './pg-collection-repository.js';
 import type { PgDatabase } from './pg-database.js';

@@ -3,7 +3,7 @@
 // their level is asked for and their true shape meets the box or contains the point (matched on the worker
 // pool: workers/zone-match.ts). Most severe level first, then by name. Failure paths are relative to the input.
 
-import type { ZoneLevel } from '../../data/stores/zone-store.js';
+import type { ZoneLevel } from '../../data/model/zone.js';
 import type { WorkerPool } from '../../workers/pool.js';
 import { taskError } from '../../workers/task-error.js';
 import { defineOperation, type Operation, type PageResult } from '../core/operation.js';

@@ -5,7 +5,7 @@
 // JSON text); a refusal is a tool error carrying the spec's code, with failure paths rooted at the argument names.
 
 import { type Static, type TObject, Type } from '@sinclair/typebox';
-import { ZONE_LEVELS } from '../../data/stores/zone-store.js';
+import { ZONE_LEVELS } from '../../data/model/zone.js';
 import { type LonLat, MAX_ISOCHRONE_RANGES, MAX_ISOCHRONE_SECONDS } from '../../workers/protocol.js';
 import { ACTIVITIES } from '../../workers/profiles.js';
 import { SUGGESTION_LIMITS } from '../../workers/suggestions.js';

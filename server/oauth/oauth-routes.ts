@@ -17,7 +17,7 @@ import type {
   OrganizationRepository,
   UserRepository,
 } from '../../data/repositories.js';
-import type { OAuthClient } from '../../data/stores/oauth-store.js';
+import type { OAuthClient } from '../../data/model/oauth.js';
 import { effectiveScopes, mcpGrantStanding } from '../auth/access.js';
 import { MCP_ACCESS_TTL_SECONDS, type McpAccessClaims } from '../auth/session-claims.js';
 import type { TokenClaims, TokenSigner } from '../auth/signed-token.js';

@@ -4,7 +4,7 @@
 // nearest a requested one (splitLine). Nothing here measures on the main thread. Task failures become API
 // errors (workers/task-error.ts) at the request field that caused them.
 
-import type { Activity } from '../../../data/stores/itinerary-store.js';
+import type { Activity } from '../../../data/model/itinerary.js';
 import type { WorkerPool } from '../../../workers/pool.js';
 import type { Activity as RoutingActivity, LineMeasures, MeasuredFreehand, MeasuredLine, TaskFailure } from '../../../workers/protocol.js';
 import { taskError, taskInputPath } from '../../../workers/task-error.js';

@@ -3,7 +3,7 @@
 // the routes (one entry per field), since a JSON Schema tuple cannot leave the elevation optional here.
 
 import { type TSchema, Type } from '@sinclair/typebox';
-import { ACTIVITIES } from '../../../data/stores/itinerary-store.js';
+import { ACTIVITIES } from '../../../data/model/itinerary.js';
 import { ColorText, LineText, MultiLineText, NameText, StringEnum } from '../../http/schema-types.js';
 
 const Uuid = Type.String({ format: 'uuid' });

@@ -1,6 +1,6 @@
 // The API view of an itinerary (draft or published snapshot): what GET answers and export reads.
 
-import type { Itinerary } from '../../../data/stores/itinerary-store.js';
+import type { Itinerary } from '../../../data/model/itinerary.js';
 import type { Chain, ChainGroup, ChainSegment, ChainWaypoint, Coord } from './chain.js';
 
 export type ViewPosition = [number, number] | [number, number, number];

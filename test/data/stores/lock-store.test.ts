@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOCK_TTL_MS, NO_HOLDER } from '../../../data/stores/lock-store.js';
+import { LOCK_TTL_MS, NO_HOLDER } from '../../../data/model/lock.js';
 import { memoryStores, created } from '../memory-db.js';
 
 function setup() {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../data/db.js';
-import { DEFAULT_LIMITS, OrganizationStore } from '../../../data/stores/organization-store.js';
+import { DEFAULT_LIMITS } from '../../../data/model/organization.js';
+import { OrganizationStore } from '../../../data/stores/organization-store.js';
 
 function store(): OrganizationStore {
   return new OrganizationStore(openDatabase(':memory:'));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { minuteOf } from '../../../data/stores/usage-store.js';
+import { minuteOf } from '../../../data/model/usage.js';
 import { memoryStores } from '../memory-db.js';
 
 describe('UsageStore', () => {
