@@ -1,5 +1,7 @@
 // Collections (organization or personal scope) and the itineraries and zones filed in them.
 // The record, its constructor and its row mapping: shared by the SQLite store and the PostgreSQL repository.
+import { randomUUID } from 'node:crypto';
+import { nowIso } from '../db.js';
 
 export const COLLECTION_SCOPES = ['organization', 'personal'] as const;
 export type CollectionScope = (typeof COLLECTION_SCOPES)[number];
@@ -86,4 +88,36 @@ export interface HoldingListOptions {
   viewerUserId: string | null;
   limit: number;
   offset: number;
+}
+
+/** The row of a new collection: organization scope unless told; only a personal collection has an owner. */
+export function newCollectionRow(input: CollectionCreate, now = nowIso()): CollectionRow {
+  const scope = input.scope ?? 'organization';
+  return {
+    id: randomUUID(),
+    organization_id: input.organizationId,
+    scope,
+    owner_user_id: scope === 'personal' ? (input.ownerUserId ?? null) : null,
+    name: input.name,
+    description: input.description ?? '',
+    privacy: input.privacy ?? 'private',
+    created_by: input.createdBy ?? input.ownerUserId ?? null,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+export function toCollectionRow(collection: Collection): CollectionRow {
+  return {
+    id: collection.id,
+    organization_id: collection.organizationId,
+    scope: collection.scope,
+    owner_user_id: collection.ownerUserId,
+    name: collection.name,
+    description: collection.description,
+    privacy: collection.privacy,
+    created_by: collection.createdBy,
+    created_at: collection.createdAt,
+    updated_at: collection.updatedAt,
+  };
 }

@@ -1,5 +1,7 @@
 // Itineraries: the record and its draft/published bookkeeping.
 // The record, its constructor and its row mapping: shared by the SQLite store and the PostgreSQL repository.
+import { randomUUID } from 'node:crypto';
+import { nowIso } from '../db.js';
 import type { Privacy } from './collection.js';
 
 export const ACTIVITIES = ['HIKING_AND_TRAIL', 'WALKING', 'TRAIL_RUNNING', 'MOUNTAIN_BIKING', 'ROAD_CYCLING'] as const;
@@ -127,3 +129,21 @@ export interface GroupedItinerary {
 export const UPDATABLE = ['name', 'description', 'activity', 'privacy'] as const;
 
 export const PREFIXED = ITINERARY_COLUMNS.map((c) => `i.${c}`).join(', ');
+
+/** The row of a new itinerary: draft version 1, never published. */
+export function newItineraryRow(input: ItineraryCreate, now = nowIso()): ItineraryRow {
+  return {
+    id: randomUUID(),
+    organization_id: input.organizationId,
+    name: input.name,
+    description: input.description ?? '',
+    activity: input.activity ?? 'HIKING_AND_TRAIL',
+    privacy: input.privacy ?? 'private',
+    created_by: input.createdBy ?? null,
+    draft_version: 1,
+    published_version: null,
+    published_at: null,
+    created_at: now,
+    updated_at: now,
+  };
+}

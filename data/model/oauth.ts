@@ -1,5 +1,7 @@
 // OAuth for MCP: dynamically registered clients and single-use authorization codes (stored as SHA-256).
 // The record, its constructor and its row mapping: shared by the SQLite store and the PostgreSQL repository.
+import { randomBytes } from 'node:crypto';
+import { hashSecret } from '../credentials.js';
 
 export interface OAuthClient {
   id: string;
@@ -147,3 +149,24 @@ export function toCode(row: CodeRow): OAuthCode {
 export const CODE_COLUMNS =
   'code_hash, client_id, user_id, organization_id, api_key_id, redirect_uri, code_challenge, code_challenge_method, ' +
   'scope, resource, created_at, expires_at, used_at';
+
+/** A new authorization code (43 base64url characters, returned in clear) and its row, which keeps only its hash. */
+export function newCodeRow(input: OAuthCodeCreate, now = Date.now()): { code: string; row: CodeRow } {
+  const code = randomBytes(32).toString('base64url');
+  const row: CodeRow = {
+    code_hash: hashSecret(code),
+    client_id: input.clientId,
+    user_id: input.userId,
+    organization_id: input.organizationId,
+    api_key_id: input.apiKeyId,
+    redirect_uri: input.redirectUri,
+    code_challenge: input.codeChallenge,
+    code_challenge_method: 'S256',
+    scope: input.scope ?? null,
+    resource: input.resource ?? null,
+    created_at: new Date(now).toISOString(),
+    expires_at: new Date(now + (input.ttlMs ?? 60_000)).toISOString(),
+    used_at: null,
+  };
+  return { code, row };
+}

@@ -1,5 +1,8 @@
 // Organizations: settings, quotas, entitlement limits, products, payment method on file, status.
 // The record, its constructor and its row mapping: shared by the SQLite store and the PostgreSQL repository.
+import { randomUUID } from 'node:crypto';
+import { nowIso } from '../db.js';
+import { fromJson, isSet } from './column-values.js';
 
 export const PRODUCTS = ['studio', 'data', 'intelligence'] as const;
 export type Product = (typeof PRODUCTS)[number];
@@ -123,7 +126,34 @@ export function validateProducts(products: readonly string[] | undefined): void 
   }
 }
 
-export function toOrganization(row: OrganizationRow): Organization {
+/** An organization row as node-postgres returns it: booleans as booleans, json already parsed. */
+export interface PgOrganizationRow
+  extends Omit<
+    OrganizationRow,
+    | 'require_session_token'
+    | 'embed_layers'
+    | 'embed_planner'
+    | 'default_allowed_origins'
+    | 'limits'
+    | 'product_studio'
+    | 'product_data'
+    | 'product_intelligence'
+    | 'card_on_file'
+    | 'ai_settings'
+  > {
+  require_session_token: boolean;
+  embed_layers: string[];
+  embed_planner: boolean;
+  default_allowed_origins: string[];
+  limits: Limits;
+  product_studio: boolean;
+  product_data: boolean;
+  product_intelligence: boolean;
+  card_on_file: boolean;
+  ai_settings: AiSettings;
+}
+
+export function toOrganization(row: OrganizationRow | PgOrganizationRow): Organization {
   const products: Product[] = [];
   if (row.product_studio) products.push('studio');
   if (row.product_data) products.push('data');
@@ -132,16 +162,16 @@ export function toOrganization(row: OrganizationRow): Organization {
     id: row.id,
     name: row.name,
     status: row.status,
-    requireSessionToken: row.require_session_token === 1,
+    requireSessionToken: isSet(row.require_session_token),
     quotaData: row.quota_data,
     quotaTiles: row.quota_tiles,
-    embedLayers: JSON.parse(row.embed_layers) as string[],
-    embedPlanner: row.embed_planner === 1,
-    defaultAllowedOrigins: JSON.parse(row.default_allowed_origins) as string[],
-    limits: JSON.parse(row.limits) as Limits,
+    embedLayers: fromJson<string[]>(row.embed_layers),
+    embedPlanner: isSet(row.embed_planner),
+    defaultAllowedOrigins: fromJson<string[]>(row.default_allowed_origins),
+    limits: fromJson<Limits>(row.limits),
     products,
-    cardOnFile: row.card_on_file === 1,
-    aiSettings: JSON.parse(row.ai_settings) as AiSettings,
+    cardOnFile: isSet(row.card_on_file),
+    aiSettings: fromJson<AiSettings>(row.ai_settings),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -167,4 +197,52 @@ export function toRow(org: Organization): OrganizationRow {
     created_at: org.createdAt,
     updated_at: org.updatedAt,
   };
+}
+
+/** A new organization from its creation input (validated first: a TypeError names the bad field). */
+export function newOrganization(input: OrganizationCreate, now = nowIso()): Organization {
+  validateOrganizationPatch(input);
+  return {
+    id: randomUUID(),
+    name: input.name,
+    status: input.status ?? 'active',
+    requireSessionToken: input.requireSessionToken ?? false,
+    quotaData: input.quotaData ?? DEFAULT_QUOTA_DATA,
+    quotaTiles: input.quotaTiles ?? DEFAULT_QUOTA_TILES,
+    embedLayers: input.embedLayers ?? [...EMBED_LAYERS],
+    embedPlanner: input.embedPlanner ?? false,
+    defaultAllowedOrigins: input.defaultAllowedOrigins ?? [],
+    limits: input.limits ?? {},
+    products: PRODUCTS.filter((p) => input.products?.includes(p)),
+    cardOnFile: input.cardOnFile ?? false,
+    aiSettings: {},
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** Checks the products, quotas and limits a creation or a patch sets (TypeError naming the field). */
+export function validateOrganizationPatch(patch: OrganizationPatch): void {
+  validateProducts(patch.products);
+  validateQuota('quotaData', patch.quotaData);
+  validateQuota('quotaTiles', patch.quotaTiles);
+  if (patch.limits) validateLimits(patch.limits);
+}
+
+/** `current` with `patch` applied: undefined fields keep their value; arrays and objects are copied. */
+export function applyOrganizationPatch(current: Organization, patch: OrganizationPatch, now = nowIso()): Organization {
+  const next: Organization = { ...current, updatedAt: now };
+  if (patch.name !== undefined) next.name = patch.name;
+  if (patch.status !== undefined) next.status = patch.status;
+  if (patch.requireSessionToken !== undefined) next.requireSessionToken = patch.requireSessionToken;
+  if (patch.quotaData !== undefined) next.quotaData = patch.quotaData;
+  if (patch.quotaTiles !== undefined) next.quotaTiles = patch.quotaTiles;
+  if (patch.embedLayers !== undefined) next.embedLayers = [...patch.embedLayers];
+  if (patch.embedPlanner !== undefined) next.embedPlanner = patch.embedPlanner;
+  if (patch.defaultAllowedOrigins !== undefined) next.defaultAllowedOrigins = [...patch.defaultAllowedOrigins];
+  if (patch.limits !== undefined) next.limits = { ...patch.limits };
+  if (patch.products !== undefined) next.products = PRODUCTS.filter((p) => patch.products?.includes(p));
+  if (patch.cardOnFile !== undefined) next.cardOnFile = patch.cardOnFile;
+  if (patch.aiSettings !== undefined) next.aiSettings = { ...patch.aiSettings };
+  return next;
 }

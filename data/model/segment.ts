@@ -1,5 +1,6 @@
 // Segments of itinerary chains: one row per segment, ordered by position, geometry as a line BLOB.
 // The record, its constructor and its row mapping: shared by the SQLite store and the PostgreSQL repository.
+import { fromJson } from './column-values.js';
 import { decodeLine, type Position } from './line-blob.js';
 
 export type SegmentEngine = 'smart' | 'freehand';
@@ -49,7 +50,14 @@ export interface SegmentRow {
 export const COLUMNS =
   'id, itinerary_id, position, engine, geometry, distance, ascent, descent, duration, name, description, group_id, hazards';
 
-export function toRecord(row: SegmentRow): SegmentRecord {
+/** A segment row as node-postgres returns it: geometry as a Buffer (bytea), hazards (json) parsed. */
+export interface PgSegmentRow extends Omit<SegmentRow, 'geometry' | 'hazards'> {
+  /** bytea: Float64 little-endian (lon, lat, ele) triples, as ./line-blob.ts writes them. */
+  geometry: Buffer;
+  hazards: SegmentHazard[];
+}
+
+export function toRecord(row: SegmentRow | PgSegmentRow): SegmentRecord {
   return {
     id: row.id,
     itineraryId: row.itinerary_id,
@@ -63,6 +71,6 @@ export function toRecord(row: SegmentRow): SegmentRecord {
     name: row.name,
     description: row.description,
     groupId: row.group_id,
-    hazards: JSON.parse(row.hazards) as SegmentHazard[],
+    hazards: fromJson<SegmentHazard[]>(row.hazards),
   };
 }

@@ -1,5 +1,7 @@
 // Users: email + scrypt password hash; constant-time password verification.
 // The record, its constructor and its row mapping: shared by the SQLite store and the PostgreSQL repository.
+import { randomUUID } from 'node:crypto';
+import { nowIso } from '../db.js';
 
 /** A user as returned to callers: the password hash never leaves the store. */
 export interface User {
@@ -40,4 +42,17 @@ export function isValidEmail(email: string): boolean {
 
 export function toUser(row: UserRow): User {
   return { id: row.id, email: row.email, name: row.name, createdAt: row.created_at, updatedAt: row.updated_at };
+}
+
+/** The row of a new user from an already computed password hash; an invalid email is a TypeError. */
+export function newUserRow(input: { email: string; passwordHash: string; name?: string | null | undefined }, now = nowIso()): UserRow {
+  if (!isValidEmail(input.email)) throw new TypeError(`invalid email '${input.email}'`);
+  return {
+    id: randomUUID(),
+    email: normalizeEmail(input.email),
+    password_hash: input.passwordHash,
+    name: input.name ?? null,
+    created_at: now,
+    updated_at: now,
+  };
 }

@@ -1,5 +1,7 @@
 // Zones: organization-owned areas (polygon, circle or corridor) with a warning level. Minimal for now.
 // The record, its constructor and its row mapping: shared by the SQLite store and the PostgreSQL repository.
+import { randomUUID } from 'node:crypto';
+import { nowIso } from '../db.js';
 import type { Privacy } from './collection.js';
 
 export const ZONE_LEVELS = ['INFO', 'WARNING', 'DANGER', 'PROHIBITED'] as const;
@@ -57,7 +59,11 @@ export interface ZoneRow {
   updated_at: string;
 }
 
-export function toZone(row: ZoneRow): Zone {
+/** A zone row as PostgreSQL returns it: the geometry (json) already parsed. */
+export type PgZoneRow = Omit<ZoneRow, 'geometry'> & { geometry: unknown };
+
+/** A zone from its row: SQLite holds the geometry as JSON text, PostgreSQL (json) hands it over parsed. */
+export function toZone(row: ZoneRow | PgZoneRow): Zone {
   return {
     id: row.id,
     organizationId: row.organization_id,
@@ -65,7 +71,7 @@ export function toZone(row: ZoneRow): Zone {
     description: row.description,
     level: row.level,
     mode: row.mode,
-    geometry: JSON.parse(row.geometry) as unknown,
+    geometry: typeof row.geometry === 'string' ? (JSON.parse(row.geometry) as unknown) : row.geometry,
     radiusM: row.radius_m,
     widthM: row.width_m,
     privacy: row.privacy,
@@ -95,3 +101,36 @@ export function toRow(zone: Zone): ZoneRow {
 
 export const COLUMNS =
   'id, organization_id, name, description, level, mode, geometry, radius_m, width_m, privacy, created_by, created_at, updated_at';
+
+/** A new zone from its creation input; CIRCLE needs radiusM and CORRIDOR widthM (the table's CHECK says so). */
+export function newZone(input: ZoneCreate, now = nowIso()): Zone {
+  return {
+    id: randomUUID(),
+    organizationId: input.organizationId,
+    name: input.name,
+    description: input.description ?? '',
+    level: input.level,
+    mode: input.mode,
+    geometry: input.geometry,
+    radiusM: input.radiusM ?? null,
+    widthM: input.widthM ?? null,
+    privacy: input.privacy ?? 'private',
+    createdBy: input.createdBy ?? null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** `current` with `patch` applied: undefined fields keep their value. */
+export function applyZonePatch(current: Zone, patch: ZonePatch, now = nowIso()): Zone {
+  const next: Zone = { ...current, updatedAt: now };
+  if (patch.name !== undefined) next.name = patch.name;
+  if (patch.description !== undefined) next.description = patch.description;
+  if (patch.level !== undefined) next.level = patch.level;
+  if (patch.mode !== undefined) next.mode = patch.mode;
+  if (patch.geometry !== undefined) next.geometry = patch.geometry;
+  if (patch.radiusM !== undefined) next.radiusM = patch.radiusM;
+  if (patch.widthM !== undefined) next.widthM = patch.widthM;
+  if (patch.privacy !== undefined) next.privacy = patch.privacy;
+  return next;
+}

@@ -1,6 +1,5 @@
 // Collections on SQLite; the Studio API service builds its rules (visibility, pagination, conflicts) on them.
 // SQLite statements only: the record and its row mapping live in ../model/collection.ts.
-import { randomUUID } from 'node:crypto';
 import type { Statement } from 'better-sqlite3';
 import { isConstraintError, nowIso, type Database } from '../db.js';
 import type { Conflict } from '../model/conflict.js';
@@ -14,6 +13,8 @@ import {
   COLUMNS,
   type HoldingListOptions,
   toCollection,
+  newCollectionRow,
+  toCollectionRow,
 } from '../model/collection.js';
 
 const LIST_FILTER = `organization_id = @org AND (@scope IS NULL OR scope = @scope)
@@ -118,20 +119,7 @@ export class CollectionStore {
 
   /** Creates a collection; a name taken in the same organization, scope and owner is a Conflict. */
   create(input: CollectionCreate): Collection | Conflict {
-    const scope = input.scope ?? 'organization';
-    const now = nowIso();
-    const row: CollectionRow = {
-      id: randomUUID(),
-      organization_id: input.organizationId,
-      scope,
-      owner_user_id: scope === 'personal' ? (input.ownerUserId ?? null) : null,
-      name: input.name,
-      description: input.description ?? '',
-      privacy: input.privacy ?? 'private',
-      created_by: input.createdBy ?? input.ownerUserId ?? null,
-      created_at: now,
-      updated_at: now,
-    };
+    const row = newCollectionRow(input);
     return this.#holderOf(() => this.#insert.run(row), row) ?? toCollection(row);
   }
 
@@ -202,18 +190,7 @@ export class CollectionStore {
       privacy: patch.privacy ?? current.privacy,
       updatedAt: nowIso(),
     };
-    const row: CollectionRow = {
-      id: next.id,
-      organization_id: next.organizationId,
-      scope: next.scope,
-      owner_user_id: next.ownerUserId,
-      name: next.name,
-      description: next.description,
-      privacy: next.privacy,
-      created_by: next.createdBy,
-      created_at: next.createdAt,
-      updated_at: next.updatedAt,
-    };
+    const row = toCollectionRow(next);
     return this.#holderOf(() => this.#update.run(row), row) ?? next;
   }
 

@@ -1,6 +1,5 @@
 // Itineraries on SQLite (create, get, list, find by name, publish snapshot).
 // SQLite statements only: the record and its row mapping live in ../model/itinerary.ts.
-import { randomUUID } from 'node:crypto';
 import type { Statement } from 'better-sqlite3';
 import { isConstraintError, nowIso, type Database } from '../db.js';
 import type { Conflict } from '../model/conflict.js';
@@ -17,6 +16,7 @@ import {
   PREFIXED,
   toItinerary,
   UPDATABLE,
+  newItineraryRow,
 } from '../model/itinerary.js';
 
 export class ItineraryStore {
@@ -94,21 +94,7 @@ export class ItineraryStore {
 
   /** Creates an itinerary (draft version 1, never published); a name taken in the organization is a Conflict. */
   create(input: ItineraryCreate): Itinerary | Conflict {
-    const now = nowIso();
-    const row: ItineraryRow = {
-      id: randomUUID(),
-      organization_id: input.organizationId,
-      name: input.name,
-      description: input.description ?? '',
-      activity: input.activity ?? 'HIKING_AND_TRAIL',
-      privacy: input.privacy ?? 'private',
-      created_by: input.createdBy ?? null,
-      draft_version: 1,
-      published_version: null,
-      published_at: null,
-      created_at: now,
-      updated_at: now,
-    };
+    const row = newItineraryRow(input);
     const holder = this.#holderOf(() => this.#insert.run(row), input.organizationId, input.name);
     return holder ?? toItinerary(row);
   }

@@ -19,6 +19,7 @@ import {
   toClient,
   toCode,
   toGrant,
+  newCodeRow,
 } from '../model/oauth.js';
 
 export class OAuthStore {
@@ -174,22 +175,7 @@ export class OAuthStore {
 
   /** Issues an authorization code (43 base64url characters) and returns it in clear; only its hash is kept. */
   createCode(input: OAuthCodeCreate, now = Date.now()): { code: string; record: OAuthCode } {
-    const code = randomBytes(32).toString('base64url');
-    const row: CodeRow = {
-      code_hash: hashSecret(code),
-      client_id: input.clientId,
-      user_id: input.userId,
-      organization_id: input.organizationId,
-      api_key_id: input.apiKeyId,
-      redirect_uri: input.redirectUri,
-      code_challenge: input.codeChallenge,
-      code_challenge_method: 'S256',
-      scope: input.scope ?? null,
-      resource: input.resource ?? null,
-      created_at: new Date(now).toISOString(),
-      expires_at: new Date(now + (input.ttlMs ?? 60_000)).toISOString(),
-      used_at: null,
-    };
+    const { code, row } = newCodeRow(input, now);
     this.#insertCode.run(row);
     return { code, record: toCode(row) };
   }

@@ -1,13 +1,9 @@
 // Organizations: settings, quotas, entitlement limits, products, payment method on file, status.
 // SQLite statements only: the record and its row mapping live in ../model/organization.ts.
-import { randomUUID } from 'node:crypto';
 import type { Statement } from 'better-sqlite3';
-import { nowIso, type Database } from '../db.js';
+import type { Database } from '../db.js';
 import {
   type AiSettings,
-  DEFAULT_QUOTA_DATA,
-  DEFAULT_QUOTA_TILES,
-  EMBED_LAYERS,
   type Limits,
   type Organization,
   type OrganizationCreate,
@@ -15,12 +11,11 @@ import {
   type OrganizationRow,
   type OrganizationStatus,
   type Product,
-  PRODUCTS,
   toOrganization,
   toRow,
-  validateLimits,
-  validateProducts,
-  validateQuota,
+  newOrganization,
+  applyOrganizationPatch,
+  validateOrganizationPatch,
 } from '../model/organization.js';
 
 /** Prepared statements over `organizations`. Reads are never cached: each call sees the latest commit. */
@@ -59,28 +54,7 @@ export class OrganizationStore {
 
   /** Creates an organization. Defaults: active, no session requirement, quotas 60/600, no products, no card. */
   create(input: OrganizationCreate): Organization {
-    validateProducts(input.products);
-    validateQuota('quotaData', input.quotaData);
-    validateQuota('quotaTiles', input.quotaTiles);
-    if (input.limits) validateLimits(input.limits);
-    const now = nowIso();
-    const org: Organization = {
-      id: randomUUID(),
-      name: input.name,
-      status: input.status ?? 'active',
-      requireSessionToken: input.requireSessionToken ?? false,
-      quotaData: input.quotaData ?? DEFAULT_QUOTA_DATA,
-      quotaTiles: input.quotaTiles ?? DEFAULT_QUOTA_TILES,
-      embedLayers: input.embedLayers ?? [...EMBED_LAYERS],
-      embedPlanner: input.embedPlanner ?? false,
-      defaultAllowedOrigins: input.defaultAllowedOrigins ?? [],
-      limits: input.limits ?? {},
-      products: PRODUCTS.filter((p) => input.products?.includes(p)),
-      cardOnFile: input.cardOnFile ?? false,
-      aiSettings: {},
-      createdAt: now,
-      updatedAt: now,
-    };
+    const org = newOrganization(input);
     this.#insert.run(toRow(org));
     return org;
   }
@@ -103,27 +77,12 @@ export class OrganizationStore {
    * map; use setLimit to change one dimension. Returns undefined when the organization does not exist.
    */
   update(id: string, patch: OrganizationPatch): Organization | undefined {
-    validateProducts(patch.products);
-    validateQuota('quotaData', patch.quotaData);
-    validateQuota('quotaTiles', patch.quotaTiles);
-    if (patch.limits) validateLimits(patch.limits);
+    validateOrganizationPatch(patch);
     return this.#db
       .transaction(() => {
         const current = this.get(id);
         if (!current) return undefined;
-        const next: Organization = { ...current, updatedAt: nowIso() };
-        if (patch.name !== undefined) next.name = patch.name;
-        if (patch.status !== undefined) next.status = patch.status;
-        if (patch.requireSessionToken !== undefined) next.requireSessionToken = patch.requireSessionToken;
-        if (patch.quotaData !== undefined) next.quotaData = patch.quotaData;
-        if (patch.quotaTiles !== undefined) next.quotaTiles = patch.quotaTiles;
-        if (patch.embedLayers !== undefined) next.embedLayers = [...patch.embedLayers];
-        if (patch.embedPlanner !== undefined) next.embedPlanner = patch.embedPlanner;
-        if (patch.defaultAllowedOrigins !== undefined) next.defaultAllowedOrigins = [...patch.defaultAllowedOrigins];
-        if (patch.limits !== undefined) next.limits = { ...patch.limits };
-        if (patch.products !== undefined) next.products = PRODUCTS.filter((p) => patch.products?.includes(p));
-        if (patch.cardOnFile !== undefined) next.cardOnFile = patch.cardOnFile;
-        if (patch.aiSettings !== undefined) next.aiSettings = { ...patch.aiSettings };
+        const next = applyOrganizationPatch(current, patch);
         this.#update.run(toRow(next));
         return next;
       })

@@ -1,6 +1,5 @@
 // Share links: one live read-only link per collection or itinerary, stored as the SHA-256 of its share_ token.
 // SQLite statements only: the record and its row mapping live in ../model/share-link.ts.
-import { randomUUID } from 'node:crypto';
 import type { Statement } from 'better-sqlite3';
 import { generateShareToken, hashSecret, SHARE_TOKEN_PATTERN } from '../credentials.js';
 import { nowIso, type Database } from '../db.js';
@@ -11,6 +10,7 @@ import {
   type ShareLinkRow,
   type ShareResourceKind,
   toShareLink,
+  newShareLinkRow,
 } from '../model/share-link.js';
 
 export class ShareLinkStore {
@@ -42,16 +42,7 @@ export class ShareLinkStore {
     return this.#db
       .transaction(() => {
         this.#disable.run(nowIso(), input.resourceKind, input.resourceId);
-        const row: ShareLinkRow = {
-          id: randomUUID(),
-          organization_id: input.organizationId,
-          resource_kind: input.resourceKind,
-          resource_id: input.resourceId,
-          token_hash: hashSecret(token),
-          created_by: input.createdBy ?? null,
-          created_at: nowIso(),
-          disabled_at: null,
-        };
+        const row = newShareLinkRow(input, token);
         this.#insert.run(row);
         return { link: toShareLink(row), token };
       })

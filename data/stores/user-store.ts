@@ -1,10 +1,9 @@
 // Users: email + scrypt password hash; constant-time password verification.
 // SQLite statements only: the record and its row mapping live in ../model/user.ts.
-import { randomUUID } from 'node:crypto';
 import type { Statement } from 'better-sqlite3';
 import { dummyPasswordHash, hashPasswordSync, verifyPassword, verifyPasswordSync } from '../credentials.js';
 import { nowIso, type Database } from '../db.js';
-import { isValidEmail, normalizeEmail, toUser, type User, type UserCreate, type UserRow } from '../model/user.js';
+import { normalizeEmail, toUser, type User, type UserCreate, type UserRow, newUserRow } from '../model/user.js';
 
 export class UserStore {
   readonly #insert: Statement<UserRow>;
@@ -29,16 +28,7 @@ export class UserStore {
 
   /** Creates a user from an already computed hash (see credentials.hashPassword, which does not block). */
   createWithHash(input: { email: string; passwordHash: string; name?: string | null | undefined }): User {
-    if (!isValidEmail(input.email)) throw new TypeError(`invalid email '${input.email}'`);
-    const now = nowIso();
-    const row: UserRow = {
-      id: randomUUID(),
-      email: normalizeEmail(input.email),
-      password_hash: input.passwordHash,
-      name: input.name ?? null,
-      created_at: now,
-      updated_at: now,
-    };
+    const row = newUserRow(input);
     this.#insert.run(row);
     return toUser(row);
   }

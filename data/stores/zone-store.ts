@@ -1,9 +1,18 @@
 // Zones: organization-owned areas (polygon, circle or corridor) with a warning level. Minimal for now.
 // SQLite statements only: the record and its row mapping live in ../model/zone.ts.
-import { randomUUID } from 'node:crypto';
 import type { Statement } from 'better-sqlite3';
-import { nowIso, type Database } from '../db.js';
-import { COLUMNS, toRow, toZone, type Zone, type ZoneCreate, type ZonePatch, type ZoneRow } from '../model/zone.js';
+import type { Database } from '../db.js';
+import {
+  COLUMNS,
+  toRow,
+  toZone,
+  type Zone,
+  type ZoneCreate,
+  type ZonePatch,
+  type ZoneRow,
+  newZone,
+  applyZonePatch,
+} from '../model/zone.js';
 
 export class ZoneStore {
   readonly #db: Database;
@@ -55,22 +64,7 @@ export class ZoneStore {
 
   /** Creates a zone. CIRCLE needs radiusM, CORRIDOR needs widthM (CHECK constraint error otherwise). */
   create(input: ZoneCreate): Zone {
-    const now = nowIso();
-    const zone: Zone = {
-      id: randomUUID(),
-      organizationId: input.organizationId,
-      name: input.name,
-      description: input.description ?? '',
-      level: input.level,
-      mode: input.mode,
-      geometry: input.geometry,
-      radiusM: input.radiusM ?? null,
-      widthM: input.widthM ?? null,
-      privacy: input.privacy ?? 'private',
-      createdBy: input.createdBy ?? null,
-      createdAt: now,
-      updatedAt: now,
-    };
+    const zone = newZone(input);
     this.#insert.run(toRow(zone));
     return zone;
   }
@@ -96,15 +90,7 @@ export class ZoneStore {
       .transaction(() => {
         const current = this.get(id);
         if (!current) return undefined;
-        const next: Zone = { ...current, updatedAt: nowIso() };
-        if (patch.name !== undefined) next.name = patch.name;
-        if (patch.description !== undefined) next.description = patch.description;
-        if (patch.level !== undefined) next.level = patch.level;
-        if (patch.mode !== undefined) next.mode = patch.mode;
-        if (patch.geometry !== undefined) next.geometry = patch.geometry;
-        if (patch.radiusM !== undefined) next.radiusM = patch.radiusM;
-        if (patch.widthM !== undefined) next.widthM = patch.widthM;
-        if (patch.privacy !== undefined) next.privacy = patch.privacy;
+        const next = applyZonePatch(current, patch);
         this.#update.run(toRow(next));
         return next;
       })
