@@ -1,5 +1,5 @@
 // How the management API shows an organization, its settings, keys, members and AI settings: the one shape that
-// the API answers and the admin command prints (data/admin.ts), field names in snake_case.
+// the API answers and the admin command prints (server/management/admin/admin.ts), field names in snake_case.
 
 import type { ApiKey } from '../../data/model/api-key.js';
 import type { MemberWithUser } from '../../data/model/membership.js';

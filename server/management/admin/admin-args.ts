@@ -1,5 +1,5 @@
 // Argument validation for the admin command: its error type, list and value parsers, and the `set` pairs.
-import { isScope, type KeyType, type Scope } from './model/api-key.js';
+import { isScope, type KeyType, type Scope } from '../../../data/model/api-key.js';
 import {
   EMBED_LAYERS,
   ORGANIZATION_STATUSES,
@@ -8,8 +8,8 @@ import {
   type OrganizationPatch,
   type OrganizationStatus,
   type Product,
-} from './model/organization.js';
-import { isValidEmail } from './model/user.js';
+} from '../../../data/model/organization.js';
+import { isValidEmail } from '../../../data/model/user.js';
 
 /** Error codes of the admin command, with their exit status. */
 export const ADMIN_ERRORS = {
