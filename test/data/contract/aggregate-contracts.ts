@@ -2,8 +2,12 @@
 import { lockContract } from './lock.contract.js';
 import { membershipContract } from './membership.contract.js';
 import type { OpenSubject } from './subject.js';
+import { usageContract } from './usage.contract.js';
+import { zoneContract } from './zone.contract.js';
 
 export function aggregateContracts(adapter: string, open: OpenSubject): void {
   lockContract(adapter, open);
   membershipContract(adapter, open);
+  usageContract(adapter, open);
+  zoneContract(adapter, open);
 }
