@@ -18,6 +18,7 @@ async function open() {
   return {
     repositories: createPgRepositories(db),
     refused: { check: /violates check constraint/, foreignKey: /violates foreign key constraint/ },
+    rows: (sql: string) => db.rows<Record<string, unknown>>(sql),
     async close() {
       await db.close();
       await schema.drop();

@@ -11,6 +11,7 @@ function open() {
   return {
     repositories: createSqliteRepositories(db),
     refused: { check: /CHECK/, foreignKey: /FOREIGN KEY/ },
+    rows: async (sql: string) => db.prepare<[], Record<string, unknown>>(sql).all(),
     close: () => void db.close(),
   };
 }

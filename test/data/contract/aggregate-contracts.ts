@@ -2,6 +2,7 @@
 import { lockContract } from './lock.contract.js';
 import { membershipContract } from './membership.contract.js';
 import { organizationContract } from './organization.contract.js';
+import { shareLinkContract } from './share-link.contract.js';
 import type { OpenSubject } from './subject.js';
 import { usageContract } from './usage.contract.js';
 import { zoneContract } from './zone.contract.js';
@@ -10,6 +11,7 @@ export function aggregateContracts(adapter: string, open: OpenSubject): void {
   lockContract(adapter, open);
   membershipContract(adapter, open);
   organizationContract(adapter, open);
+  shareLinkContract(adapter, open);
   usageContract(adapter, open);
   zoneContract(adapter, open);
 }
