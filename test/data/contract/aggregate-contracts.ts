@@ -1,4 +1,5 @@
 // Every aggregate's contract cases, run by each engine's test file on that engine's fresh repositories.
+import { collectionContract } from './collection.contract.js';
 import { lockContract } from './lock.contract.js';
 import { membershipContract } from './membership.contract.js';
 import { organizationContract } from './organization.contract.js';
@@ -8,6 +9,7 @@ import { usageContract } from './usage.contract.js';
 import { zoneContract } from './zone.contract.js';
 
 export function aggregateContracts(adapter: string, open: OpenSubject): void {
+  collectionContract(adapter, open);
   lockContract(adapter, open);
   membershipContract(adapter, open);
   organizationContract(adapter, open);
