@@ -1,7 +1,7 @@
 // Collections, on any engine (formerly the SQLite CollectionStore's own tests).
 import { describe, expect, it } from 'vitest';
 import { type Conflict, isConflict } from '../../../data/model/conflict.js';
-import { type AggregateSubject, onFresh, type OpenSubject } from './subject.js';
+import { type AggregateSubject, type OpenSubject, withFresh } from './subject.js';
 
 /** The record created or updated; fails the case when the repository answered a Conflict. */
 function created<T>(result: T | Conflict): T {
@@ -17,8 +17,7 @@ async function setup(subject: AggregateSubject) {
 }
 
 export function collectionContract(adapter: string, open: OpenSubject): void {
-  const withSetup = (body: (world: Awaited<ReturnType<typeof setup>>) => Promise<void>) =>
-    onFresh(open, async (subject) => body(await setup(subject)));
+  const withSetup = withFresh(open, setup);
 
   describe(`collections: ${adapter}`, () => {
     it(

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { isConflict } from '../../../data/model/conflict.js';
 import { LOCK_TTL_MS, NO_HOLDER } from '../../../data/model/lock.js';
 import type { Repositories } from '../../../data/repositories.js';
-import { onFresh, type OpenSubject } from './subject.js';
+import { type OpenSubject, withFresh } from './subject.js';
 
 async function setup(r: Repositories) {
   const org = await r.organizations.create({ name: 'L' });
@@ -19,8 +19,7 @@ const s1 = { type: 'segment', id: 's1' } as const;
 const s2 = { type: 'segment', id: 's2' } as const;
 
 export function lockContract(adapter: string, open: OpenSubject): void {
-  const withSetup = (body: (world: Awaited<ReturnType<typeof setup>>) => Promise<void>) =>
-    onFresh(open, async ({ repositories }) => body(await setup(repositories)));
+  const withSetup = withFresh(open, ({ repositories }) => setup(repositories));
 
   describe(`locks: ${adapter}`, () => {
     it(

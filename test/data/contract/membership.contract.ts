@@ -1,7 +1,7 @@
 // Memberships, on any engine (formerly the SQLite MembershipStore's own tests).
 import { describe, expect, it } from 'vitest';
 import type { Repositories } from '../../../data/repositories.js';
-import { type AggregateSubject, onFresh, type OpenSubject } from './subject.js';
+import { type AggregateSubject, type OpenSubject, withFresh } from './subject.js';
 
 async function setup(subject: AggregateSubject) {
   const r: Repositories = subject.repositories;
@@ -11,8 +11,7 @@ async function setup(subject: AggregateSubject) {
 }
 
 export function membershipContract(adapter: string, open: OpenSubject): void {
-  const withSetup = (body: (world: Awaited<ReturnType<typeof setup>>) => Promise<void>) =>
-    onFresh(open, async (subject) => body(await setup(subject)));
+  const withSetup = withFresh(open, setup);
 
   describe(`memberships: ${adapter}`, () => {
     it(

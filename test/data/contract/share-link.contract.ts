@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { SHARE_TOKEN_PATTERN } from '../../../data/credentials.js';
 import { isConflict } from '../../../data/model/conflict.js';
-import { type AggregateSubject, onFresh, type OpenSubject } from './subject.js';
+import { type AggregateSubject, type OpenSubject, withFresh } from './subject.js';
 
 async function setup(subject: AggregateSubject) {
   const r = subject.repositories;
@@ -13,8 +13,7 @@ async function setup(subject: AggregateSubject) {
 }
 
 export function shareLinkContract(adapter: string, open: OpenSubject): void {
-  const withSetup = (body: (world: Awaited<ReturnType<typeof setup>>) => Promise<void>) =>
-    onFresh(open, async (subject) => body(await setup(subject)));
+  const withSetup = withFresh(open, setup);
 
   describe(`share links: ${adapter}`, () => {
     it(

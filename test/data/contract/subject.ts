@@ -25,3 +25,8 @@ export function onFresh(open: OpenSubject, body: (subject: AggregateSubject) => 
     }
   };
 }
+
+/** Cases that each start from a fresh subject holding what `setup` makes there. */
+export function withFresh<W>(open: OpenSubject, setup: (subject: AggregateSubject) => Promise<W>) {
+  return (body: (world: W) => Promise<void>) => onFresh(open, async (subject) => body(await setup(subject)));
+}
