@@ -151,10 +151,14 @@ async function startDataServer(serverDir: string, regionDir: string, cpus: strin
   mkdirSync(serverDir, { recursive: true });
   const { server, boot, base } = await startCairn(serverDir, cpus, { REGION_PATH: regionDir }, { diagnostics: true });
   try {
-    execFileSync(process.execPath, [join(root, 'dist', 'data', 'admin.js'), 'set', '--org', boot.organization.id, 'quota.data=1000000'], {
-      env: { ...process.env, DATABASE_PATH: join(serverDir, 'platform.db') },
-      stdio: 'ignore',
-    });
+    execFileSync(
+      process.execPath,
+      [join(root, 'dist', 'server', 'management', 'admin', 'admin.js'), 'set', '--org', boot.organization.id, 'quota.data=1000000'],
+      {
+        env: { ...process.env, DATABASE_PATH: join(serverDir, 'platform.db') },
+        stdio: 'ignore',
+      },
+    );
   } catch (error) {
     await server.stop();
     throw error;

@@ -55,10 +55,14 @@ async function main(): Promise<void> {
     const requests = pickDirections(new RouteEngine(region.graph, region.dem, { kernel: { build: 'release' } }), REQUESTS);
     const { server, boot, base } = await startCairn(dir, undefined, { REGION_PATH: regionDir });
     stop = () => server.stop();
-    execFileSync(process.execPath, [join(root, 'dist', 'data', 'admin.js'), 'set', '--org', boot.organization.id, 'quota.data=1000000'], {
-      env: { ...process.env, DATABASE_PATH: join(dir, 'platform.db') },
-      stdio: 'ignore',
-    });
+    execFileSync(
+      process.execPath,
+      [join(root, 'dist', 'server', 'management', 'admin', 'admin.js'), 'set', '--org', boot.organization.id, 'quota.data=1000000'],
+      {
+        env: { ...process.env, DATABASE_PATH: join(dir, 'platform.db') },
+        stdio: 'ignore',
+      },
+    );
     const session = async () => {
       const minted = await post(
         `${base}/v1/sessions`,

@@ -248,10 +248,14 @@ async function main(): Promise<void> {
       { diagnostics: true },
     );
     servers.push(server);
-    execFileSync(process.execPath, [join(root, 'dist', 'data', 'admin.js'), 'set', '--org', boot.organization.id, 'quota.tiles=10000000'], {
-      env: { ...process.env, DATABASE_PATH: join(tmp, 'http', 'platform.db') },
-      stdio: 'ignore',
-    });
+    execFileSync(
+      process.execPath,
+      [join(root, 'dist', 'server', 'management', 'admin', 'admin.js'), 'set', '--org', boot.organization.id, 'quota.tiles=10000000'],
+      {
+        env: { ...process.env, DATABASE_PATH: join(tmp, 'http', 'platform.db') },
+        stdio: 'ignore',
+      },
+    );
     const key = { 'X-API-Key': boot.publishableKey.key };
     const hot = withContent(13).slice(0, SMOKE ? 4 : 40);
     const routes = [];

@@ -3,8 +3,8 @@
 // stands behind them today (./repositories-sqlite.ts); a second adapter implements the same interfaces and
 // passes the same contract suite (test/data/repositories.contract.ts).
 
-import type { Conflict } from './stores/conflict.js';
-import type { ApiKey, ApiKeyCreate, ApiKeyPatch, CreatedApiKey, Scope } from './stores/api-key-store.js';
+import type { Conflict } from './model/conflict.js';
+import type { ApiKey, ApiKeyCreate, ApiKeyPatch, CreatedApiKey, Scope } from './model/api-key.js';
 import type {
   Collection,
   CollectionCreate,
@@ -12,17 +12,11 @@ import type {
   CollectionPatch,
   CollectionScope,
   HoldingListOptions,
-} from './stores/collection-store.js';
-import type {
-  CollectionItineraryOptions,
-  GroupedItinerary,
-  GroupedListOptions,
-  Itinerary,
-  ItineraryCreate,
-} from './stores/itinerary-store.js';
-import type { AcquireResult, Lock, LockPart } from './stores/lock-store.js';
-import type { MemberWithUser, Membership, MembershipWithOrganization, Role } from './stores/membership-store.js';
-import type { OAuthClient, OAuthCode, OAuthCodeCreate, OAuthRefreshGrant, RefreshRotation } from './stores/oauth-store.js';
+} from './model/collection.js';
+import type { CollectionItineraryOptions, GroupedItinerary, GroupedListOptions, Itinerary, ItineraryCreate } from './model/itinerary.js';
+import type { AcquireResult, Lock, LockPart } from './model/lock.js';
+import type { MemberWithUser, Membership, MembershipWithOrganization, Role } from './model/membership.js';
+import type { OAuthClient, OAuthCode, OAuthCodeCreate, OAuthRefreshGrant, RefreshRotation } from './model/oauth.js';
 import type {
   AiSettings,
   Limits,
@@ -31,14 +25,14 @@ import type {
   OrganizationPatch,
   OrganizationStatus,
   Product,
-} from './stores/organization-store.js';
-import type { SegmentGroupRecord } from './stores/segment-group-store.js';
-import type { SegmentRecord } from './stores/segment-store.js';
-import type { ShareLink, ShareLinkMint, ShareResourceKind } from './stores/share-link-store.js';
-import type { UsageBucket, UsageDay, UsageQuery } from './stores/usage-store.js';
-import type { User, UserCreate } from './stores/user-store.js';
-import type { WaypointRecord } from './stores/waypoint-store.js';
-import type { Zone, ZoneCreate, ZonePatch } from './stores/zone-store.js';
+} from './model/organization.js';
+import type { SegmentGroupRecord } from './model/segment-group.js';
+import type { SegmentRecord } from './model/segment.js';
+import type { ShareLink, ShareLinkMint, ShareResourceKind } from './model/share-link.js';
+import type { UsageBucket, UsageDay, UsageQuery } from './model/usage.js';
+import type { User, UserCreate } from './model/user.js';
+import type { WaypointRecord } from './model/waypoint.js';
+import type { Zone, ZoneCreate, ZonePatch } from './model/zone.js';
 
 export interface ApiKeyRepository {
   /**

@@ -1,9 +1,9 @@
 // Demo seeding: an organization with every product, an owner, a publishable and a secret key, a demo collection.
 import { generatePassword, hashPassword } from './credentials.js';
 import type { Repositories } from './repositories.js';
-import { isConflict } from './stores/conflict.js';
-import type { Scope } from './stores/api-key-store.js';
-import { DEFAULT_LIMITS, PRODUCTS } from './stores/organization-store.js';
+import { isConflict } from './model/conflict.js';
+import type { Scope } from './model/api-key.js';
+import { DEFAULT_LIMITS, PRODUCTS } from './model/organization.js';
 
 export const DEMO_ORGANIZATION_NAME = 'Cairn demo';
 export const DEMO_OWNER_EMAIL = 'owner@demo.cairn.local';

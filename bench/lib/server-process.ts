@@ -161,7 +161,7 @@ export async function startCairn(
     ...env,
   };
   const printed = JSON.parse(
-    execFileSync(process.execPath, [join(root, 'dist', 'data', 'admin.js'), 'bootstrap', '--empty', '--json'], {
+    execFileSync(process.execPath, [join(root, 'dist', 'server', 'management', 'admin', 'admin.js'), 'bootstrap', '--empty', '--json'], {
       env: fullEnv,
       encoding: 'utf8',
     }),

@@ -12,7 +12,7 @@ import {
   normalizeScopes,
   type Scope,
   validate as validateApiKey,
-} from '../stores/api-key-store.js';
+} from '../model/api-key.js';
 import type { PgDatabase } from './pg-database.js';
 
 /** A row as node-postgres returns it: json already parsed, timestamps as ISO strings. */

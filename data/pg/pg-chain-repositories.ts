@@ -3,10 +3,10 @@
 // INSERT … ON CONFLICT, so two nodes writing the same row need no transaction of their own.
 import { nowIso } from '../db.js';
 import type { SegmentGroupRepository, SegmentRepository, WaypointRepository } from '../repositories.js';
-import { decodeLine, encodeLine } from '../stores/line-blob.js';
-import { COLUMNS as GROUP_COLUMNS, type GroupRow, type SegmentGroupRecord, toRecord as toGroup } from '../stores/segment-group-store.js';
-import { type SegmentEngine, type SegmentHazard, type SegmentRecord, COLUMNS as SEGMENT_COLUMNS } from '../stores/segment-store.js';
-import { COLUMNS as WAYPOINT_COLUMNS, toRecord as toWaypoint, type WaypointRecord, type WaypointRow } from '../stores/waypoint-store.js';
+import { encodeLine } from '../model/line-blob.js';
+import { COLUMNS as GROUP_COLUMNS, type GroupRow, type SegmentGroupRecord, toRecord as toGroup } from '../model/segment-group.js';
+import { COLUMNS as SEGMENT_COLUMNS, type PgSegmentRow, type SegmentRecord, toRecord as toSegmentRecord } from '../model/segment.js';
+import { COLUMNS as WAYPOINT_COLUMNS, toRecord as toWaypoint, type WaypointRecord, type WaypointRow } from '../model/waypoint.js';
 import type { PgDatabase } from './pg-database.js';
 
 /**
@@ -17,50 +17,15 @@ export function real(value: number | null | undefined): number | null | undefine
   return typeof value === 'number' && Number.isNaN(value) ? null : value;
 }
 
-interface SegmentRow {
-  id: string;
-  itinerary_id: string;
-  position: number;
-  engine: SegmentEngine;
-  /** bytea: Float64 little-endian (lon, lat, ele) triples, as ../stores/line-blob.ts writes them. */
-  geometry: Buffer;
-  distance: number;
-  ascent: number;
-  descent: number;
-  duration: number;
-  name: string | null;
-  description: string | null;
-  group_id: string | null;
-  /** json, parsed by the driver. */
-  hazards: SegmentHazard[];
-}
-
-function toSegment(row: SegmentRow): SegmentRecord {
-  return {
-    id: row.id,
-    itineraryId: row.itinerary_id,
-    position: row.position,
-    engine: row.engine,
-    geometry: decodeLine(row.geometry),
-    distance: row.distance,
-    ascent: row.ascent,
-    descent: row.descent,
-    duration: row.duration,
-    name: row.name,
-    description: row.description,
-    groupId: row.group_id,
-    hazards: row.hazards,
-  };
-}
-
 export class PgSegmentRepository implements SegmentRepository {
   constructor(private readonly db: PgDatabase) {}
 
   async listByItinerary(itineraryId: string): Promise<SegmentRecord[]> {
-    const rows = await this.db.rows<SegmentRow>(`SELECT ${SEGMENT_COLUMNS} FROM segments WHERE itinerary_id = $1 ORDER BY position, seq`, [
-      itineraryId,
-    ]);
-    return rows.map(toSegment);
+    const rows = await this.db.rows<PgSegmentRow>(
+      `SELECT ${SEGMENT_COLUMNS} FROM segments WHERE itinerary_id = $1 ORDER BY position, seq`,
+      [itineraryId],
+    );
+    return rows.map(toSegmentRecord);
   }
 
   async upsert(record: SegmentRecord): Promise<void> {

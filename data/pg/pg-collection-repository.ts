@@ -1,6 +1,5 @@
 // Collections on PostgreSQL (the SQLite twin: data/stores/collection-store.ts), and the page arithmetic the
 // PostgreSQL listings share.
-import { randomUUID } from 'node:crypto';
 import { nowIso } from '../db.js';
 import type { CollectionRepository } from '../repositories.js';
 import {
@@ -13,8 +12,9 @@ import {
   COLUMNS,
   type HoldingListOptions,
   toCollection,
-} from '../stores/collection-store.js';
-import type { Conflict } from '../stores/conflict.js';
+  newCollectionRow,
+} from '../model/collection.js';
+import type { Conflict } from '../model/conflict.js';
 import { isPgConstraintError, type PgDatabase } from './pg-database.js';
 
 /**
@@ -79,20 +79,7 @@ export class PgCollectionRepository implements CollectionRepository {
   constructor(private readonly db: PgDatabase) {}
 
   async create(input: CollectionCreate): Promise<Collection | Conflict> {
-    const scope = input.scope ?? 'organization';
-    const now = nowIso();
-    const row: CollectionRow = {
-      id: randomUUID(),
-      organization_id: input.organizationId,
-      scope,
-      owner_user_id: scope === 'personal' ? (input.ownerUserId ?? null) : null,
-      name: input.name,
-      description: input.description ?? '',
-      privacy: input.privacy ?? 'private',
-      created_by: input.createdBy ?? input.ownerUserId ?? null,
-      created_at: now,
-      updated_at: now,
-    };
+    const row = newCollectionRow(input);
     const conflict = await this.#holderOf(
       async () => {
         await this.db.query(`INSERT INTO collections (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, [

@@ -1,8 +1,7 @@
 // Itineraries on PostgreSQL (the SQLite twin: data/stores/itinerary-store.ts).
-import { randomUUID } from 'node:crypto';
 import { nowIso } from '../db.js';
 import type { ItineraryRepository } from '../repositories.js';
-import type { Conflict } from '../stores/conflict.js';
+import type { Conflict } from '../model/conflict.js';
 import {
   COLUMNS,
   type CollectionItineraryOptions,
@@ -14,7 +13,8 @@ import {
   PREFIXED,
   toItinerary,
   UPDATABLE,
-} from '../stores/itinerary-store.js';
+  newItineraryRow,
+} from '../model/itinerary.js';
 import { pageOf } from './pg-collection-repository.js';
 import { isPgConstraintError, type PgDatabase } from './pg-database.js';
 
@@ -46,21 +46,7 @@ export class PgItineraryRepository implements ItineraryRepository {
   constructor(private readonly db: PgDatabase) {}
 
   async create(input: ItineraryCreate): Promise<Itinerary | Conflict> {
-    const now = nowIso();
-    const row: ItineraryRow = {
-      id: randomUUID(),
-      organization_id: input.organizationId,
-      name: input.name,
-      description: input.description ?? '',
-      activity: input.activity ?? 'HIKING_AND_TRAIL',
-      privacy: input.privacy ?? 'private',
-      created_by: input.createdBy ?? null,
-      draft_version: 1,
-      published_version: null,
-      published_at: null,
-      created_at: now,
-      updated_at: now,
-    };
+    const row = newItineraryRow(input);
     const conflict = await this.#holderOf(
       async () => {
         await this.db.query(`INSERT INTO itineraries (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`, [

@@ -2,16 +2,7 @@
 // ms, as on SQLite, and are compared as timestamptz. Rows come back in primary-key order (text in "C" collation,
 // as SQLite compares it), the order the SQLite store reads and deletes them in.
 import type { LockRepository } from '../repositories.js';
-import {
-  type AcquireResult,
-  COLUMNS,
-  type Lock,
-  LOCK_TTL_MS,
-  type LockPart,
-  type LockRow,
-  NO_HOLDER,
-  toLock,
-} from '../stores/lock-store.js';
+import { type AcquireResult, COLUMNS, type Lock, LOCK_TTL_MS, type LockPart, type LockRow, NO_HOLDER, toLock } from '../model/lock.js';
 import type { PgDatabase } from './pg-database.js';
 
 const KEY_ORDER = 'itinerary_id COLLATE "C", part_type COLLATE "C", part_id COLLATE "C"';

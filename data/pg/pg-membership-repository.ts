@@ -9,7 +9,7 @@ import {
   type MembershipWithOrganization,
   type Role,
   toMembership,
-} from '../stores/membership-store.js';
+} from '../model/membership.js';
 import type { PgDatabase } from './pg-database.js';
 
 const COLS = 'm.organization_id, m.user_id, m.role, m.created_at, m.updated_at';

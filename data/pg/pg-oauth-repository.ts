@@ -18,7 +18,8 @@ import {
   type RefreshRow,
   toCode,
   toGrant,
-} from '../stores/oauth-store.js';
+  newCodeRow,
+} from '../model/oauth.js';
 import type { PgDatabase } from './pg-database.js';
 
 /** A client row as node-postgres returns it: json already parsed, timestamps as ISO strings. */
@@ -116,22 +117,7 @@ export class PgOAuthRepository implements OAuthRepository {
   }
 
   async createCode(input: OAuthCodeCreate, now = Date.now()): Promise<{ code: string; record: OAuthCode }> {
-    const code = randomBytes(32).toString('base64url');
-    const row: CodeRow = {
-      code_hash: hashSecret(code),
-      client_id: input.clientId,
-      user_id: input.userId,
-      organization_id: input.organizationId,
-      api_key_id: input.apiKeyId,
-      redirect_uri: input.redirectUri,
-      code_challenge: input.codeChallenge,
-      code_challenge_method: 'S256',
-      scope: input.scope ?? null,
-      resource: input.resource ?? null,
-      created_at: iso(now),
-      expires_at: iso(now + (input.ttlMs ?? 60_000)),
-      used_at: null,
-    };
+    const { code, row } = newCodeRow(input, now);
     await this.db.query(INSERT_CODE, [
       row.code_hash,
       row.client_id,

@@ -1,45 +1,20 @@
 // Organizations on PostgreSQL (the SQLite twin: data/stores/organization-store.ts).
-import { randomUUID } from 'node:crypto';
-import { nowIso } from '../db.js';
 import type { OrganizationRepository } from '../repositories.js';
 import {
   type AiSettings,
-  DEFAULT_QUOTA_DATA,
-  DEFAULT_QUOTA_TILES,
-  EMBED_LAYERS,
   type Limits,
   type Organization,
   type OrganizationCreate,
   type OrganizationPatch,
   type OrganizationStatus,
-  PRODUCTS,
   type Product,
-  validateLimits,
-  validateProducts,
-  validateQuota,
-} from '../stores/organization-store.js';
+  newOrganization,
+  applyOrganizationPatch,
+  validateOrganizationPatch,
+  toOrganization,
+  type PgOrganizationRow,
+} from '../model/organization.js';
 import type { PgDatabase } from './pg-database.js';
-
-/** A row as node-postgres returns it: booleans as booleans, json already parsed, timestamps as ISO strings. */
-interface OrganizationRow {
-  id: string;
-  name: string;
-  status: OrganizationStatus;
-  require_session_token: boolean;
-  quota_data: number;
-  quota_tiles: number;
-  embed_layers: string[];
-  embed_planner: boolean;
-  default_allowed_origins: string[];
-  limits: Limits;
-  product_studio: boolean;
-  product_data: boolean;
-  product_intelligence: boolean;
-  card_on_file: boolean;
-  ai_settings: AiSettings;
-  created_at: string;
-  updated_at: string;
-}
 
 const COLUMNS =
   'id, name, status, require_session_token, quota_data, quota_tiles, embed_layers, embed_planner, default_allowed_origins, ' +
@@ -53,30 +28,6 @@ const INSERT = `INSERT INTO organizations (${COLUMNS}) VALUES (${COLUMNS.split('
 const UPDATE = `UPDATE organizations SET name = $2, status = $3, require_session_token = $4, quota_data = $5, quota_tiles = $6,
   embed_layers = $7, embed_planner = $8, default_allowed_origins = $9, limits = $10, product_studio = $11, product_data = $12,
   product_intelligence = $13, card_on_file = $14, ai_settings = $15, updated_at = $16 WHERE id = $1`;
-
-function toOrganization(row: OrganizationRow): Organization {
-  const products: Product[] = [];
-  if (row.product_studio) products.push('studio');
-  if (row.product_data) products.push('data');
-  if (row.product_intelligence) products.push('intelligence');
-  return {
-    id: row.id,
-    name: row.name,
-    status: row.status,
-    requireSessionToken: row.require_session_token,
-    quotaData: row.quota_data,
-    quotaTiles: row.quota_tiles,
-    embedLayers: row.embed_layers,
-    embedPlanner: row.embed_planner,
-    defaultAllowedOrigins: row.default_allowed_origins,
-    limits: row.limits,
-    products,
-    cardOnFile: row.card_on_file,
-    aiSettings: row.ai_settings,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
 
 /** The columns between id and created_at, in COLUMNS order: flags by truthiness and json as JSON text, as SQLite stores them. */
 function fields(org: Organization): unknown[] {
@@ -102,40 +53,19 @@ export class PgOrganizationRepository implements OrganizationRepository {
   constructor(private readonly db: PgDatabase) {}
 
   async create(input: OrganizationCreate): Promise<Organization> {
-    validateProducts(input.products);
-    validateQuota('quotaData', input.quotaData);
-    validateQuota('quotaTiles', input.quotaTiles);
-    if (input.limits) validateLimits(input.limits);
-    const now = nowIso();
-    const org: Organization = {
-      id: randomUUID(),
-      name: input.name,
-      status: input.status ?? 'active',
-      requireSessionToken: input.requireSessionToken ?? false,
-      quotaData: input.quotaData ?? DEFAULT_QUOTA_DATA,
-      quotaTiles: input.quotaTiles ?? DEFAULT_QUOTA_TILES,
-      embedLayers: input.embedLayers ?? [...EMBED_LAYERS],
-      embedPlanner: input.embedPlanner ?? false,
-      defaultAllowedOrigins: input.defaultAllowedOrigins ?? [],
-      limits: input.limits ?? {},
-      products: PRODUCTS.filter((p) => input.products?.includes(p)),
-      cardOnFile: input.cardOnFile ?? false,
-      aiSettings: {},
-      createdAt: now,
-      updatedAt: now,
-    };
+    const org = newOrganization(input);
     // A savepoint: a CHECK error a caller catches leaves its transaction usable, as on SQLite.
     await this.db.savepoint(() => this.db.query(INSERT, [org.id, ...fields(org), org.createdAt, org.updatedAt]));
     return org;
   }
 
   async get(id: string): Promise<Organization | undefined> {
-    const row = await this.db.row<OrganizationRow>(`SELECT ${COLUMNS} FROM organizations WHERE id = $1`, [id]);
+    const row = await this.db.row<PgOrganizationRow>(`SELECT ${COLUMNS} FROM organizations WHERE id = $1`, [id]);
     return row ? toOrganization(row) : undefined;
   }
 
   async list(): Promise<Organization[]> {
-    return (await this.db.rows<OrganizationRow>(`SELECT ${COLUMNS} FROM organizations ORDER BY created_at, seq`)).map(toOrganization);
+    return (await this.db.rows<PgOrganizationRow>(`SELECT ${COLUMNS} FROM organizations ORDER BY created_at, seq`)).map(toOrganization);
   }
 
   async count(): Promise<number> {
@@ -143,27 +73,12 @@ export class PgOrganizationRepository implements OrganizationRepository {
   }
 
   async update(id: string, patch: OrganizationPatch): Promise<Organization | undefined> {
-    validateProducts(patch.products);
-    validateQuota('quotaData', patch.quotaData);
-    validateQuota('quotaTiles', patch.quotaTiles);
-    if (patch.limits) validateLimits(patch.limits);
+    validateOrganizationPatch(patch);
     // Read-modify-write: SERIALIZABLE makes a concurrent update of the same organization retry on fresh data.
     return this.db.transaction(async () => {
       const current = await this.get(id);
       if (!current) return undefined;
-      const next: Organization = { ...current, updatedAt: nowIso() };
-      if (patch.name !== undefined) next.name = patch.name;
-      if (patch.status !== undefined) next.status = patch.status;
-      if (patch.requireSessionToken !== undefined) next.requireSessionToken = patch.requireSessionToken;
-      if (patch.quotaData !== undefined) next.quotaData = patch.quotaData;
-      if (patch.quotaTiles !== undefined) next.quotaTiles = patch.quotaTiles;
-      if (patch.embedLayers !== undefined) next.embedLayers = [...patch.embedLayers];
-      if (patch.embedPlanner !== undefined) next.embedPlanner = patch.embedPlanner;
-      if (patch.defaultAllowedOrigins !== undefined) next.defaultAllowedOrigins = [...patch.defaultAllowedOrigins];
-      if (patch.limits !== undefined) next.limits = { ...patch.limits };
-      if (patch.products !== undefined) next.products = PRODUCTS.filter((p) => patch.products?.includes(p));
-      if (patch.cardOnFile !== undefined) next.cardOnFile = patch.cardOnFile;
-      if (patch.aiSettings !== undefined) next.aiSettings = { ...patch.aiSettings };
+      const next = applyOrganizationPatch(current, patch);
       await this.db.query(UPDATE, [next.id, ...fields(next), next.updatedAt]);
       return next;
     });

@@ -1,6 +1,5 @@
 // Share links on PostgreSQL (the SQLite twin: data/stores/share-link-store.ts). The schema's partial unique
 // index keeps one live link per resource; triggers remove a resource's links when it is deleted.
-import { randomUUID } from 'node:crypto';
 import { generateShareToken, hashSecret, SHARE_TOKEN_PATTERN } from '../credentials.js';
 import { nowIso } from '../db.js';
 import type { ShareLinkRepository } from '../repositories.js';
@@ -11,7 +10,8 @@ import {
   type ShareLinkRow,
   type ShareResourceKind,
   toShareLink,
-} from '../stores/share-link-store.js';
+  newShareLinkRow,
+} from '../model/share-link.js';
 import type { PgDatabase } from './pg-database.js';
 
 const DISABLE = 'UPDATE share_links SET disabled_at = $1 WHERE resource_kind = $2 AND resource_id = $3 AND disabled_at IS NULL';
@@ -25,16 +25,7 @@ export class PgShareLinkRepository implements ShareLinkRepository {
     // on the live row or the one-live-link index, and SERIALIZABLE runs the loser again after the winner.
     return this.db.transaction(async () => {
       await this.db.query(DISABLE, [nowIso(), input.resourceKind, input.resourceId]);
-      const row: ShareLinkRow = {
-        id: randomUUID(),
-        organization_id: input.organizationId,
-        resource_kind: input.resourceKind,
-        resource_id: input.resourceId,
-        token_hash: hashSecret(token),
-        created_by: input.createdBy ?? null,
-        created_at: nowIso(),
-        disabled_at: null,
-      };
+      const row = newShareLinkRow(input, token);
       await this.db.query(`INSERT INTO share_links (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, [
         row.id,
         row.organization_id,

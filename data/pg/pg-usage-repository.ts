@@ -1,7 +1,7 @@
 // Usage counters on PostgreSQL (the SQLite twin: data/stores/usage-store.ts). API names sort in byte order
 // (COLLATE "C"), as SQLite's BINARY collation sorts them, whatever the database's collation.
 import type { UsageRepository } from '../repositories.js';
-import type { UsageBucket, UsageDay, UsageQuery } from '../stores/usage-store.js';
+import type { UsageBucket, UsageDay, UsageQuery } from '../model/usage.js';
 import type { PgDatabase } from './pg-database.js';
 
 export class PgUsageRepository implements UsageRepository {

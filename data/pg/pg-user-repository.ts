@@ -1,10 +1,9 @@
 // Users on PostgreSQL (the SQLite twin: data/stores/user-store.ts). Emails are unique and looked up without regard
 // to case through the unique index on lower(email) (SQLite: the column is COLLATE NOCASE).
-import { randomUUID } from 'node:crypto';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../credentials.js';
 import { nowIso } from '../db.js';
 import type { UserRepository } from '../repositories.js';
-import { isValidEmail, normalizeEmail, toUser, type User, type UserCreate, type UserRow } from '../stores/user-store.js';
+import { normalizeEmail, toUser, type User, type UserCreate, type UserRow, newUserRow } from '../model/user.js';
 import type { PgDatabase } from './pg-database.js';
 
 const COLUMNS = 'id, email, password_hash, name, created_at, updated_at';
@@ -18,16 +17,7 @@ export class PgUserRepository implements UserRepository {
   }
 
   async createWithHash(input: { email: string; passwordHash: string; name?: string | null | undefined }): Promise<User> {
-    if (!isValidEmail(input.email)) throw new TypeError(`invalid email '${input.email}'`);
-    const now = nowIso();
-    const row: UserRow = {
-      id: randomUUID(),
-      email: normalizeEmail(input.email),
-      password_hash: input.passwordHash,
-      name: input.name ?? null,
-      created_at: now,
-      updated_at: now,
-    };
+    const row = newUserRow(input);
     // A taken email (any case) is a unique violation of users_email_unique; the savepoint keeps a caller's
     // transaction usable when it catches that, as on SQLite.
     await this.db.savepoint(() =>

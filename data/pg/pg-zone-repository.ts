@@ -1,32 +1,19 @@
 // Zones on PostgreSQL (the SQLite twin: data/stores/zone-store.ts).
-import { randomUUID } from 'node:crypto';
-import { nowIso } from '../db.js';
 import type { ZoneRepository } from '../repositories.js';
-import { COLUMNS, toRow, type Zone, type ZoneCreate, type ZonePatch, type ZoneRow } from '../stores/zone-store.js';
+import {
+  COLUMNS,
+  toRow,
+  type Zone,
+  type ZoneCreate,
+  type ZonePatch,
+  newZone,
+  applyZonePatch,
+  toZone,
+  type PgZoneRow,
+} from '../model/zone.js';
 import { real } from './pg-chain-repositories.js';
 import { pageOf } from './pg-collection-repository.js';
 import type { PgDatabase } from './pg-database.js';
-
-/** A zone row as PostgreSQL returns it: the geometry (json) already parsed. */
-type PgZoneRow = Omit<ZoneRow, 'geometry'> & { geometry: unknown };
-
-function toZone(row: PgZoneRow): Zone {
-  return {
-    id: row.id,
-    organizationId: row.organization_id,
-    name: row.name,
-    description: row.description,
-    level: row.level,
-    mode: row.mode,
-    geometry: row.geometry,
-    radiusM: row.radius_m,
-    widthM: row.width_m,
-    privacy: row.privacy,
-    createdBy: row.created_by,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
 
 const PREFIXED = COLUMNS.split(', ')
   .map((c) => `z.${c}`)
@@ -44,22 +31,7 @@ export class PgZoneRepository implements ZoneRepository {
   constructor(private readonly db: PgDatabase) {}
 
   async create(input: ZoneCreate): Promise<Zone> {
-    const now = nowIso();
-    const zone: Zone = {
-      id: randomUUID(),
-      organizationId: input.organizationId,
-      name: input.name,
-      description: input.description ?? '',
-      level: input.level,
-      mode: input.mode,
-      geometry: input.geometry,
-      radiusM: input.radiusM ?? null,
-      widthM: input.widthM ?? null,
-      privacy: input.privacy ?? 'private',
-      createdBy: input.createdBy ?? null,
-      createdAt: now,
-      updatedAt: now,
-    };
+    const zone = newZone(input);
     const row = toRow(zone);
     await this.db.query(`INSERT INTO zones (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`, [
       row.id,
@@ -113,15 +85,7 @@ export class PgZoneRepository implements ZoneRepository {
     return this.db.transaction(async () => {
       const current = await this.get(id);
       if (!current) return undefined;
-      const next: Zone = { ...current, updatedAt: nowIso() };
-      if (patch.name !== undefined) next.name = patch.name;
-      if (patch.description !== undefined) next.description = patch.description;
-      if (patch.level !== undefined) next.level = patch.level;
-      if (patch.mode !== undefined) next.mode = patch.mode;
-      if (patch.geometry !== undefined) next.geometry = patch.geometry;
-      if (patch.radiusM !== undefined) next.radiusM = patch.radiusM;
-      if (patch.widthM !== undefined) next.widthM = patch.widthM;
-      if (patch.privacy !== undefined) next.privacy = patch.privacy;
+      const next = applyZonePatch(current, patch);
       const row = toRow(next);
       await this.db.query(
         `UPDATE zones SET name = $2, description = $3, level = $4, mode = $5, geometry = $6, radius_m = $7, width_m = $8,

@@ -1,99 +1,24 @@
-// Collections (organization or personal scope) and the itineraries and zones filed in them. Minimal for now:
-// the Studio API service builds its rules (visibility, pagination, conflicts) on these statements.
-import { randomUUID } from 'node:crypto';
+// Collections on SQLite; the Studio API service builds its rules (visibility, pagination, conflicts) on them.
+// SQLite statements only: the record and its row mapping live in ../model/collection.ts.
 import type { Statement } from 'better-sqlite3';
 import { isConstraintError, nowIso, type Database } from '../db.js';
-import type { Conflict } from './conflict.js';
+import type { Conflict } from '../model/conflict.js';
+import {
+  type Collection,
+  type CollectionCreate,
+  type CollectionListOptions,
+  type CollectionPatch,
+  type CollectionRow,
+  type CollectionScope,
+  COLUMNS,
+  type HoldingListOptions,
+  toCollection,
+  newCollectionRow,
+  toCollectionRow,
+} from '../model/collection.js';
 
-export const COLLECTION_SCOPES = ['organization', 'personal'] as const;
-export type CollectionScope = (typeof COLLECTION_SCOPES)[number];
-export const PRIVACIES = ['public', 'private'] as const;
-export type Privacy = (typeof PRIVACIES)[number];
-
-export interface Collection {
-  id: string;
-  organizationId: string;
-  scope: CollectionScope;
-  /** The owner of a personal collection; null for organization collections. */
-  ownerUserId: string | null;
-  name: string;
-  description: string;
-  privacy: Privacy;
-  createdBy: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface CollectionCreate {
-  organizationId: string;
-  scope?: CollectionScope;
-  /** Required for scope 'personal', forbidden for 'organization'. */
-  ownerUserId?: string | null;
-  name: string;
-  description?: string;
-  privacy?: Privacy;
-  createdBy?: string | null;
-}
-
-export interface CollectionListOptions {
-  scope?: CollectionScope;
-  ownerUserId?: string;
-  /** Only public collections (listings with a bare publishable key). */
-  publicOnly?: boolean;
-  limit?: number;
-  offset?: number;
-}
-
-export interface CollectionRow {
-  id: string;
-  organization_id: string;
-  scope: CollectionScope;
-  owner_user_id: string | null;
-  name: string;
-  description: string;
-  privacy: Privacy;
-  created_by: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export function toCollection(row: CollectionRow): Collection {
-  return {
-    id: row.id,
-    organizationId: row.organization_id,
-    scope: row.scope,
-    ownerUserId: row.owner_user_id,
-    name: row.name,
-    description: row.description,
-    privacy: row.privacy,
-    createdBy: row.created_by,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
-
-export const COLUMNS = 'id, organization_id, scope, owner_user_id, name, description, privacy, created_by, created_at, updated_at';
-
-/** WHERE clause shared by list and count; NULL parameters switch a filter off. */
 const LIST_FILTER = `organization_id = @org AND (@scope IS NULL OR scope = @scope)
   AND (@owner IS NULL OR owner_user_id = @owner) AND (@publicOnly = 0 OR privacy = 'public')`;
-
-/** Fields a partial update may change (scope and owner never change). */
-export interface CollectionPatch {
-  name?: string;
-  description?: string;
-  privacy?: Privacy;
-}
-
-/** Which collections holding an item a caller may see (`getItineraryCollections`, `getZoneCollections`). */
-export interface HoldingListOptions {
-  /** Organization collections: only public ones (listing with a bare publishable key). */
-  publicOnly: boolean;
-  /** Personal collections are listed only for their owner; null lists none. */
-  viewerUserId: string | null;
-  limit: number;
-  offset: number;
-}
 
 interface HoldingParams {
   item: string;
@@ -194,20 +119,7 @@ export class CollectionStore {
 
   /** Creates a collection; a name taken in the same organization, scope and owner is a Conflict. */
   create(input: CollectionCreate): Collection | Conflict {
-    const scope = input.scope ?? 'organization';
-    const now = nowIso();
-    const row: CollectionRow = {
-      id: randomUUID(),
-      organization_id: input.organizationId,
-      scope,
-      owner_user_id: scope === 'personal' ? (input.ownerUserId ?? null) : null,
-      name: input.name,
-      description: input.description ?? '',
-      privacy: input.privacy ?? 'private',
-      created_by: input.createdBy ?? input.ownerUserId ?? null,
-      created_at: now,
-      updated_at: now,
-    };
+    const row = newCollectionRow(input);
     return this.#holderOf(() => this.#insert.run(row), row) ?? toCollection(row);
   }
 
@@ -278,18 +190,7 @@ export class CollectionStore {
       privacy: patch.privacy ?? current.privacy,
       updatedAt: nowIso(),
     };
-    const row: CollectionRow = {
-      id: next.id,
-      organization_id: next.organizationId,
-      scope: next.scope,
-      owner_user_id: next.ownerUserId,
-      name: next.name,
-      description: next.description,
-      privacy: next.privacy,
-      created_by: next.createdBy,
-      created_at: next.createdAt,
-      updated_at: next.updatedAt,
-    };
+    const row = toCollectionRow(next);
     return this.#holderOf(() => this.#update.run(row), row) ?? next;
   }
 

@@ -1,49 +1,8 @@
 // Soft locks on itinerary parts: one holder per part, with an expiry renewed by each guarded write.
+// SQLite statements only: the record and its row mapping live in ../model/lock.ts.
 import type { Statement } from 'better-sqlite3';
 import type { Database } from '../db.js';
-
-export const LOCK_PART_TYPES = ['segment', 'waypoint', 'segment_group'] as const;
-export type LockPartType = (typeof LOCK_PART_TYPES)[number];
-
-/** Lock lifetime (DESIGN §6): 120 s, renewed by each guarded write. */
-export const LOCK_TTL_MS = 120_000;
-
-/** Holder id reported when nobody holds the lock a write needs (the caller must take it first). */
-export const NO_HOLDER = '00000000-0000-0000-0000-000000000000';
-
-export interface LockPart {
-  type: LockPartType;
-  id: string;
-}
-
-export interface Lock extends LockPart {
-  itineraryId: string;
-  holderUserId: string;
-  /** ISO 8601 UTC. */
-  expiresAt: string;
-}
-
-export type AcquireResult = { ok: true; locks: Lock[] } | { ok: false; part: LockPart; holderUserId: string };
-
-export interface LockRow {
-  itinerary_id: string;
-  part_type: LockPartType;
-  part_id: string;
-  holder_user_id: string;
-  expires_at: string;
-}
-
-export function toLock(row: LockRow): Lock {
-  return {
-    itineraryId: row.itinerary_id,
-    type: row.part_type,
-    id: row.part_id,
-    holderUserId: row.holder_user_id,
-    expiresAt: row.expires_at,
-  };
-}
-
-export const COLUMNS = 'itinerary_id, part_type, part_id, holder_user_id, expires_at';
+import { type AcquireResult, COLUMNS, type Lock, LOCK_TTL_MS, type LockPart, type LockRow, NO_HOLDER, toLock } from '../model/lock.js';
 
 /** All methods take `now` (epoch ms) so tests can drive the clock; expired rows count as free. */
 export class LockStore {

@@ -1,29 +1,8 @@
 // Segment groups: flat runs of neighbouring segments sharing a displayed name, color and speed.
+// SQLite statements only: the record and its row mapping live in ../model/segment-group.ts.
 import type { Statement } from 'better-sqlite3';
 import { nowIso, type Database } from '../db.js';
-
-export interface SegmentGroupRecord {
-  id: string;
-  itineraryId: string;
-  name: string;
-  color: string;
-  /** km/h on the elevation profile; null = the activity's speed model. */
-  speed: number | null;
-}
-
-export interface GroupRow {
-  id: string;
-  itinerary_id: string;
-  name: string;
-  color: string;
-  speed: number | null;
-}
-
-export const COLUMNS = 'id, itinerary_id, name, color, speed';
-
-export function toRecord(row: GroupRow): SegmentGroupRecord {
-  return { id: row.id, itineraryId: row.itinerary_id, name: row.name, color: row.color, speed: row.speed };
-}
+import { COLUMNS, type GroupRow, type SegmentGroupRecord, toRecord } from '../model/segment-group.js';
 
 export class SegmentGroupStore {
   readonly #list: Statement<[string], GroupRow>;

@@ -1,72 +1,9 @@
 // Segments of itinerary chains: one row per segment, ordered by position, geometry as a line BLOB.
+// SQLite statements only: the record and its row mapping live in ../model/segment.ts.
 import type { Statement } from 'better-sqlite3';
 import { nowIso, type Database } from '../db.js';
-import { decodeLine, encodeLine, type Position } from './line-blob.js';
-
-export type SegmentEngine = 'smart' | 'freehand';
-
-export interface SegmentRecord {
-  id: string;
-  itineraryId: string;
-  /** 0-based place in the chain. */
-  position: number;
-  engine: SegmentEngine;
-  /** lon, lat, ele (degrees, degrees, metres). */
-  geometry: Position[];
-  distance: number; // m
-  ascent: number; // m
-  descent: number; // m
-  duration: number; // s
-  name: string | null;
-  description: string | null;
-  groupId: string | null;
-  /** Restrictions the line crosses for the itinerary's activity (metres along it); none when left out. */
-  hazards?: SegmentHazard[];
-}
-
-export interface SegmentHazard {
-  kind: 'TOLLWAY' | 'RESTRICTED_ACCESS';
-  /** Metres from the segment's start. */
-  from: number;
-  to: number;
-}
-
-interface SegmentRow {
-  id: string;
-  itinerary_id: string;
-  position: number;
-  engine: SegmentEngine;
-  geometry: Buffer;
-  distance: number;
-  ascent: number;
-  descent: number;
-  duration: number;
-  name: string | null;
-  description: string | null;
-  group_id: string | null;
-  hazards: string;
-}
-
-export const COLUMNS =
-  'id, itinerary_id, position, engine, geometry, distance, ascent, descent, duration, name, description, group_id, hazards';
-
-function toRecord(row: SegmentRow): SegmentRecord {
-  return {
-    id: row.id,
-    itineraryId: row.itinerary_id,
-    position: row.position,
-    engine: row.engine,
-    geometry: decodeLine(row.geometry),
-    distance: row.distance,
-    ascent: row.ascent,
-    descent: row.descent,
-    duration: row.duration,
-    name: row.name,
-    description: row.description,
-    groupId: row.group_id,
-    hazards: JSON.parse(row.hazards) as SegmentHazard[],
-  };
-}
+import { encodeLine } from '../model/line-blob.js';
+import { COLUMNS, type SegmentRecord, type SegmentRow, toRecord } from '../model/segment.js';
 
 export class SegmentStore {
   readonly #list: Statement<[string], SegmentRow>;

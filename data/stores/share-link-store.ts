@@ -1,54 +1,17 @@
 // Share links: one live read-only link per collection or itinerary, stored as the SHA-256 of its share_ token.
-import { randomUUID } from 'node:crypto';
+// SQLite statements only: the record and its row mapping live in ../model/share-link.ts.
 import type { Statement } from 'better-sqlite3';
 import { generateShareToken, hashSecret, SHARE_TOKEN_PATTERN } from '../credentials.js';
 import { nowIso, type Database } from '../db.js';
-
-export const SHARE_RESOURCE_KINDS = ['collection', 'itinerary'] as const;
-export type ShareResourceKind = (typeof SHARE_RESOURCE_KINDS)[number];
-
-export interface ShareLink {
-  id: string;
-  organizationId: string;
-  resourceKind: ShareResourceKind;
-  resourceId: string;
-  createdBy: string | null;
-  createdAt: string;
-  /** Set when disabled or replaced by a rotation; such a link never works again. */
-  disabledAt: string | null;
-}
-
-export interface ShareLinkMint {
-  organizationId: string;
-  resourceKind: ShareResourceKind;
-  resourceId: string;
-  createdBy?: string | null;
-}
-
-export interface ShareLinkRow {
-  id: string;
-  organization_id: string;
-  resource_kind: ShareResourceKind;
-  resource_id: string;
-  token_hash: string;
-  created_by: string | null;
-  created_at: string;
-  disabled_at: string | null;
-}
-
-export function toShareLink(row: ShareLinkRow): ShareLink {
-  return {
-    id: row.id,
-    organizationId: row.organization_id,
-    resourceKind: row.resource_kind,
-    resourceId: row.resource_id,
-    createdBy: row.created_by,
-    createdAt: row.created_at,
-    disabledAt: row.disabled_at,
-  };
-}
-
-export const COLUMNS = 'id, organization_id, resource_kind, resource_id, token_hash, created_by, created_at, disabled_at';
+import {
+  COLUMNS,
+  type ShareLink,
+  type ShareLinkMint,
+  type ShareLinkRow,
+  type ShareResourceKind,
+  toShareLink,
+  newShareLinkRow,
+} from '../model/share-link.js';
 
 export class ShareLinkStore {
   readonly #db: Database;
@@ -79,16 +42,7 @@ export class ShareLinkStore {
     return this.#db
       .transaction(() => {
         this.#disable.run(nowIso(), input.resourceKind, input.resourceId);
-        const row: ShareLinkRow = {
-          id: randomUUID(),
-          organization_id: input.organizationId,
-          resource_kind: input.resourceKind,
-          resource_id: input.resourceId,
-          token_hash: hashSecret(token),
-          created_by: input.createdBy ?? null,
-          created_at: nowIso(),
-          disabled_at: null,
-        };
+        const row = newShareLinkRow(input, token);
         this.#insert.run(row);
         return { link: toShareLink(row), token };
       })

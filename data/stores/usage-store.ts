@@ -1,34 +1,8 @@
 // Usage counters per organization, API and minute (reporting; the hot-path quota counters live in the server).
+// SQLite statements only: the record and its row mapping live in ../model/usage.ts.
 import type { Statement } from 'better-sqlite3';
 import type { Database } from '../db.js';
-
-/** Epoch minute of a time in epoch milliseconds: the bucket key of usage_counters. */
-export function minuteOf(epochMs: number): number {
-  return Math.floor(epochMs / 60_000);
-}
-
-export interface UsageBucket {
-  api: string;
-  /** Epoch minute (floor(epoch ms / 60000)). */
-  minute: number;
-  count: number;
-}
-
-export interface UsageDay {
-  api: string;
-  /** UTC day, YYYY-MM-DD. */
-  day: string;
-  count: number;
-}
-
-export interface UsageQuery {
-  organizationId: string;
-  api?: string;
-  /** Inclusive epoch minute. */
-  fromMinute: number;
-  /** Exclusive epoch minute. */
-  toMinute: number;
-}
+import type { UsageBucket, UsageDay, UsageQuery } from '../model/usage.js';
 
 export class UsageStore {
   readonly #increment: Statement<[string, string, number, number], { count: number }>;

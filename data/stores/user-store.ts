@@ -1,49 +1,9 @@
 // Users: email + scrypt password hash; constant-time password verification.
-import { randomUUID } from 'node:crypto';
+// SQLite statements only: the record and its row mapping live in ../model/user.ts.
 import type { Statement } from 'better-sqlite3';
 import { dummyPasswordHash, hashPasswordSync, verifyPassword, verifyPasswordSync } from '../credentials.js';
 import { nowIso, type Database } from '../db.js';
-
-/** A user as returned to callers: the password hash never leaves the store. */
-export interface User {
-  id: string;
-  email: string;
-  name: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface UserCreate {
-  email: string;
-  /** Plaintext; hashed here with scrypt and a fresh salt (synchronously, ~50 ms). */
-  password: string;
-  name?: string | null;
-}
-
-export interface UserRow {
-  id: string;
-  email: string;
-  password_hash: string;
-  name: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-const EMAIL = /^[^\s@]+@[^\s@]+$/;
-
-/** Emails are compared case-insensitively (the column is COLLATE NOCASE) and stored trimmed. */
-export function normalizeEmail(email: string): string {
-  return email.trim();
-}
-
-export function isValidEmail(email: string): boolean {
-  const e = normalizeEmail(email);
-  return e.length >= 3 && e.length <= 320 && EMAIL.test(e);
-}
-
-export function toUser(row: UserRow): User {
-  return { id: row.id, email: row.email, name: row.name, createdAt: row.created_at, updatedAt: row.updated_at };
-}
+import { normalizeEmail, toUser, type User, type UserCreate, type UserRow, newUserRow } from '../model/user.js';
 
 export class UserStore {
   readonly #insert: Statement<UserRow>;
@@ -68,16 +28,7 @@ export class UserStore {
 
   /** Creates a user from an already computed hash (see credentials.hashPassword, which does not block). */
   createWithHash(input: { email: string; passwordHash: string; name?: string | null | undefined }): User {
-    if (!isValidEmail(input.email)) throw new TypeError(`invalid email '${input.email}'`);
-    const now = nowIso();
-    const row: UserRow = {
-      id: randomUUID(),
-      email: normalizeEmail(input.email),
-      password_hash: input.passwordHash,
-      name: input.name ?? null,
-      created_at: now,
-      updated_at: now,
-    };
+    const row = newUserRow(input);
     this.#insert.run(row);
     return toUser(row);
   }

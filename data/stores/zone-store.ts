@@ -1,102 +1,18 @@
 // Zones: organization-owned areas (polygon, circle or corridor) with a warning level. Minimal for now.
-import { randomUUID } from 'node:crypto';
+// SQLite statements only: the record and its row mapping live in ../model/zone.ts.
 import type { Statement } from 'better-sqlite3';
-import { nowIso, type Database } from '../db.js';
-import type { Privacy } from './collection-store.js';
-
-export const ZONE_LEVELS = ['INFO', 'WARNING', 'DANGER', 'PROHIBITED'] as const;
-export type ZoneLevel = (typeof ZONE_LEVELS)[number];
-export const ZONE_MODES = ['POLYGON', 'CIRCLE', 'CORRIDOR'] as const;
-export type ZoneMode = (typeof ZONE_MODES)[number];
-
-export interface Zone {
-  id: string;
-  organizationId: string;
-  name: string;
-  description: string;
-  level: ZoneLevel;
-  mode: ZoneMode;
-  /** GeoJSON geometry, lon/lat degrees: Polygon (POLYGON), Point (CIRCLE) or LineString (CORRIDOR). */
-  geometry: unknown;
-  /** Circle radius in metres (CIRCLE only). */
-  radiusM: number | null;
-  /** Corridor width in metres (CORRIDOR only). */
-  widthM: number | null;
-  privacy: Privacy;
-  createdBy: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface ZoneCreate {
-  organizationId: string;
-  name: string;
-  description?: string;
-  level: ZoneLevel;
-  mode: ZoneMode;
-  geometry: unknown;
-  radiusM?: number | null;
-  widthM?: number | null;
-  privacy?: Privacy;
-  createdBy?: string | null;
-}
-
-export type ZonePatch = Partial<Omit<ZoneCreate, 'organizationId' | 'createdBy'>>;
-
-export interface ZoneRow {
-  id: string;
-  organization_id: string;
-  name: string;
-  description: string;
-  level: ZoneLevel;
-  mode: ZoneMode;
-  geometry: string;
-  radius_m: number | null;
-  width_m: number | null;
-  privacy: Privacy;
-  created_by: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-function toZone(row: ZoneRow): Zone {
-  return {
-    id: row.id,
-    organizationId: row.organization_id,
-    name: row.name,
-    description: row.description,
-    level: row.level,
-    mode: row.mode,
-    geometry: JSON.parse(row.geometry) as unknown,
-    radiusM: row.radius_m,
-    widthM: row.width_m,
-    privacy: row.privacy,
-    createdBy: row.created_by,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
-
-export function toRow(zone: Zone): ZoneRow {
-  return {
-    id: zone.id,
-    organization_id: zone.organizationId,
-    name: zone.name,
-    description: zone.description,
-    level: zone.level,
-    mode: zone.mode,
-    geometry: JSON.stringify(zone.geometry),
-    radius_m: zone.radiusM,
-    width_m: zone.widthM,
-    privacy: zone.privacy,
-    created_by: zone.createdBy,
-    created_at: zone.createdAt,
-    updated_at: zone.updatedAt,
-  };
-}
-
-export const COLUMNS =
-  'id, organization_id, name, description, level, mode, geometry, radius_m, width_m, privacy, created_by, created_at, updated_at';
+import type { Database } from '../db.js';
+import {
+  COLUMNS,
+  toRow,
+  toZone,
+  type Zone,
+  type ZoneCreate,
+  type ZonePatch,
+  type ZoneRow,
+  newZone,
+  applyZonePatch,
+} from '../model/zone.js';
 
 export class ZoneStore {
   readonly #db: Database;
@@ -148,22 +64,7 @@ export class ZoneStore {
 
   /** Creates a zone. CIRCLE needs radiusM, CORRIDOR needs widthM (CHECK constraint error otherwise). */
   create(input: ZoneCreate): Zone {
-    const now = nowIso();
-    const zone: Zone = {
-      id: randomUUID(),
-      organizationId: input.organizationId,
-      name: input.name,
-      description: input.description ?? '',
-      level: input.level,
-      mode: input.mode,
-      geometry: input.geometry,
-      radiusM: input.radiusM ?? null,
-      widthM: input.widthM ?? null,
-      privacy: input.privacy ?? 'private',
-      createdBy: input.createdBy ?? null,
-      createdAt: now,
-      updatedAt: now,
-    };
+    const zone = newZone(input);
     this.#insert.run(toRow(zone));
     return zone;
   }
@@ -189,15 +90,7 @@ export class ZoneStore {
       .transaction(() => {
         const current = this.get(id);
         if (!current) return undefined;
-        const next: Zone = { ...current, updatedAt: nowIso() };
-        if (patch.name !== undefined) next.name = patch.name;
-        if (patch.description !== undefined) next.description = patch.description;
-        if (patch.level !== undefined) next.level = patch.level;
-        if (patch.mode !== undefined) next.mode = patch.mode;
-        if (patch.geometry !== undefined) next.geometry = patch.geometry;
-        if (patch.radiusM !== undefined) next.radiusM = patch.radiusM;
-        if (patch.widthM !== undefined) next.widthM = patch.widthM;
-        if (patch.privacy !== undefined) next.privacy = patch.privacy;
+        const next = applyZonePatch(current, patch);
         this.#update.run(toRow(next));
         return next;
       })

@@ -5,7 +5,7 @@
 // events, one per step (the model's text, each tool call and its result, then `done`).
 
 import type { OrganizationRepository } from '../../data/repositories.js';
-import type { Organization } from '../../data/stores/organization-store.js';
+import type { Organization } from '../../data/model/organization.js';
 import type { Access } from '../auth/access.js';
 import { defineOperation, type OperationContext, type Reach } from '../core/operation.js';
 import { organizationOf } from '../core/policy.js';

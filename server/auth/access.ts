@@ -4,15 +4,15 @@
 // coverage, products) are the policy's (server/core/policy.ts), from what this returns.
 
 import { hashSecret } from '../../data/credentials.js';
-import type { ApiKey, Scope } from '../../data/stores/api-key-store.js';
+import type { ApiKey, Scope } from '../../data/model/api-key.js';
 import type { ApiKeyRepository } from '../../data/repositories.js';
-import type { Membership, Role } from '../../data/stores/membership-store.js';
+import type { Membership, Role } from '../../data/model/membership.js';
 import type { MembershipRepository, OAuthRepository } from '../../data/repositories.js';
-import type { Organization } from '../../data/stores/organization-store.js';
+import type { Organization } from '../../data/model/organization.js';
 import type { OrganizationRepository } from '../../data/repositories.js';
-import type { ShareLink } from '../../data/stores/share-link-store.js';
+import type { ShareLink } from '../../data/model/share-link.js';
 import type { ShareLinkRepository } from '../../data/repositories.js';
-import type { User } from '../../data/stores/user-store.js';
+import type { User } from '../../data/model/user.js';
 import type { UserRepository } from '../../data/repositories.js';
 import { requireProducts } from '../core/policy.js';
 import { ApiError } from '../errors.js';

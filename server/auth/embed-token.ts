@@ -1,7 +1,7 @@
 // The embed credential (`emb_…`): minted with the embed page for the site that framed it, it lets the page's own
 // requests pass its key's origin check as that site (docs/embed.md, "Allowed origins").
 
-import type { ApiKey } from '../../data/stores/api-key-store.js';
+import type { ApiKey } from '../../data/model/api-key.js';
 import { ApiError } from '../errors.js';
 import type { IncomingRequest } from '../http/pipeline.js';
 import { requestOrigin } from './origins.js';

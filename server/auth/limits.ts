@@ -1,7 +1,7 @@
 // Plan limits (spec: `limits` map): a dimension set to null is unlimited, a number caps the count, and a
 // dimension absent from the map was never granted, so creating that kind of resource is refused.
 
-import type { Organization } from '../../data/stores/organization-store.js';
+import type { Organization } from '../../data/model/organization.js';
 import { ApiError } from '../errors.js';
 
 /** Throws 403 FORBIDDEN unless the organization may create one more resource of `dimension`. */

@@ -1,9 +1,9 @@
 // Per-organization, per-API, per-minute quotas across all keys of the organization (spec, Limits),
 // and the usage counts behind the usage report.
 
-import type { Organization } from '../../data/stores/organization-store.js';
+import type { Organization } from '../../data/model/organization.js';
 import type { UsageRepository } from '../../data/repositories.js';
-import { minuteOf } from '../../data/stores/usage-store.js';
+import { minuteOf } from '../../data/model/usage.js';
 import { ApiError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { UnitOfWork } from '../core/unit-of-work.js';

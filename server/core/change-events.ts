@@ -2,7 +2,7 @@
 // commit that holds the change (never before, never for a refused write). In memory today; the live
 // channel, tile-cache invalidation and webhooks subscribe, and a Redis adapter carries them across nodes.
 
-import type { LockPartType } from '../../data/stores/lock-store.js';
+import type { LockPartType } from '../../data/model/lock.js';
 
 /** A lock part as events carry it. */
 export interface LockedPart {

@@ -5,13 +5,13 @@
 // Callers come from the access layer (server/auth/access.ts). A signed-in user's memberships are read
 // once when the request is authenticated, so the rules below are plain functions of the caller.
 
-import type { Collection } from '../../data/stores/collection-store.js';
-import type { Itinerary } from '../../data/stores/itinerary-store.js';
-import { type Role, WRITE_ROLES } from '../../data/stores/membership-store.js';
-import type { Organization } from '../../data/stores/organization-store.js';
-import type { ShareResourceKind } from '../../data/stores/share-link-store.js';
+import type { Collection } from '../../data/model/collection.js';
+import type { Itinerary } from '../../data/model/itinerary.js';
+import { type Role, WRITE_ROLES } from '../../data/model/membership.js';
+import type { Organization } from '../../data/model/organization.js';
+import type { ShareResourceKind } from '../../data/model/share-link.js';
 import type { Repositories } from '../../data/repositories.js';
-import type { Zone } from '../../data/stores/zone-store.js';
+import type { Zone } from '../../data/model/zone.js';
 import type { Access } from '../auth/access.js';
 import { ApiError, type ErrorPath } from '../errors.js';
 

@@ -4,7 +4,7 @@
 // as the sentence the Data API documents for its field (`messageKey`, server/http/schema-keywords.ts).
 
 import { type TSchema, Type } from '@sinclair/typebox';
-import { ZONE_LEVELS } from '../../data/stores/zone-store.js';
+import { ZONE_LEVELS } from '../../data/model/zone.js';
 import { ACTIVITIES } from '../../contracts/activity.js';
 import { LOOKUP_LIMITS, PLACE_KINDS } from '../../contracts/region-lookup.js';
 import { MAX_ALTERNATIVES, MAX_ISOCHRONE_RANGES, MAX_ISOCHRONE_SECONDS, SUGGESTION_LIMITS } from '../../contracts/routing.js';

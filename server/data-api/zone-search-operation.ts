@@ -4,7 +4,7 @@
 // pool: workers/zone-match.ts). Most severe level first, then by name. Its input schema is ZonesInput
 // (./data-inputs.ts); failure paths are relative to the input.
 
-import type { ZoneLevel } from '../../data/stores/zone-store.js';
+import type { ZoneLevel } from '../../data/model/zone.js';
 import type { WorkerPool } from '../pool/pool.js';
 import { taskError } from '../pool/task-error.js';
 import { defineOperation, type Operation, type PageResult } from '../core/operation.js';

@@ -6,7 +6,7 @@
 // be framed only by the key's allowed origins (`Content-Security-Policy: frame-ancestors`).
 
 import type { OrganizationRepository } from '../../data/repositories.js';
-import { EMBED_LAYERS, type EmbedLayer } from '../../data/stores/organization-store.js';
+import { EMBED_LAYERS, type EmbedLayer } from '../../data/model/organization.js';
 import type { Access } from '../auth/access.js';
 import { mintEmbedToken } from '../auth/embed-token.js';
 import { keyOrigins } from '../auth/origins.js';

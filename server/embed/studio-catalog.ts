@@ -5,7 +5,7 @@
 import { Type } from '@sinclair/typebox';
 import type { OrganizationRepository } from '../../data/repositories.js';
 import { HighwayClass, highwayTag } from '../../data/region/region-graph.js';
-import { EMBED_LAYERS, type EmbedLayer, type Organization } from '../../data/stores/organization-store.js';
+import { EMBED_LAYERS, type EmbedLayer, type Organization } from '../../data/model/organization.js';
 import { ACTIVITIES, type Activity } from '../../contracts/activity.js';
 import { profileFor } from '../../workers/profiles.js';
 import type { Access } from '../auth/access.js';

@@ -4,11 +4,11 @@
 // layer enforces scope and session). Contributors and viewers are refused. Failure paths are relative to
 // each operation's input.
 
-import type { ApiKey } from '../../data/stores/api-key-store.js';
-import type { Role } from '../../data/stores/membership-store.js';
-import type { AiSettings, Organization } from '../../data/stores/organization-store.js';
+import type { ApiKey } from '../../data/model/api-key.js';
+import type { Role } from '../../data/model/membership.js';
+import type { AiSettings, Organization } from '../../data/model/organization.js';
 import type { Repositories } from '../../data/repositories.js';
-import { minuteOf } from '../../data/stores/usage-store.js';
+import { minuteOf } from '../../data/model/usage.js';
 import type { Access } from '../auth/access.js';
 import { enforceLimit } from '../auth/limits.js';
 import { defineOperation, type Reach } from '../core/operation.js';

@@ -1,9 +1,9 @@
 // Request schemas of the management surface (DESIGN §11).
 
 import { Type } from '@sinclair/typebox';
-import { SCOPES } from '../../data/stores/api-key-store.js';
-import { ROLES } from '../../data/stores/membership-store.js';
-import { EMBED_LAYERS } from '../../data/stores/organization-store.js';
+import { SCOPES } from '../../data/model/api-key.js';
+import { ROLES } from '../../data/model/membership.js';
+import { EMBED_LAYERS } from '../../data/model/organization.js';
 import { LineText, NameText, StringEnum } from '../http/schema-types.js';
 import { MCP_TOOL_NAMES } from '../mcp/tool-names.js';
 

@@ -1,9 +1,9 @@
 // How the management API shows an organization, its settings, keys, members and AI settings: the one shape that
-// the API answers and the admin command prints (data/admin.ts), field names in snake_case.
+// the API answers and the admin command prints (server/management/admin/admin.ts), field names in snake_case.
 
-import type { ApiKey } from '../../data/stores/api-key-store.js';
-import type { MemberWithUser } from '../../data/stores/membership-store.js';
-import type { Organization } from '../../data/stores/organization-store.js';
+import type { ApiKey } from '../../data/model/api-key.js';
+import type { MemberWithUser } from '../../data/model/membership.js';
+import type { Organization } from '../../data/model/organization.js';
 import { MCP_TOOL_NAMES } from '../mcp/tool-names.js';
 
 export function keyView(key: ApiKey) {

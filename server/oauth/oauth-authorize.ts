@@ -4,7 +4,7 @@
 // The pages carry their state in signed, ten-minute tickets (`authz_…`): nothing is kept between the sign-in and
 // the consent, so any node can serve any step.
 
-import type { OAuthClient } from '../../data/stores/oauth-store.js';
+import type { OAuthClient } from '../../data/model/oauth.js';
 import { effectiveScopes } from '../auth/access.js';
 import type { TokenClaims } from '../auth/signed-token.js';
 import type { Reply, RequestContext } from '../http/route.js';

@@ -6,7 +6,7 @@ import { type LookupAddress, lookup } from 'node:dns';
 import { request } from 'node:https';
 import { BlockList, isIP } from 'node:net';
 import type { OAuthRepository } from '../../data/repositories.js';
-import type { OAuthClient } from '../../data/stores/oauth-store.js';
+import type { OAuthClient } from '../../data/model/oauth.js';
 import { OAuthProblem } from './oauth-problem.js';
 import { MCP_SCOPE } from './oauth-urls.js';
 

@@ -1,7 +1,7 @@
 // Where the authorization flow sends the browser back to: the client's redirect URI, exactly as registered (a
 // loopback one on any port), with the answer's parameters added.
 
-import type { OAuthClient } from '../../data/stores/oauth-store.js';
+import type { OAuthClient } from '../../data/model/oauth.js';
 import type { Reply } from '../http/route.js';
 import { NO_STORE, OAuthProblem } from './oauth-problem.js';
 

@@ -114,7 +114,7 @@ describe.skipIf(!present)('the embed page in Chromium', () => {
   }, 90_000);
 
   it('the embed URL `npm run admin -- bootstrap` prints works pasted into a browser', async () => {
-    const run = spawnSync(process.execPath, [join(REPO_ROOT, 'dist', 'data', 'admin.js'), 'bootstrap', '--json'], {
+    const run = spawnSync(process.execPath, [join(REPO_ROOT, 'dist', 'server', 'management', 'admin', 'admin.js'), 'bootstrap', '--json'], {
       env: { PATH: process.env.PATH ?? '', DATABASE_PATH: join(server.dataDir, 'platform.db'), PUBLIC_APP_URL: server.url },
       encoding: 'utf8',
     });

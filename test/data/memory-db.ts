@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, type Database } from '../../data/db.js';
-import { type Conflict, isConflict } from '../../data/stores/conflict.js';
+import { type Conflict, isConflict } from '../../data/model/conflict.js';
 import { createStores, type Stores } from '../../data/stores/stores.js';
 
 /** Every store over a fresh in-memory database, and the connection itself (for tests of what SQLite holds). */

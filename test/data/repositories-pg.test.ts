@@ -1,14 +1,30 @@
-// The PostgreSQL adapter passes the repository contract, each case on a fresh, migrated schema of the local
-// PostgreSQL. Without one the suite skips and says why (CI has one).
+// The PostgreSQL adapter passes the repository contract and every aggregate's contract cases, each case on a
+// fresh, migrated schema of the local PostgreSQL. Without one the suite skips and says why (CI has one).
 
 import { describe, it } from 'vitest';
 import { PgDatabase } from '../../data/pg/pg-database.js';
 import { applyPgMigrations } from '../../data/pg/pg-migrate.js';
 import { createPgRepositories } from '../../data/pg/pg-repositories.js';
 import { freshPgSchema, pgUnavailable } from '../helpers/postgres.js';
+import { aggregateContracts } from './contract/aggregate-contracts.js';
 import { repositoryContract } from './repositories.contract.js';
 
 const unavailable = await pgUnavailable();
+
+async function open() {
+  const schema = await freshPgSchema();
+  const db = new PgDatabase(schema.url, { max: 4 });
+  await applyPgMigrations(db);
+  return {
+    repositories: createPgRepositories(db),
+    refused: { check: /violates check constraint/, foreignKey: /violates foreign key constraint/ },
+    rows: (sql: string) => db.rows<Record<string, unknown>>(sql),
+    async close() {
+      await db.close();
+      await schema.drop();
+    },
+  };
+}
 
 if (unavailable) {
   describe('repository contract: postgresql', () => {
@@ -16,16 +32,6 @@ if (unavailable) {
   });
   console.warn(`repositories-pg: ${unavailable}`);
 } else {
-  repositoryContract('postgresql', async () => {
-    const schema = await freshPgSchema();
-    const db = new PgDatabase(schema.url, { max: 4 });
-    await applyPgMigrations(db);
-    return {
-      repositories: createPgRepositories(db),
-      async close() {
-        await db.close();
-        await schema.drop();
-      },
-    };
-  });
+  repositoryContract('postgresql', open);
+  aggregateContracts('postgresql', open);
 }

@@ -1,10 +1,20 @@
-// The better-sqlite3 adapter passes the repository contract, each case on a fresh in-memory database.
+// The better-sqlite3 adapter passes the repository contract and every aggregate's contract cases, each case on a
+// fresh in-memory database.
 
 import { openDatabase } from '../../data/db.js';
 import { createSqliteRepositories } from '../../data/repositories-sqlite.js';
+import { aggregateContracts } from './contract/aggregate-contracts.js';
 import { repositoryContract } from './repositories.contract.js';
 
-repositoryContract('better-sqlite3', () => {
+function open() {
   const db = openDatabase(':memory:');
-  return { repositories: createSqliteRepositories(db), close: () => void db.close() };
-});
+  return {
+    repositories: createSqliteRepositories(db),
+    refused: { check: /CHECK/, foreignKey: /FOREIGN KEY/ },
+    rows: async (sql: string) => db.prepare<[], Record<string, unknown>>(sql).all(),
+    close: () => void db.close(),
+  };
+}
+
+repositoryContract('better-sqlite3', open);
+aggregateContracts('better-sqlite3', open);

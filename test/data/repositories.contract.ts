@@ -4,8 +4,8 @@
 
 import { describe, expect, it, vi } from 'vitest';
 import type { Repositories } from '../../data/repositories.js';
-import { isConflict } from '../../data/stores/conflict.js';
-import { NO_HOLDER } from '../../data/stores/lock-store.js';
+import { isConflict } from '../../data/model/conflict.js';
+import { NO_HOLDER } from '../../data/model/lock.js';
 
 export interface ContractSubject {
   repositories: Repositories;

@@ -116,7 +116,7 @@ export function logLines(stdout: string): Record<string, unknown>[] {
 /** Runs the admin command against a running server's database and returns its JSON output. */
 export function admin<T = Record<string, any>>(server: ServerUnderTest, ...args: string[]): T {
   server.commitPending?.();
-  const run = spawnSync(process.execPath, [join(REPO_ROOT, 'dist', 'data', 'admin.js'), ...args, '--json'], {
+  const run = spawnSync(process.execPath, [join(REPO_ROOT, 'dist', 'server', 'management', 'admin', 'admin.js'), ...args, '--json'], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', ...(server.adminEnv ?? { DATABASE_PATH: join(server.dataDir, 'platform.db') }) },
     encoding: 'utf8',

@@ -3,8 +3,8 @@
 // lists what is the policy's answer; names are unique per organization, scope and owner; plan limit
 // `collections`. Failure paths are relative to each operation's input.
 
-import type { Collection, CollectionScope, Privacy } from '../../../data/stores/collection-store.js';
-import { isConflict } from '../../../data/stores/conflict.js';
+import type { Collection, CollectionScope, Privacy } from '../../../data/model/collection.js';
+import { isConflict } from '../../../data/model/conflict.js';
 import type { Access } from '../../auth/access.js';
 import { enforceLimit } from '../../auth/limits.js';
 import { defineOperation, type PageResult, SHARED_READ_REACH, STUDIO_REACH } from '../../core/operation.js';

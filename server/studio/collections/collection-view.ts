@@ -1,7 +1,7 @@
 // A collection as the API shows it: snake_case fields and the caller's role in its organization.
 
-import type { Collection, CollectionScope, Privacy } from '../../../data/stores/collection-store.js';
-import type { Role } from '../../../data/stores/membership-store.js';
+import type { Collection, CollectionScope, Privacy } from '../../../data/model/collection.js';
+import type { Role } from '../../../data/model/membership.js';
 import type { Access } from '../../auth/access.js';
 import { roleOf } from '../../core/policy.js';
 

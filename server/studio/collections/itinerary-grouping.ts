@@ -3,7 +3,7 @@
 // collections as its listing shows them. Each itinerary appears once, in the first group holding it, and the
 // ones in no group come last under `collection: null`.
 
-import type { Collection } from '../../../data/stores/collection-store.js';
+import type { Collection } from '../../../data/model/collection.js';
 import type { Repositories } from '../../../data/repositories.js';
 import type { Access } from '../../auth/access.js';
 import { listsPrivate, organizationOf } from '../../core/policy.js';

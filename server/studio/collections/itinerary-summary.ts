@@ -1,9 +1,9 @@
 // The compact itinerary row of collection and grouped listings: the draft's bookkeeping for members and keys,
 // the published snapshot's for share links (which never reach a draft).
 
-import type { Itinerary } from '../../../data/stores/itinerary-store.js';
+import type { Itinerary } from '../../../data/model/itinerary.js';
 import type { ItineraryRepository } from '../../../data/repositories.js';
-import type { Privacy } from '../../../data/stores/collection-store.js';
+import type { Privacy } from '../../../data/model/collection.js';
 import { decodeSnapshot } from '../itineraries/published-snapshot.js';
 
 export interface ItinerarySummaryView {

@@ -5,8 +5,8 @@
 // edited the itinerary after this plan read it, seen as a newer draft version in the unit), the edit is
 // planned again on the new chain. A refused edit (lock conflict, bad input, unroutable line) changes nothing.
 
-import type { LockPart } from '../../../data/stores/lock-store.js';
-import type { Activity, Itinerary } from '../../../data/stores/itinerary-store.js';
+import type { LockPart } from '../../../data/model/lock.js';
+import type { Activity, Itinerary } from '../../../data/model/itinerary.js';
 import type { Access } from '../../auth/access.js';
 import { ApiError } from '../../errors.js';
 import type { StudioDeps } from '../studio-deps.js';

@@ -4,7 +4,7 @@
 // nearest a requested one (splitLine). Nothing here measures on the main thread. Task failures become API
 // errors (server/pool/task-error.ts) at the request field that caused them.
 
-import type { Activity } from '../../../data/stores/itinerary-store.js';
+import type { Activity } from '../../../data/model/itinerary.js';
 import type { WorkerPool } from '../../pool/pool.js';
 import type { Activity as RoutingActivity } from '../../../contracts/activity.js';
 import type { LineMeasures, MeasuredFreehand } from '../../../contracts/line-tasks.js';

@@ -3,7 +3,7 @@
 // writes the difference.
 
 import { randomUUID } from 'node:crypto';
-import type { SegmentEngine, SegmentHazard } from '../../../data/stores/segment-store.js';
+import type { SegmentEngine, SegmentHazard } from '../../../data/model/segment.js';
 import type { Repositories } from '../../../data/repositories.js';
 
 /** The stores an itinerary's chain lives in. */

@@ -3,7 +3,7 @@
 // each of which runs through editChain (plan, route on the pool, one write). Positions arrive checked by the
 // request schemas (./itinerary-schemas.ts: ranges included); failure paths are relative to each operation's input.
 
-import type { LockPart } from '../../../data/stores/lock-store.js';
+import type { LockPart } from '../../../data/model/lock.js';
 import type { Access } from '../../auth/access.js';
 import { defineOperation, SHARED_READ_REACH, STUDIO_REACH } from '../../core/operation.js';
 import { actorOf } from '../../core/policy.js';
@@ -12,7 +12,7 @@ import type { StudioDeps } from '../studio-deps.js';
 import { type EditPlan, editChain } from './chain-edit.js';
 import { appendFieldsBroken } from './itinerary-schemas.js';
 import type { Chain } from './chain.js';
-import type { Itinerary } from '../../../data/stores/itinerary-store.js';
+import type { Itinerary } from '../../../data/model/itinerary.js';
 import { type GroupCreateBody, type GroupUpdateBody, planGroupCreate, planGroupDelete, planGroupUpdate } from './group-ops.js';
 import {
   type CreateBody,
@@ -38,7 +38,7 @@ import {
   planUpdate,
   type SegmentUpdateBody,
 } from './segment-ops.js';
-import type { SegmentEngine } from '../../../data/stores/segment-store.js';
+import type { SegmentEngine } from '../../../data/model/segment.js';
 import { planWaypointDelete, planWaypointUpdate, type WaypointUpdateBody } from './waypoint-ops.js';
 
 type ItineraryId = { itinerary_id: string };

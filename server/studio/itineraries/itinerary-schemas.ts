@@ -4,7 +4,7 @@
 // tuple cannot leave the elevation optional here.
 
 import { type TSchema, Type } from '@sinclair/typebox';
-import { ACTIVITIES } from '../../../data/stores/itinerary-store.js';
+import { ACTIVITIES } from '../../../data/model/itinerary.js';
 import type { ErrorEntry } from '../../errors.js';
 import { ColorText, LineText, MultiLineText, NameText, StringEnum } from '../../http/schema-types.js';
 

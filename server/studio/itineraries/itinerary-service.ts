@@ -1,14 +1,14 @@
 // Itinerary records: create (also from imported lines), read (draft or published snapshot), rename and
 // describe, delete. Chain edits go through chain-edit.ts, publish and duplicate live in publish-service.ts.
 
-import { isConflict } from '../../../data/stores/conflict.js';
-import type { Activity, Itinerary } from '../../../data/stores/itinerary-store.js';
-import type { Privacy } from '../../../data/stores/collection-store.js';
+import { isConflict } from '../../../data/model/conflict.js';
+import type { Activity, Itinerary } from '../../../data/model/itinerary.js';
+import type { Privacy } from '../../../data/model/collection.js';
 import type { Access } from '../../auth/access.js';
 import { enforceLimit } from '../../auth/limits.js';
 import { ApiError, type ErrorPath } from '../../errors.js';
 import type { WriteScope } from '../../core/unit-of-work.js';
-import type { Collection } from '../../../data/stores/collection-store.js';
+import type { Collection } from '../../../data/model/collection.js';
 import { collectionChanged } from '../collections/collection-operations.js';
 import type { StudioDeps } from '../studio-deps.js';
 import { type Chain, type ChainWaypoint, loadChain, newSegment, newWaypoint, saveChain, sealChain, toCoord, withLine } from './chain.js';

@@ -5,7 +5,7 @@
 // itinerary changed. Cached views are deeply frozen: shared between callers, never mutated (and the REST
 // adapter serializes a frozen result once).
 
-import type { Itinerary } from '../../../data/stores/itinerary-store.js';
+import type { Itinerary } from '../../../data/model/itinerary.js';
 import type { ItineraryView } from '../../../contracts/itinerary-view.js';
 import { freezeShared } from '../../../data/deep-freeze.js';
 import { SecondChanceMap } from '../../../lib/second-chance-map.js';

@@ -1,7 +1,7 @@
 // Builds the API view of an itinerary (draft or published snapshot) from its record and chain: what GET answers
 // and export reads. The view's shapes are in contracts/itinerary-view.ts, since a worker writes exports from them.
 
-import type { Itinerary } from '../../../data/stores/itinerary-store.js';
+import type { Itinerary } from '../../../data/model/itinerary.js';
 import type { Chain, ChainGroup, ChainSegment, ChainWaypoint, Coord } from './chain.js';
 import type { GroupView, ItineraryView, SegmentView, ViewPosition, WaypointView } from '../../../contracts/itinerary-view.js';
 

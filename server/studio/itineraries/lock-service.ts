@@ -1,7 +1,7 @@
 // Soft locks on itinerary parts (DESIGN §6): take all-or-nothing, list, release; and the guard every
 // lock-guarded write runs inside its unit of work (409 with `holder.id` when the caller lacks a lock).
 
-import { type Lock, type LockPart, NO_HOLDER } from '../../../data/stores/lock-store.js';
+import { type Lock, type LockPart, NO_HOLDER } from '../../../data/model/lock.js';
 import type { Access } from '../../auth/access.js';
 import type { ChangeEvent } from '../../core/change-events.js';
 import type { WriteScope } from '../../core/unit-of-work.js';

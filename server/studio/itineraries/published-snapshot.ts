@@ -3,8 +3,8 @@
 // surface renders its own view from it. Snapshots written before this shape held the REST view itself;
 // they are still read.
 
-import type { Privacy } from '../../../data/stores/collection-store.js';
-import type { Activity, Itinerary } from '../../../data/stores/itinerary-store.js';
+import type { Privacy } from '../../../data/model/collection.js';
+import type { Activity, Itinerary } from '../../../data/model/itinerary.js';
 import { type Chain, toCoord } from './chain.js';
 import type { ItineraryView } from '../../../contracts/itinerary-view.js';
 import { itineraryView } from './itinerary-view.js';

@@ -2,7 +2,7 @@
 // must hold locked, and how it builds the next chain. Positions are chain indexes: segment k runs from
 // waypoint k to waypoint k + 1.
 
-import type { SegmentEngine } from '../../../data/stores/segment-store.js';
+import type { SegmentEngine } from '../../../data/model/segment.js';
 import { ApiError } from '../../errors.js';
 import {
   type Chain,

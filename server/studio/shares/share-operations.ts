@@ -1,7 +1,7 @@
 // Share links of collections and itineraries, transport-free: mint, rotate, disable (signed-in members with
 // a write role only; the policy decides). The link's URL points at the embed page of the app host.
 
-import type { ShareResourceKind } from '../../../data/stores/share-link-store.js';
+import type { ShareResourceKind } from '../../../data/model/share-link.js';
 import { defineOperation, type Operation, SIGNED_IN_REACH } from '../../core/operation.js';
 import { ApiError } from '../../errors.js';
 import type { StudioDeps } from '../studio-deps.js';

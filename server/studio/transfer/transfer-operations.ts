@@ -3,7 +3,7 @@
 // the worker pool (workers/transfer.ts); the chain is made by the itinerary service.
 // Failure paths are relative to each operation's input (`file` is the uploaded file).
 
-import type { Activity } from '../../../data/stores/itinerary-store.js';
+import type { Activity } from '../../../data/model/itinerary.js';
 import type { Access } from '../../auth/access.js';
 import { defineOperation, SHARED_READ_REACH, STUDIO_REACH, type UploadedFile } from '../../core/operation.js';
 import { actorOf } from '../../core/policy.js';

@@ -1,7 +1,7 @@
 // Request schemas of import and export (DESIGN §6 #19, #25; §16).
 
 import { Type } from '@sinclair/typebox';
-import { ACTIVITIES } from '../../../data/stores/itinerary-store.js';
+import { ACTIVITIES } from '../../../data/model/itinerary.js';
 import { NameText, StringEnum } from '../../http/schema-types.js';
 import { RESPONSE_CONTENT_TYPES } from '../../openapi/openapi-document.js';
 import { Itinerary } from '../itineraries/itinerary-schemas.js';

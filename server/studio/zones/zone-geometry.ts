@@ -2,7 +2,7 @@
 // four positions), CIRCLE a Point and radius_m > 0, CORRIDOR a LineString of at least two positions and
 // width_m > 0. Positions are [lon, lat] or [lon, lat, ele] in degrees (metres). Returns one entry per bad field.
 
-import type { ZoneMode } from '../../../data/stores/zone-store.js';
+import type { ZoneMode } from '../../../data/model/zone.js';
 import type { ErrorEntry } from '../../errors.js';
 
 type Entry = Omit<ErrorEntry, 'code'>;

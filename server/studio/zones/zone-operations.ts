@@ -2,8 +2,8 @@
 // policy says, listed public-only with a bare key, written by the organization's writers, geometry checked
 // against the mode, plan limit `zones`. Failure paths are relative to each operation's input.
 
-import type { Privacy } from '../../../data/stores/collection-store.js';
-import type { Zone, ZoneLevel, ZoneMode } from '../../../data/stores/zone-store.js';
+import type { Privacy } from '../../../data/model/collection.js';
+import type { Zone, ZoneLevel, ZoneMode } from '../../../data/model/zone.js';
 import { enforceLimit } from '../../auth/limits.js';
 import { defineOperation, type PageResult, STUDIO_REACH } from '../../core/operation.js';
 import { listsPrivate, organizationOf, requireWriterIn } from '../../core/policy.js';

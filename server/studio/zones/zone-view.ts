@@ -1,7 +1,7 @@
 // A zone as the API shows it (snake_case fields, geometry as stored GeoJSON in lon/lat degrees).
 
-import type { Privacy } from '../../../data/stores/collection-store.js';
-import type { Zone, ZoneLevel, ZoneMode } from '../../../data/stores/zone-store.js';
+import type { Privacy } from '../../../data/model/collection.js';
+import type { Zone, ZoneLevel, ZoneMode } from '../../../data/model/zone.js';
 
 export interface ZoneView {
   id: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeLine, decodeLineFlat, encodeLine } from '../../../data/stores/line-blob.js';
+import { decodeLine, decodeLineFlat, encodeLine } from '../../../data/model/line-blob.js';
 import { memoryStores, created } from '../memory-db.js';
 
 describe('ItineraryStore', () => {

@@ -3,7 +3,7 @@
 // transaction was still open and what the database held when the event arrived.
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { LOCK_TTL_MS } from '../../../data/stores/lock-store.js';
+import { LOCK_TTL_MS } from '../../../data/model/lock.js';
 import { createStores } from '../../../data/stores/stores.js';
 import type { Access } from '../../../server/auth/access.js';
 import type { ChangeEvent } from '../../../server/core/change-events.js';

@@ -2,7 +2,7 @@
 // the record (a draft edit, a publication, an update) builds it again, and the least recently read go first.
 
 import { describe, expect, it } from 'vitest';
-import type { Itinerary } from '../../../../data/stores/itinerary-store.js';
+import type { Itinerary } from '../../../../data/model/itinerary.js';
 import { ItineraryViewCache } from '../../../../server/studio/itineraries/itinerary-view-cache.js';
 import type { ItineraryView } from '../../../../contracts/itinerary-view.js';
 

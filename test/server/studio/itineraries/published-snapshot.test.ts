@@ -2,7 +2,7 @@
 // included) and renders the same view as the draft it froze; snapshots stored earlier as REST views still read.
 
 import { describe, expect, it } from 'vitest';
-import type { Itinerary } from '../../../../data/stores/itinerary-store.js';
+import type { Itinerary } from '../../../../data/model/itinerary.js';
 import { type Chain, sealChain } from '../../../../server/studio/itineraries/chain.js';
 import { itineraryView } from '../../../../server/studio/itineraries/itinerary-view.js';
 import { decodeSnapshot, encodeSnapshot, publishedView, snapshotOf } from '../../../../server/studio/itineraries/published-snapshot.js';

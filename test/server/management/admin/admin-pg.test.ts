@@ -2,8 +2,8 @@
 // as on SQLite. Skipped, saying why, without a PostgreSQL.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAdmin } from '../../data/admin.js';
-import { freshPgSchema, type PgSchema, pgUnavailable } from '../helpers/postgres.js';
+import { runAdmin } from '../../../../server/management/admin/admin.js';
+import { freshPgSchema, type PgSchema, pgUnavailable } from '../../../helpers/postgres.js';
 
 const unavailable = await pgUnavailable();
 if (unavailable) console.warn(`admin-pg: skipped: ${unavailable}`);

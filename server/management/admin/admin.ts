@@ -5,12 +5,12 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { DEFAULT_DATABASE_PATH, isConstraintError, openDatabase } from './db.js';
-import { applyMigrations, appliedVersions } from './migrate.js';
-import { isPgConstraintError, PgDatabase } from './pg/pg-database.js';
-import { applyPgMigrations, appliedPgVersions } from './pg/pg-migrate.js';
-import type { Repositories } from './repositories.js';
-import { type SeedResult, seedDemo } from './seed.js';
+import { DEFAULT_DATABASE_PATH, isConstraintError, openDatabase } from '../../../data/db.js';
+import { applyMigrations, appliedVersions } from '../../../data/migrate.js';
+import { isPgConstraintError, PgDatabase } from '../../../data/pg/pg-database.js';
+import { applyPgMigrations, appliedPgVersions } from '../../../data/pg/pg-migrate.js';
+import type { Repositories } from '../../../data/repositories.js';
+import { type SeedResult, seedDemo } from '../../../data/seed.js';
 import {
   ADMIN_ERRORS,
   AdminError,
@@ -24,12 +24,12 @@ import {
   SET_KEYS,
   splitList,
 } from './admin-args.js';
-import { isAllowedOriginPattern, KEY_TYPES, type KeyType } from './stores/api-key-store.js';
-import { isRole, ROLES } from './stores/membership-store.js';
-import { DEFAULT_LIMITS, PRODUCTS, type Limits, type OrganizationPatch } from './stores/organization-store.js';
-import { openStorage, type Storage } from '../server/storage.js';
-import { keyView, memberView, organizationView } from '../server/management/management-views.js';
-import type { User } from './stores/user-store.js';
+import { isAllowedOriginPattern, KEY_TYPES, type KeyType } from '../../../data/model/api-key.js';
+import { isRole, ROLES } from '../../../data/model/membership.js';
+import { DEFAULT_LIMITS, PRODUCTS, type Limits, type OrganizationPatch } from '../../../data/model/organization.js';
+import { openStorage, type Storage } from '../../storage.js';
+import { keyView, memberView, organizationView } from '../management-views.js';
+import type { User } from '../../../data/model/user.js';
 
 export { ADMIN_ERRORS, AdminError, type AdminErrorCode } from './admin-args.js';
 
@@ -366,7 +366,7 @@ export async function runAdminCli(argv: string[], env: NodeJS.ProcessEnv = proce
   };
   const seeded: SeedResult = { ...printed, publishableKey: printed.publishable_key, secretKey: printed.secret_key };
   // Loaded only here: the other commands need no worker pool and no server code.
-  const { seedDemoContentOffline } = await import('../server/seeding.js');
+  const { seedDemoContentOffline } = await import('../../seeding.js');
   const demo = await seedDemoContentOffline(seeded, env);
   const out = { ...printed, collection: { ...printed.collection, itineraries: demo.itineraries }, embed: { url: demo.embedUrl } };
   return { ...result, stdout: `${JSON.stringify(out, null, argv.includes('--json') ? undefined : 2)}\n` };

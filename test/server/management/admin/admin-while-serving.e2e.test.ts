@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootstrap, type Bootstrapped, REPO_ROOT, type RunningServer, startServer } from '../helpers/server.js';
+import { bootstrap, type Bootstrapped, REPO_ROOT, type RunningServer, startServer } from '../../../helpers/server.js';
 
 let server: RunningServer;
 let org: Bootstrapped;
@@ -21,7 +21,7 @@ afterAll(async () => {
 /** Runs the built admin command as its own process without blocking this one (the clients keep writing). */
 function admin(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, [join(REPO_ROOT, 'dist', 'data', 'admin.js'), ...args, '--json'], {
+    const child = spawn(process.execPath, [join(REPO_ROOT, 'dist', 'server', 'management', 'admin', 'admin.js'), ...args, '--json'], {
       cwd: REPO_ROOT,
       env: { PATH: process.env.PATH ?? '', DATABASE_PATH: join(server.dataDir, 'platform.db') },
     });

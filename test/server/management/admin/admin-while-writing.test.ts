@@ -9,12 +9,12 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAdmin } from '../../data/admin.js';
-import { sqliteStorage } from '../../server/storage.js';
-import { type Database, openDatabase } from '../../data/db.js';
-import { createStores } from '../../data/stores/stores.js';
+import { runAdmin } from '../../../../server/management/admin/admin.js';
+import { sqliteStorage } from '../../../../server/storage.js';
+import { type Database, openDatabase } from '../../../../data/db.js';
+import { createStores } from '../../../../data/stores/stores.js';
 
-const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+const root = resolve(fileURLToPath(new URL('../../../..', import.meta.url)));
 const tsxLoader = pathToFileURL(join(root, 'node_modules/tsx/dist/loader.mjs')).href;
 
 let dir: string;
@@ -25,7 +25,7 @@ let orgId: string;
 /** Runs the admin command as its own process (as `npm run admin` does), without blocking this one. */
 function admin(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, ['--import', tsxLoader, join(root, 'data/admin.ts'), ...args, '--json'], {
+    const child = spawn(process.execPath, ['--import', tsxLoader, join(root, 'server/management/admin/admin.ts'), ...args, '--json'], {
       env: { ...process.env, DATABASE_PATH: dbPath },
     });
     let stdout = '';

@@ -2,7 +2,7 @@
 // and member has the same fields (snake_case) and, for the same object, the same values as the API's answer.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, callAs, login, type RunningServer, startServer } from '../helpers/server.js';
+import { admin, callAs, login, type RunningServer, startServer } from '../../../helpers/server.js';
 
 let server: RunningServer;
 let boot: Record<string, any>;

@@ -1,5 +1,5 @@
 // Argument validation for the admin command: its error type, list and value parsers, and the `set` pairs.
-import { isScope, type KeyType, type Scope } from './stores/api-key-store.js';
+import { isScope, type KeyType, type Scope } from '../../../data/model/api-key.js';
 import {
   EMBED_LAYERS,
   ORGANIZATION_STATUSES,
@@ -8,8 +8,8 @@ import {
   type OrganizationPatch,
   type OrganizationStatus,
   type Product,
-} from './stores/organization-store.js';
-import { isValidEmail } from './stores/user-store.js';
+} from '../../../data/model/organization.js';
+import { isValidEmail } from '../../../data/model/user.js';
 
 /** Error codes of the admin command, with their exit status. */
 export const ADMIN_ERRORS = {

@@ -1,21 +1,21 @@
-// The admin command run as a real subprocess: `node --import tsx data/admin.ts` (always the current source,
-// no stale build), plus one run through the built `dist/data/admin.js` when that build is up to date.
+// The admin command run as a real subprocess: `node --import tsx server/management/admin/admin.ts` (always the current source,
+// no stale build), plus one run through the built `dist/server/management/admin/admin.js` when that build is up to date.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAdmin } from '../../data/admin.js';
-import { sqliteStorage } from '../../server/storage.js';
-import { PUBLISHABLE_KEY_PATTERN, SECRET_KEY_PATTERN } from '../../data/credentials.js';
-import { openDatabase, type Database } from '../../data/db.js';
-import { createStores, type Stores } from '../../data/stores/stores.js';
+import { runAdmin } from '../../../../server/management/admin/admin.js';
+import { sqliteStorage } from '../../../../server/storage.js';
+import { PUBLISHABLE_KEY_PATTERN, SECRET_KEY_PATTERN } from '../../../../data/credentials.js';
+import { openDatabase, type Database } from '../../../../data/db.js';
+import { createStores, type Stores } from '../../../../data/stores/stores.js';
 
-const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+const root = resolve(fileURLToPath(new URL('../../../..', import.meta.url)));
 const tsxLoader = pathToFileURL(join(root, 'node_modules/tsx/dist/loader.mjs')).href;
-const adminSource = join(root, 'data/admin.ts');
-const adminBuilt = join(root, 'dist/data/admin.js');
+const adminSource = join(root, 'server/management/admin/admin.ts');
+const adminBuilt = join(root, 'dist/server/management/admin/admin.js');
 
 interface Run {
   status: number | null;
@@ -103,7 +103,7 @@ describe('admin command', () => {
 
   it('bootstrap plans the published demo itineraries a first start plans, and prints an embed URL with a share link', () => {
     const r = run(['bootstrap', '--json'], {
-      entry: join(root, 'dist', 'data', 'admin.js'),
+      entry: join(root, 'dist', 'server', 'management', 'admin', 'admin.js'),
       env: { PUBLIC_APP_URL: 'https://maps.example' },
     });
     expect(r.stderr).toBe('');
@@ -369,11 +369,11 @@ describe('admin command', () => {
   });
 });
 
-/** The build is current when dist/data/admin.js is newer than every TypeScript file under data/ it compiles from. */
+/** The build is current when the built admin command is newer than every TypeScript file under data/ and server/ it compiles from. */
 function builtIsCurrent(): boolean {
   if (!existsSync(adminBuilt)) return false;
   const builtAt = statSync(adminBuilt).mtimeMs;
-  const sources = [join(root, 'data')];
+  const sources = [join(root, 'data'), join(root, 'server')];
   const files: string[] = [];
   while (sources.length > 0) {
     const d = sources.pop() as string;
@@ -386,7 +386,7 @@ function builtIsCurrent(): boolean {
 }
 
 describe('built admin command', () => {
-  it.skipIf(!builtIsCurrent())('node dist/data/admin.js runs against the same database (after npm run build:ts)', () => {
+  it.skipIf(!builtIsCurrent())('node dist/server/management/admin/admin.js runs against the same database (after npm run build:ts)', () => {
     const r = run(['create-org', '--name', 'From dist', '--json'], { entry: adminBuilt });
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
