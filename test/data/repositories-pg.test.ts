@@ -17,7 +17,7 @@ async function open() {
   await applyPgMigrations(db);
   return {
     repositories: createPgRepositories(db),
-    refused: { check: /violates check constraint/, foreignKey: /violates foreign key constraint/ },
+    refused: { check: /violates check constraint/, foreignKey: /violates foreign key constraint/, unique: /violates unique constraint/ },
     rows: (sql: string) => db.rows<Record<string, unknown>>(sql),
     async close() {
       await db.close();

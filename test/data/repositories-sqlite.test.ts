@@ -10,7 +10,7 @@ function open() {
   const db = openDatabase(':memory:');
   return {
     repositories: createSqliteRepositories(db),
-    refused: { check: /CHECK/, foreignKey: /FOREIGN KEY/ },
+    refused: { check: /CHECK/, foreignKey: /FOREIGN KEY/, unique: /UNIQUE/ },
     rows: async (sql: string) => db.prepare<[], Record<string, unknown>>(sql).all(),
     close: () => void db.close(),
   };
