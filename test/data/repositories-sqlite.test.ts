@@ -12,6 +12,7 @@ function open() {
     repositories: createSqliteRepositories(db),
     refused: { check: /CHECK/, foreignKey: /FOREIGN KEY/, unique: /UNIQUE/ },
     rows: async (sql: string) => db.prepare<[], Record<string, unknown>>(sql).all(),
+    blob: (bytes: Uint8Array) => `X'${Buffer.from(bytes).toString('hex')}'`,
     close: () => void db.close(),
   };
 }

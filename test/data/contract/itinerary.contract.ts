@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Conflict, isConflict } from '../../../data/model/conflict.js';
 import type { Itinerary } from '../../../data/model/itinerary.js';
+import { decodeLine, encodeLine } from '../../../data/model/line-blob.js';
 import { type OpenSubject, onFresh } from './subject.js';
 
 function created(result: Itinerary | Conflict): Itinerary {
@@ -53,6 +54,29 @@ export function itineraryContract(adapter: string, open: OpenSubject): void {
         expect(published).toMatchObject({ draftVersion: 2, publishedVersion: 2 });
         expect(await r.itineraries.publishedSnapshot(it0.id)).toEqual({ segments: [], waypoints: [], groups: [] });
         expect((await r.itineraries.list(org.id, { publicOnly: true })).total).toBe(1);
+      }),
+    );
+
+    it(
+      'a segment row accepts the blob and refuses a truncated one',
+      onFresh(open, async ({ repositories: r, rows, blob, refused }) => {
+        const org = await r.organizations.create({ name: 'I' });
+        const it0 = created(await r.itineraries.create({ organizationId: org.id, name: 'R' }));
+        // Hand-written rows: the repositories always encode whole positions, so only raw SQL can offer a truncated blob.
+        const insert = (id: string, geometry: Uint8Array) =>
+          rows(`INSERT INTO segments (id, itinerary_id, position, engine, geometry, created_at, updated_at)
+                VALUES ('${id}', '${it0.id}', 0, 'freehand', ${blob(geometry)}, 'now', 'now') RETURNING id`);
+        const line = encodeLine([
+          [1, 2, 3],
+          [4, 5, 6],
+        ]);
+        await insert('s1', line);
+        const [row] = await rows('SELECT geometry FROM segments');
+        expect(decodeLine((row?.geometry as Buffer | undefined) ?? Buffer.alloc(0))).toEqual([
+          [1, 2, 3],
+          [4, 5, 6],
+        ]);
+        await expect(insert('s2', new Uint8Array(20))).rejects.toThrow(refused.check);
       }),
     );
   });

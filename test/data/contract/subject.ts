@@ -9,6 +9,8 @@ export interface AggregateSubject {
   refused: { check: RegExp; foreignKey: RegExp; unique: RegExp };
   /** Every row a plain SQL query (no parameters) answers: to see what the engine holds, e.g. only a hash. */
   rows(sql: string): Promise<Record<string, unknown>[]>;
+  /** `bytes` as a binary literal this engine's SQL reads (the two spell it differently). */
+  blob(bytes: Uint8Array): string;
   close(): Promise<void> | void;
 }
 

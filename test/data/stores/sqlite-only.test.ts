@@ -1,11 +1,10 @@
 // The few store checks that only SQLite can be asked; everything else the stores do is checked on both engines
 // by the contract cases in test/data/contract/.
 import { describe, expect, it } from 'vitest';
-import { decodeLine, encodeLine } from '../../../data/model/line-blob.js';
 import { SettingsStore } from '../../../data/stores/settings-store.js';
 import { UserStore } from '../../../data/stores/user-store.js';
 import { openDatabase } from '../../../data/db.js';
-import { created, memoryStores, tempDatabase } from '../memory-db.js';
+import { tempDatabase } from '../memory-db.js';
 
 describe('SQLite stores', () => {
   // Two connections to one database file: PostgreSQL has no file, and its race is in the settings contract.
@@ -31,31 +30,5 @@ describe('SQLite stores', () => {
     const user = users.create({ email: 'bo@example.com', password: 'right-password' });
     expect(users.verifyPasswordSync('bo@example.com', 'right-password')?.id).toBe(user.id);
     expect(users.verifyPasswordSync('bo@example.com', 'nope')).toBeUndefined();
-  });
-
-  // A hand-written segment row with a bound blob: the repositories always encode whole positions themselves,
-  // so only raw SQL can offer the schema a truncated blob to refuse.
-  it('a segment row accepts the blob and refuses a truncated one', () => {
-    const stores = memoryStores();
-    const org = stores.organizations.create({ name: 'I' });
-    const it0 = created(stores.itineraries.create({ organizationId: org.id, name: 'R' }));
-    const insert = stores.db.prepare(
-      `INSERT INTO segments (id, itinerary_id, position, engine, geometry, created_at, updated_at)
-       VALUES (?, ?, 0, 'freehand', ?, 'now', 'now')`,
-    );
-    insert.run(
-      's1',
-      it0.id,
-      encodeLine([
-        [1, 2, 3],
-        [4, 5, 6],
-      ]),
-    );
-    const row = stores.db.prepare<[], { geometry: Buffer }>('SELECT geometry FROM segments').get();
-    expect(decodeLine(row?.geometry ?? Buffer.alloc(0))).toEqual([
-      [1, 2, 3],
-      [4, 5, 6],
-    ]);
-    expect(() => insert.run('s2', it0.id, Buffer.alloc(20))).toThrow(/CHECK/);
   });
 });
