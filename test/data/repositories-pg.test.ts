@@ -17,8 +17,9 @@ async function open() {
   await applyPgMigrations(db);
   return {
     repositories: createPgRepositories(db),
-    refused: { check: /violates check constraint/, foreignKey: /violates foreign key constraint/ },
+    refused: { check: /violates check constraint/, foreignKey: /violates foreign key constraint/, unique: /violates unique constraint/ },
     rows: (sql: string) => db.rows<Record<string, unknown>>(sql),
+    blob: (bytes: Uint8Array) => `'\\x${Buffer.from(bytes).toString('hex')}'::bytea`,
     async close() {
       await db.close();
       await schema.drop();

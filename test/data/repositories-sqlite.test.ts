@@ -10,8 +10,9 @@ function open() {
   const db = openDatabase(':memory:');
   return {
     repositories: createSqliteRepositories(db),
-    refused: { check: /CHECK/, foreignKey: /FOREIGN KEY/ },
+    refused: { check: /CHECK/, foreignKey: /FOREIGN KEY/, unique: /UNIQUE/ },
     rows: async (sql: string) => db.prepare<[], Record<string, unknown>>(sql).all(),
+    blob: (bytes: Uint8Array) => `X'${Buffer.from(bytes).toString('hex')}'`,
     close: () => void db.close(),
   };
 }

@@ -5,10 +5,12 @@ import type { Repositories } from '../../../data/repositories.js';
 
 export interface AggregateSubject {
   repositories: Repositories;
-  /** What a statement refused by a CHECK or a FOREIGN KEY constraint says, on this engine. */
-  refused: { check: RegExp; foreignKey: RegExp };
+  /** What a statement refused by a CHECK, FOREIGN KEY or UNIQUE constraint says, on this engine. */
+  refused: { check: RegExp; foreignKey: RegExp; unique: RegExp };
   /** Every row a plain SQL query (no parameters) answers: to see what the engine holds, e.g. only a hash. */
   rows(sql: string): Promise<Record<string, unknown>[]>;
+  /** `bytes` as a binary literal this engine's SQL reads (the two spell it differently). */
+  blob(bytes: Uint8Array): string;
   close(): Promise<void> | void;
 }
 
