@@ -5,7 +5,7 @@
 // its input schema is checked against it on every call (GraphQL, MCP tools, the agent alike); transports
 // (server/http/rest.ts, GraphQL, MCP, the agent) add only their own framing.
 
-import type { TSchema } from '@sinclair/typebox';
+import { type Evaluate, type TObject, type TProperties, type TSchema, Type } from '@sinclair/typebox';
 import type { Access } from '../auth/access.js';
 import { ApiError, type ErrorEntry } from '../errors.js';
 import type { RouteScope } from '../http/route.js';
@@ -46,7 +46,7 @@ export interface UploadedFile {
   mediaType: string;
 }
 
-export interface Operation<I = unknown, O = unknown> {
+export interface Operation<I = unknown, O = unknown, S extends TSchema = TSchema> {
   /** The operationId (DESIGN §6): REST operationId, log tag, and later the GraphQL field's and MCP tool's key. */
   readonly id: string;
   readonly scope: RouteScope;
@@ -57,14 +57,31 @@ export interface Operation<I = unknown, O = unknown> {
    * The input's schema (TypeBox, with the validation keywords of server/http/schema-keywords.ts): checked before
    * `run` on every call, whichever transport makes it; failure paths are relative to the input.
    */
-  readonly input?: TSchema;
+  readonly input?: S;
   /** The input's cross-field rules, which a schema cannot state: one entry per broken rule, after the schema passed. */
   refine?(input: I): Omit<ErrorEntry, 'code'>[];
   run(caller: Access, input: I, context: OperationContext): Promise<O>;
 }
 
-/** Declares an operation (checks the declaration once, at start-up). */
-export function defineOperation<I, O>(operation: Operation<I, O>): Operation<I, O> {
+/**
+ * An operation's input as one object of its parts' fields (a REST route's path parameters, query and body, in the
+ * same property objects); any other field is refused. Transports that shape their arguments differently (an MCP
+ * tool) build theirs from it.
+ */
+export function inputObject<
+  A extends TProperties,
+  B extends TProperties = Record<never, never>,
+  C extends TProperties = Record<never, never>,
+>(a: TObject<A>, b?: TObject<B>, c?: TObject<C>): TObject<Evaluate<A & B & C>> {
+  const properties = { ...a.properties, ...b?.properties, ...c?.properties } as unknown as Evaluate<A & B & C>;
+  return Type.Object(properties, { additionalProperties: false });
+}
+
+/**
+ * Declares an operation (checks the declaration once, at start-up). The declared input schema stays typed on the
+ * result, so a transport can publish it (an MCP tool's `inputSchema`).
+ */
+export function defineOperation<I, O, S extends TSchema = TSchema>(operation: Operation<I, O, S>): Operation<I, O, S> {
   if (operation.reach.length === 0) throw new TypeError(`operation ${operation.id}: reach must name at least one credential`);
   if (operation.writes && operation.reach.includes('share')) {
     throw new TypeError(`operation ${operation.id}: a share link never writes, so a write cannot be reached with one`);
@@ -82,6 +99,12 @@ export function defineOperation<I, O>(operation: Operation<I, O>): Operation<I, 
       return run.call(operation, caller, input, context);
     },
   });
+}
+
+/** The input schema `operation` declares (a transport publishing it as its own); throws at start-up when it has none. */
+export function declaredInput<S extends TSchema>(operation: Operation<never, unknown, S>): S {
+  if (!operation.input) throw new TypeError(`operation ${operation.id} declares no input schema`);
+  return operation.input;
 }
 
 /** A page of a listing, as operations return it (the transport renders the pagination). */

@@ -1,14 +1,14 @@
 // The MCP server's tools (DESIGN §10): each one calls the core's operations with the caller the access layer
 // decided, so the rules are the REST and GraphQL ones. A tool's input schema is its operation's own (the Data API
-// operations' inputs, server/data-api/data-inputs.ts), or, where a tool shapes its arguments differently, built
-// from the operation's pieces (the Studio request schemas); it is checked by the same validation as a request body
+// operations' inputs, server/data-api/data-inputs.ts; the Studio reads' `declaredInput`), or, where a tool shapes its
+// arguments differently, built from the operation's pieces (the Studio request schemas); it is checked by the same validation as a request body
 // before it runs. Its result is structured content with a one-line summary (server/mcp/mcp-routes.ts adds it as
 // JSON text); a refusal is a tool error carrying the spec's code, with failure paths rooted at the argument names.
 
 import { type Static, type TObject, Type } from '@sinclair/typebox';
 import type { LonLat } from '../../contracts/routing.js';
 import type { Access } from '../auth/access.js';
-import type { OperationContext } from '../core/operation.js';
+import { declaredInput, type OperationContext } from '../core/operation.js';
 import { organizationOf } from '../core/policy.js';
 import {
   AnalyzeInput,
@@ -28,8 +28,6 @@ import type { McpToolName } from './tool-names.js';
 
 const Uuid = ItineraryParams.properties.itinerary_id;
 const Activity = AnalyzeInput.properties.activity;
-const Limit = Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'Most items to answer (default 20)' }));
-const Offset = Type.Optional(Type.Integer({ minimum: 0, description: 'Items to skip' }));
 
 export interface ToolResult {
   structured: Record<string, unknown>;
@@ -61,7 +59,8 @@ export function mcpTools(ops: { studio: StudioOperations; data: DataOperations }
     tool({
       name: 'list_collections',
       description: "The organization's collections (with the connector's session: private ones too).",
-      input: Type.Object({ limit: Limit, offset: Offset }, { additionalProperties: false }),
+      // The operation's input less the organization, which is the caller's.
+      input: Type.Omit(declaredInput(studio.collections.getOrganizationCollections), ['organization_id']),
       async run(caller, args, context) {
         const page = await studio.collections.getOrganizationCollections.run(
           caller,
@@ -74,7 +73,7 @@ export function mcpTools(ops: { studio: StudioOperations; data: DataOperations }
     tool({
       name: 'get_collection',
       description: 'One collection, with a page of its itineraries.',
-      input: Type.Object({ collection_id: Uuid, limit: Limit, offset: Offset }, { additionalProperties: false }),
+      input: declaredInput(studio.collections.getCollectionItineraries),
       async run(caller, args, context) {
         const collection = await studio.collections.getCollection.run(caller, { collection_id: args.collection_id }, context);
         const page = await studio.collections.getCollectionItineraries.run(
@@ -91,7 +90,7 @@ export function mcpTools(ops: { studio: StudioOperations; data: DataOperations }
     tool({
       name: 'list_itineraries',
       description: 'The itineraries of a collection (their summaries: name, activity, versions).',
-      input: Type.Object({ collection_id: Uuid, limit: Limit, offset: Offset }, { additionalProperties: false }),
+      input: declaredInput(studio.collections.getCollectionItineraries),
       async run(caller, args, context) {
         const page = await studio.collections.getCollectionItineraries.run(
           caller,
@@ -104,10 +103,7 @@ export function mcpTools(ops: { studio: StudioOperations; data: DataOperations }
     tool({
       name: 'get_itinerary',
       description: 'One itinerary with its segments, waypoints and groups: the published snapshot unless version is "draft".',
-      input: Type.Object(
-        { itinerary_id: Uuid, version: Type.Optional(StringEnum(['published', 'draft'])) },
-        { additionalProperties: false },
-      ),
+      input: declaredInput(studio.itineraries.getItinerary),
       async run(caller, args, context) {
         const itinerary = await studio.itineraries.getItinerary.run(
           caller,

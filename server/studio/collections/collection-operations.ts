@@ -7,15 +7,16 @@ import type { Collection, CollectionScope, Privacy } from '../../../data/model/c
 import { isConflict } from '../../../data/model/conflict.js';
 import type { Access } from '../../auth/access.js';
 import { enforceLimit } from '../../auth/limits.js';
-import { defineOperation, type PageResult, SHARED_READ_REACH, STUDIO_REACH } from '../../core/operation.js';
+import { defineOperation, inputObject, type PageResult, SHARED_READ_REACH, STUDIO_REACH } from '../../core/operation.js';
 import { listsPrivate, mayListOrganization, organizationOf, personalListing, requireWriterIn } from '../../core/policy.js';
 import { ApiError } from '../../errors.js';
 import type { StudioDeps } from '../studio-deps.js';
 import { zoneView, type ZoneView } from '../zones/zone-view.js';
+import { CollectionIdParams, OrganizationIdParams } from './collection-schemas.js';
 import { collectionView, type CollectionView } from './collection-view.js';
 import { createItineraryGrouping, type ItineraryGroup } from './itinerary-grouping.js';
 import { draftSummary, publishedSummary, type ItinerarySummaryView } from './itinerary-summary.js';
-import { pageOf } from './pagination.js';
+import { PageQuery, pageOf } from './pagination.js';
 
 export interface CollectionFields {
   name: string;
@@ -87,6 +88,7 @@ export function collectionOperations(deps: StudioDeps) {
     getOrganizationCollections: defineOperation({
       id: 'getOrganizationCollections',
       ...reads,
+      input: inputObject(OrganizationIdParams, PageQuery),
       async run(caller, input: PageInput & { organization_id: string }): Promise<PageResult<CollectionView>> {
         mayListOrganization(caller, input.organization_id);
         const page = pageOf(input);
@@ -148,6 +150,7 @@ export function collectionOperations(deps: StudioDeps) {
     getCollection: defineOperation({
       id: 'getCollection',
       ...sharedReads,
+      input: CollectionIdParams,
       async run(caller, input: CollectionId): Promise<CollectionView> {
         await deps.writes.settled();
         return collectionView(caller, await policy.readableCollection(caller, input.collection_id));
@@ -193,6 +196,7 @@ export function collectionOperations(deps: StudioDeps) {
     getCollectionItineraries: defineOperation({
       id: 'getCollectionItineraries',
       ...sharedReads,
+      input: inputObject(CollectionIdParams, PageQuery),
       async run(caller, input: CollectionId & PageInput): Promise<PageResult<ItinerarySummaryView>> {
         const page = pageOf(input);
         await deps.writes.settled();

@@ -15,7 +15,7 @@ export const PageQueryProperties = {
 };
 
 /** A listing's query schema: the page parameters plus `extra`; anything else is a 400. */
-export function pageQuery<T extends TProperties>(extra: T = {} as T) {
+export function pageQuery<T extends TProperties = Record<never, never>>(extra: T = {} as T) {
   return Type.Object({ ...PageQueryProperties, ...extra }, { additionalProperties: false });
 }
 

@@ -5,12 +5,18 @@
 
 import type { LockPart } from '../../../data/model/lock.js';
 import type { Access } from '../../auth/access.js';
-import { defineOperation, SHARED_READ_REACH, STUDIO_REACH } from '../../core/operation.js';
+import { defineOperation, inputObject, type Operation, SHARED_READ_REACH, STUDIO_REACH } from '../../core/operation.js';
 import { actorOf } from '../../core/policy.js';
 import { ApiError } from '../../errors.js';
 import type { StudioDeps } from '../studio-deps.js';
 import { type EditPlan, editChain } from './chain-edit.js';
-import { appendFieldsBroken } from './itinerary-schemas.js';
+import {
+  appendFieldsBroken,
+  ItineraryCreateParams,
+  ItineraryParams,
+  ItineraryReadQuery,
+  SegmentCreateParams,
+} from './itinerary-schemas.js';
 import type { Chain } from './chain.js';
 import type { Itinerary } from '../../../data/model/itinerary.js';
 import { type GroupCreateBody, type GroupUpdateBody, planGroupCreate, planGroupDelete, planGroupUpdate } from './group-ops.js';
@@ -60,12 +66,17 @@ function actor(caller: Access): string {
 
 export function itineraryOperations(deps: StudioDeps) {
   /** A chain edit answering the itinerary's view. */
-  const chainEdit = <I extends ItineraryId>(id: string, plan: (input: I) => Plan, check?: (input: I) => void) =>
+  /** A chain edit; `checks` is its input schema and cross-field rules when it declares them (server/core/operation.ts). */
+  const chainEdit = <I extends ItineraryId>(
+    id: string,
+    plan: (input: I) => Plan,
+    checks: Pick<Operation<I, ItineraryView>, 'input' | 'refine'> = {},
+  ) =>
     defineOperation({
       id,
       ...writes,
+      ...checks,
       async run(caller, input: I, { signal }): Promise<ItineraryView> {
-        check?.(input);
         return (await editChain(deps, caller, input.itinerary_id, plan(input), { signal })).view;
       },
     });
@@ -74,6 +85,7 @@ export function itineraryOperations(deps: StudioDeps) {
     postItinerary: defineOperation({
       id: 'postItinerary',
       ...writes,
+      input: ItineraryCreateParams,
       run: (caller, input: CreateBody): Promise<ItineraryView> => createItinerary(deps, caller, input, actor(caller)),
     }),
 
@@ -81,6 +93,7 @@ export function itineraryOperations(deps: StudioDeps) {
     getItinerary: defineOperation({
       id: 'getItinerary',
       ...sharedReads,
+      input: inputObject(ItineraryParams, ItineraryReadQuery),
       run: (caller, input: ItineraryId & { version?: 'draft' | 'published' }): Promise<ItineraryView> =>
         readVisibleItinerary(deps, caller, input.itinerary_id, input.version),
     }),
@@ -108,6 +121,7 @@ export function itineraryOperations(deps: StudioDeps) {
     postItineraryPublish: defineOperation({
       id: 'postItineraryPublish',
       ...writes,
+      input: ItineraryParams,
       run: (caller, input: ItineraryId): Promise<ItineraryView> => publishItinerary(deps, caller, input.itinerary_id),
     }),
 
@@ -131,14 +145,10 @@ export function itineraryOperations(deps: StudioDeps) {
       run: (caller, input: ItineraryId): Promise<void> => releaseLocks(deps, caller, input.itinerary_id),
     }),
 
-    postItinerarySegment: chainEdit<ItineraryId & AppendBody>(
-      'postItinerarySegment',
-      (input) => planAppend(input),
-      (input) => {
-        const broken = appendFieldsBroken(input as unknown as Record<string, unknown>);
-        if (broken.length > 0) throw ApiError.validation(broken);
-      },
-    ),
+    postItinerarySegment: chainEdit<ItineraryId & AppendBody>('postItinerarySegment', (input) => planAppend(input), {
+      input: inputObject(ItineraryParams, SegmentCreateParams),
+      refine: (input) => appendFieldsBroken(input as unknown as Record<string, unknown>),
+    }),
     postItinerarySegmentInsert: chainEdit<ItineraryId & InsertBody>('postItinerarySegmentInsert', (input) => planInsert(input)),
     putItinerarySegment: chainEdit<SegmentId & SegmentUpdateBody>('putItinerarySegment', (input) => planUpdate(input.segment_id, input)),
     deleteItinerarySegment: chainEdit<SegmentId>('deleteItinerarySegment', (input) => planDelete(input.segment_id)),
