@@ -20,8 +20,20 @@
       query: params.get('query') ?? undefined,
     }),
   );
-  // GraphiQL reads the schema once: a new key or token asks it again, through its own re-fetch button.
-  const refetchSchema = () => document.querySelector('.graphiql-sidebar button[aria-label="Re-fetch GraphQL schema"]')?.click();
+  // GraphiQL reads the schema once: a new key or token asks it again, through its own re-fetch button. That button is
+  // disabled while a fetch is out (typing the key then the token starts one on each change), and a click on it then
+  // does nothing: the change waits for the button and asks again, so the schema is read with what was typed last.
+  const refetchButton = () => document.querySelector('.graphiql-sidebar button[aria-label="Re-fetch GraphQL schema"]');
+  let refetchWaiting = false;
+  const refetchSchema = () => {
+    const button = refetchButton();
+    if (!button) return;
+    refetchWaiting = button.disabled;
+    if (!refetchWaiting) button.click();
+  };
+  new MutationObserver(() => {
+    if (refetchWaiting && refetchButton()?.disabled === false) refetchSchema();
+  }).observe(document.getElementById('graphiql'), { subtree: true, attributes: true, attributeFilter: ['disabled'] });
   keyInput.addEventListener('change', refetchSchema);
   tokenInput.addEventListener('change', refetchSchema);
 })();
