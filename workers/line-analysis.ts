@@ -16,16 +16,9 @@ import type {
 import type { LonLat } from '../contracts/routing.js';
 import { measureOwn, nearestWithin, splitAt } from './line-geometry.js';
 import { threadRouting } from './region-source.js';
-import { validLonLat } from './lon-lat.js';
 
 export function analyze(input: AnalyzeInput): AnalyzeOutput | TaskFailure {
   return threadRouting().engine.analyze(input);
-}
-
-/** The index of the first point of a flat lon,lat,ele line that is not a [longitude, latitude], or -1. */
-function badPoint(line: readonly number[]): number {
-  for (let i = 0; i < line.length; i += 3) if (!validLonLat([line[i], line[i + 1]])) return i / 3;
-  return -1;
 }
 
 function hasEveryElevation(line: readonly number[]): boolean {
@@ -41,8 +34,6 @@ export function measureLines(input: MeasureLinesInput): MeasureLinesOutput | Tas
   const measured: MeasuredFreehand[] = [];
   for (const [i, line] of input.lines.entries()) {
     if (!isFlatLine(line)) return failure('bad_input', 'a line needs at least 2 points of lon, lat, ele', ['input', 'lines', i]);
-    const bad = badPoint(line);
-    if (bad >= 0) return failure('bad_input', 'not a [longitude, latitude] pair', ['input', 'lines', i, bad * 3]);
     const coordinates: LonLat[] = [];
     for (let k = 0; k < line.length; k += 3) coordinates.push([line[k] as number, line[k + 1] as number]);
     const out = engine.analyze({ activity: input.activity, coordinates });
@@ -61,9 +52,6 @@ export function measureLines(input: MeasureLinesInput): MeasureLinesOutput | Tas
 export function splitLine(input: SplitLineInput): SplitLineOutput | TaskFailure {
   if (!isFlatLine(input.coordinates))
     return failure('bad_input', 'a line needs at least 2 points of lon, lat, ele', ['input', 'coordinates']);
-  const bad = badPoint(input.coordinates);
-  if (bad >= 0) return failure('bad_input', 'not a [longitude, latitude] pair', ['input', 'coordinates', bad * 3]);
-  if (!validLonLat(input.point)) return failure('bad_input', 'not a [longitude, latitude] pair', ['input', 'point']);
   const { at, head, tail } = splitAt(Float64Array.from(input.coordinates), input.point[0], input.point[1]);
   return { ok: true, at, head, tail, headMeasures: measureOwn(Float64Array.from(head)), tailMeasures: measureOwn(Float64Array.from(tail)) };
 }

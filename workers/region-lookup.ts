@@ -26,14 +26,11 @@ import { ACTIVITIES, type Activity } from '../contracts/activity.js';
 import { isActivity } from './profiles.js';
 import { failure, type TaskFailure } from '../contracts/task-failure.js';
 import { threadRouting } from './region-source.js';
-import { validLonLat } from './lon-lat.js';
 
 export function places(input: PlacesInput): PlacesOutput | TaskFailure {
   const { region } = threadRouting();
   const text = input.text?.trim() ?? '';
   if (text === '' && input.near === undefined) return failure('bad_input', 'give text, near, or both', ['input', 'text']);
-  if (input.near !== undefined && !validLonLat(input.near))
-    return failure('bad_input', 'not a [longitude, latitude] pair', ['input', 'near']);
   const { places: limits, radius: radiusLimits } = LOOKUP_LIMITS;
   if (input.radius !== undefined && !(Number.isFinite(input.radius) && input.radius > 0 && input.radius <= radiusLimits.max))
     return failure('bad_input', `radius is up to ${radiusLimits.max} m`, ['input', 'radius']);

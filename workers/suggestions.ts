@@ -18,9 +18,8 @@ import {
   type SuggestionsInput,
   type SuggestionsOutput,
 } from '../contracts/routing.js';
-import { HAZARD_BITS, isActivity } from './profiles.js';
+import { HAZARD_BITS } from './profiles.js';
 import { M_PER_DEG_LAT, metresPerDegLon } from './local-plane.js';
-import { validLonLat } from './lon-lat.js';
 import type { RouteEngine } from './route-engine.js';
 
 const AVOID = HAZARD_BITS.TOLLWAY | HAZARD_BITS.RESTRICTED_ACCESS;
@@ -41,8 +40,6 @@ interface Candidate {
 }
 
 export function suggestRoutes(engine: RouteEngine, input: SuggestionsInput): SuggestionsOutput | TaskFailure {
-  const invalid = validate(input);
-  if (invalid) return invalid;
   const byDuration = input.targetDuration !== undefined;
   const target = (byDuration ? input.targetDuration : input.targetDistance) as number;
   const measure = (line: MeasuredLine) => (byDuration ? line.duration : line.distance);
@@ -108,28 +105,6 @@ export function suggestRoutes(engine: RouteEngine, input: SuggestionsInput): Sug
 
 function noIdea(): TaskFailure {
   return failure('not_found', 'no route idea here avoids toll and access-restricted ways', ['input', 'start']);
-}
-
-function validate(input: SuggestionsInput): TaskFailure | undefined {
-  if (!isActivity(input.activity)) return failure('bad_input', 'unknown activity', ['input', 'activity']);
-  if (!validLonLat(input.start)) return failure('bad_input', 'not a [longitude, latitude] pair', ['input', 'start']);
-  if (input.end !== undefined && !validLonLat(input.end)) return failure('bad_input', 'not a [longitude, latitude] pair', ['input', 'end']);
-  const hasDistance = input.targetDistance !== undefined;
-  const hasDuration = input.targetDuration !== undefined;
-  if (hasDistance === hasDuration)
-    return failure('bad_input', 'give exactly one of targetDistance and targetDuration', ['input', 'targetDistance']);
-  const { distance, duration, limit } = SUGGESTION_LIMITS;
-  if (hasDistance && !within(input.targetDistance, distance.min, distance.max))
-    return failure('bad_input', `targetDistance is ${distance.min} to ${distance.max} m`, ['input', 'targetDistance']);
-  if (hasDuration && !within(input.targetDuration, duration.min, duration.max))
-    return failure('bad_input', `targetDuration is ${duration.min} to ${duration.max} s`, ['input', 'targetDuration']);
-  if (input.limit !== undefined && !(Number.isInteger(input.limit) && input.limit >= 1 && input.limit <= limit.max))
-    return failure('bad_input', `limit is 1 to ${limit.max}`, ['input', 'limit']);
-  return undefined;
-}
-
-function within(v: number | undefined, min: number, max: number): boolean {
-  return typeof v === 'number' && Number.isFinite(v) && v >= min && v <= max;
 }
 
 /** Metres per second the profile keeps around the start: a short out-and-back probe; undefined when none routes. */

@@ -7,7 +7,7 @@ import type { ApiKeyRepository } from '../../data/repositories.js';
 import type { OrganizationRepository } from '../../data/repositories.js';
 import type { UserRepository } from '../../data/repositories.js';
 import { ApiError } from '../errors.js';
-import { defineOperation, SECRET_REACH } from '../core/operation.js';
+import { defineOperation, inputObject, SECRET_REACH } from '../core/operation.js';
 import type { RouteDef } from '../http/route.js';
 import { studioRest } from '../studio/operations.js';
 import type { Logger } from '../logger.js';
@@ -77,6 +77,7 @@ export function authRoutes(deps: AuthRouteDeps): { postSession: RouteDef; login:
       scope: 'any',
       writes: false, // tokens are stateless: minting stores nothing
       reach: SECRET_REACH,
+      input: inputObject({ body: SessionCreateParams, headers: { secret_key: 'x-api-key' } }),
       async run(_caller, input: { publishable_key: string; secret_key?: string }): Promise<MintedSession> {
         const presented = input.secret_key;
         if (!presented) throw new ApiError('UNAUTHORIZED');
@@ -109,8 +110,6 @@ export function authRoutes(deps: AuthRouteDeps): { postSession: RouteDef; login:
     }),
     {
       summary: 'Mint a session token for a publishable key',
-      body: SessionCreateParams,
-      headers: { secret_key: 'x-api-key' },
       status: 201,
       // The spec's example repeats the status inside the body.
       reply: (session) => ({ json: { status: 201, data: session } }),

@@ -136,3 +136,15 @@ export const ZonesInput = Type.Object(
   },
   strict,
 );
+
+/** An itinerary's id: a uuid (anything else could never name one, and saying so helps more than a 404). */
+export const ItineraryInput = Type.Object(
+  {
+    id: Type.String({
+      pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
+      messageKey: 'VALIDATION_FAILED.format_uuid',
+    }),
+    version: StringEnum(['draft', 'published']),
+  },
+  strict,
+);

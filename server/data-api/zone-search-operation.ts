@@ -4,6 +4,7 @@
 // pool: workers/zone-match.ts). Most severe level first, then by name. Its input schema is ZonesInput
 // (./data-inputs.ts); failure paths are relative to the input.
 
+import { MAX_LIMIT } from '../studio/collections/pagination.js';
 import type { ZoneLevel } from '../../data/model/zone.js';
 import type { WorkerPool } from '../pool/pool.js';
 import { taskError } from '../pool/task-error.js';
@@ -24,8 +25,8 @@ export interface ZoneSearchRequest {
 type StudioListing = Operation<{ limit?: number; offset?: number }, PageResult<ZoneView>>;
 
 const SEVERITY: Record<ZoneLevel, number> = { PROHIBITED: 0, DANGER: 1, WARNING: 2, INFO: 3 };
-/** Zones read per page of the listing. */
-const PAGE = 500;
+/** Zones read per page of the listing: the most a listing serves at once (its input refuses more). */
+const PAGE = MAX_LIMIT;
 
 export function zoneSearchOperation(deps: { pool: WorkerPool | undefined; getZones: StudioListing }) {
   return defineOperation({

@@ -1,11 +1,12 @@
 // The REST adapter: binds an operation to a method and path. It alone knows HTTP: it assembles the
-// operation's input from path parameters, query and body (validated by the route's schemas), prefixes
+// operation's input from path parameters, query and body, checking each part as HTTP carries it against the
+// part of the operation's declared input (server/core/operation.ts `inputObject`) it comes from, prefixes
 // failure paths with `["request","params"|"query"|"body",…]`, and wraps results in the spec's envelope
 // with pagination metadata. The operation's declaration (scope, writes, reach) becomes the route's.
 
 import type { TObject, TSchema } from '@sinclair/typebox';
 import type { Access } from '../auth/access.js';
-import type { Operation, PageResult, UploadedFile } from '../core/operation.js';
+import { type Operation, inputPartsOf, type PageResult, type UploadedFile } from '../core/operation.js';
 import { derivedOf } from '../../data/deep-freeze.js';
 import { ApiError, type ErrorPath } from '../errors.js';
 import { operationContext } from './operation-context.js';
@@ -25,6 +26,7 @@ export interface RestBinding<O> {
   /** Required of public operations (the OpenAPI document's summary). */
   summary?: string;
   description?: string;
+  /** The route's parts when the operation declares no input made of parts (see `inputObject`); else taken from it. */
   params?: TObject;
   query?: TObject;
   body?: TSchema;
@@ -73,16 +75,36 @@ function uploadedFile(ctx: RequestContext): UploadedFile {
   return { content: ctx.body, mediaType };
 }
 
-/** The route of `operation` at `binding`'s method and path. */
+/**
+ * The route of `operation` at `binding`'s method and path. An operation whose input is made of parts is checked
+ * once, by the request pipeline against those parts; the binding then names no parts of its own.
+ */
 export function rest<I, O>(operation: Operation<I, O>, binding: RestBinding<O>): RouteDef {
+  const parts = inputPartsOf(operation.input);
+  if (parts && (binding.params || binding.query || binding.body)) {
+    throw new TypeError(`operation ${operation.id}: its input declares the request's parts; the REST binding may not`);
+  }
+  if (parts && (binding.rawBody || binding.headers)) {
+    throw new TypeError(`operation ${operation.id}: its input names its file and header fields`);
+  }
+  if (operation.input && !parts) {
+    throw new TypeError(`operation ${operation.id}: a REST route needs an input made of parts (inputObject)`);
+  }
+  const params = parts ? parts.params : binding.params;
+  const query = parts ? parts.query : binding.query;
+  const body = parts ? parts.body : binding.body;
+  const rawBody = parts ? parts.file : binding.rawBody;
+  const headers = parts ? parts.headers : binding.headers;
+  // Checked by the pipeline against the very schema the operation declares: not a second time in the operation.
+  const call = parts ? operation.runValidated : operation.run;
   const sources = new Map<string, Source>();
-  for (const name of propertyNames(binding.query)) sources.set(name, 'query');
-  for (const name of propertyNames(binding.params)) sources.set(name, 'params');
+  for (const name of propertyNames(query)) sources.set(name, 'query');
+  for (const name of propertyNames(params)) sources.set(name, 'params');
 
   /** An input-relative path as the REST envelope shows it. */
   const restPath = (path: ErrorPath): ErrorPath => {
     const [head, ...rest] = path;
-    if (head === undefined || head === binding.rawBody) return ['request', 'body'];
+    if (head === undefined || head === rawBody) return ['request', 'body'];
     const source = typeof head === 'string' ? (sources.get(head) ?? 'body') : 'body';
     return ['request', source, head, ...rest];
   };
@@ -104,10 +126,10 @@ export function rest<I, O>(operation: Operation<I, O>, binding: RestBinding<O>):
 
   const inputOf = (ctx: RequestContext): I => {
     const input: Record<string, unknown> = { ...ctx.query };
-    if (binding.rawBody) input[binding.rawBody] = uploadedFile(ctx);
+    if (rawBody) input[rawBody] = uploadedFile(ctx);
     else if (ctx.body !== null && typeof ctx.body === 'object' && !Array.isArray(ctx.body)) Object.assign(input, ctx.body);
     Object.assign(input, ctx.params);
-    for (const [name, header] of Object.entries(binding.headers ?? {})) input[name] = ctx.headers[header];
+    for (const [name, header] of Object.entries(headers ?? {})) input[name] = ctx.headers[header];
     return input as I;
   };
 
@@ -123,9 +145,9 @@ export function rest<I, O>(operation: Operation<I, O>, binding: RestBinding<O>):
     public: binding.public ?? true,
     summary: binding.summary,
     description: binding.description,
-    params: binding.params,
-    query: binding.query,
-    body: binding.body,
+    params,
+    query,
+    body,
     contentTypes: binding.contentTypes,
     bodyLimit: binding.bodyLimit,
     budgetMs: binding.budgetMs,
@@ -135,7 +157,7 @@ export function rest<I, O>(operation: Operation<I, O>, binding: RestBinding<O>):
     handler: async (ctx) => {
       let result: O;
       try {
-        result = await operation.run(ctx.access as Access, inputOf(ctx), operationContext(ctx));
+        result = await call.call(operation, ctx.access as Access, inputOf(ctx), operationContext(ctx));
       } catch (error) {
         throw error instanceof ApiError ? error.withPaths(restPath) : error;
       }

@@ -1,9 +1,11 @@
 // The MCP server's tools (DESIGN §10): each one calls the core's operations with the caller the access layer
 // decided, so the rules are the REST and GraphQL ones. A tool's input schema is its operation's own (the Data API
-// operations' inputs, server/data-api/data-inputs.ts; the Studio reads' `declaredInput`), or, where a tool shapes its
-// arguments differently, built from the operation's pieces (the Studio request schemas); it is checked by the same validation as a request body
-// before it runs. Its result is structured content with a one-line summary (server/mcp/mcp-routes.ts adds it as
-// JSON text); a refusal is a tool error carrying the spec's code, with failure paths rooted at the argument names.
+// operations' inputs, server/data-api/data-inputs.ts; the Studio reads' `declaredInput`), or, where a tool shapes
+// its arguments differently, built from the operation's pieces (the Studio request schemas). The arguments are
+// checked once, as a request body is: a tool whose arguments are its operation's input calls `runValidated`; one
+// that reshapes them calls `run`, which checks what it was given. Its result is structured content with a one-line
+// summary (server/mcp/mcp-routes.ts adds it as JSON text); a refusal is a tool error carrying the spec's code, with
+// failure paths rooted at the argument names.
 
 import { type Static, type TObject, Type } from '@sinclair/typebox';
 import type { LonLat } from '../../contracts/routing.js';
@@ -62,7 +64,7 @@ export function mcpTools(ops: { studio: StudioOperations; data: DataOperations }
       // The operation's input less the organization, which is the caller's.
       input: Type.Omit(declaredInput(studio.collections.getOrganizationCollections), ['organization_id']),
       async run(caller, args, context) {
-        const page = await studio.collections.getOrganizationCollections.run(
+        const page = await studio.collections.getOrganizationCollections.runValidated(
           caller,
           { organization_id: organizationOf(caller, undefined), limit: args.limit ?? 20, offset: args.offset ?? 0 },
           context,
@@ -75,8 +77,8 @@ export function mcpTools(ops: { studio: StudioOperations; data: DataOperations }
       description: 'One collection, with a page of its itineraries.',
       input: declaredInput(studio.collections.getCollectionItineraries),
       async run(caller, args, context) {
-        const collection = await studio.collections.getCollection.run(caller, { collection_id: args.collection_id }, context);
-        const page = await studio.collections.getCollectionItineraries.run(
+        const collection = await studio.collections.getCollection.runValidated(caller, { collection_id: args.collection_id }, context);
+        const page = await studio.collections.getCollectionItineraries.runValidated(
           caller,
           { collection_id: args.collection_id, limit: args.limit ?? 20, offset: args.offset ?? 0 },
           context,
@@ -92,7 +94,7 @@ export function mcpTools(ops: { studio: StudioOperations; data: DataOperations }
       description: 'The itineraries of a collection (their summaries: name, activity, versions).',
       input: declaredInput(studio.collections.getCollectionItineraries),
       async run(caller, args, context) {
-        const page = await studio.collections.getCollectionItineraries.run(
+        const page = await studio.collections.getCollectionItineraries.runValidated(
           caller,
           { collection_id: args.collection_id, limit: args.limit ?? 20, offset: args.offset ?? 0 },
           context,
@@ -105,7 +107,7 @@ export function mcpTools(ops: { studio: StudioOperations; data: DataOperations }
       description: 'One itinerary with its segments, waypoints and groups: the published snapshot unless version is "draft".',
       input: declaredInput(studio.itineraries.getItinerary),
       async run(caller, args, context) {
-        const itinerary = await studio.itineraries.getItinerary.run(
+        const itinerary = await studio.itineraries.getItinerary.runValidated(
           caller,
           { itinerary_id: args.itinerary_id, version: args.version ?? 'published' },
           context,
@@ -121,7 +123,7 @@ export function mcpTools(ops: { studio: StudioOperations; data: DataOperations }
       description: 'Routes through 2 to 50 waypoints on the trail network, optionally around toll and access-restricted ways.',
       input: DirectionsInput,
       async run(caller, args, context) {
-        const result = await data.directions.run(caller, args, context);
+        const result = await data.directions.runValidated(caller, args, context);
         const routes = result.routes.map(({ coordinatesJson, ...route }) => ({
           ...route,
           geometry: { type: 'LineString', coordinates: JSON.parse(coordinatesJson) as number[][] },
@@ -214,7 +216,7 @@ export function mcpTools(ops: { studio: StudioOperations; data: DataOperations }
         'Route ideas from a start (a loop, or to an end) for a target distance or duration, never through a toll or access-restricted way. Intelligence product.',
       input: SuggestionsInput,
       async run(caller, args, context) {
-        const ideas = await data.suggestions.run(
+        const ideas = await data.suggestions.runValidated(
           caller,
           { ...args, start: args.start as LonLat, end: args.end as LonLat | undefined },
           context,
@@ -264,7 +266,7 @@ export function mcpTools(ops: { studio: StudioOperations; data: DataOperations }
       description: 'The area reachable from a point within each time range (isochrones, nested). Intelligence product.',
       input: IsochroneInput,
       async run(caller, args, context) {
-        const result = await data.isochrone.run(caller, { ...args, center: args.center as LonLat }, context);
+        const result = await data.isochrone.runValidated(caller, { ...args, center: args.center as LonLat }, context);
         return {
           structured: { ...result },
           summary: `${result.isochrones.length} area(s) around ${result.center ? result.center.join(', ') : 'nowhere'}`,
@@ -276,7 +278,7 @@ export function mcpTools(ops: { studio: StudioOperations; data: DataOperations }
       description: 'Places of the region (peaks, huts, villages, addresses), ranked by match, then distance.',
       input: PlacesInput,
       async run(caller, args, context) {
-        const places = await data.places.run(caller, { ...args, near: args.near as LonLat | undefined }, context);
+        const places = await data.places.runValidated(caller, { ...args, near: args.near as LonLat | undefined }, context);
         return {
           structured: { places },
           summary: places.length > 0 ? `${places.length} place(s): ${places.slice(0, 5).map(placeLabel).join('; ')}` : 'no place',
@@ -288,7 +290,7 @@ export function mcpTools(ops: { studio: StudioOperations; data: DataOperations }
       description: "The organization's zones that meet a bounding box or contain a point, by their true shape.",
       input: ZonesInput,
       async run(caller, args, context) {
-        const zones = await data.zones.run(caller, args, context);
+        const zones = await data.zones.runValidated(caller, args, context);
         return { structured: { zones }, summary: `${zones.length} zone(s)` };
       },
     }),

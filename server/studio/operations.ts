@@ -3,7 +3,7 @@
 // path are declared (`studioRest` binds an operation there); whether it writes, its scope and who reaches it
 // come from the operation itself (server/core/operation.ts).
 
-import type { Operation } from '../core/operation.js';
+import { inputPartsOf, type Operation } from '../core/operation.js';
 import { type RestBinding, rest } from '../http/rest.js';
 import type { HttpMethod, RouteDef } from '../http/route.js';
 
@@ -71,10 +71,24 @@ export const STUDIO_OPERATIONS: readonly OperationDecl[] = [
 
 const PLACES = new Map(STUDIO_OPERATIONS.map((d) => [d.op, d]));
 
-/** The REST route of a Studio operation, at the method and path the table gives it. */
-export function studioRest<I, O>(operation: Operation<I, O>, binding: Omit<RestBinding<O>, 'method' | 'path'>): RouteDef {
+/** What a Studio route adds to its operation: documentation and framing, never the input's schema. */
+export type StudioBinding<O> = Omit<RestBinding<O>, 'method' | 'path' | 'params' | 'query' | 'body' | 'rawBody' | 'headers'>;
+
+/**
+ * The REST route of a Studio operation, at the method and path the table gives it, its request checked against
+ * the input the operation declares (every Studio operation declares one).
+ */
+export function studioRest<I, O>(operation: Operation<I, O>, binding: StudioBinding<O>): RouteDef {
   const place = PLACES.get(operation.id);
   if (!place) throw new TypeError(`studio operation ${operation.id} is not in the operation table`);
+  if (!operation.input) throw new TypeError(`studio operation ${operation.id} declares no input`);
+  const inPath = [...place.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+  const declared = Object.keys(inputPartsOf(operation.input)?.params?.properties ?? {}).sort();
+  if (inPath.join() !== declared.join()) {
+    throw new TypeError(
+      `studio operation ${operation.id}: path ${place.path} has {${inPath.join('}, {')}}, its input's params ${declared.join(', ')}`,
+    );
+  }
   return rest(operation, { ...binding, method: place.method, path: place.path });
 }
 

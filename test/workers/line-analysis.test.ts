@@ -57,14 +57,10 @@ describe('measureLines', () => {
     expect(line!.coordinates).toEqual(measured('dem', [LINE])[0]!.coordinates);
   });
 
-  it('refuses a line of one point or a point out of range at that line', () => {
+  it('refuses a line of one point at that line', () => {
     expect(measureLines({ activity: Activity.WALKING, lines: [LINE, [1.56, 42.5, 0]], elevation: 'dem' })).toMatchObject({
       ok: false,
       path: ['input', 'lines', 1],
-    });
-    expect(measureLines({ activity: Activity.WALKING, lines: [[1.56, 42.5, 0, 200, 42.5, 0]], elevation: 'dem' })).toMatchObject({
-      ok: false,
-      path: ['input', 'lines', 0, 3],
     });
   });
 });
@@ -102,8 +98,7 @@ describe('splitLine', () => {
     expect(out.headMeasures).toMatchObject({ ascent: 0, descent: 0 });
   });
 
-  it('refuses a bad point or line at its input path', () => {
-    expect(splitLine({ coordinates: LINE, point: [1.56, 95] })).toMatchObject({ ok: false, path: ['input', 'point'] });
+  it('refuses a line of one point at its input path', () => {
     expect(splitLine({ coordinates: LINE.slice(0, 3), point: [1.56, 42.5] })).toMatchObject({ ok: false, path: ['input', 'coordinates'] });
   });
 });

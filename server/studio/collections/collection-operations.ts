@@ -12,7 +12,18 @@ import { listsPrivate, mayListOrganization, organizationOf, personalListing, req
 import { ApiError } from '../../errors.js';
 import type { StudioDeps } from '../studio-deps.js';
 import { zoneView, type ZoneView } from '../zones/zone-view.js';
-import { CollectionIdParams, OrganizationIdParams } from './collection-schemas.js';
+import {
+  CollectionCreateParams,
+  CollectionCreateQuery,
+  CollectionIdParams,
+  CollectionItineraryParams,
+  CollectionPatchParams,
+  CollectionZoneParams,
+  ItineraryIdParams,
+  ItineraryListQuery,
+  OrganizationIdParams,
+  UserIdParams,
+} from './collection-schemas.js';
 import { collectionView, type CollectionView } from './collection-view.js';
 import { createItineraryGrouping, type ItineraryGroup } from './itinerary-grouping.js';
 import { draftSummary, publishedSummary, type ItinerarySummaryView } from './itinerary-summary.js';
@@ -88,7 +99,7 @@ export function collectionOperations(deps: StudioDeps) {
     getOrganizationCollections: defineOperation({
       id: 'getOrganizationCollections',
       ...reads,
-      input: inputObject(OrganizationIdParams, PageQuery),
+      input: inputObject({ params: OrganizationIdParams, query: PageQuery }),
       async run(caller, input: PageInput & { organization_id: string }): Promise<PageResult<CollectionView>> {
         mayListOrganization(caller, input.organization_id);
         const page = pageOf(input);
@@ -106,6 +117,7 @@ export function collectionOperations(deps: StudioDeps) {
     getUserCollections: defineOperation({
       id: 'getUserCollections',
       ...reads,
+      input: inputObject({ params: UserIdParams, query: PageQuery }),
       async run(caller, input: PageInput & { user_id: string }): Promise<PageResult<CollectionView>> {
         const member = caller.kind === 'key' && (await policy.isMember(caller.organization.id, input.user_id));
         const options = personalListing(caller, input.user_id, member);
@@ -119,6 +131,7 @@ export function collectionOperations(deps: StudioDeps) {
     postCollection: defineOperation({
       id: 'postCollection',
       ...writes,
+      input: inputObject({ query: CollectionCreateQuery, body: CollectionCreateParams }),
       async run(caller, input: CollectionFields & { organization_id?: string }): Promise<CollectionView> {
         const organizationId = organizationOf(caller, input.organization_id);
         const userId = requireWriterIn(caller, organizationId);
@@ -150,7 +163,7 @@ export function collectionOperations(deps: StudioDeps) {
     getCollection: defineOperation({
       id: 'getCollection',
       ...sharedReads,
-      input: CollectionIdParams,
+      input: inputObject({ params: CollectionIdParams }),
       async run(caller, input: CollectionId): Promise<CollectionView> {
         await deps.writes.settled();
         return collectionView(caller, await policy.readableCollection(caller, input.collection_id));
@@ -161,6 +174,7 @@ export function collectionOperations(deps: StudioDeps) {
     patchCollection: defineOperation({
       id: 'patchCollection',
       ...writes,
+      input: inputObject({ params: CollectionIdParams, body: CollectionPatchParams }),
       async run(caller, input: CollectionId & Partial<Omit<CollectionFields, 'scope'>>): Promise<CollectionView> {
         const { collection_id: id, ...fields } = input;
         const updated = await deps.writes.write(async ({ emit }) => {
@@ -183,6 +197,7 @@ export function collectionOperations(deps: StudioDeps) {
     deleteCollection: defineOperation({
       id: 'deleteCollection',
       ...writes,
+      input: inputObject({ params: CollectionIdParams }),
       async run(caller, input: CollectionId): Promise<void> {
         await deps.writes.write(async ({ emit }) => {
           const { collection } = await policy.writableCollection(caller, input.collection_id);
@@ -196,7 +211,7 @@ export function collectionOperations(deps: StudioDeps) {
     getCollectionItineraries: defineOperation({
       id: 'getCollectionItineraries',
       ...sharedReads,
-      input: inputObject(CollectionIdParams, PageQuery),
+      input: inputObject({ params: CollectionIdParams, query: PageQuery }),
       async run(caller, input: CollectionId & PageInput): Promise<PageResult<ItinerarySummaryView>> {
         const page = pageOf(input);
         await deps.writes.settled();
@@ -216,6 +231,7 @@ export function collectionOperations(deps: StudioDeps) {
     putCollectionItinerary: defineOperation({
       id: 'putCollectionItinerary',
       ...writes,
+      input: inputObject({ params: CollectionItineraryParams }),
       async run(caller, input: FiledItinerary): Promise<void> {
         await refile(
           caller,
@@ -233,6 +249,7 @@ export function collectionOperations(deps: StudioDeps) {
     deleteCollectionItinerary: defineOperation({
       id: 'deleteCollectionItinerary',
       ...writes,
+      input: inputObject({ params: CollectionItineraryParams }),
       async run(caller, input: FiledItinerary): Promise<void> {
         await refile(
           caller,
@@ -247,6 +264,7 @@ export function collectionOperations(deps: StudioDeps) {
     getCollectionZones: defineOperation({
       id: 'getCollectionZones',
       ...sharedReads,
+      input: inputObject({ params: CollectionIdParams, query: PageQuery }),
       async run(caller, input: CollectionId & PageInput): Promise<PageResult<ZoneView>> {
         const page = pageOf(input);
         await deps.writes.settled();
@@ -263,6 +281,7 @@ export function collectionOperations(deps: StudioDeps) {
     putCollectionZone: defineOperation({
       id: 'putCollectionZone',
       ...writes,
+      input: inputObject({ params: CollectionZoneParams }),
       async run(caller, input: FiledZone): Promise<void> {
         await refile(
           caller,
@@ -280,6 +299,7 @@ export function collectionOperations(deps: StudioDeps) {
     deleteCollectionZone: defineOperation({
       id: 'deleteCollectionZone',
       ...writes,
+      input: inputObject({ params: CollectionZoneParams }),
       async run(caller, input: FiledZone): Promise<void> {
         await refile(
           caller,
@@ -294,6 +314,7 @@ export function collectionOperations(deps: StudioDeps) {
     getItineraries: defineOperation({
       id: 'getItineraries',
       ...reads,
+      input: inputObject({ query: ItineraryListQuery }),
       async run(caller, input: PageInput & { organization_id?: string }): Promise<GroupedPage> {
         const page = pageOf(input);
         await deps.writes.settled();
@@ -306,6 +327,7 @@ export function collectionOperations(deps: StudioDeps) {
     getItineraryCollections: defineOperation({
       id: 'getItineraryCollections',
       ...reads,
+      input: inputObject({ params: ItineraryIdParams, query: PageQuery }),
       async run(caller, input: PageInput & { itinerary_id: string }): Promise<PageResult<CollectionView>> {
         const page = pageOf(input);
         await deps.writes.settled();

@@ -1,28 +1,17 @@
 // REST bindings of the collection operations (DESIGN §6: 2–13, 17, 26). The rules live in
 // ./collection-operations.ts.
 
-import { Type } from '@sinclair/typebox';
 import type { RouteDef } from '../../http/route.js';
 import { studioRest } from '../operations.js';
 import { pageMetadata } from '../../http/rest.js';
 import { ZoneListResponse } from '../zones/zone-schemas.js';
 import type { collectionOperations } from './collection-operations.js';
 import {
-  CollectionCreateParams,
-  CollectionCreateQuery,
-  CollectionIdParams,
-  CollectionItineraryParams,
   CollectionListResponse,
-  CollectionPatchParams,
   CollectionResponse,
-  CollectionZoneParams,
   GroupedItinerariesResponse,
-  ItineraryIdParams,
   ItinerarySummaryListResponse,
-  OrganizationIdParams,
-  UserIdParams,
 } from './collection-schemas.js';
-import { PageQuery, pageQuery } from './pagination.js';
 
 const FILING =
   'Both must belong to the same organization (404 otherwise). Filing is idempotent: PUT answers 204 whether or ' +
@@ -36,8 +25,6 @@ export function collectionRoutes(ops: ReturnType<typeof collectionOperations>): 
         "Lists the organization's collections (organization scope). A bare publishable key lists the public ones of " +
         'its own organization, each with role viewer; a session token lists the private ones too; another ' +
         'organization is 403.',
-      params: OrganizationIdParams,
-      query: PageQuery,
       response: CollectionListResponse,
       reply: 'page',
     }),
@@ -47,8 +34,6 @@ export function collectionRoutes(ops: ReturnType<typeof collectionOperations>): 
         'Lists personal collections only. The signed-in user themself sees all theirs; a bare publishable key of an ' +
         "organization the user belongs to sees the user's public ones there (role viewer); any other caller, a " +
         'session token included, gets 403.',
-      params: UserIdParams,
-      query: PageQuery,
       response: CollectionListResponse,
       reply: 'page',
     }),
@@ -58,8 +43,6 @@ export function collectionRoutes(ops: ReturnType<typeof collectionOperations>): 
         'Creates a collection in the organization scope (default) or in the personal scope of the writing user. ' +
         'A signed-in user belonging to several organizations names one with `organization_id`. A name already ' +
         'used in the same organization, scope and owner is 409 with `extensions.metadata.collection.id`.',
-      query: CollectionCreateQuery,
-      body: CollectionCreateParams,
       status: 201,
       conflict: 'ResponseMetadataPostCollection',
       response: CollectionResponse,
@@ -67,7 +50,6 @@ export function collectionRoutes(ops: ReturnType<typeof collectionOperations>): 
     studioRest(ops.getCollection, {
       summary: 'Read a collection',
       description: 'Reads a collection. A share link of the collection reaches it.',
-      params: CollectionIdParams,
       response: CollectionResponse,
     }),
     studioRest(ops.patchCollection, {
@@ -75,15 +57,12 @@ export function collectionRoutes(ops: ReturnType<typeof collectionOperations>): 
       description:
         'Partial update: every field optional, omitted fields keep their value. A name already used in the same ' +
         'organization, scope and owner is 409 with `extensions.metadata.collection.id`.',
-      params: CollectionIdParams,
-      body: CollectionPatchParams,
       conflict: 'ResponseMetadataPatchCollection',
       response: CollectionResponse,
     }),
     studioRest(ops.deleteCollection, {
       summary: 'Delete a collection (its itineraries and zones survive)',
       description: 'Deletes a collection (204). The itineraries and zones filed in it are kept.',
-      params: CollectionIdParams,
       reply: 'empty',
     }),
     studioRest(ops.getCollectionItineraries, {
@@ -91,41 +70,33 @@ export function collectionRoutes(ops: ReturnType<typeof collectionOperations>): 
       description:
         "Lists the collection's itineraries. Through a share link only published itineraries are listed, as " +
         'published; never-published ones are absent.',
-      params: CollectionIdParams,
-      query: PageQuery,
       response: ItinerarySummaryListResponse,
       reply: 'page',
     }),
     studioRest(ops.putCollectionItinerary, {
       summary: 'File an itinerary in a collection',
       description: `Files an itinerary in the collection. ${FILING}`,
-      params: CollectionItineraryParams,
       reply: 'empty',
     }),
     studioRest(ops.deleteCollectionItinerary, {
       summary: 'Remove an itinerary from a collection',
       description: 'Unfiles an itinerary (204); 404 when it is not filed there. The itinerary itself is kept.',
-      params: CollectionItineraryParams,
       reply: 'empty',
     }),
     studioRest(ops.getCollectionZones, {
       summary: "List a collection's zones",
       description: "Lists the collection's zones. A share link of the collection reaches them.",
-      params: CollectionIdParams,
-      query: PageQuery,
       response: ZoneListResponse,
       reply: 'page',
     }),
     studioRest(ops.putCollectionZone, {
       summary: 'File a zone in a collection',
       description: `Files a zone in the collection. ${FILING}`,
-      params: CollectionZoneParams,
       reply: 'empty',
     }),
     studioRest(ops.deleteCollectionZone, {
       summary: 'Remove a zone from a collection',
       description: 'Unfiles a zone (204); 404 when it is not filed there. The zone itself is kept.',
-      params: CollectionZoneParams,
       reply: 'empty',
     }),
     studioRest(ops.getItineraries, {
@@ -135,7 +106,6 @@ export function collectionRoutes(ops: ReturnType<typeof collectionOperations>): 
         "by that organization's collections. Each itinerary appears once, in the first group holding it; those in " +
         'none come last with `collection: null`. `count` is the number of itineraries in the page. A bare ' +
         'publishable key lists public itineraries only.',
-      query: pageQuery({ organization_id: Type.Optional(Type.String({ format: 'uuid' })) }),
       response: GroupedItinerariesResponse,
       // The grouped listing's envelope carries `count` and `limit` beside the pagination metadata.
       reply: ({ items, count, total, page }) => ({
@@ -145,8 +115,6 @@ export function collectionRoutes(ops: ReturnType<typeof collectionOperations>): 
     studioRest(ops.getItineraryCollections, {
       summary: 'List the collections holding an itinerary',
       description: 'Lists the collections the itinerary is filed in that the caller may see.',
-      params: ItineraryIdParams,
-      query: PageQuery,
       response: CollectionListResponse,
       reply: 'page',
     }),

@@ -2,7 +2,7 @@
 
 import { Type } from '@sinclair/typebox';
 import { MultiLineText, NameText, StringEnum } from '../../http/schema-types.js';
-import { itemResponse, listResponse, Pagination } from './pagination.js';
+import { itemResponse, listResponse, Pagination, pageQuery } from './pagination.js';
 
 export const Privacy = StringEnum(['public', 'private']);
 export const CollectionScope = StringEnum(['organization', 'personal']);
@@ -35,6 +35,8 @@ export const CollectionIdParams = Type.Object({ collection_id: Uuid }, { additio
 export const OrganizationIdParams = Type.Object({ organization_id: Uuid }, { additionalProperties: false });
 export const UserIdParams = Type.Object({ user_id: Uuid }, { additionalProperties: false });
 export const ItineraryIdParams = Type.Object({ itinerary_id: Uuid }, { additionalProperties: false });
+/** GET /v1/itineraries: a page of the caller's personal groups, or an organization's. */
+export const ItineraryListQuery = pageQuery({ organization_id: Type.Optional(Uuid) });
 export const CollectionItineraryParams = Type.Object({ collection_id: Uuid, itinerary_id: Uuid }, { additionalProperties: false });
 export const CollectionZoneParams = Type.Object({ collection_id: Uuid, zone_id: Uuid }, { additionalProperties: false });
 

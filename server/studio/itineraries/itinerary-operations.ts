@@ -1,7 +1,8 @@
 // The itinerary operations (DESIGN §6: 18, 20–24, 30–44), transport-free: the record (create, read, update,
 // delete, duplicate, publish), its soft locks, and the chain edits (segments, segment groups, waypoints),
-// each of which runs through editChain (plan, route on the pool, one write). Positions arrive checked by the
-// request schemas (./itinerary-schemas.ts: ranges included); failure paths are relative to each operation's input.
+// each of which runs through editChain (plan, route on the pool, one write). Each declares its input from the
+// request schemas (./itinerary-schemas.ts: ranges included), checked before it runs whatever the transport;
+// failure paths are relative to each operation's input.
 
 import type { LockPart } from '../../../data/model/lock.js';
 import type { Access } from '../../auth/access.js';
@@ -10,13 +11,7 @@ import { actorOf } from '../../core/policy.js';
 import { ApiError } from '../../errors.js';
 import type { StudioDeps } from '../studio-deps.js';
 import { type EditPlan, editChain } from './chain-edit.js';
-import {
-  appendFieldsBroken,
-  ItineraryCreateParams,
-  ItineraryParams,
-  ItineraryReadQuery,
-  SegmentCreateParams,
-} from './itinerary-schemas.js';
+import * as S from './itinerary-schemas.js';
 import type { Chain } from './chain.js';
 import type { Itinerary } from '../../../data/model/itinerary.js';
 import { type GroupCreateBody, type GroupUpdateBody, planGroupCreate, planGroupDelete, planGroupUpdate } from './group-ops.js';
@@ -65,12 +60,11 @@ function actor(caller: Access): string {
 }
 
 export function itineraryOperations(deps: StudioDeps) {
-  /** A chain edit answering the itinerary's view. */
-  /** A chain edit; `checks` is its input schema and cross-field rules when it declares them (server/core/operation.ts). */
+  /** A chain edit answering the itinerary's view; `checks` is its input schema and cross-field rules. */
   const chainEdit = <I extends ItineraryId>(
     id: string,
+    checks: Pick<Operation<I, ItineraryView>, 'input' | 'refine'>,
     plan: (input: I) => Plan,
-    checks: Pick<Operation<I, ItineraryView>, 'input' | 'refine'> = {},
   ) =>
     defineOperation({
       id,
@@ -85,7 +79,7 @@ export function itineraryOperations(deps: StudioDeps) {
     postItinerary: defineOperation({
       id: 'postItinerary',
       ...writes,
-      input: ItineraryCreateParams,
+      input: inputObject({ body: S.ItineraryCreateParams }),
       run: (caller, input: CreateBody): Promise<ItineraryView> => createItinerary(deps, caller, input, actor(caller)),
     }),
 
@@ -93,7 +87,7 @@ export function itineraryOperations(deps: StudioDeps) {
     getItinerary: defineOperation({
       id: 'getItinerary',
       ...sharedReads,
-      input: inputObject(ItineraryParams, ItineraryReadQuery),
+      input: inputObject({ params: S.ItineraryParams, query: S.ItineraryReadQuery }),
       run: (caller, input: ItineraryId & { version?: 'draft' | 'published' }): Promise<ItineraryView> =>
         readVisibleItinerary(deps, caller, input.itinerary_id, input.version),
     }),
@@ -101,6 +95,7 @@ export function itineraryOperations(deps: StudioDeps) {
     patchItinerary: defineOperation({
       id: 'patchItinerary',
       ...writes,
+      input: inputObject({ params: S.ItineraryParams, body: S.ItineraryPatchParams }),
       run: (caller, { itinerary_id: id, ...fields }: ItineraryId & PatchBody, context): Promise<ItineraryView> =>
         patchItinerary(deps, caller, id, fields, context),
     }),
@@ -108,12 +103,14 @@ export function itineraryOperations(deps: StudioDeps) {
     deleteItinerary: defineOperation({
       id: 'deleteItinerary',
       ...writes,
+      input: inputObject({ params: S.ItineraryParams }),
       run: (caller, input: ItineraryId): Promise<void> => deleteItinerary(deps, caller, input.itinerary_id),
     }),
 
     postItineraryDuplicate: defineOperation({
       id: 'postItineraryDuplicate',
       ...writes,
+      input: inputObject({ params: S.ItineraryParams, body: S.ItineraryDuplicateParams }),
       run: (caller, { itinerary_id: id, ...fields }: ItineraryId & DuplicateBody): Promise<ItineraryView> =>
         duplicateItinerary(deps, caller, id, fields, actor(caller)),
     }),
@@ -121,13 +118,14 @@ export function itineraryOperations(deps: StudioDeps) {
     postItineraryPublish: defineOperation({
       id: 'postItineraryPublish',
       ...writes,
-      input: ItineraryParams,
+      input: inputObject({ params: S.ItineraryParams }),
       run: (caller, input: ItineraryId): Promise<ItineraryView> => publishItinerary(deps, caller, input.itinerary_id),
     }),
 
     getItineraryLocks: defineOperation({
       id: 'getItineraryLocks',
       ...reads,
+      input: inputObject({ params: S.ItineraryParams }),
       run: (caller, input: ItineraryId): Promise<LockView[]> => listLocks(deps, caller, input.itinerary_id),
     }),
 
@@ -135,6 +133,7 @@ export function itineraryOperations(deps: StudioDeps) {
     postItineraryLock: defineOperation({
       id: 'postItineraryLock',
       ...writes,
+      input: inputObject({ params: S.ItineraryParams, body: S.ItineraryLockParams }),
       run: (caller, input: ItineraryId & { parts: LockPart[] | 'all' }): Promise<LockView[]> =>
         takeLocks(deps, caller, input.itinerary_id, input.parts),
     }),
@@ -142,30 +141,52 @@ export function itineraryOperations(deps: StudioDeps) {
     deleteItineraryLock: defineOperation({
       id: 'deleteItineraryLock',
       ...writes,
+      input: inputObject({ params: S.ItineraryParams }),
       run: (caller, input: ItineraryId): Promise<void> => releaseLocks(deps, caller, input.itinerary_id),
     }),
 
-    postItinerarySegment: chainEdit<ItineraryId & AppendBody>('postItinerarySegment', (input) => planAppend(input), {
-      input: inputObject(ItineraryParams, SegmentCreateParams),
-      refine: (input) => appendFieldsBroken(input as unknown as Record<string, unknown>),
-    }),
-    postItinerarySegmentInsert: chainEdit<ItineraryId & InsertBody>('postItinerarySegmentInsert', (input) => planInsert(input)),
-    putItinerarySegment: chainEdit<SegmentId & SegmentUpdateBody>('putItinerarySegment', (input) => planUpdate(input.segment_id, input)),
-    deleteItinerarySegment: chainEdit<SegmentId>('deleteItinerarySegment', (input) => planDelete(input.segment_id)),
-    postItinerarySegmentMerge: chainEdit<SegmentId & { with_segment_id: string }>('postItinerarySegmentMerge', (input) =>
-      planMerge(input.segment_id, input.with_segment_id),
+    postItinerarySegment: chainEdit<ItineraryId & AppendBody>(
+      'postItinerarySegment',
+      {
+        input: inputObject({ params: S.ItineraryParams, body: S.SegmentCreateParams }),
+        refine: (input) => S.appendFieldsBroken(input as unknown as Record<string, unknown>),
+      },
+      (input) => planAppend(input),
     ),
-    postItinerarySegmentSplit: chainEdit<SegmentId & { point: number[] }>('postItinerarySegmentSplit', (input) =>
-      planSplit(input.segment_id, input.point),
+    postItinerarySegmentInsert: chainEdit<ItineraryId & InsertBody>(
+      'postItinerarySegmentInsert',
+      { input: inputObject({ params: S.ItineraryParams, body: S.SegmentInsertParams }) },
+      (input) => planInsert(input),
     ),
-    patchItinerarySegmentMode: chainEdit<SegmentId & { engine: SegmentEngine }>('patchItinerarySegmentMode', (input) =>
-      planMode(input.segment_id, input.engine),
+    putItinerarySegment: chainEdit<SegmentId & SegmentUpdateBody>(
+      'putItinerarySegment',
+      { input: inputObject({ params: S.SegmentParams, body: S.SegmentUpdateParams }) },
+      (input) => planUpdate(input.segment_id, input),
+    ),
+    deleteItinerarySegment: chainEdit<SegmentId>('deleteItinerarySegment', { input: inputObject({ params: S.SegmentParams }) }, (input) =>
+      planDelete(input.segment_id),
+    ),
+    postItinerarySegmentMerge: chainEdit<SegmentId & { with_segment_id: string }>(
+      'postItinerarySegmentMerge',
+      { input: inputObject({ params: S.SegmentParams, body: S.SegmentMergeParams }) },
+      (input) => planMerge(input.segment_id, input.with_segment_id),
+    ),
+    postItinerarySegmentSplit: chainEdit<SegmentId & { point: number[] }>(
+      'postItinerarySegmentSplit',
+      { input: inputObject({ params: S.SegmentParams, body: S.SegmentSplitParams }) },
+      (input) => planSplit(input.segment_id, input.point),
+    ),
+    patchItinerarySegmentMode: chainEdit<SegmentId & { engine: SegmentEngine }>(
+      'patchItinerarySegmentMode',
+      { input: inputObject({ params: S.SegmentParams, body: S.SegmentModeParams }) },
+      (input) => planMode(input.segment_id, input.engine),
     ),
 
     /** Groups a run of neighbouring segments; answers the new group. */
     postItinerarySegmentGroup: defineOperation({
       id: 'postItinerarySegmentGroup',
       ...writes,
+      input: inputObject({ params: S.ItineraryParams, body: S.SegmentGroupCreateParams }),
       async run(caller, input: ItineraryId & GroupCreateBody, { signal }): Promise<GroupView> {
         const created: { id?: string } = {};
         const { chain } = await editChain(deps, caller, input.itinerary_id, planGroupCreate(input, created), { signal });
@@ -176,6 +197,7 @@ export function itineraryOperations(deps: StudioDeps) {
     putItinerarySegmentGroup: defineOperation({
       id: 'putItinerarySegmentGroup',
       ...writes,
+      input: inputObject({ params: S.GroupParams, body: S.SegmentGroupUpdateParams }),
       async run(caller, input: GroupId & GroupUpdateBody, { signal }): Promise<GroupView> {
         const { chain } = await editChain(deps, caller, input.itinerary_id, planGroupUpdate(input.group_id, input), { signal });
         return groupView(chain.groups.find((g) => g.id === input.group_id)!);
@@ -186,14 +208,21 @@ export function itineraryOperations(deps: StudioDeps) {
     deleteItinerarySegmentGroup: defineOperation({
       id: 'deleteItinerarySegmentGroup',
       ...writes,
+      input: inputObject({ params: S.GroupParams }),
       async run(caller, input: GroupId, { signal }): Promise<void> {
         await editChain(deps, caller, input.itinerary_id, planGroupDelete(input.group_id), { signal });
       },
     }),
 
-    putItineraryWaypoint: chainEdit<WaypointId & WaypointUpdateBody>('putItineraryWaypoint', (input) =>
-      planWaypointUpdate(input.waypoint_id, input),
+    putItineraryWaypoint: chainEdit<WaypointId & WaypointUpdateBody>(
+      'putItineraryWaypoint',
+      { input: inputObject({ params: S.WaypointParams, body: S.WaypointUpdateParams }) },
+      (input) => planWaypointUpdate(input.waypoint_id, input),
     ),
-    deleteItineraryWaypoint: chainEdit<WaypointId>('deleteItineraryWaypoint', (input) => planWaypointDelete(input.waypoint_id)),
+    deleteItineraryWaypoint: chainEdit<WaypointId>(
+      'deleteItineraryWaypoint',
+      { input: inputObject({ params: S.WaypointParams }) },
+      (input) => planWaypointDelete(input.waypoint_id),
+    ),
   };
 }

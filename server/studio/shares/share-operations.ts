@@ -2,7 +2,8 @@
 // a write role only; the policy decides). The link's URL points at the embed page of the app host.
 
 import type { ShareResourceKind } from '../../../data/model/share-link.js';
-import { defineOperation, type Operation, SIGNED_IN_REACH } from '../../core/operation.js';
+import { Type } from '@sinclair/typebox';
+import { defineOperation, inputObject, type Operation, SIGNED_IN_REACH } from '../../core/operation.js';
 import { ApiError } from '../../errors.js';
 import type { StudioDeps } from '../studio-deps.js';
 
@@ -17,6 +18,12 @@ type ShareOperations = [
   Operation<Record<string, string>, void>,
 ];
 
+/** The shared resource's id, in the path. */
+const ResourceParams = {
+  collection: Type.Object({ collection_id: Type.String({ format: 'uuid' }) }, { additionalProperties: false }),
+  itinerary: Type.Object({ itinerary_id: Type.String({ format: 'uuid' }) }, { additionalProperties: false }),
+};
+
 export function shareOperations(deps: StudioDeps) {
   const { shareLinks } = deps.stores;
   const { policy } = deps;
@@ -27,10 +34,12 @@ export function shareOperations(deps: StudioDeps) {
 
   const operationsFor = (kind: ShareResourceKind, ids: [string, string, string]): ShareOperations => {
     const idField = `${kind}_id`;
+    const input = inputObject({ params: ResourceParams[kind] });
     return [
       defineOperation({
         id: ids[0],
         ...base,
+        input,
         async run(caller, input: Record<string, string>, { origin }) {
           const id = input[idField] as string;
           const { organizationId, userId } = await policy.shareManager(caller, kind, id);
@@ -45,6 +54,7 @@ export function shareOperations(deps: StudioDeps) {
       defineOperation({
         id: ids[1],
         ...base,
+        input,
         async run(caller, input: Record<string, string>, { origin }) {
           const id = input[idField] as string;
           const { userId } = await policy.shareManager(caller, kind, id);
@@ -68,6 +78,7 @@ export function shareOperations(deps: StudioDeps) {
       defineOperation({
         id: ids[2],
         ...base,
+        input,
         async run(caller, input: Record<string, string>) {
           const id = input[idField] as string;
           const { organizationId } = await policy.shareManager(caller, kind, id);

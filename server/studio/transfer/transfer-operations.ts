@@ -5,7 +5,7 @@
 
 import type { Activity } from '../../../data/model/itinerary.js';
 import type { Access } from '../../auth/access.js';
-import { defineOperation, SHARED_READ_REACH, STUDIO_REACH, type UploadedFile } from '../../core/operation.js';
+import { defineOperation, inputObject, SHARED_READ_REACH, STUDIO_REACH, type UploadedFile } from '../../core/operation.js';
 import { actorOf } from '../../core/policy.js';
 import { ApiError } from '../../errors.js';
 import { createItineraryFromLines, readVisibleItinerary, targetOrganization } from '../itineraries/itinerary-service.js';
@@ -15,7 +15,8 @@ import { taskError } from '../../pool/task-error.js';
 import { cleanDescription, importName } from '../../../lib/import-text.js';
 import { type ImportWarning, importWarnings } from './import-warnings.js';
 import { problemToError } from './transfer-messages.js';
-import { EXPORT_CONTENT_TYPES } from './transfer-schemas.js';
+import { EXPORT_CONTENT_TYPES, ItineraryExportQuery, ItineraryImportQuery } from './transfer-schemas.js';
+import { ItineraryParams } from '../itineraries/itinerary-schemas.js';
 import type { ExportFormat } from '../../../contracts/transfer.js';
 
 export interface ImportInput {
@@ -56,6 +57,7 @@ export function transferOperations(deps: StudioDeps) {
       scope: 'resources',
       writes: true,
       reach: STUDIO_REACH,
+      input: inputObject({ query: ItineraryImportQuery, file: 'file' }),
       async run(caller: Access, input: ImportInput, { signal, lang }): Promise<ImportResult> {
         const actor = actorOf(caller);
         if (!actor) throw new ApiError('FORBIDDEN');
@@ -90,6 +92,7 @@ export function transferOperations(deps: StudioDeps) {
       scope: 'resources',
       writes: false,
       reach: SHARED_READ_REACH,
+      input: inputObject({ params: ItineraryParams, query: ItineraryExportQuery }),
       async run(caller: Access, input: ExportInput, { signal }): Promise<ExportedFile> {
         const view = await readVisibleItinerary(deps, caller, input.itinerary_id, input.version ?? 'draft');
         const format = input.format ?? 'gpx';

@@ -3,17 +3,10 @@
 
 import type { RouteDef } from '../../http/route.js';
 import { studioRest } from '../operations.js';
-import { ItineraryParams } from '../itineraries/itinerary-schemas.js';
 import type { Config } from '../../config.js';
 import { DECORATION_DISTANCE_M, SPLIT_DISTANCE_M } from '../../../contracts/transfer.js';
 import type { transferOperations } from './transfer-operations.js';
-import {
-  IMPORT_CONTENT_TYPES,
-  ItineraryExportFile,
-  ItineraryExportQuery,
-  ItineraryImportQuery,
-  ItineraryImportResponse,
-} from './transfer-schemas.js';
+import { IMPORT_CONTENT_TYPES, ItineraryExportFile, ItineraryImportResponse } from './transfer-schemas.js';
 
 /** A file name for Content-Disposition: the name in plain ASCII, and the exact name as filename*. */
 function disposition(fileName: string): string {
@@ -45,8 +38,6 @@ export function transferRoutes(ops: ReturnType<typeof transferOperations>, confi
         'the file\'s own name, else its first track\'s, else "Imported itinerary"; control characters are removed. ' +
         'What the file holds that an itinerary does not keep (point times, sensor data, descriptions, styles…) is ' +
         'listed by kind in `extensions.metadata.warnings` (`[]` when nothing was left out).',
-      query: ItineraryImportQuery,
-      rawBody: 'file',
       contentTypes: IMPORT_CONTENT_TYPES,
       bodyLimit: config.importBodyLimit,
       budgetMs: config.importBudgetMs,
@@ -65,8 +56,6 @@ export function transferRoutes(ops: ReturnType<typeof transferOperations>, confi
         'Feature per named waypoint). Waypoints without a name or kind are only junctions and are not written; ' +
         'importing an export gives back the same segments and waypoints. Members and keys read the draft unless ' +
         '`version=published`; share tokens always get the published version (404 when never published).',
-      params: ItineraryParams,
-      query: ItineraryExportQuery,
       response: ItineraryExportFile,
       reply: (file) => ({
         body: file.bytes,

@@ -5,13 +5,14 @@
 import type { Privacy } from '../../../data/model/collection.js';
 import type { Zone, ZoneLevel, ZoneMode } from '../../../data/model/zone.js';
 import { enforceLimit } from '../../auth/limits.js';
-import { defineOperation, type PageResult, STUDIO_REACH } from '../../core/operation.js';
+import { defineOperation, inputObject, type PageResult, STUDIO_REACH } from '../../core/operation.js';
 import { listsPrivate, organizationOf, requireWriterIn } from '../../core/policy.js';
 import { ApiError } from '../../errors.js';
 import { collectionView, type CollectionView } from '../collections/collection-view.js';
-import { type Page, pageOf } from '../collections/pagination.js';
+import { type Page, PageQuery, pageOf } from '../collections/pagination.js';
 import type { StudioDeps } from '../studio-deps.js';
 import { checkZoneShape } from './zone-geometry.js';
+import { ZoneCreateParams, ZoneCreateQuery, ZoneIdParams, ZoneListQuery, ZonePatchParams } from './zone-schemas.js';
 import { zoneView, type ZoneView } from './zone-view.js';
 
 type Geometry = { type: string; coordinates: unknown[] };
@@ -43,6 +44,7 @@ export function zoneOperations(deps: StudioDeps) {
     getZones: defineOperation({
       id: 'getZones',
       ...reads,
+      input: inputObject({ query: ZoneListQuery }),
       async run(caller, input: PageInput & { organization_id?: string }): Promise<PageResult<ZoneView>> {
         const organizationId = organizationOf(caller, input.organization_id);
         const page: Page = pageOf(input);
@@ -55,6 +57,7 @@ export function zoneOperations(deps: StudioDeps) {
     postZone: defineOperation({
       id: 'postZone',
       ...writes,
+      input: inputObject({ query: ZoneCreateQuery, body: ZoneCreateParams }),
       async run(caller, input: ZoneFields & { organization_id?: string }): Promise<ZoneView> {
         const organizationId = organizationOf(caller, input.organization_id);
         const userId = requireWriterIn(caller, organizationId);
@@ -92,6 +95,7 @@ export function zoneOperations(deps: StudioDeps) {
     getZone: defineOperation({
       id: 'getZone',
       ...reads,
+      input: inputObject({ params: ZoneIdParams }),
       async run(caller, input: ZoneId): Promise<ZoneView> {
         await deps.writes.settled();
         return zoneView(await policy.readableZone(caller, input.zone_id));
@@ -102,6 +106,7 @@ export function zoneOperations(deps: StudioDeps) {
     patchZone: defineOperation({
       id: 'patchZone',
       ...writes,
+      input: inputObject({ params: ZoneIdParams, body: ZonePatchParams }),
       async run(caller, input: ZoneId & Partial<ZoneFields>): Promise<ZoneView> {
         const zone = await deps.writes.write(async ({ emit }) => {
           const { zone: current } = await policy.writableZone(caller, input.zone_id);
@@ -135,6 +140,7 @@ export function zoneOperations(deps: StudioDeps) {
     deleteZone: defineOperation({
       id: 'deleteZone',
       ...writes,
+      input: inputObject({ params: ZoneIdParams }),
       async run(caller, input: ZoneId): Promise<void> {
         await deps.writes.write(async ({ emit }) => {
           const { zone } = await policy.writableZone(caller, input.zone_id);
@@ -148,6 +154,7 @@ export function zoneOperations(deps: StudioDeps) {
     getZoneCollections: defineOperation({
       id: 'getZoneCollections',
       ...reads,
+      input: inputObject({ params: ZoneIdParams, query: PageQuery }),
       async run(caller, input: ZoneId & PageInput): Promise<PageResult<CollectionView>> {
         const page = pageOf(input);
         await deps.writes.settled();

@@ -3,16 +3,7 @@
 import type { RouteDef } from '../../http/route.js';
 import { studioRest } from '../operations.js';
 import { CollectionListResponse } from '../collections/collection-schemas.js';
-import { PageQuery } from '../collections/pagination.js';
-import {
-  ZoneCreateParams,
-  ZoneCreateQuery,
-  ZoneIdParams,
-  ZoneListQuery,
-  ZoneListResponse,
-  ZonePatchParams,
-  ZoneResponse,
-} from './zone-schemas.js';
+import { ZoneListResponse, ZoneResponse } from './zone-schemas.js';
 import type { zoneOperations } from './zone-operations.js';
 
 const GEOMETRY =
@@ -27,42 +18,33 @@ export function zoneRoutes(ops: ReturnType<typeof zoneOperations>): RouteDef[] {
       description:
         "Lists the organization's zones (a bare publishable key: the public ones). A signed-in user belonging to " +
         'several organizations names one with `organization_id`.',
-      query: ZoneListQuery,
       response: ZoneListResponse,
       reply: 'page',
     }),
     studioRest(ops.postZone, {
       summary: 'Create a zone',
       description: `Creates a zone. ${GEOMETRY}`,
-      query: ZoneCreateQuery,
-      body: ZoneCreateParams,
       status: 201,
       response: ZoneResponse,
     }),
     studioRest(ops.getZone, {
       summary: 'Read a zone',
       description: 'Reads a zone.',
-      params: ZoneIdParams,
       response: ZoneResponse,
     }),
     studioRest(ops.patchZone, {
       summary: 'Update a zone (all fields optional)',
       description: `Partial update: every field optional, omitted fields keep their value; the resulting shape is checked again. ${GEOMETRY}`,
-      params: ZoneIdParams,
-      body: ZonePatchParams,
       response: ZoneResponse,
     }),
     studioRest(ops.deleteZone, {
       summary: 'Delete a zone',
       description: 'Deletes a zone (204); it leaves every collection it was filed in.',
-      params: ZoneIdParams,
       reply: 'empty',
     }),
     studioRest(ops.getZoneCollections, {
       summary: 'List the collections holding a zone',
       description: 'Lists the collections the zone is filed in that the caller may see.',
-      params: ZoneIdParams,
-      query: PageQuery,
       response: CollectionListResponse,
       reply: 'page',
     }),

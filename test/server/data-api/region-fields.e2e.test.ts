@@ -104,6 +104,23 @@ describe('suggestions', () => {
     expect(limit.errors[0].message).toMatch(/1 to 5/);
   });
 
+  it('a target out of range or an end off the globe is refused before any routing', async () => {
+    const s = await village();
+    const short = await query(
+      caller,
+      'query Q($s: [Float!]!) { suggestions(input: {activity: WALKING, start: $s, distance: 10}) { distance } }',
+      { s },
+    );
+    expect(short.errors[0].extensions).toMatchObject({ code: 'VALIDATION_FAILED', path: ['input', 'distance'] });
+    const end = await query(
+      caller,
+      'query Q($s: [Float!]!) { suggestions(input: {activity: WALKING, start: $s, end: [500, 1], distance: 3000}) { distance } }',
+      { s },
+    );
+    expect(end.errors[0].extensions).toMatchObject({ code: 'VALIDATION_FAILED', path: ['input', 'end'] });
+    expect(end.errors[0].message).toMatch(/\[longitude, latitude\]/);
+  });
+
   it('fails with a NOT_FOUND entry when no idea avoids the hazards (a start far from any way)', async () => {
     const out = await query(caller, '{ suggestions(input: {activity: WALKING, start: [-120, -45], distance: 3000}) { distance } }');
     expect(out.data).toBeNull();
@@ -215,6 +232,12 @@ describe('places and place', () => {
     const out = await query(caller, '{ places(input: {}) { id } }');
     expect(out.errors[0].extensions).toMatchObject({ code: 'VALIDATION_FAILED', path: ['input', 'text'] });
     expect((await query(caller, '{ place(id: "node/1") { id } }')).data.place).toBeNull();
+  });
+
+  it('a centre off the globe is an entry at input.near saying what to send', async () => {
+    const out = await query(caller, '{ places(input: {near: [1, 200]}) { id } }');
+    expect(out.errors[0].extensions).toMatchObject({ code: 'VALIDATION_FAILED', path: ['input', 'near'] });
+    expect(out.errors[0].message).toMatch(/latitude/i);
   });
 });
 
