@@ -129,6 +129,11 @@ export function buildRegion(source: OsmExtract | OsmCollector, opts: BuildOption
     wOneway[w] = ways.oneway[r]!;
   }
 
+  // firstEdge is u32 (graph.bin): more than 2^32 - 1 directed edges would wrap it around.
+  if (2 * (at - pieceCount) > 2 ** 32 - 1) {
+    throw new RangeError(`Invalid typed array length: ${2 * (at - pieceCount)} directed edges (graph.bin holds at most 2^32 - 1)`);
+  }
+
   // CSR: count, prefix sum, fill in piece order.
   const firstEdge = new Uint32Array(nodeCount + 1);
   for (let p = 0; p < pieceCount; p++) {
@@ -139,6 +144,7 @@ export function buildRegion(source: OsmExtract | OsmCollector, opts: BuildOption
   }
   for (let n = 0; n < nodeCount; n++) firstEdge[n + 1]! += firstEdge[n]!;
   const edgeCount = firstEdge[nodeCount]!;
+
   const edgeTarget = new Uint32Array(edgeCount);
   const edgeLength = new Float32Array(edgeCount);
   const edgeAscent = new Float32Array(edgeCount);

@@ -14,7 +14,7 @@ import {
 } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { DEM_HEADER_BYTES, decodeDemFile, encodeDemFile, readDemHeader } from './dem-file.js';
-import { decodeGraphFile, encodeGraphFile, GRAPH_HEADER_BYTES, readGraphHeader } from './graph-file.js';
+import { decodeGraphFile, encodeGraphFile, GRAPH_HEADER_BYTES, readGraphHeader, writeGraphFile } from './graph-file.js';
 import { createPlaceIndex } from './place-index.js';
 import type { Place } from './places.js';
 import { REGION_FORMAT_VERSION, type HazardWay, type HikingRoute, type Region, type RegionMeta } from './region.js';
@@ -96,23 +96,37 @@ export function encodeRegionFiles(region: Region): Map<string, Uint8Array> {
 /**
  * Writes the region to `dir`: first into a temporary folder beside it, then renamed into place,
  * so a failure never leaves a half-written region (an existing region at `dir` is replaced only
- * once the new one is complete).
+ * once the new one is complete). graph.bin is written section by section, never whole in memory.
+ * Returns the size of each file written.
  */
-export function writeRegion(dir: string, region: Region): void {
+export function writeRegion(dir: string, region: Region): Record<string, number> {
   const target = resolve(dir);
   mkdirSync(dirname(target), { recursive: true });
   const suffix = `${process.pid}-${Date.now().toString(36)}`;
   const tmp = join(dirname(target), `.${basename(target)}.tmp-${suffix}`);
   const old = join(dirname(target), `.${basename(target)}.old-${suffix}`);
+  const sizes: Record<string, number> = {};
   try {
     mkdirSync(tmp);
-    for (const [name, bytes] of encodeRegionFiles(region)) writeFileSync(join(tmp, name), bytes);
+    const json = (v: unknown): Uint8Array => new TextEncoder().encode(`${JSON.stringify(v)}\n`);
+    const put = (name: string, bytes: Uint8Array): void => {
+      writeFileSync(join(tmp, name), bytes);
+      sizes[name] = bytes.byteLength;
+    };
+    // The order and bytes of encodeRegionFiles.
+    put(REGION_FILES.meta, new TextEncoder().encode(`${JSON.stringify(region.meta, null, 2)}\n`));
+    sizes[REGION_FILES.graph] = writeGraphFile(join(tmp, REGION_FILES.graph), region.graph, region.grid);
+    if (region.dem) put(REGION_FILES.dem, encodeDemFile(region.dem));
+    put(REGION_FILES.places, json(region.places));
+    put(REGION_FILES.hazards, json(region.hazards));
+    put(REGION_FILES.routes, json(region.routes));
     if (existsSync(target)) renameSync(target, old);
     renameSync(tmp, target);
   } finally {
     rmSync(tmp, { recursive: true, force: true });
     rmSync(old, { recursive: true, force: true });
   }
+  return sizes;
 }
 
 function readJson<T>(dir: string, name: string): T {
