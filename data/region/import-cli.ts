@@ -44,7 +44,12 @@ async function main(): Promise<number> {
     return 2;
   }
   const started = performance.now();
-  const progress = new ImportProgress({ enabled: !values.quiet, tty: process.stderr.isTTY === true });
+  const every = Number(process.env.CAIRN_IMPORT_PROGRESS_MS);
+  const progress = new ImportProgress({
+    enabled: !values.quiet,
+    tty: process.stderr.isTTY === true,
+    lineEveryMs: Number.isFinite(every) && every >= 0 ? every : undefined,
+  });
   const report: Partial<ImportReport> = {};
   try {
     const region = await importRegion({ osm: values.osm, dem: values.dem ?? [], out: values.out, threads, progress, report });

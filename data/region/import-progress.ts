@@ -15,7 +15,10 @@ export interface ProgressOptions {
   /** Redraw one line in place (a terminal), else print a plain line now and then. */
   tty?: boolean;
   write?: (text: string) => void;
-  /** Minimum time between two plain lines inside one stage (default 10 s). */
+  /**
+   * Minimum time between two plain lines inside one stage (default 10 s); stages shorter than this (at most
+   * 1 s) print no line when they end.
+   */
   lineEveryMs?: number;
 }
 
@@ -88,7 +91,8 @@ export class ImportProgress {
     if (!this.name) return;
     const seconds = (performance.now() - this.stageStart) / 1000;
     this.stages.push({ stage: this.name, seconds: Math.round(seconds * 1000) / 1000, peakRssMB: mb(peakRss()) });
-    if (this.enabled) this.print(true);
+    // A plain line for each finished stage, except the short stages of a small import (a terminal shows all).
+    if (this.enabled && (this.tty || seconds * 1000 >= Math.min(1000, this.lineEveryMs))) this.print(true);
     this.name = '';
   }
 

@@ -255,7 +255,7 @@ export async function readExtract(path: string, opts: PbfReadOptions = {}): Prom
       const ts = headerTimestamp(inflateBlob(readBlob(path, header.offset, header.size)));
       if (ts) timestamp = new Date(ts * 1000).toISOString();
     } catch (e) {
-      throw failure(path, e, 'reading the header');
+      throw importFailure(path, e, 'reading the header');
     }
   }
   const threads = opts.threads ?? (size >= 16e6 ? availableParallelism() : 0);
@@ -376,7 +376,7 @@ export async function readExtract(path: string, opts: PbfReadOptions = {}): Prom
     };
     return { extract: { counts: read, lon, lat, ways, places, routes }, timestamp, stats };
   } catch (e) {
-    throw failure(path, e, stage);
+    throw importFailure(path, e, stage);
   } finally {
     await decoder.close();
   }
@@ -441,8 +441,8 @@ export function isLimit(e: unknown): boolean {
   );
 }
 
-/** The error to report for `e` raised while `stage`: its real cause, never a corrupt file unless it is one. */
-function failure(path: string, e: unknown, stage: string): Error {
+/** The error to report for `e` raised while `stage` reading `path`: its real cause, never a corrupt file unless it is one. */
+export function importFailure(path: string, e: unknown, stage: string): Error {
   if (e instanceof RegionInputError || e instanceof ImportResourceError) return e;
   const message = (e as Error)?.message ?? String(e);
   if (message.startsWith(CORRUPT_MARK)) return corrupt(path, message.slice(CORRUPT_MARK.length));

@@ -5,6 +5,7 @@ import {
   fstatSync,
   mkdirSync,
   openSync,
+  readdirSync,
   readFileSync,
   readSync,
   renameSync,
@@ -106,6 +107,7 @@ export function writeRegion(dir: string, region: Region): Record<string, number>
   const tmp = join(dirname(target), `.${basename(target)}.tmp-${suffix}`);
   const old = join(dirname(target), `.${basename(target)}.old-${suffix}`);
   const sizes: Record<string, number> = {};
+  removeStaleSiblings(target);
   try {
     mkdirSync(tmp);
     const json = (v: unknown): Uint8Array => new TextEncoder().encode(`${JSON.stringify(v)}\n`);
@@ -127,6 +129,36 @@ export function writeRegion(dir: string, region: Region): Record<string, number>
     rmSync(old, { recursive: true, force: true });
   }
   return sizes;
+}
+
+/**
+ * Removes the temporary folders an earlier writer of `target` left when it was killed (SIGKILL, out of
+ * memory): `.NAME.tmp-PID-…` and `.NAME.old-PID-…` whose process is gone.
+ */
+function removeStaleSiblings(target: string): void {
+  const prefix = `.${basename(target)}.`;
+  let names: string[];
+  try {
+    names = readdirSync(dirname(target));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const m = /^\.(?:tmp|old)-(\d+)-/.exec(name.slice(prefix.length - 1));
+    if (!name.startsWith(prefix) || !m) continue;
+    const pid = Number(m[1]);
+    if (pid === process.pid || alive(pid)) continue;
+    rmSync(join(dirname(target), name), { recursive: true, force: true });
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 function readJson<T>(dir: string, name: string): T {
