@@ -15,12 +15,26 @@ export interface ProgressOptions {
   /** Redraw one line in place (a terminal), else print a plain line now and then. */
   tty?: boolean;
   write?: (text: string) => void;
+  /** Called with each stage's name when it starts. */
+  onStage?: (stage: string) => void;
   /**
    * Minimum time between two plain lines inside one stage (default 10 s); stages shorter than this (at most
    * 1 s) print no line when they end.
    */
   lineEveryMs?: number;
 }
+
+/** What each stage does, for messages ("out of memory while …"). */
+export const STAGE_DOING: Readonly<Record<string, string>> = {
+  starting: 'starting',
+  'index blocks': 'indexing the PBF blocks',
+  ways: 'reading ways and relations',
+  'node index': 'indexing the needed nodes',
+  nodes: 'reading node positions',
+  resolve: 'resolving way nodes',
+  build: 'building the graph',
+  write: 'writing the region folder',
+};
 
 const mb = (bytes: number): number => Math.round(bytes / 1e5) / 10;
 const secs = (ms: number): string => (ms / 1000).toFixed(1);
@@ -35,6 +49,7 @@ export class ImportProgress {
   private readonly enabled: boolean;
   private readonly tty: boolean;
   private readonly write: (text: string) => void;
+  private readonly onStage: (stage: string) => void;
   private readonly lineEveryMs: number;
   private readonly started = performance.now();
   private name = '';
@@ -48,6 +63,7 @@ export class ImportProgress {
     this.tty = o.tty ?? false;
     this.write = o.write ?? ((t) => process.stderr.write(t));
     this.lineEveryMs = o.lineEveryMs ?? 10_000;
+    this.onStage = o.onStage ?? (() => undefined);
   }
 
   /** Ends the current stage (if any) and starts `name`, whose work is `total` units (bytes, items). */
@@ -58,6 +74,7 @@ export class ImportProgress {
     this.lastPrint = this.stageStart;
     this.total = total;
     this.done = 0;
+    this.onStage(name);
     if (this.enabled && this.tty) this.print(false);
   }
 

@@ -4,6 +4,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createOSMStream } from 'osm-pbf-parser-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeDemoRegion } from '../../../data/region/demo-region.js';
 import { PbfCorruptError } from '../../../data/region/pbf-decode.js';
@@ -32,6 +33,21 @@ describe.skipIf(!haveData(LIECHTENSTEIN_PBF))('streaming import of a stitched ex
       { encoding: 'utf8' },
     );
     expect(r.status, r.stderr).toBe(0);
+  });
+
+  it('the generated file reads with an independent reader (osm-pbf-parser-node)', async () => {
+    const counts = { node: 0, way: 0, relation: 0 };
+    let minNodeId = Number.POSITIVE_INFINITY;
+    for await (const item of createOSMStream(big, { withTags: true, withInfo: false })) {
+      const t = (item as { type?: keyof typeof counts }).type;
+      if (t === undefined) continue;
+      counts[t]++;
+      if (t === 'node') minNodeId = Math.min(minNodeId, (item as { id: number }).id);
+    }
+    expect(counts.node).toBe(2 * LI.osmNodes);
+    expect(counts.way).toBeGreaterThan(2 * 15_000);
+    expect(counts.relation).toBeGreaterThan(2 * 300);
+    expect(minNodeId).toBeGreaterThan(12e9);
   });
 
   it('builds a connected region whose ids pass 12 billion, the same with and without threads, and sums it up in --json', () => {
@@ -97,6 +113,14 @@ describe.skipIf(!haveData(LIECHTENSTEIN_PBF))('streaming import of a stitched ex
     for (let n = 0; n < g.nodeCount; n++) if (seen[n]) g.nodeLon[n]! < split ? west++ : east++;
     expect(west).toBeGreaterThan(LI.nodes / 2);
     expect(east).toBeGreaterThan(LI.nodes / 2);
+  });
+
+  it('running out of JS heap reports "out of memory while <stage>" in one line, not a crash or a corrupt file', () => {
+    const r = runCli(['--osm', big, '--out', join(work, 'oom')], { CAIRN_IMPORT_HEAP_MB: '8' });
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/^error: out of memory while [a-z ]+: the JS heap limit of 8 MB was reached \(try /);
+    expect(readdirSync(work).filter((f) => f.includes('oom'))).toEqual([]);
   });
 
   it('prints progress on stderr: stage, percent, elapsed, time left', () => {
