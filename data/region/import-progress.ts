@@ -120,9 +120,11 @@ export class ImportProgress {
     if (final) {
       text = `import: ${this.name} done in ${secs(elapsed)} s (total ${secs(now - this.started)} s, peak RSS ${mb(peakRss())} MB)`;
     } else {
-      const f = this.total > 0 ? Math.min(1, this.done / this.total) : 0;
+      // Stages without measured units (the build, the write) show no percent.
+      const f = this.total > 1 ? Math.min(1, this.done / this.total) : -1;
+      const pct = f >= 0 ? ` ${(f * 100).toFixed(0)}%,` : '';
       const left = f > 0.02 ? ` ~${secs((elapsed / f) * (1 - f))} s left,` : '';
-      text = `import: ${this.name} ${(f * 100).toFixed(0)}%, ${secs(elapsed)} s,${left} total ${secs(now - this.started)} s`;
+      text = `import: ${this.name}${pct} ${secs(elapsed)} s,${left} total ${secs(now - this.started)} s`;
     }
     if (this.tty) this.write(`\r\x1b[K${text}${final ? '\n' : ''}`);
     else this.write(`${text}\n`);

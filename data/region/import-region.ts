@@ -42,7 +42,7 @@ export async function importRegion(opts: ImportOptions): Promise<Region> {
   const tiles: HgtTile[] = (opts.dem ?? []).map(readHgt);
   const { extract, timestamp, stats } = await readExtract(opts.osm, { threads: opts.threads, progress });
   let region: Region;
-  progress.stage('build', 1);
+  progress.stage('build');
   try {
     region = buildRegion(extract, {
       demFor: (bbox) => clipTiles(tiles, bbox, opts.demMarginDeg ?? 0.02),
@@ -55,7 +55,7 @@ export async function importRegion(opts: ImportOptions): Promise<Region> {
   }
   let files: Record<string, number> = {};
   if (opts.out !== undefined) {
-    progress.stage('write', 1);
+    progress.stage('write');
     try {
       files = writeRegion(opts.out, region);
     } catch (e) {
