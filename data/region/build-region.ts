@@ -26,7 +26,8 @@ export interface BuildOptions {
  * edge jumps a gap. Node order is the order of first use by the ways (keeps neighbours close).
  * Ascent/descent per edge come from the DEM at both ends: ascent(a→b) = max(0, ele(b) − ele(a)),
  * and the reverse edge swaps them, so the two directions always agree; 0 where a node has no DEM.
- * Everything per node or edge lives in typed arrays, so country-sized extracts fit in memory.
+ * Everything per node or edge lives in typed arrays, so country-sized extracts fit in memory. The extract is
+ * consumed: its positions and way slots are emptied once read.
  */
 export function buildRegion(source: OsmExtract | OsmCollector, opts: BuildOptions): Region {
   const osm = source instanceof OsmCollector ? source.toExtract() : source;
@@ -83,6 +84,11 @@ export function buildRegion(source: OsmExtract | OsmCollector, opts: BuildOption
       nodeLat[n] = osm.lat[s]!;
     }
   }
+  // The extract's positions and way slots are read: release them (a country's are hundreds of MB) before
+  // the edges are made. The extract is the caller's; buildRegion consumes it.
+  osm.lon = new Float64Array(0);
+  osm.lat = new Float64Array(0);
+  ways.slots = new Int32Array(0);
   let minLon = Infinity;
   let minLat = Infinity;
   let maxLon = -Infinity;

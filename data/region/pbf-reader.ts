@@ -165,10 +165,14 @@ function createDecoder(threads: number): Decoder {
     };
   }
   const pool = new Piscina({ filename, maxThreads: threads, minThreads: threads, idleTimeout: 60_000 });
+  let closed: Promise<void> | null = null;
   return {
     threads,
     run: (task) => pool.run(task) as Promise<ScanResult | number>,
-    close: () => pool.destroy(),
+    close: () => {
+      closed ??= pool.destroy();
+      return closed;
+    },
   };
 }
 
@@ -292,11 +296,12 @@ export async function readExtract(path: string, opts: PbfReadOptions = {}): Prom
     // The needed node ids, sorted and unique, in shared memory for pass 2.
     stage = 'indexing the needed nodes';
     progress?.stage('node index');
-    const all = concatRefs(routable, placeWays);
+    let all: Float64Array | null = concatRefs(routable, placeWays);
     const u = sortUnique(all);
     if (u > 2 ** 31 - 1) throw new ImportResourceError(`limit reached: the ways need ${u} nodes; one region holds at most 2^31 - 1`);
     const needed = new Float64Array(new SharedArrayBuffer(u * 8));
     needed.set(all.subarray(0, u));
+    all = null; // every kept way's node ids, a copy of what the batches hold: free before pass 2
     const lonBuf = new SharedArrayBuffer(u * 8);
     const latBuf = new SharedArrayBuffer(u * 8);
     const presentBuf = new SharedArrayBuffer(u);
@@ -324,6 +329,8 @@ export async function readExtract(path: string, opts: PbfReadOptions = {}): Prom
       found += n;
       progress?.advance((task as { size: number }).size);
     });
+
+    await decoder.close(); // the decoding threads and their memory are not needed any more
 
     // Refs → slots (indices into the needed table; -1 where the extract lacks the node).
     stage = 'resolving way nodes';
@@ -379,6 +386,7 @@ export async function readExtract(path: string, opts: PbfReadOptions = {}): Prom
     throw importFailure(path, e, stage);
   } finally {
     await decoder.close();
+    closeBlobFiles();
   }
 }
 
