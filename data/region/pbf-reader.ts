@@ -25,11 +25,6 @@ import {
 import { type DecodeTask, decode } from './pbf-worker.js';
 import { ImportResourceError, RegionInputError } from './region-error.js';
 
-export interface PbfHeaderInfo {
-  /** Replication timestamp of the extract as ISO 8601, when the header has one. */
-  timestamp: string | null;
-}
-
 /**
  * Checks that `path` exists and starts like an OSM PBF (a BlobHeader of type "OSMHeader"),
  * so that a wrong file fails with a clear message before any parsing.
@@ -281,8 +276,8 @@ export async function readExtract(path: string, opts: PbfReadOptions = {}): Prom
       read.relations += r.relations;
       if (r.nodes > 0)
         nodeBlocks.push({
-          offset: (task as { offset: number }).offset,
-          size: (task as { size: number }).size,
+          offset: task.offset,
+          size: task.size,
           min: r.minNodeId,
           max: r.maxNodeId,
         });
@@ -290,7 +285,7 @@ export async function readExtract(path: string, opts: PbfReadOptions = {}): Prom
       if (r.placeWays.id.length > 0) placeWays.push(r.placeWays);
       if (r.placeNodes.id.length > 0) placeNodes.push(r.placeNodes);
       for (const route of r.routes) routes.push(route);
-      progress?.advance((task as { size: number }).size);
+      progress?.advance(task.size);
     });
 
     // The needed node ids, sorted and unique, in shared memory for pass 2.
@@ -322,12 +317,12 @@ export async function readExtract(path: string, opts: PbfReadOptions = {}): Prom
       }));
     progress?.stage(
       'nodes',
-      nodeTasks.reduce((s, t) => s + (t as { size: number }).size, 0),
+      nodeTasks.reduce((s, t) => s + t.size, 0),
     );
     let found = 0;
     await inOrder<number>(decoder, nodeTasks, (n, task) => {
       found += n;
-      progress?.advance((task as { size: number }).size);
+      progress?.advance(task.size);
     });
 
     await decoder.close(); // the decoding threads and their memory are not needed any more
