@@ -1,7 +1,7 @@
 // The streaming import over the real CLI: 64-bit ids, worker threads, the --json summary, progress on
 // stderr, a killed import, and failures named by their real cause.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createOSMStream } from 'osm-pbf-parser-node';
@@ -140,7 +140,7 @@ describe.skipIf(!haveData(LIECHTENSTEIN_PBF))('streaming import of a stitched ex
     expect(q.stderr).toBe('');
   });
 
-  it('a killed import (SIGKILL while writing) leaves the previous region in place, cleaned up by the next import', async () => {
+  it('a killed import (SIGKILL mid-way) leaves the previous region in place; the next one cleans up after it', async () => {
     const out = join(work, 'keep');
     writeDemoRegion(out);
     const before = readFileSync(join(out, 'graph.bin'));
@@ -152,12 +152,18 @@ describe.skipIf(!haveData(LIECHTENSTEIN_PBF))('streaming import of a stitched ex
     const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
     child.stderr!.on('data', (d: Buffer) => {
       stderr += d.toString();
-      if (stderr.includes('import: build done')) child.kill('SIGKILL');
+      // Killed while reading the ways, with the whole import still ahead.
+      if (/import: ways \d+%/.test(stderr)) child.kill('SIGKILL');
     });
     expect(await exited).toBe('SIGKILL');
+    expect(stderr).not.toMatch(/import: write/);
     expect(loadRegion(out).meta.kind).toBe('demo');
     expect(readFileSync(join(out, 'graph.bin')).equals(before)).toBe(true);
-    // The next import replaces it and removes what the killed one left beside it.
+    // A writer killed while writing leaves its temporary folder beside the target (the target stays whole):
+    // the next import removes it once its process is gone, and replaces the region.
+    const stale = join(work, `.keep.tmp-${child.pid}-killed`);
+    mkdirSync(stale);
+    writeFileSync(join(stale, 'graph.bin'), 'partial');
     const r = runCli(['--osm', big, '--out', out, '--quiet']);
     expect(r.status, r.stderr).toBe(0);
     expect(loadRegion(out).meta.kind).toBe('import');
