@@ -1,10 +1,10 @@
-// Turns collected OSM entities (+ a DEM) into a Region: CSR graph, grid, places, hazards, routes.
+// Turns an OSM extract (+ a DEM) into a Region: CSR graph, grid, places, hazards, routes.
 import type { DemGrid } from './dem-grid.js';
 import { sampleDem } from './dem.js';
 import { buildEdgeGrid } from './edge-grid.js';
 import { haversine } from './geo.js';
-import type { OsmCollector } from './osm-collector.js';
-import { bikeOneway, packedAccess, routableHighway, sacScale, wayFlags, type Tags } from './osm-tags.js';
+import { OsmCollector } from './osm-collector.js';
+import type { OsmExtract } from './osm-extract.js';
 import { createPlaceIndex } from './place-index.js';
 import { buildHazards, buildPlaces, buildRoutes } from './region-lists.js';
 import { REGION_FORMAT_VERSION, type Region, type RegionMeta } from './region.js';
@@ -21,72 +21,81 @@ export interface BuildOptions {
   attribution?: string;
 }
 
-interface WayPiece {
-  way: number; // graph way index
-  slots: number[]; // collector node slots, consecutive present nodes
-}
-
 /**
  * Builds the region. Ways are cut where a node is missing from the extract (clipped ways), so no
  * edge jumps a gap. Node order is the order of first use by the ways (keeps neighbours close).
  * Ascent/descent per edge come from the DEM at both ends: ascent(a→b) = max(0, ele(b) − ele(a)),
  * and the reverse edge swaps them, so the two directions always agree; 0 where a node has no DEM.
+ * Everything per node or edge lives in typed arrays, so country-sized extracts fit in memory. The extract is
+ * consumed: its positions and way slots are emptied once read.
  */
-export function buildRegion(osm: OsmCollector, opts: BuildOptions): Region {
-  const wayOsmId: number[] = [];
-  const wayName: string[] = [];
-  const wayTags: Tags[] = [];
-  const pieces: WayPiece[] = [];
-  for (const w of osm.ways) {
-    const tags = w.tags ?? {};
-    let run: number[] = [];
-    const wayIndex = wayOsmId.length;
+export function buildRegion(source: OsmExtract | OsmCollector, opts: BuildOptions): Region {
+  const osm = source instanceof OsmCollector ? source.toExtract() : source;
+  const ways = osm.ways;
+  // Pieces: runs of consecutive present slots of one way (repeats dropped), at least two long.
+  const usedWays: number[] = []; // graph way index → index in `ways`
+  const pieceSlots = new Int32Array(ways.slots.length);
+  const pieceStart: number[] = [0];
+  const pieceWay: number[] = [];
+  let at = 0;
+  for (let r = 0; r < ways.count; r++) {
+    const wayIndex = usedWays.length;
     let used = false;
+    let runStart = at;
     const flush = (): void => {
-      if (run.length >= 2) {
-        pieces.push({ way: wayIndex, slots: run });
+      if (at - runStart >= 2) {
+        pieceStart.push(at);
+        pieceWay.push(wayIndex);
         used = true;
-      }
-      run = [];
+      } else at = runStart;
+      runStart = at;
     };
-    for (const ref of w.refs) {
-      const s = osm.slotOf.get(ref);
-      if (s === undefined) flush();
-      else if (run[run.length - 1] !== s) run.push(s);
+    for (let k = ways.refStart[r]!; k < ways.refStart[r + 1]!; k++) {
+      const s = ways.slots[k]!;
+      if (s < 0) flush();
+      else if (at === runStart || pieceSlots[at - 1] !== s) pieceSlots[at++] = s;
     }
     flush();
-    if (used) {
-      wayOsmId.push(w.id);
-      wayName.push(tags.name ?? '');
-      wayTags.push(tags);
-    }
+    if (used) usedWays.push(r);
   }
-  if (pieces.length === 0) throw new RegionInputError('the extract holds no routable ways (highway=path, track, …)');
+  const pieceCount = pieceWay.length;
+  if (pieceCount === 0) throw new RegionInputError('the extract holds no routable ways (highway=path, track, …)');
+  const wayCount = usedWays.length;
+  const wayOsmId = new Float64Array(wayCount);
+  const wayName: string[] = [];
+  for (let w = 0; w < wayCount; w++) {
+    wayOsmId[w] = ways.id[usedWays[w]!]!;
+    wayName.push(ways.name[usedWays[w]!]!);
+  }
 
   // Graph nodes in order of first use.
   const nodeOfSlot = new Int32Array(osm.lon.length).fill(-1);
-  const slotOfNode: number[] = [];
-  for (const p of pieces) {
-    for (const s of p.slots) {
-      if (nodeOfSlot[s] === -1) {
-        nodeOfSlot[s] = slotOfNode.length;
-        slotOfNode.push(s);
-      }
-    }
+  let nodeCount = 0;
+  for (let i = 0; i < at; i++) {
+    const s = pieceSlots[i]!;
+    if (nodeOfSlot[s] === -1) nodeOfSlot[s] = nodeCount++;
   }
-  const nodeCount = slotOfNode.length;
   const nodeLon = new Float64Array(nodeCount);
   const nodeLat = new Float64Array(nodeCount);
+  for (let s = 0; s < nodeOfSlot.length; s++) {
+    const n = nodeOfSlot[s]!;
+    if (n >= 0) {
+      nodeLon[n] = osm.lon[s]!;
+      nodeLat[n] = osm.lat[s]!;
+    }
+  }
+  // The extract's positions and way slots are read: release them (a country's are hundreds of MB) before
+  // the edges are made. The extract is the caller's; buildRegion consumes it.
+  osm.lon = new Float64Array(0);
+  osm.lat = new Float64Array(0);
+  ways.slots = new Int32Array(0);
   let minLon = Infinity;
   let minLat = Infinity;
   let maxLon = -Infinity;
   let maxLat = -Infinity;
   for (let n = 0; n < nodeCount; n++) {
-    const s = slotOfNode[n]!;
-    const lon = osm.lon[s]!;
-    const lat = osm.lat[s]!;
-    nodeLon[n] = lon;
-    nodeLat[n] = lat;
+    const lon = nodeLon[n]!;
+    const lat = nodeLat[n]!;
     if (lon < minLon) minLon = lon;
     if (lon > maxLon) maxLon = lon;
     if (lat < minLat) minLat = lat;
@@ -100,7 +109,6 @@ export function buildRegion(osm: OsmCollector, opts: BuildOptions): Region {
   // Per-way attributes.
   const surfaces = [''];
   const surfaceIndex = new Map<string, number>([['', 0]]);
-  const wayCount = wayOsmId.length;
   const wHighway = new Uint8Array(wayCount);
   const wSurface = new Uint8Array(wayCount);
   const wSac = new Uint8Array(wayCount);
@@ -108,9 +116,9 @@ export function buildRegion(osm: OsmCollector, opts: BuildOptions): Region {
   const wAccess = new Uint16Array(wayCount);
   const wOneway = new Int8Array(wayCount);
   for (let w = 0; w < wayCount; w++) {
-    const t = wayTags[w]!;
-    wHighway[w] = routableHighway(t)!;
-    const surface = t.surface ?? '';
+    const r = usedWays[w]!;
+    wHighway[w] = ways.highway[r]!;
+    const surface = ways.surface[r]!;
     let si = surfaceIndex.get(surface);
     if (si === undefined) {
       // Index 255 collects the rare surfaces beyond the Uint8 range as "unknown".
@@ -121,22 +129,28 @@ export function buildRegion(osm: OsmCollector, opts: BuildOptions): Region {
       }
     }
     wSurface[w] = si;
-    wSac[w] = sacScale(t);
-    wFlags[w] = wayFlags(t);
-    wAccess[w] = packedAccess(t);
-    wOneway[w] = bikeOneway(t);
+    wSac[w] = ways.sac[r]!;
+    wFlags[w] = ways.flags[r]!;
+    wAccess[w] = ways.access[r]!;
+    wOneway[w] = ways.oneway[r]!;
+  }
+
+  // firstEdge is u32 (graph.bin): more than 2^32 - 1 directed edges would wrap it around.
+  if (2 * (at - pieceCount) > 2 ** 32 - 1) {
+    throw new RangeError(`Invalid typed array length: ${2 * (at - pieceCount)} directed edges (graph.bin holds at most 2^32 - 1)`);
   }
 
   // CSR: count, prefix sum, fill in piece order.
   const firstEdge = new Uint32Array(nodeCount + 1);
-  for (const p of pieces) {
-    for (let i = 0; i + 1 < p.slots.length; i++) {
-      firstEdge[nodeOfSlot[p.slots[i]!]! + 1]!++;
-      firstEdge[nodeOfSlot[p.slots[i + 1]!]! + 1]!++;
+  for (let p = 0; p < pieceCount; p++) {
+    for (let i = pieceStart[p]!; i + 1 < pieceStart[p + 1]!; i++) {
+      firstEdge[nodeOfSlot[pieceSlots[i]!]! + 1]!++;
+      firstEdge[nodeOfSlot[pieceSlots[i + 1]!]! + 1]!++;
     }
   }
   for (let n = 0; n < nodeCount; n++) firstEdge[n + 1]! += firstEdge[n]!;
   const edgeCount = firstEdge[nodeCount]!;
+
   const edgeTarget = new Uint32Array(edgeCount);
   const edgeLength = new Float32Array(edgeCount);
   const edgeAscent = new Float32Array(edgeCount);
@@ -163,14 +177,14 @@ export function buildRegion(osm: OsmCollector, opts: BuildOptions): Region {
     edgeAccess[e] = wAccess[w]!;
     edgeWay[e] = w;
   };
-  for (const p of pieces) {
-    const w = p.way;
+  for (let p = 0; p < pieceCount; p++) {
+    const w = pieceWay[p]!;
     const base = wFlags[w]!;
     const fwd = wOneway[w] === -1 ? base | EdgeFlag.OnewayForBikes : base;
     const rev = wOneway[w] === 1 ? base | EdgeFlag.OnewayForBikes : base;
-    for (let i = 0; i + 1 < p.slots.length; i++) {
-      const a = nodeOfSlot[p.slots[i]!]!;
-      const b = nodeOfSlot[p.slots[i + 1]!]!;
+    for (let i = pieceStart[p]!; i + 1 < pieceStart[p + 1]!; i++) {
+      const a = nodeOfSlot[pieceSlots[i]!]!;
+      const b = nodeOfSlot[pieceSlots[i + 1]!]!;
       const len = haversine(nodeLon[a]!, nodeLat[a]!, nodeLon[b]!, nodeLat[b]!);
       put(a, b, w, len, fwd);
       put(b, a, w, len, rev);
@@ -195,14 +209,14 @@ export function buildRegion(osm: OsmCollector, opts: BuildOptions): Region {
     edgeFlags,
     edgeAccess,
     edgeWay,
-    wayOsmId: Float64Array.from(wayOsmId),
+    wayOsmId,
     wayName,
     surfaces,
   };
 
-  const places = buildPlaces(osm, dem);
-  const hazards = buildHazards(wayOsmId, wayName, wayTags);
-  const routes = buildRoutes(osm, wayOsmId);
+  const places = buildPlaces(osm.places, dem);
+  const hazards = buildHazards(wayOsmId, wayName, wAccess, wFlags);
+  const routes = buildRoutes(osm.routes, wayOsmId);
   const meta: RegionMeta = {
     formatVersion: REGION_FORMAT_VERSION,
     kind: opts.kind,

@@ -1,5 +1,6 @@
 // The binary graph file (graph.bin): header + 8-byte-aligned little-endian arrays, read zero-copy.
 // Byte layout: data/region/README.md. Encoding and decoding live only here.
+import { closeSync, openSync, writeSync } from 'node:fs';
 import type { EdgeGrid } from './edge-grid.js';
 import { RegionInputError } from './region-error.js';
 import type { RegionGraph } from './region-graph.js';
@@ -61,8 +62,11 @@ function layout(c: Counts): { offsets: number[]; total: number } {
   return { offsets, total: at };
 }
 
-/** Serializes graph + grid into one buffer (owned by the caller). */
-export function encodeGraphFile(g: RegionGraph, grid: EdgeGrid): Uint8Array {
+/** The header and each section's bytes and offset: what both encoders write. */
+function graphParts(
+  g: RegionGraph,
+  grid: EdgeGrid,
+): { header: Uint8Array; sections: Array<[offset: number, bytes: Uint8Array]>; total: number } {
   assertLittleEndian();
   const strings = new TextEncoder().encode(JSON.stringify({ wayName: g.wayName, surfaces: g.surfaces }));
   const c: Counts = {
@@ -74,9 +78,10 @@ export function encodeGraphFile(g: RegionGraph, grid: EdgeGrid): Uint8Array {
     strings: strings.byteLength,
   };
   const { offsets, total } = layout(c);
-  const out = new Uint8Array(total);
-  const dv = new DataView(out.buffer);
-  out.set(new TextEncoder().encode(GRAPH_MAGIC), 0);
+  if (total > 2 ** 32 - 1) throw new RangeError(`Invalid typed array length: graph.bin would take ${total} bytes (at most 4 GiB)`);
+  const header = new Uint8Array(GRAPH_HEADER_BYTES);
+  const dv = new DataView(header.buffer);
+  header.set(new TextEncoder().encode(GRAPH_MAGIC), 0);
   const u32 = [GRAPH_FILE_VERSION, GRAPH_HEADER_BYTES, c.n, c.e, c.w, grid.cols, grid.rows, c.entries, c.strings];
   for (const [i, v] of u32.entries()) dv.setUint32(8 + 4 * i, v, true);
   dv.setUint32(44, total, true);
@@ -90,14 +95,50 @@ export function encodeGraphFile(g: RegionGraph, grid: EdgeGrid): Uint8Array {
     gridCellEdges: grid.cellEdges,
     strings,
   };
-  SECTIONS.forEach(([name, ctor, len], i) => {
+  const sections = SECTIONS.map(([name, ctor, len], i): [number, Uint8Array] => {
     const a = arrays[name];
     if (!a || a.length !== len(c) || a.BYTES_PER_ELEMENT !== ctor.BYTES_PER_ELEMENT) {
       throw new TypeError(`graph array ${name} has the wrong type or length`);
     }
-    out.set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength), offsets[i]!);
+    return [offsets[i]!, new Uint8Array(a.buffer, a.byteOffset, a.byteLength)];
   });
+  return { header, sections, total };
+}
+
+/** Serializes graph + grid into one buffer (owned by the caller). */
+export function encodeGraphFile(g: RegionGraph, grid: EdgeGrid): Uint8Array {
+  const { header, sections, total } = graphParts(g, grid);
+  const out = new Uint8Array(total);
+  out.set(header, 0);
+  for (const [offset, bytes] of sections) out.set(bytes, offset);
   return out;
+}
+
+/**
+ * Writes the same bytes as encodeGraphFile to `path`, section by section, without a copy of the whole file
+ * in memory (a country's graph is hundreds of MB). Returns the file's size.
+ */
+export function writeGraphFile(path: string, g: RegionGraph, grid: EdgeGrid): number {
+  const { header, sections, total } = graphParts(g, grid);
+  const fd = openSync(path, 'w');
+  try {
+    const zeros = new Uint8Array(8);
+    let at = 0;
+    const write = (bytes: Uint8Array): void => {
+      let done = 0;
+      while (done < bytes.byteLength) done += writeSync(fd, bytes, done, Math.min(bytes.byteLength - done, 1 << 26));
+      at += bytes.byteLength;
+    };
+    write(header);
+    for (const [offset, bytes] of sections) {
+      if (offset > at) write(zeros.subarray(0, offset - at));
+      write(bytes);
+    }
+    if (total > at) write(zeros.subarray(0, total - at));
+  } finally {
+    closeSync(fd);
+  }
+  return total;
 }
 
 /**

@@ -1,12 +1,26 @@
-// `npm run import -- --osm FILE.osm.pbf [--dem FILE.hgt[.zip] ...] [--out DIR]`: builds a region folder.
+// `npm run import -- --osm FILE.osm.pbf [--dem FILE.hgt[.zip] ...] [--out DIR] [--json] [--quiet] [--threads N]`:
+// builds a region folder. Progress goes to stderr (redrawn on a terminal, a line now and then otherwise);
+// --json prints one JSON summary on stdout instead of the one-line report.
+//
+// The import runs on a worker thread whose heap limit is this process's own (CAIRN_IMPORT_HEAP_MB
+// changes it): running out of JS heap there ends the thread with ERR_WORKER_OUT_OF_MEMORY, which this
+// thread reports as "out of memory while <stage>", where V8 would otherwise abort the whole process with
+// a fatal error. Every line is printed from this thread.
+import { extname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { importRegion } from './import-region.js';
-import { RegionInputError } from './region-error.js';
+import { getHeapStatistics } from 'node:v8';
+import { MessageChannel } from 'node:worker_threads';
+import { Piscina } from 'piscina';
+import type { ImportJob, WorkerMessage } from './import-job.js';
+import { STAGE_DOING } from './import-progress.js';
 
-const USAGE = 'usage: npm run import -- --osm FILE.osm.pbf [--dem FILE.hgt[.zip] ...] [--out DIR (default var/region)]';
+const USAGE =
+  'usage: npm run import -- --osm FILE.osm.pbf [--dem FILE.hgt[.zip] ...] [--out DIR (default var/region)] ' +
+  '[--json] [--quiet] [--threads N (default: all cores for large files; env CAIRN_IMPORT_THREADS)]';
 
 async function main(): Promise<number> {
-  let values: { osm?: string; dem?: string[]; out?: string; help?: boolean };
+  let values: { osm?: string; dem?: string[]; out?: string; help?: boolean; json?: boolean; quiet?: boolean; threads?: string };
   try {
     ({ values } = parseArgs({
       options: {
@@ -14,6 +28,9 @@ async function main(): Promise<number> {
         dem: { type: 'string', multiple: true },
         out: { type: 'string', default: 'var/region' },
         help: { type: 'boolean', short: 'h' },
+        json: { type: 'boolean' },
+        quiet: { type: 'boolean', short: 'q' },
+        threads: { type: 'string' },
       },
       allowPositionals: false,
     }));
@@ -29,28 +46,58 @@ async function main(): Promise<number> {
     console.error(`error: --osm is required\n${USAGE}`);
     return 2;
   }
-  const started = performance.now();
+  const threadsArg = values.threads ?? process.env.CAIRN_IMPORT_THREADS;
+  const threads = threadsArg === undefined || threadsArg === '' ? undefined : Number(threadsArg);
+  if (threads !== undefined && !(Number.isInteger(threads) && threads >= 0)) {
+    console.error(`error: --threads must be a whole number ≥ 0\n${USAGE}`);
+    return 2;
+  }
+  const every = Number(process.env.CAIRN_IMPORT_PROGRESS_MS);
+  const job: ImportJob = {
+    osm: values.osm,
+    dem: values.dem ?? [],
+    out: values.out!,
+    threads,
+    json: values.json === true,
+    progress: !values.quiet,
+    tty: process.stderr.isTTY === true,
+    lineEveryMs: Number.isFinite(every) && every >= 0 ? every : undefined,
+  };
+  const heapMB = Number(process.env.CAIRN_IMPORT_HEAP_MB) || Math.round(getHeapStatistics().heap_size_limit / 2 ** 20);
+  const file = fileURLToPath(new URL(`./import-job${extname(fileURLToPath(import.meta.url))}`, import.meta.url));
+  const pool = new Piscina({ filename: file, minThreads: 1, maxThreads: 1, resourceLimits: { maxOldGenerationSizeMb: heapMB } });
+  const { port1, port2 } = new MessageChannel();
+  let stage = 'starting';
+  let exited: (code: number) => void = () => undefined;
+  const exit = new Promise<number>((resolve) => {
+    exited = resolve;
+  });
+  port1.on('message', (m: WorkerMessage) => {
+    if ('stage' in m) stage = m.stage;
+    else if ('stdout' in m) process.stdout.write(m.stdout);
+    else if ('stderr' in m) process.stderr.write(m.stderr);
+    else if ('exit' in m) exited(m.exit);
+  });
   try {
-    const region = await importRegion({ osm: values.osm, dem: values.dem ?? [], out: values.out });
-    const c = region.meta.counts;
-    if ((values.dem ?? []).length > 0) {
-      let missing = 0;
-      for (const v of region.graph.nodeEle) if (Number.isNaN(v)) missing++;
-      if (missing > 0) console.warn(`warning: ${missing} of ${c.nodes} nodes lie outside the DEM tiles (no elevation)`);
-    }
-    const secs = ((performance.now() - started) / 1000).toFixed(2);
-    console.log(
-      `region written to ${values.out}: ${c.nodes} nodes, ${c.edges} edges, ${c.ways} ways, ` +
-        `${c.places} places, ${c.hazards} hazard ways, ${c.routes} hiking routes, ` +
-        `DEM ${region.dem ? `${region.dem.cols}x${region.dem.rows}` : 'none'} (${secs} s)`,
-    );
-    return 0;
+    await pool.run({ job, port: port2 }, { transferList: [port2] });
+    // The job's last message is its exit code: every line it sent has been printed by then.
+    return await exit;
   } catch (e) {
-    // Bad input is a RegionInputError; anything else (a full disk, a bug) is also reported on one
-    // line, with the stack only when CAIRN_DEBUG is set.
-    console.error(`error: ${(e as Error).message}`);
-    if (!(e instanceof RegionInputError) && process.env.CAIRN_DEBUG) console.error(e);
+    const err = e as Error & { code?: string };
+    if (job.tty && job.progress) process.stderr.write('\n');
+    if (err.code === 'ERR_WORKER_OUT_OF_MEMORY') {
+      console.error(
+        `error: out of memory while ${STAGE_DOING[stage] ?? stage}: the JS heap limit of ${heapMB} MB was reached ` +
+          '(try a larger one with CAIRN_IMPORT_HEAP_MB or NODE_OPTIONS=--max-old-space-size=MB, a machine with more memory, or a smaller extract)',
+      );
+    } else {
+      console.error(`error: ${err.message}`);
+      if (process.env.CAIRN_DEBUG) console.error(err);
+    }
     return 1;
+  } finally {
+    port1.close();
+    await pool.destroy();
   }
 }
 

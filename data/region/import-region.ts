@@ -2,9 +2,10 @@
 import { basename } from 'node:path';
 import { buildRegion } from './build-region.js';
 import { clipTiles, readHgt, type HgtTile } from './dem.js';
-import { OsmCollector } from './osm-collector.js';
-import { readPbf } from './pbf-reader.js';
+import { ImportProgress, peakRss, type StageReport } from './import-progress.js';
+import { isLimit, isOutOfMemory, type PbfReadStats, readExtract } from './pbf-reader.js';
 import type { Region } from './region.js';
+import { ImportResourceError, RegionInputError } from './region-error.js';
 import { writeRegion } from './region-folder.js';
 
 export interface ImportOptions {
@@ -13,22 +14,73 @@ export interface ImportOptions {
   out?: string; // region folder to write; nothing is written when absent
   /** DEM margin around the graph's bbox in degrees (default 0.02°, about 2 km). */
   demMarginDeg?: number;
+  /** Threads decoding the PBF (0: this thread); default all cores for large files. */
+  threads?: number;
+  /** Progress reporting; none when absent. */
+  progress?: ImportProgress;
+  /** Filled with what the import read, kept and wrote, and the time and memory of each stage. */
+  report?: Partial<ImportReport>;
+}
+
+export interface ImportReport {
+  pbf: PbfReadStats;
+  /** Bytes of each file of the region folder (when written). */
+  files: Record<string, number>;
+  stages: StageReport[];
+  seconds: number;
+  peakRssMB: number;
 }
 
 /**
  * Reads the inputs, builds the region and (with `out`) writes it atomically. DEM files are read
- * and checked before the PBF so a wrong tile fails fast. Throws RegionInputError on bad input.
+ * and checked before the PBF so a wrong tile fails fast. Throws RegionInputError on bad input and
+ * ImportResourceError when memory or a size limit runs out on good input.
  */
 export async function importRegion(opts: ImportOptions): Promise<Region> {
+  const progress = opts.progress ?? new ImportProgress({ enabled: false });
+  const started = performance.now();
   const tiles: HgtTile[] = (opts.dem ?? []).map(readHgt);
-  const osm = new OsmCollector();
-  const header = await readPbf(opts.osm, osm);
-  const region = buildRegion(osm, {
-    demFor: (bbox) => clipTiles(tiles, bbox, opts.demMarginDeg ?? 0.02),
-    kind: 'import',
-    sources: { osm: basename(opts.osm), dem: (opts.dem ?? []).map((p) => basename(p)) },
-    osmTimestamp: header.timestamp,
-  });
-  if (opts.out !== undefined) writeRegion(opts.out, region);
+  const { extract, timestamp, stats } = await readExtract(opts.osm, { threads: opts.threads, progress });
+  let region: Region;
+  progress.stage('build');
+  try {
+    region = buildRegion(extract, {
+      demFor: (bbox) => clipTiles(tiles, bbox, opts.demMarginDeg ?? 0.02),
+      kind: 'import',
+      sources: { osm: basename(opts.osm), dem: (opts.dem ?? []).map((p) => basename(p)) },
+      osmTimestamp: timestamp,
+    });
+  } catch (e) {
+    throw resourceFailure(e, 'building the graph');
+  }
+  let files: Record<string, number> = {};
+  if (opts.out !== undefined) {
+    progress.stage('write');
+    try {
+      files = writeRegion(opts.out, region);
+    } catch (e) {
+      throw resourceFailure(e, 'writing the region folder');
+    }
+  }
+  const stages = progress.end();
+  if (opts.report) {
+    Object.assign(opts.report, {
+      pbf: stats,
+      files,
+      stages,
+      seconds: Math.round(performance.now() - started) / 1000,
+      peakRssMB: Math.round(peakRss() / 1e5) / 10,
+    } satisfies ImportReport);
+  }
   return region;
+}
+
+function resourceFailure(e: unknown, stage: string): unknown {
+  if (e instanceof RegionInputError || e instanceof ImportResourceError) return e;
+  const message = (e as Error)?.message ?? String(e);
+  if (isOutOfMemory(e)) {
+    return new ImportResourceError(`out of memory while ${stage}: ${message} (try a machine with more memory or a smaller extract)`);
+  }
+  if (isLimit(e)) return new ImportResourceError(`limit reached while ${stage}: ${message} (the extract is too large for one region)`);
+  return e;
 }

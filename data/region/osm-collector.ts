@@ -1,7 +1,8 @@
-// Collects the OSM entities a region needs (all node positions, routable ways, place and address
-// objects, hiking route relations) from any source: the PBF reader or the demo generator.
+// Collects OSM entities held as objects (all node positions, routable ways, place and address objects,
+// hiking route relations), as the demo generator makes them, and turns them into an OsmExtract.
+import { meanPosition, type OsmExtract, type PlaceSource, ringRefs } from './osm-extract.js';
+import { bikeOneway, packedAccess, routableHighway, sacScale, type Tags, wayFlags } from './osm-tags.js';
 import { placeKind } from './places.js';
-import { routableHighway, type Tags } from './osm-tags.js';
 
 export interface OsmNode {
   id: number;
@@ -28,15 +29,6 @@ export interface OsmRelation {
   tags?: Tags;
 }
 
-/** A way or node kept for the places list, before its position is resolved. */
-export interface PlaceSource {
-  osmType: 'node' | 'way';
-  osmId: number;
-  tags: Tags;
-  /** Node slots (positions in the collector's coordinate arrays) whose mean is the place's position. */
-  slots: number[];
-}
-
 const EMPTY: Tags = Object.freeze({});
 
 /** Accumulates entities; feed nodes before the ways that use them (PBF order). */
@@ -46,7 +38,7 @@ export class OsmCollector {
   lon: number[] = [];
   lat: number[] = [];
   readonly ways: OsmWay[] = [];
-  readonly placeNodes: PlaceSource[] = [];
+  readonly placeNodes: Array<{ id: number; tags: Tags; slot: number }> = [];
   readonly placeWays: OsmWay[] = [];
   readonly routes: OsmRelation[] = [];
   counts = { nodes: 0, ways: 0, relations: 0 };
@@ -64,7 +56,7 @@ export class OsmCollector {
       this.lat[slot] = n.lat;
     }
     if (n.tags && placeKind(n.tags) !== null) {
-      this.placeNodes.push({ osmType: 'node', osmId: n.id, tags: n.tags, slots: [slot] });
+      this.placeNodes.push({ id: n.id, tags: n.tags, slot });
     }
   }
 
@@ -81,18 +73,68 @@ export class OsmCollector {
     if (t && t.type === 'route' && (t.route === 'hiking' || t.route === 'foot')) this.routes.push(r);
   }
 
-  /** Place sources of nodes and ways; way positions use the way's (known) nodes. */
-  placeSources(): PlaceSource[] {
-    const out = [...this.placeNodes];
+  /** The flat form buildRegion reads; slots are the collector's own. */
+  toExtract(): OsmExtract {
+    const lon = Float64Array.from(this.lon);
+    const lat = Float64Array.from(this.lat);
+    const n = this.ways.length;
+    const refStart = new Uint32Array(n + 1);
+    for (let i = 0; i < n; i++) refStart[i + 1] = refStart[i]! + this.ways[i]!.refs.length;
+    const slots = new Int32Array(refStart[n]!);
+    const ways = {
+      count: n,
+      id: new Float64Array(n),
+      refStart,
+      slots,
+      highway: new Uint8Array(n),
+      sac: new Uint8Array(n),
+      flags: new Uint8Array(n),
+      access: new Uint16Array(n),
+      oneway: new Int8Array(n),
+      name: [] as string[],
+      surface: [] as string[],
+    };
+    this.ways.forEach((w, i) => {
+      const t = w.tags ?? EMPTY;
+      ways.id[i] = w.id;
+      w.refs.forEach((ref, k) => {
+        slots[refStart[i]! + k] = this.slotOf.get(ref) ?? -1;
+      });
+      ways.highway[i] = routableHighway(t)!;
+      ways.sac[i] = sacScale(t);
+      ways.flags[i] = wayFlags(t);
+      ways.access[i] = packedAccess(t);
+      ways.oneway[i] = bikeOneway(t);
+      ways.name.push(t.name ?? '');
+      ways.surface.push(t.surface ?? '');
+    });
+    return { counts: { ...this.counts }, lon, lat, ways, places: this.placeSources(lon, lat), routes: this.routeSources() };
+  }
+
+  /** Place sources of nodes, then ways (position = mean of the way's known nodes). */
+  private placeSources(lon: Float64Array, lat: Float64Array): PlaceSource[] {
+    const out: PlaceSource[] = [];
+    for (const p of this.placeNodes) {
+      const [x, y] = meanPosition([p.slot], lon, lat)!;
+      out.push({ osmType: 'node', osmId: p.id, tags: p.tags, lon: x, lat: y });
+    }
     for (const w of this.placeWays) {
-      const refs = w.refs.length > 1 && w.refs[0] === w.refs[w.refs.length - 1] ? w.refs.slice(1) : w.refs;
       const slots: number[] = [];
-      for (const ref of refs) {
+      for (const ref of ringRefs(w.refs)) {
         const s = this.slotOf.get(ref);
         if (s !== undefined) slots.push(s);
       }
-      if (slots.length > 0) out.push({ osmType: 'way', osmId: w.id, tags: w.tags ?? EMPTY, slots });
+      const at = meanPosition(slots, lon, lat);
+      if (at) out.push({ osmType: 'way', osmId: w.id, tags: w.tags ?? EMPTY, lon: at[0], lat: at[1] });
     }
     return out;
+  }
+
+  private routeSources(): OsmExtract['routes'] {
+    return this.routes.map((r) => ({
+      id: r.id,
+      tags: r.tags ?? EMPTY,
+      wayIds: r.members.filter((m) => m.type === 'way').map((m) => m.ref),
+    }));
   }
 }

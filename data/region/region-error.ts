@@ -4,3 +4,11 @@
 export class RegionInputError extends Error {
   override readonly name = 'RegionInputError';
 }
+
+/**
+ * The import ran out of a resource (memory, a size limit of the runtime) on an input that is fine: the
+ * message says which, while doing what, and what to try. Reported in one line like RegionInputError.
+ */
+export class ImportResourceError extends Error {
+  override readonly name = 'ImportResourceError';
+}

@@ -5,6 +5,7 @@ import {
   fstatSync,
   mkdirSync,
   openSync,
+  readdirSync,
   readFileSync,
   readSync,
   renameSync,
@@ -14,7 +15,7 @@ import {
 } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { DEM_HEADER_BYTES, decodeDemFile, encodeDemFile, readDemHeader } from './dem-file.js';
-import { decodeGraphFile, encodeGraphFile, GRAPH_HEADER_BYTES, readGraphHeader } from './graph-file.js';
+import { decodeGraphFile, encodeGraphFile, GRAPH_HEADER_BYTES, readGraphHeader, writeGraphFile } from './graph-file.js';
 import { createPlaceIndex } from './place-index.js';
 import type { Place } from './places.js';
 import { REGION_FORMAT_VERSION, type HazardWay, type HikingRoute, type Region, type RegionMeta } from './region.js';
@@ -96,22 +97,67 @@ export function encodeRegionFiles(region: Region): Map<string, Uint8Array> {
 /**
  * Writes the region to `dir`: first into a temporary folder beside it, then renamed into place,
  * so a failure never leaves a half-written region (an existing region at `dir` is replaced only
- * once the new one is complete).
+ * once the new one is complete). graph.bin is written section by section, never whole in memory.
+ * Returns the size of each file written.
  */
-export function writeRegion(dir: string, region: Region): void {
+export function writeRegion(dir: string, region: Region): Record<string, number> {
   const target = resolve(dir);
   mkdirSync(dirname(target), { recursive: true });
   const suffix = `${process.pid}-${Date.now().toString(36)}`;
   const tmp = join(dirname(target), `.${basename(target)}.tmp-${suffix}`);
   const old = join(dirname(target), `.${basename(target)}.old-${suffix}`);
+  const sizes: Record<string, number> = {};
+  removeStaleSiblings(target);
   try {
     mkdirSync(tmp);
-    for (const [name, bytes] of encodeRegionFiles(region)) writeFileSync(join(tmp, name), bytes);
+    const json = (v: unknown): Uint8Array => new TextEncoder().encode(`${JSON.stringify(v)}\n`);
+    const put = (name: string, bytes: Uint8Array): void => {
+      writeFileSync(join(tmp, name), bytes);
+      sizes[name] = bytes.byteLength;
+    };
+    // The order and bytes of encodeRegionFiles.
+    put(REGION_FILES.meta, new TextEncoder().encode(`${JSON.stringify(region.meta, null, 2)}\n`));
+    sizes[REGION_FILES.graph] = writeGraphFile(join(tmp, REGION_FILES.graph), region.graph, region.grid);
+    if (region.dem) put(REGION_FILES.dem, encodeDemFile(region.dem));
+    put(REGION_FILES.places, json(region.places));
+    put(REGION_FILES.hazards, json(region.hazards));
+    put(REGION_FILES.routes, json(region.routes));
     if (existsSync(target)) renameSync(target, old);
     renameSync(tmp, target);
   } finally {
     rmSync(tmp, { recursive: true, force: true });
     rmSync(old, { recursive: true, force: true });
+  }
+  return sizes;
+}
+
+/**
+ * Removes the temporary folders an earlier writer of `target` left when it was killed (SIGKILL, out of
+ * memory): `.NAME.tmp-PID-…` and `.NAME.old-PID-…` whose process is gone.
+ */
+function removeStaleSiblings(target: string): void {
+  const prefix = `.${basename(target)}.`;
+  let names: string[];
+  try {
+    names = readdirSync(dirname(target));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const m = /^\.(?:tmp|old)-(\d+)-/.exec(name.slice(prefix.length - 1));
+    if (!name.startsWith(prefix) || !m) continue;
+    const pid = Number(m[1]);
+    if (pid === process.pid || alive(pid)) continue;
+    rmSync(join(dirname(target), name), { recursive: true, force: true });
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

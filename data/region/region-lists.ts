@@ -1,26 +1,19 @@
 // The lists built beside the graph: places (with elevation), hazard ways, hiking routes.
 import type { DemGrid } from './dem-grid.js';
 import { sampleDem } from './dem.js';
-import type { OsmCollector } from './osm-collector.js';
-import { accessFor, isRestrictedAccess, isToll, parseEle, type Tags } from './osm-tags.js';
+import type { PlaceSource, RouteSource } from './osm-extract.js';
+import { isRestrictedAccess, parseEle, unpackAccess } from './osm-tags.js';
 import { placeKind, type Place } from './places.js';
 import type { HazardKind, HazardWay, HikingRoute } from './region.js';
-import { AccessClass, AccessMode } from './region-graph.js';
+import { AccessClass, AccessMode, EdgeFlag } from './region-graph.js';
 
-/** Places in collector order (nodes, then ways); elevation from the DEM, else the ele tag. */
-export function buildPlaces(osm: OsmCollector, dem: DemGrid | null): Place[] {
+/** Places in source order (nodes, then ways); elevation from the DEM, else the ele tag. */
+export function buildPlaces(sources: readonly PlaceSource[], dem: DemGrid | null): Place[] {
   const places: Place[] = [];
-  for (const src of osm.placeSources()) {
+  for (const src of sources) {
     const kind = placeKind(src.tags);
     if (kind === null) continue;
-    let lon = 0;
-    let lat = 0;
-    for (const s of src.slots) {
-      lon += osm.lon[s]!;
-      lat += osm.lat[s]!;
-    }
-    lon /= src.slots.length;
-    lat /= src.slots.length;
+    const { lon, lat } = src;
     const eleTag = parseEle(src.tags.ele);
     const sampled = dem ? sampleDem(dem, lon, lat) : Number.NaN;
     places.push({
@@ -41,16 +34,21 @@ export function buildPlaces(osm: OsmCollector, dem: DemGrid | null): Place[] {
 }
 
 /** One entry per routable way that is a toll way or has a non-plain access for some mode. */
-export function buildHazards(wayOsmId: number[], wayName: string[], wayTags: Tags[]): HazardWay[] {
+export function buildHazards(
+  wayOsmId: ArrayLike<number>,
+  wayName: readonly string[],
+  wayAccess: Uint16Array,
+  wayFlags: Uint8Array,
+): HazardWay[] {
   const out: HazardWay[] = [];
   for (let w = 0; w < wayOsmId.length; w++) {
-    const t = wayTags[w]!;
+    const packed = wayAccess[w]!;
     const access: [AccessClass, AccessClass, AccessClass] = [
-      accessFor(t, AccessMode.Foot),
-      accessFor(t, AccessMode.Bicycle),
-      accessFor(t, AccessMode.Horse),
+      unpackAccess(packed, AccessMode.Foot),
+      unpackAccess(packed, AccessMode.Bicycle),
+      unpackAccess(packed, AccessMode.Horse),
     ];
-    const toll = isToll(t);
+    const toll = (wayFlags[w]! & EdgeFlag.Toll) !== 0;
     const kinds: HazardKind[] = [];
     if (toll) kinds.push('TOLLWAY');
     if (access.some(isRestrictedAccess)) kinds.push('RESTRICTED_ACCESS');
@@ -61,19 +59,18 @@ export function buildHazards(wayOsmId: number[], wayName: string[], wayTags: Tag
 }
 
 /** Hiking relations with each member's graph way index (-1 when not in the graph). */
-export function buildRoutes(osm: OsmCollector, wayOsmId: number[]): HikingRoute[] {
+export function buildRoutes(routes: readonly RouteSource[], wayOsmId: ArrayLike<number>): HikingRoute[] {
   const wayOf = new Map<number, number>();
-  for (const [i, id] of wayOsmId.entries()) wayOf.set(id, i);
-  return osm.routes.map((r) => {
-    const t = r.tags ?? {};
-    const wayOsmIds = r.members.filter((m) => m.type === 'way').map((m) => m.ref);
+  for (let i = 0; i < wayOsmId.length; i++) wayOf.set(wayOsmId[i]!, i);
+  return routes.map((r) => {
+    const t = r.tags;
     return {
       osmId: r.id,
       name: t.name ?? '',
       ref: t.ref ?? '',
       network: t.network ?? '',
-      wayOsmIds,
-      ways: wayOsmIds.map((id) => wayOf.get(id) ?? -1),
+      wayOsmIds: r.wayIds,
+      ways: r.wayIds.map((id) => wayOf.get(id) ?? -1),
     };
   });
 }
