@@ -148,7 +148,7 @@ export async function startCairn(
   dir: string,
   cpus: string | undefined,
   env: Record<string, string> = {},
-  options: { diagnostics?: boolean } = {},
+  options: { diagnostics?: boolean; startTimeoutMs?: number } = {},
 ): Promise<{ server: ServerProcess; boot: Bootstrapped; base: string }> {
   const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
   const fullEnv = {
@@ -176,7 +176,7 @@ export async function startCairn(
     cpus,
     stdoutPath: join(dir, 'server.log'),
     stderrPath: join(dir, 'server.err'),
-    startTimeoutMs: 30_000,
+    startTimeoutMs: options.startTimeoutMs ?? 30_000,
   });
   return { server, boot, base: `http://127.0.0.1:${server.port}` };
 }
