@@ -157,8 +157,8 @@ interface Served {
   workers: number;
   readySeconds: number;
   firstRouteMs: number;
-  short: { p50: number; p95: number; failed: number };
-  long: { p50: number; p95: number; failed: number; km: number };
+  short: { p50: number; p95: number; failed: Record<string, number> };
+  long: { p50: number; p95: number; failed: Record<string, number>; km: number };
   coldZ14: { count: number; p50: number; p95: number };
   largestTileKb: Record<string, number>;
   tilesOver500Kb: number;
@@ -199,13 +199,23 @@ async function serve(regionDir: string, workers: number, load: ReturnType<typeof
     const token = ((await minted.json()) as { data: { token: string } }).data.token;
     const headers = { 'X-API-Key': boot.publishableKey.key, 'X-Session-Token': token, 'Content-Type': 'application/json' };
     const query = 'query D($w: [[Float!]!]!) { directions(input: {activity: HIKING_AND_TRAIL, waypoints: $w}) { routes { distance } } }';
-    const route = async (waypoints: [number, number][]): Promise<{ ms: number; km: number | null }> => {
+    const route = async (waypoints: [number, number][]): Promise<{ ms: number; km: number | null; error?: string }> => {
       const t0 = performance.now();
       const res = await fetch(`${base}/graphql`, { method: 'POST', headers, body: JSON.stringify({ query, variables: { w: waypoints } }) });
-      const body = (await res.json()) as { data?: { directions?: { routes: { distance: number }[] } } };
+      const body = (await res.json()) as {
+        data?: { directions?: { routes: { distance: number }[] } };
+        errors?: { extensions?: { code?: string } }[];
+      };
       const ms = performance.now() - t0;
       const best = body.data?.directions?.routes[0];
-      return { ms, km: best ? best.distance / 1000 : null };
+      if (best) return { ms, km: best.distance / 1000 };
+      return { ms, km: null, error: `${res.status} ${body.errors?.[0]?.extensions?.code ?? 'no route'}` };
+    };
+    /** How many answers failed, by status and code. */
+    const failures = (rs: { error?: string }[]): Record<string, number> => {
+      const by: Record<string, number> = {};
+      for (const r of rs) if (r.error) by[r.error] = (by[r.error] ?? 0) + 1;
+      return by;
     };
     const first = await route(load.short[0]!);
     const short = [];
@@ -246,12 +256,12 @@ async function serve(regionDir: string, workers: number, load: ReturnType<typeof
       short: {
         p50: round(percentile(ms(short), 50), 1),
         p95: round(percentile(ms(short), 95), 1),
-        failed: short.filter((r) => r.km === null).length,
+        failed: failures(short),
       },
       long: {
         p50: round(percentile(ms(long), 50), 1),
         p95: round(percentile(ms(long), 95), 1),
-        failed: long.filter((r) => r.km === null).length,
+        failed: failures(long),
         km: round(Math.max(...long.map((r) => r.km ?? 0)), 1),
       },
       coldZ14: { count: cold.length, p50: round(percentile(cold, 50), 1), p95: round(percentile(cold, 95), 1) },
