@@ -137,6 +137,12 @@ export const ZonesInput = Type.Object(
   strict,
 );
 
+/** A place's id as `places` returns it. */
+export const PlaceInput = Type.Object(
+  { id: Type.String({ pattern: '^(node|way)/[0-9]{1,20}$', messageKey: 'VALIDATION_FAILED.place_id' }) },
+  strict,
+);
+
 /** An itinerary's id: a uuid (anything else could never name one, and saying so helps more than a 404). */
 export const ItineraryInput = Type.Object(
   {

@@ -13,7 +13,7 @@ import { aboutInput, taskError, taskInputPath } from '../pool/task-error.js';
 import { defineOperation } from '../core/operation.js';
 import { requireIntelligence } from '../core/policy.js';
 import { ApiError } from '../errors.js';
-import { AnalyzeInput, IsochroneInput, oneSuggestionTarget, PlacesInput, SuggestionsInput, WaysInput } from './data-inputs.js';
+import { AnalyzeInput, IsochroneInput, oneSuggestionTarget, PlaceInput, PlacesInput, SuggestionsInput, WaysInput } from './data-inputs.js';
 import { DATA_REACH } from './directions-operation.js';
 
 export interface SuggestionsRequest {
@@ -178,6 +178,7 @@ export function regionOperations(deps: Deps) {
       scope: 'data',
       writes: false,
       reach: DATA_REACH,
+      input: PlaceInput,
       async run(_caller, input: { id: string }, { signal }): Promise<PlaceResult | null> {
         const out = await poolOf(deps).runTask('place', input, { signal });
         if (!out.ok) throw failed(out, { id: { messageKey: 'VALIDATION_FAILED.place_id' } });

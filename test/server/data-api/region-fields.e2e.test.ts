@@ -234,6 +234,12 @@ describe('places and place', () => {
     expect((await query(caller, '{ place(id: "node/1") { id } }')).data.place).toBeNull();
   });
 
+  it('a place id not of the form places returns is an entry at input.id saying what to send', async () => {
+    const out = await query(caller, '{ place(id: "relation/1") { id } }');
+    expect(out.errors[0].extensions).toMatchObject({ code: 'VALIDATION_FAILED', path: ['input', 'id'] });
+    expect(out.errors[0].message).toMatch(/node\/<number> or way\/<number>/);
+  });
+
   it('a centre off the globe is an entry at input.near saying what to send', async () => {
     const out = await query(caller, '{ places(input: {near: [1, 200]}) { id } }');
     expect(out.errors[0].extensions).toMatchObject({ code: 'VALIDATION_FAILED', path: ['input', 'near'] });
