@@ -98,9 +98,9 @@ export function encodeRegionFiles(region: Region): Map<string, Uint8Array> {
  * Writes the region to `dir`: first into a temporary folder beside it, then renamed into place,
  * so a failure never leaves a half-written region (an existing region at `dir` is replaced only
  * once the new one is complete). graph.bin is written section by section, never whole in memory.
- * Returns the size of each file written.
+ * `extra` adds files made from the region (the import's routing.bin). Returns the size of each file written.
  */
-export function writeRegion(dir: string, region: Region): Record<string, number> {
+export function writeRegion(dir: string, region: Region, extra: ReadonlyMap<string, Uint8Array> = new Map()): Record<string, number> {
   const target = resolve(dir);
   mkdirSync(dirname(target), { recursive: true });
   const suffix = `${process.pid}-${Date.now().toString(36)}`;
@@ -122,6 +122,7 @@ export function writeRegion(dir: string, region: Region): Record<string, number>
     put(REGION_FILES.places, json(region.places));
     put(REGION_FILES.hazards, json(region.hazards));
     put(REGION_FILES.routes, json(region.routes));
+    for (const [name, bytes] of extra) put(name, bytes);
     if (existsSync(target)) renameSync(target, old);
     renameSync(tmp, target);
   } finally {
