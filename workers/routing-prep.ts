@@ -129,6 +129,11 @@ export function prepareRouting(graph: RegionGraph, cellDeg = DEFAULT_CELL_DEG): 
 
 /** routing.bin's bytes for a graph and what was prepared for it. */
 export function encodePreparedRouting(graph: RegionGraph, prepared: PreparedRouting): Uint8Array {
+  return encodeSections(preparedSections(graph, prepared));
+}
+
+/** routing.bin's sections for a graph and what was prepared for it (encodeSections or writeSections writes them). */
+export function preparedSections(graph: RegionGraph, prepared: PreparedRouting): Sections {
   const s: Sections = coreSections(prepared.core, graph.nodeCount);
   const ids = [...prepared.activities.values()].map((a) => a.profileId);
   s.set('profiles', Uint32Array.from(ids));
@@ -148,7 +153,7 @@ export function encodePreparedRouting(graph: RegionGraph, prepared: PreparedRout
     }
     s.set(`${prefix}.masks`, Uint32Array.from(pairs));
   }
-  return encodeSections(s);
+  return s;
 }
 
 /** Edges checked against the profiles when a file is read: a file made before a profile changed is stale. */

@@ -8,11 +8,12 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { ACTIVITIES, type Activity } from '../../contracts/activity.js';
 import type { Hierarchy } from '../../geo-wasm/src/routing-ch.js';
+import { encodedSize, writeSections } from '../../geo-wasm/src/routing-file.js';
 import { type PreparedCore, prepareCore, profileHierarchy } from '../../geo-wasm/src/routing-prepare.js';
 import {
   type ActivityPlan,
   DEFAULT_CELL_DEG,
-  encodePreparedRouting,
+  preparedSections,
   finishActivity,
   hierarchyMasks,
   planActivity,
@@ -21,6 +22,7 @@ import {
 } from '../../workers/routing-prep.js';
 import { ImportProgress } from './import-progress.js';
 import type { HierarchyTask } from './prepare-routing-thread.js';
+import type { ExtraFile } from './region-folder.js';
 import type { RegionGraph } from './region-graph.js';
 
 export interface PrepareRoutingOptions {
@@ -35,8 +37,8 @@ const THREADS_FROM_CORE_EDGES = 20_000;
 
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 
-/** Prepares routing for `graph` and returns the folder files to add: `routing.bin`. */
-export async function prepareRoutingFiles(graph: RegionGraph, options: PrepareRoutingOptions = {}): Promise<Map<string, Uint8Array>> {
+/** Prepares routing for `graph` and returns the folder files to add: `routing.bin`, written by writeRegion. */
+export async function prepareRoutingFiles(graph: RegionGraph, options: PrepareRoutingOptions = {}): Promise<Map<string, ExtraFile>> {
   const progress = options.progress ?? new ImportProgress({ enabled: false });
   const t0 = performance.now();
   progress.stage('routing core');
@@ -78,9 +80,11 @@ export async function prepareRoutingFiles(graph: RegionGraph, options: PrepareRo
     core,
     activities: new Map(plans.map((plan) => [plan.activity, finishActivity(core, plan, byActivity.get(plan.activity)!)])),
   };
-  const bytes = encodePreparedRouting(graph, prepared);
-  progress.note(`${ROUTING_FILE}: ${(bytes.byteLength / 1e6).toFixed(1)} MB; routing prepared in ${seconds(performance.now() - t0)}`);
-  return new Map([[ROUTING_FILE, bytes]]);
+  const sections = preparedSections(graph, prepared);
+  const size = encodedSize(sections);
+  progress.note(`${ROUTING_FILE}: ${(size / 1e6).toFixed(1)} MB; routing prepared in ${seconds(performance.now() - t0)}`);
+  // Written with the folder, section by section: the file is never whole in memory beside the arrays it holds.
+  return new Map([[ROUTING_FILE, (path: string) => writeSections(path, sections)]]);
 }
 
 /** Starts a thread on the thread module: compiled .js next to this file, or the .ts source under tsx (tests). */

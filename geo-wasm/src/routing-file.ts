@@ -2,6 +2,7 @@
 // an 8-byte boundary, so loading it is reading the bytes and making views (data/region/README.md has the layout).
 // This module holds the container and the kernel's own sections (core graph, profiles, hierarchies); what the
 // route engine adds per activity is written by workers/routing-prep.ts with the same container.
+import { closeSync, ftruncateSync, openSync, writeSync } from 'node:fs';
 import type { Hierarchy, UpGraph } from './routing-ch.js';
 import type { PreparedCore, PreparedMask, PreparedProfile } from './routing-prepare.js';
 
@@ -27,23 +28,21 @@ const align8 = (x: number): number => (x + 7) & ~7;
 /** Thrown when bytes are not a routing file this build reads (another version, truncated, corrupt). */
 export class RoutingFileError extends Error {}
 
-/**
- * Encodes sections: a 64-byte header (magic, version, header size, section count, TOC entry size, file size),
- * the table of contents (per section: name, type code, byte offset, byte length) and the arrays, 8-aligned.
- */
-export function encodeSections(sections: Sections): Uint8Array {
+/** Where each section goes, the file's size, and its header and table of contents (the bytes before the first section). */
+function layout(sections: Sections): { head: Uint8Array; offsets: number[]; size: number } {
   if (!LITTLE_ENDIAN) throw new Error('routing files need a little-endian machine');
   const entries = [...sections];
-  let at = align8(ROUTING_HEADER_BYTES + entries.length * TOC_ENTRY_BYTES);
+  const headBytes = align8(ROUTING_HEADER_BYTES + entries.length * TOC_ENTRY_BYTES);
+  let at = headBytes;
   const offsets = entries.map(([, a]) => {
     const o = at;
     at = align8(at + a.byteLength);
     return o;
   });
-  const out = new Uint8Array(at);
-  const dv = new DataView(out.buffer);
+  const head = new Uint8Array(headBytes);
+  const dv = new DataView(head.buffer);
   const enc = new TextEncoder();
-  out.set(enc.encode(ROUTING_FILE_MAGIC), 0);
+  head.set(enc.encode(ROUTING_FILE_MAGIC), 0);
   dv.setUint32(8, ROUTING_FILE_VERSION, true);
   dv.setUint32(12, ROUTING_HEADER_BYTES, true);
   dv.setUint32(16, entries.length, true);
@@ -53,13 +52,48 @@ export function encodeSections(sections: Sections): Uint8Array {
     const e = ROUTING_HEADER_BYTES + i * TOC_ENTRY_BYTES;
     const bytes = enc.encode(name);
     if (bytes.length > NAME_BYTES || name.includes('\0')) throw new TypeError(`routing file: section name ${name} is too long`);
-    out.set(bytes, e);
+    head.set(bytes, e);
     dv.setUint32(e + NAME_BYTES, typeCode(a), true);
     dv.setBigUint64(e + NAME_BYTES + 8, BigInt(offsets[i]!), true);
     dv.setBigUint64(e + NAME_BYTES + 16, BigInt(a.byteLength), true);
-    out.set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength), offsets[i]!);
   });
+  return { head, offsets, size: at };
+}
+
+const bytesOf = (a: SectionArray): Uint8Array => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+
+/**
+ * Encodes sections: a 64-byte header (magic, version, header size, section count, TOC entry size, file size),
+ * the table of contents (per section: name, type code, byte offset, byte length) and the arrays, 8-aligned.
+ */
+export function encodeSections(sections: Sections): Uint8Array {
+  const { head, offsets, size } = layout(sections);
+  const out = new Uint8Array(size);
+  out.set(head, 0);
+  [...sections.values()].forEach((a, i) => out.set(bytesOf(a), offsets[i]!));
   return out;
+}
+
+/** The size in bytes of the file the sections make. */
+export function encodedSize(sections: Sections): number {
+  return layout(sections).size;
+}
+
+/** Writes what encodeSections returns to `path`, section by section (never the whole file in memory); returns its size. */
+export function writeSections(path: string, sections: Sections): number {
+  const { head, offsets, size } = layout(sections);
+  const fd = openSync(path, 'w');
+  try {
+    const write = (bytes: Uint8Array, at: number): void => {
+      for (let done = 0; done < bytes.byteLength; ) done += writeSync(fd, bytes, done, bytes.byteLength - done, at + done);
+    };
+    write(head, 0);
+    [...sections.values()].forEach((a, i) => write(bytesOf(a), offsets[i]!));
+    ftruncateSync(fd, size); // the padding after the last section
+  } finally {
+    closeSync(fd);
+  }
+  return size;
 }
 
 /** Views over the sections of `bytes` (no copy when bytes.byteOffset is 8-aligned; otherwise one aligned copy). */
