@@ -191,44 +191,49 @@ export function edgeAccess(g: RegionGraph, e: number, mode: AccessMode): AccessC
   return ((g.edgeAccess[e]! >> (4 * mode)) & 15) as AccessClass;
 }
 
+/** Hazard bits of edge e for a profile (toll, restricted, permissive). */
+export function edgeHazard(g: RegionGraph, p: Profile, e: number): number {
+  let h = 0;
+  if (g.edgeFlags[e]! & EdgeFlag.Toll) h |= Hazard.Toll;
+  const a = edgeAccess(g, e, p.mode);
+  if (RESTRICTED_CLASSES.has(a)) h |= Hazard.Restricted;
+  else if (a === AccessClass.Permissive) h |= Hazard.Permissive;
+  return h;
+}
+
 /** Hazard bits of every edge for a profile (toll, restricted, permissive). */
 export function hazardsFor(g: RegionGraph, p: Profile): Uint8Array {
   const out = new Uint8Array(g.edgeCount);
-  for (let e = 0; e < g.edgeCount; e++) {
-    let h = 0;
-    if (g.edgeFlags[e]! & EdgeFlag.Toll) h |= Hazard.Toll;
-    const a = edgeAccess(g, e, p.mode);
-    if (RESTRICTED_CLASSES.has(a)) h |= Hazard.Restricted;
-    else if (a === AccessClass.Permissive) h |= Hazard.Permissive;
-    out[e] = h;
-  }
+  for (let e = 0; e < g.edgeCount; e++) out[e] = edgeHazard(g, p, e);
   return out;
+}
+
+/** Whether each of the graph's surfaces (`g.surfaces`) counts as paved. */
+export function pavedSurfaces(g: RegionGraph): boolean[] {
+  return g.surfaces.map((s) => PAVED.has(s));
+}
+
+/** Travel time (s) of directed edge e for a profile; Infinity where the profile may not go. */
+export function edgeCost(g: RegionGraph, p: Profile, e: number, pavedSurface: readonly boolean[]): number {
+  const hw = g.edgeHighway[e]! as HighwayClass;
+  const sac = g.edgeSac[e]!;
+  const surface = g.edgeSurface[e]!;
+  const paved = surface === 0 ? PAVED_BY_DEFAULT.has(hw) : pavedSurface[surface] === true;
+  let ok = p.highways.has(hw) && sac <= p.maxSac && edgeAccess(g, e, p.mode) !== AccessClass.No;
+  if (p.respectsOneway && g.edgeFlags[e]! & EdgeFlag.OnewayForBikes) ok = false;
+  if (p.activity === Activity.ROAD_CYCLING && hw === H.Track && !paved) ok = false;
+  if (!ok) return Infinity;
+  const len = g.edgeLength[e]!;
+  if (len <= 0) return 0;
+  const rise = (g.edgeAscent[e]! || 0) - (g.edgeDescent[e]! || 0);
+  const slope = Math.max(-1, Math.min(1, rise / len));
+  return len / p.speed(slope, hw, paved);
 }
 
 /** Travel time (s) of every directed edge for a profile; Infinity where the profile may not go. */
 export function costsFor(g: RegionGraph, p: Profile): Float32Array {
   const out = new Float32Array(g.edgeCount);
-  const pavedSurface = g.surfaces.map((s) => PAVED.has(s));
-  for (let e = 0; e < g.edgeCount; e++) {
-    const hw = g.edgeHighway[e]! as HighwayClass;
-    const sac = g.edgeSac[e]!;
-    const surface = g.edgeSurface[e]!;
-    const paved = surface === 0 ? PAVED_BY_DEFAULT.has(hw) : pavedSurface[surface] === true;
-    let ok = p.highways.has(hw) && sac <= p.maxSac && edgeAccess(g, e, p.mode) !== AccessClass.No;
-    if (p.respectsOneway && g.edgeFlags[e]! & EdgeFlag.OnewayForBikes) ok = false;
-    if (p.activity === Activity.ROAD_CYCLING && hw === H.Track && !paved) ok = false;
-    if (!ok) {
-      out[e] = Infinity;
-      continue;
-    }
-    const len = g.edgeLength[e]!;
-    if (len <= 0) {
-      out[e] = 0;
-      continue;
-    }
-    const rise = (g.edgeAscent[e]! || 0) - (g.edgeDescent[e]! || 0);
-    const slope = Math.max(-1, Math.min(1, rise / len));
-    out[e] = len / p.speed(slope, hw, paved);
-  }
+  const paved = pavedSurfaces(g);
+  for (let e = 0; e < g.edgeCount; e++) out[e] = edgeCost(g, p, e, paved);
   return out;
 }

@@ -1,28 +1,80 @@
-// Loads the region a routing engine works on: a region folder (REGION_PATH) or the demo region, and keeps
-// one per worker thread for every task module of that thread.
+// Loads the region a routing engine works on: a region folder (REGION_PATH) or the demo region, with its routing
+// prepared before any request (routing.bin, or prepared at load), and keeps one per worker thread for every task
+// module of that thread.
 import { buildDemoRegion } from '../data/region/demo-region.js';
 import { loadRegion } from '../data/region/region-folder.js';
 import type { Region } from '../data/region/region.js';
 import { wasmBuild, type WasmBuild } from '../geo-wasm/src/load-wasm.js';
+import { RoutingFileError } from '../geo-wasm/src/routing-file.js';
 import { RouteEngine } from './route-engine.js';
+import { completePreparedRouting, type PreparedRouting, prepareRouting, readPreparedRouting, ROUTING_FILE } from './routing-prep.js';
 
 export interface RoutingRegion {
   region: Region;
   engine: RouteEngine;
   /** Where it came from: the folder path, or "demo". */
   source: string;
+  /**
+   * How its routing was prepared: read from the folder's routing.bin, prepared at load (the demo region, or a
+   * folder without a usable routing.bin), or left to each activity's first request (`lazy`).
+   */
+  routing: 'file' | 'load' | 'lazy';
   loadMs: number;
 }
 
+export interface RoutingLoadOptions {
+  build?: WasmBuild;
+  /** Leave every activity to its first request (the behaviour before routing was prepared ahead; comparisons). */
+  lazy?: boolean;
+  /** One line about preparation that did not come from routing.bin (a folder without one, a first request). */
+  log?: (line: string) => void;
+}
+
 /**
- * Loads `dir` (or the demo region when undefined) and builds its engine (core graph in the thread's
- * WASM instance). The build follows CAIRN_WASM_BUILD / NODE_ENV unless given.
+ * Loads `dir` (or the demo region when undefined) and builds its engine (core graph in the thread's WASM
+ * instance) with every activity prepared: from `dir`/routing.bin when it has a usable one, otherwise prepared
+ * here. The build follows CAIRN_WASM_BUILD / NODE_ENV unless given.
  */
-export function loadRoutingRegion(dir: string | undefined, build: WasmBuild = wasmBuild()): RoutingRegion {
+export function loadRoutingRegion(dir: string | undefined, opts: RoutingLoadOptions = {}): RoutingRegion {
+  const log = opts.log ?? (() => undefined);
   const t0 = performance.now();
   const region = dir ? loadRegion(dir) : buildDemoRegion();
-  const engine = new RouteEngine(region.graph, region.dem, { kernel: { build } });
-  return { region, engine, source: dir ?? 'demo', loadMs: performance.now() - t0 };
+  let prepared: PreparedRouting | undefined;
+  let routing: RoutingRegion['routing'] = 'lazy';
+  if (!opts.lazy) {
+    let why = '';
+    if (dir) {
+      try {
+        const read = readPreparedRouting(dir, region.graph);
+        if (read) {
+          const added = completePreparedRouting(region.graph, read);
+          if (added.length) log(`routing: ${dir}/${ROUTING_FILE} lacks ${added.join(', ')}: prepared at load (re-import the region)`);
+          prepared = read;
+          routing = 'file';
+        } else why = `${dir} has no ${ROUTING_FILE}`;
+      } catch (e) {
+        if (!(e instanceof RoutingFileError)) throw e;
+        why = `${dir}/${ROUTING_FILE} is not usable (${e.message})`;
+      }
+    }
+    if (!prepared) {
+      const t = performance.now();
+      prepared = prepareRouting(region.graph);
+      routing = 'load';
+      if (why)
+        log(`routing: ${why}: prepared at load in ${((performance.now() - t) / 1000).toFixed(2)} s (re-import the region: npm run import)`);
+    }
+  }
+  const engine = new RouteEngine(
+    region.graph,
+    region.dem,
+    {
+      kernel: { build: opts.build ?? wasmBuild() },
+      onPrepare: (activity, ms) => log(`routing: ${activity} prepared on its first request (${Math.round(ms)} ms)`),
+    },
+    prepared,
+  );
+  return { region, engine, source: dir ?? 'demo', routing, loadMs: performance.now() - t0 };
 }
 
 let loaded: RoutingRegion | undefined;
@@ -30,9 +82,13 @@ let loaded: RoutingRegion | undefined;
 /**
  * The thread's region and engine (REGION_PATH, or the demo region when unset), loaded on first use and kept
  * for the thread's life. Every task module of the thread shares it (modules are cached per thread); a load
- * that throws is tried again by the next task.
+ * that throws is tried again by the next task. ROUTING_LAZY=1 leaves each activity to its first request.
+ * Preparation that does not come from routing.bin is reported on stderr.
  */
 export function threadRouting(): RoutingRegion {
-  loaded ??= loadRoutingRegion(process.env['REGION_PATH'] || undefined);
+  loaded ??= loadRoutingRegion(process.env['REGION_PATH'] || undefined, {
+    lazy: process.env['ROUTING_LAZY'] === '1',
+    log: (line) => process.stderr.write(`${line}\n`),
+  });
   return loaded;
 }

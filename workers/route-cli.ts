@@ -53,7 +53,7 @@ function main(): void {
   }
   let loaded: ReturnType<typeof loadRoutingRegion>;
   try {
-    loaded = loadRoutingRegion(values.region);
+    loaded = loadRoutingRegion(values.region, { log: (line) => process.stderr.write(`${line}\n`) });
   } catch (e) {
     // A missing or broken region is the user's input: one line, as `npm run import` reports it (anything
     // else too, with the stack only when CAIRN_DEBUG is set).
@@ -63,7 +63,7 @@ function main(): void {
   }
   const { engine, source, loadMs } = loaded;
   let t0 = performance.now();
-  engine.prepare(values.activity); // profile weights and hierarchies, once per activity
+  engine.prepare(values.activity); // nothing left to do: the region's routing came prepared
   const prepareMs = performance.now() - t0;
   t0 = performance.now();
   const result = engine.directions({ activity: values.activity, waypoints, avoid: avoid as HazardName[], alternatives });

@@ -32,6 +32,7 @@ import { isochronePolygons } from './isochrone.js';
 import { findAlternatives, type Legs } from './alternatives.js';
 import { kernelValue, RECORDED_GAIN } from './line-geometry.js';
 import { LineBuilder, measureLine } from './route-line.js';
+import { fastestSpeed, type PreparedRouting } from './routing-prep.js';
 
 export interface RouteEngineOptions {
   /** Farthest a waypoint may be from the network (m). */
@@ -41,6 +42,8 @@ export interface RouteEngineOptions {
   /** Spacing of the points a freehand line is re-routed through (m). */
   snapLineSpacing: number;
   kernel: Partial<RoutingKernelOptions>;
+  /** Told whenever an activity is prepared on its first use rather than taken prepared (routing-prep.ts). */
+  onPrepare?: (activity: Activity, ms: number) => void;
 }
 
 const DEFAULTS: RouteEngineOptions = { maxSnapDistance: 1000, matchDistance: 20, snapLineSpacing: 150, kernel: {} };
@@ -57,25 +60,45 @@ export class RouteEngine {
   readonly kernel: RoutingKernel;
   private readonly prepared = new Map<Activity, Prepared>();
   private readonly opts: RouteEngineOptions;
+  /** Activities this engine prepared itself on first use (none when every activity came prepared). */
+  preparedOnUse = 0;
 
+  /**
+   * With `prepared` (routing.bin, or prepareRouting for the demo region) the kernel takes the core graph and
+   * every activity's arrays as they are: nothing is computed here or on a request. Without it, each activity is
+   * prepared on its first use.
+   */
   constructor(
     readonly graph: RegionGraph,
     readonly dem: DemGrid | null,
     options: Partial<RouteEngineOptions> = {},
+    prepared?: PreparedRouting,
   ) {
     this.opts = { ...DEFAULTS, ...options };
-    this.kernel = RoutingKernel.create(graph, this.opts.kernel);
+    this.kernel = RoutingKernel.create(graph, this.opts.kernel, prepared?.core);
+    for (const a of prepared?.activities.values() ?? []) {
+      this.kernel.addPreparedProfile(a.profileId, a.profile, a.masks);
+      this.prepared.set(a.activity, {
+        profile: profileFor(a.activity),
+        cost: a.profile.cost,
+        hazard: a.profile.hazard,
+        fastest: a.fastest,
+      });
+    }
   }
 
-  /** The profile's weights, registered with the kernel on first use (landmarks included). */
+  /** The profile's weights, registered with the kernel on first use (landmarks included) unless prepared. */
   prepare(activity: Activity): Prepared {
     let p = this.prepared.get(activity);
     if (!p) {
+      const t0 = performance.now();
       const profile = profileFor(activity);
       p = { profile, cost: costsFor(this.graph, profile), hazard: hazardsFor(this.graph, profile) };
       this.kernel.addProfile(profile.id, { cost: p.cost, hazard: p.hazard });
       this.kernel.prepareMask(profile.id, HAZARD_BITS.TOLLWAY | HAZARD_BITS.RESTRICTED_ACCESS);
       this.prepared.set(activity, p);
+      this.preparedOnUse++;
+      this.opts.onPrepare?.(activity, performance.now() - t0);
     }
     return p;
   }
@@ -315,15 +338,7 @@ export class RouteEngine {
   /** The fastest speed (m/s) the activity's profile gives any edge of this region. */
   private fastestSpeed(activity: Activity): number {
     const p = this.prepare(activity);
-    if (p.fastest === undefined) {
-      let fastest = 0;
-      const len = this.graph.edgeLength;
-      for (let e = 0; e < p.cost.length; e++) {
-        const c = p.cost[e]!;
-        if (c > 0 && Number.isFinite(c)) fastest = Math.max(fastest, len[e]! / c);
-      }
-      p.fastest = fastest;
-    }
+    p.fastest ??= fastestSpeed(this.graph, p.cost);
     return p.fastest;
   }
 

@@ -33,6 +33,10 @@ export const STAGE_DOING: Readonly<Record<string, string>> = {
   nodes: 'reading node positions',
   resolve: 'resolving way nodes',
   build: 'building the graph',
+  'routing core': 'contracting the routing core graph',
+  'routing weights': 'weighing the routing profiles',
+  hierarchies: 'building contraction hierarchies',
+  'routing file': 'encoding routing.bin',
   write: 'writing the region folder',
 };
 
@@ -76,6 +80,11 @@ export class ImportProgress {
     this.done = 0;
     this.onStage(name);
     if (this.enabled && this.tty) this.print(false);
+  }
+
+  /** A line of its own about the current stage (what it made, how big), printed when progress is. */
+  note(text: string): void {
+    if (this.enabled) this.write(`${this.tty ? '\r\x1b[K' : ''}import: ${text}\n`);
   }
 
   /** `n` more units of the current stage are done. */

@@ -4,6 +4,7 @@ import { buildRegion } from './build-region.js';
 import { clipTiles, readHgt, type HgtTile } from './dem.js';
 import { ImportProgress, peakRss, type StageReport } from './import-progress.js';
 import { isLimit, isOutOfMemory, type PbfReadStats, readExtract } from './pbf-reader.js';
+import { prepareRoutingFiles } from './prepare-routing.js';
 import type { Region } from './region.js';
 import { ImportResourceError, RegionInputError } from './region-error.js';
 import { writeRegion } from './region-folder.js';
@@ -55,9 +56,13 @@ export async function importRegion(opts: ImportOptions): Promise<Region> {
   }
   let files: Record<string, number> = {};
   if (opts.out !== undefined) {
+    // Routing prepared for every activity (routing.bin), so no worker prepares any at load or on a request.
+    const routing = await prepareRoutingFiles(region.graph, { progress }).catch((e: unknown) => {
+      throw resourceFailure(e, 'preparing routing');
+    });
     progress.stage('write');
     try {
-      files = writeRegion(opts.out, region);
+      files = writeRegion(opts.out, region, routing);
     } catch (e) {
       throw resourceFailure(e, 'writing the region folder');
     }

@@ -94,13 +94,16 @@ export function encodeRegionFiles(region: Region): Map<string, Uint8Array> {
   return files;
 }
 
+/** A file added to a region folder: its bytes, or a function writing it at `path` and returning its size. */
+export type ExtraFile = Uint8Array | ((path: string) => number);
+
 /**
  * Writes the region to `dir`: first into a temporary folder beside it, then renamed into place,
  * so a failure never leaves a half-written region (an existing region at `dir` is replaced only
  * once the new one is complete). graph.bin is written section by section, never whole in memory.
- * Returns the size of each file written.
+ * `extra` adds files made from the region (the import's routing.bin). Returns the size of each file written.
  */
-export function writeRegion(dir: string, region: Region): Record<string, number> {
+export function writeRegion(dir: string, region: Region, extra: ReadonlyMap<string, ExtraFile> = new Map()): Record<string, number> {
   const target = resolve(dir);
   mkdirSync(dirname(target), { recursive: true });
   const suffix = `${process.pid}-${Date.now().toString(36)}`;
@@ -122,6 +125,10 @@ export function writeRegion(dir: string, region: Region): Record<string, number>
     put(REGION_FILES.places, json(region.places));
     put(REGION_FILES.hazards, json(region.hazards));
     put(REGION_FILES.routes, json(region.routes));
+    for (const [name, file] of extra) {
+      if (typeof file === 'function') sizes[name] = file(join(tmp, name));
+      else put(name, file);
+    }
     if (existsSync(target)) renameSync(target, old);
     renameSync(tmp, target);
   } finally {

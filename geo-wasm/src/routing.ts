@@ -2,8 +2,18 @@
 // degree-2 chains into a core graph, prepares per-profile weights and landmarks, and answers
 // routes, snaps, reachable areas and line matches without exposing pointers.
 import type { RegionGraph } from '../../data/region/region-graph.js';
-import { buildHierarchy, unpackRecord, type Hierarchy } from './routing-ch.js';
-import { buildSnapGrid, components, computeTwins, contractChains } from './routing-core.js';
+import { unpackRecord, type Hierarchy } from './routing-ch.js';
+import { buildSnapGrid, type SnapGrid } from './routing-core.js';
+import {
+  maskedComponents,
+  prepareCore,
+  prepareProfile,
+  profileHierarchy,
+  type PreparedCore,
+  type PreparedMask,
+  type PreparedProfile,
+  type ProfileWeights,
+} from './routing-prepare.js';
 import { wasmBuild } from './load-wasm.js';
 import { instantiateRouting, type RoutingExports, type WasmBuild } from './routing-wasm.js';
 
@@ -32,11 +42,7 @@ export interface EdgePath {
   endFraction: number;
 }
 
-/** Per-profile weights given by the caller: cost (s, Infinity = not allowed) and hazard bits per edge. */
-export interface ProfileWeights {
-  cost: Float32Array;
-  hazard: Uint8Array;
-}
+export type { ProfileWeights } from './routing-prepare.js';
 
 export interface RoutingKernelOptions {
   /** WASM build: 'debug' (assertions) for tests, 'release' otherwise. */
@@ -60,8 +66,10 @@ interface ProfileState {
   coreHaz: number; // ptr u8[mc]
   /** ALT tables per avoid mask (built on first use when the hierarchy is off). */
   landmarks: Map<number, Landmarks>;
-  /** Contraction hierarchies per avoid mask (built on first use). */
+  /** Contraction hierarchies per avoid mask (prepared, or built on first use). */
   hierarchies: Map<number, ResidentHierarchy>;
+  /** The profile's host arrays, as prepareProfile makes them (the fields below are the same arrays). */
+  prepared: PreparedProfile;
   costArr: Float32Array; // host copies (read by the chain offsets)
   hazArr: Uint8Array;
   component: Int32Array; // per core node, connected component over allowed edges
@@ -87,6 +95,12 @@ export interface KernelStats {
   hierarchyMs: Record<string, number>;
   shortcuts: Record<string, number>;
   wasmBytes: number;
+  /**
+   * What this kernel computed itself rather than took prepared (routing-prepare.ts): the core graph and snapping
+   * grid, profiles (chain sums and components), hierarchies, masked components, landmark tables. All zero for a
+   * kernel made from a prepared region that answers only under the masks it was given.
+   */
+  computed: { core: number; grid: number; profiles: number; hierarchies: number; components: number; landmarks: number };
 }
 
 export class RoutingKernel {
@@ -119,27 +133,38 @@ export class RoutingKernel {
   private readonly cSource: number;
   private readonly cTwin: number;
   private spatial: number[] = [];
+  private grid!: SnapGrid;
   private scratch = 0;
   private scratchBytes = 0;
   /** Resident penalised chain costs of routePenalised (allocated on first use). */
   private penaltyPtr = 0;
 
-  private constructor(graph: RegionGraph, opts: RoutingKernelOptions) {
+  private constructor(graph: RegionGraph, opts: RoutingKernelOptions, prepared?: PreparedCore) {
     const t0 = performance.now();
     this.graph = graph;
     this.opts = opts;
     this.w = instantiateRouting(opts.build);
-    const { nodeCount: n, edgeCount: m, firstEdge, edgeTarget } = graph;
-    this.edgeSource = new Uint32Array(m);
-    for (let v = 0; v < n; v++) for (let e = firstEdge[v]!; e < firstEdge[v + 1]!; e++) this.edgeSource[e] = v;
-    this.edgeTwin = computeTwins(graph, this.edgeSource);
+    const computed = { core: 0, grid: 0, profiles: 0, hierarchies: 0, components: 0, landmarks: 0 };
+    const times = { twinsMs: 0, contractMs: 0, gridMs: 0 };
+    let core = prepared;
+    if (!core) {
+      core = prepareCore(graph, opts.cellDeg, times);
+      computed.core++;
+      computed.grid++;
+    } else if (core.grid.cellDeg !== opts.cellDeg) {
+      // Prepared for another cell size: only the grid is made again.
+      const t = performance.now();
+      core = { ...core, grid: buildSnapGrid(graph, core.edgeSource, core.edgeTwin, opts.cellDeg) };
+      times.gridMs = performance.now() - t;
+      computed.grid++;
+    }
+    const { firstEdge, edgeTarget } = graph;
+    this.edgeSource = core.edgeSource;
+    this.edgeTwin = core.edgeTwin;
     this.pFirst = this.put(firstEdge);
     this.pTarget = this.put(edgeTarget);
     this.pSource = this.put(this.edgeSource);
     this.pTwin = this.put(this.edgeTwin);
-    const t1 = performance.now();
-    const core = contractChains(graph, this.edgeTwin);
-    const t2 = performance.now();
     this.coreNode = core.coreNode;
     this.coreFirst = core.first;
     this.coreTarget = core.target;
@@ -153,14 +178,10 @@ export class RoutingKernel {
     this.cTarget = this.put(core.target);
     this.cSource = this.put(core.source);
     this.cTwin = this.put(core.twin);
-    const t3 = performance.now();
-    this.buildGrid();
-    const t4 = performance.now();
+    this.useGrid(core);
     this.stats = {
       loadMs: performance.now() - t0,
-      twinsMs: t1 - t0,
-      contractMs: t2 - t1,
-      gridMs: t4 - t3,
+      ...times,
       coreNodes: core.coreNode.length,
       coreEdges: core.target.length,
       profileMs: {},
@@ -168,51 +189,86 @@ export class RoutingKernel {
       hierarchyMs: {},
       shortcuts: {},
       wasmBytes: 0,
+      computed,
     };
     this.stats.wasmBytes = this.w.memory.buffer.byteLength;
   }
 
-  /** Copies the graph into a new WASM instance and contracts it (one per thread). */
-  static create(graph: RegionGraph, options: Partial<RoutingKernelOptions> = {}): RoutingKernel {
-    return new RoutingKernel(graph, { ...DEFAULTS, build: wasmBuild(), ...options });
+  /**
+   * Copies the graph into a new WASM instance (one per thread) with its core graph: `prepared` (made by
+   * prepareCore, usually read from the region's routing.bin) or, without it, contracted here.
+   */
+  static create(graph: RegionGraph, options: Partial<RoutingKernelOptions> = {}, prepared?: PreparedCore): RoutingKernel {
+    return new RoutingKernel(graph, { ...DEFAULTS, build: wasmBuild(), ...options }, prepared);
   }
 
-  /** Registers a profile's weights under `id`: copies them in, sums chains, computes landmarks. */
+  /** Registers a profile's weights under `id`: copies them in, sums chains, builds mask 0's hierarchy or landmarks. */
   addProfile(id: number, weights: ProfileWeights): void {
     const t0 = performance.now();
-    const { cost, hazard } = weights;
-    const mc = this.coreTarget.length;
-    const coreCost = new Float32Array(mc);
-    const coreHaz = new Uint8Array(mc);
-    for (let c = 0; c < mc; c++) {
-      let sum = 0;
-      let h = 0;
-      for (let i = this.chainStart[c]!; i < this.chainStart[c + 1]!; i++) {
-        const e = this.chainEdges[i]!;
-        sum += cost[e]!;
-        h |= hazard[e]!;
-      }
-      coreCost[c] = sum;
-      coreHaz[c] = h;
-    }
-    const state: ProfileState = {
-      cost: this.put(cost),
-      haz: this.put(hazard),
-      coreCost: this.put(coreCost),
-      coreHaz: this.put(coreHaz),
-      landmarks: new Map(),
-      hierarchies: new Map(),
-      costArr: cost,
-      hazArr: hazard,
-      component: components(this.coreFirst, this.coreTarget, this.coreTwin, coreCost),
-      coreCostArr: coreCost,
-      coreHazArr: coreHaz,
-      maskedComponents: new Map(),
-    };
-    this.profiles.set(id, state);
+    const profile = prepareProfile(this.core(), weights);
+    this.stats.computed.profiles++;
+    this.register(id, profile, new Map());
     this.prepareMask(id, 0);
     this.stats.profileMs[id] = performance.now() - t0;
     this.stats.wasmBytes = this.w.memory.buffer.byteLength;
+  }
+
+  /**
+   * Registers a prepared profile under `id` with what it needs under each mask of `masks` (hierarchies and masked
+   * components made by routing-prepare.ts, usually read from routing.bin): copied in, nothing computed.
+   */
+  addPreparedProfile(id: number, profile: PreparedProfile, masks: ReadonlyMap<number, PreparedMask>): void {
+    const t0 = performance.now();
+    const p = this.register(id, profile, masks);
+    if (this.opts.hierarchy) {
+      // Masks that remove the same edges share one hierarchy object: copied in once.
+      const resident = new Map<Hierarchy, ResidentHierarchy>();
+      for (const [mask, m] of masks) {
+        const r = resident.get(m.hierarchy) ?? this.residentHierarchy(p, mask, m.hierarchy);
+        resident.set(m.hierarchy, r);
+        p.hierarchies.set(mask, r);
+      }
+    }
+    this.stats.profileMs[id] = performance.now() - t0;
+    this.stats.wasmBytes = this.w.memory.buffer.byteLength;
+  }
+
+  private register(id: number, profile: PreparedProfile, masks: ReadonlyMap<number, PreparedMask>): ProfileState {
+    const state: ProfileState = {
+      cost: this.put(profile.cost),
+      haz: this.put(profile.hazard),
+      coreCost: this.put(profile.coreCost),
+      coreHaz: this.put(profile.coreHazard),
+      landmarks: new Map(),
+      hierarchies: new Map(),
+      prepared: profile,
+      costArr: profile.cost,
+      hazArr: profile.hazard,
+      component: profile.component,
+      coreCostArr: profile.coreCost,
+      coreHazArr: profile.coreHazard,
+      maskedComponents: new Map([...masks].filter(([mask]) => mask !== 0).map(([mask, m]) => [mask, m.component])),
+    };
+    this.profiles.set(id, state);
+    return state;
+  }
+
+  /** The core graph as prepareCore returns it (views of this kernel's arrays). */
+  private core(): PreparedCore {
+    return {
+      edgeSource: this.edgeSource,
+      edgeTwin: this.edgeTwin,
+      coreNode: this.coreNode,
+      first: this.coreFirst,
+      target: this.coreTarget,
+      source: this.coreSource,
+      twin: this.coreTwin,
+      chainStart: this.chainStart,
+      chainEdges: this.chainEdges,
+      chainOf: this.chainOf,
+      posInChain: this.posInChain,
+      grid: this.grid,
+    };
   }
 
   /** Builds what queries under `mask` use (hierarchy or landmark tables) now rather than on first use. */
@@ -276,21 +332,28 @@ export class RoutingKernel {
     return { cost, coreEdges, firstNode, lastNode };
   }
 
-  /** The contraction hierarchy of a profile under a mask, built and copied in on first use. */
+  /** The contraction hierarchy of a profile under a mask, built and copied in on first use unless prepared. */
   private hierarchyFor(p: ProfileState, mask: number): ResidentHierarchy {
     let h = p.hierarchies.get(mask);
     if (!h) {
       const t0 = performance.now();
-      const hierarchy = buildHierarchy({ first: this.coreFirst, target: this.coreTarget, cost: p.coreCostArr, hazard: p.coreHazArr }, mask);
-      const f = hierarchy.forward;
-      const b = hierarchy.backward;
-      const ptrs = [f.first, f.target, f.weight, f.record, b.first, b.target, b.weight, b.record].map((a) => this.put(a));
-      h = { hierarchy, ptrs };
-      p.hierarchies.set(mask, h);
+      const hierarchy = profileHierarchy(this.core(), p.prepared, mask);
+      this.stats.computed.hierarchies++;
+      h = this.residentHierarchy(p, mask, hierarchy);
       this.stats.hierarchyMs[`${mask}`] = performance.now() - t0;
-      this.stats.shortcuts[`${mask}`] = hierarchy.shortcuts;
       this.stats.wasmBytes = this.w.memory.buffer.byteLength;
     }
+    return h;
+  }
+
+  /** Copies a hierarchy's upward graphs into WASM memory and keeps it as the profile's for `mask`. */
+  private residentHierarchy(p: ProfileState, mask: number, hierarchy: Hierarchy): ResidentHierarchy {
+    const f = hierarchy.forward;
+    const b = hierarchy.backward;
+    const ptrs = [f.first, f.target, f.weight, f.record, b.first, b.target, b.weight, b.record].map((a) => this.put(a));
+    const h = { hierarchy, ptrs };
+    p.hierarchies.set(mask, h);
+    this.stats.shortcuts[`${mask}`] = hierarchy.shortcuts;
     return h;
   }
 
@@ -464,8 +527,8 @@ export class RoutingKernel {
     if (mask === 0) return p.component;
     let comp = p.maskedComponents.get(mask);
     if (!comp) {
-      const cost = p.coreCostArr.map((c, i) => ((p.coreHazArr[i]! & mask) !== 0 ? Infinity : c));
-      comp = components(this.coreFirst, this.coreTarget, this.coreTwin, cost);
+      comp = maskedComponents(this.core(), p.prepared, mask);
+      this.stats.computed.components++;
       p.maskedComponents.set(mask, comp);
     }
     return comp;
@@ -493,9 +556,10 @@ export class RoutingKernel {
     return this.scratch;
   }
 
-  private buildGrid(): void {
+  private useGrid(core: PreparedCore): void {
     const g = this.graph;
-    const grid = buildSnapGrid(g, this.edgeSource, this.edgeTwin, this.opts.cellDeg);
+    const grid = core.grid;
+    this.grid = grid;
     const lon = this.put(g.nodeLon);
     const lat = this.put(g.nodeLat);
     const start = this.put(grid.cellStart);
@@ -591,6 +655,7 @@ export class RoutingKernel {
     if (!lm) {
       const t0 = performance.now();
       lm = this.buildLandmarks(p, mask);
+      this.stats.computed.landmarks++;
       p.landmarks.set(mask, lm);
       this.stats.landmarkMs[`${mask}`] = performance.now() - t0;
       this.stats.wasmBytes = this.w.memory.buffer.byteLength;

@@ -20,7 +20,16 @@ describe.skipIf(!haveData(ANDORRA_PBF, ANDORRA_HGT))('import command', () => {
     );
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^region written to .*: \d+ nodes, \d+ edges/);
-    expect(readdirSync(out).sort()).toEqual(['dem.bin', 'graph.bin', 'hazards.json', 'meta.json', 'places.json', 'routes.json']);
+    expect(readdirSync(out).sort()).toEqual([
+      'dem.bin',
+      'graph.bin',
+      'hazards.json',
+      'meta.json',
+      'places.json',
+      'routes.json',
+      'routing.bin',
+    ]);
+    expect(r.stderr).toMatch(/^import: routing\.bin: \d+\.\d MB; routing prepared in \d+\.\d s$/m);
     const region = loadRegion(out);
     expect(region.meta.sources).toEqual({ osm: 'andorra.osm.pbf', dem: ['N42E001.hgt.zip'] });
     expect(region.meta.counts.nodes).toBe(region.graph.nodeCount);

@@ -61,7 +61,14 @@ describe.skipIf(!haveData(LIECHTENSTEIN_PBF))('streaming import of a stitched ex
     expect(summary.pbf.kept.foundNodes).toBe(summary.pbf.kept.neededNodes);
     expect(summary.graph).toEqual({ nodes: 2 * LI.nodes, edges: 2 * LI.edges + 2, ways: expect.any(Number) });
     expect(summary.folderBytes).toBe(Object.values(summary.files as Record<string, number>).reduce((a, b) => a + b, 0));
-    expect(Object.keys(summary.files).sort()).toEqual(['graph.bin', 'hazards.json', 'meta.json', 'places.json', 'routes.json']);
+    expect(Object.keys(summary.files).sort()).toEqual([
+      'graph.bin',
+      'hazards.json',
+      'meta.json',
+      'places.json',
+      'routes.json',
+      'routing.bin',
+    ]);
     expect(summary.stages.map((s: { stage: string }) => s.stage)).toEqual([
       'index blocks',
       'ways',
@@ -69,6 +76,10 @@ describe.skipIf(!haveData(LIECHTENSTEIN_PBF))('streaming import of a stitched ex
       'nodes',
       'resolve',
       'build',
+      'routing core',
+      'routing weights',
+      'hierarchies',
+      'routing file',
       'write',
     ]);
     for (const s of summary.stages) {

@@ -1,0 +1,241 @@
+// The prepared-routing file (routing.bin): a table of named typed-array sections, little-endian, each starting on
+// an 8-byte boundary, so loading it is reading the bytes and making views (data/region/README.md has the layout).
+// This module holds the container and the kernel's own sections (core graph, profiles, hierarchies); what the
+// route engine adds per activity is written by workers/routing-prep.ts with the same container.
+import { closeSync, ftruncateSync, openSync, writeSync } from 'node:fs';
+import type { Hierarchy, UpGraph } from './routing-ch.js';
+import type { PreparedCore, PreparedMask, PreparedProfile } from './routing-prepare.js';
+
+export const ROUTING_FILE_MAGIC = 'CAIRNRT\0';
+/** Version of the routing.bin layout; bumped on any change of the container or of a section's meaning. */
+export const ROUTING_FILE_VERSION = 1;
+export const ROUTING_HEADER_BYTES = 64;
+const TOC_ENTRY_BYTES = 64;
+const NAME_BYTES = 40;
+
+export type SectionArray = Uint8Array | Uint16Array | Uint32Array | Int32Array | Float32Array | Float64Array;
+/** Sections by name, in file order. */
+export type Sections = Map<string, SectionArray>;
+
+const TYPES = [Uint8Array, Uint16Array, Uint32Array, Int32Array, Float32Array, Float64Array] as const;
+type SectionCtor = (typeof TYPES)[number];
+const typeCode = (a: SectionArray): number => TYPES.findIndex((C) => a instanceof C) + 1;
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+const align8 = (x: number): number => (x + 7) & ~7;
+
+/** Thrown when bytes are not a routing file this build reads (another version, truncated, corrupt). */
+export class RoutingFileError extends Error {}
+
+/** Where each section goes, the file's size, and its header and table of contents (the bytes before the first section). */
+function layout(sections: Sections): { head: Uint8Array; offsets: number[]; size: number } {
+  if (!LITTLE_ENDIAN) throw new Error('routing files need a little-endian machine');
+  const entries = [...sections];
+  const headBytes = align8(ROUTING_HEADER_BYTES + entries.length * TOC_ENTRY_BYTES);
+  let at = headBytes;
+  const offsets = entries.map(([, a]) => {
+    const o = at;
+    at = align8(at + a.byteLength);
+    return o;
+  });
+  const head = new Uint8Array(headBytes);
+  const dv = new DataView(head.buffer);
+  const enc = new TextEncoder();
+  head.set(enc.encode(ROUTING_FILE_MAGIC), 0);
+  dv.setUint32(8, ROUTING_FILE_VERSION, true);
+  dv.setUint32(12, ROUTING_HEADER_BYTES, true);
+  dv.setUint32(16, entries.length, true);
+  dv.setUint32(20, TOC_ENTRY_BYTES, true);
+  dv.setBigUint64(24, BigInt(at), true);
+  entries.forEach(([name, a], i) => {
+    const e = ROUTING_HEADER_BYTES + i * TOC_ENTRY_BYTES;
+    const bytes = enc.encode(name);
+    if (bytes.length > NAME_BYTES || name.includes('\0')) throw new TypeError(`routing file: section name ${name} is too long`);
+    head.set(bytes, e);
+    dv.setUint32(e + NAME_BYTES, typeCode(a), true);
+    dv.setBigUint64(e + NAME_BYTES + 8, BigInt(offsets[i]!), true);
+    dv.setBigUint64(e + NAME_BYTES + 16, BigInt(a.byteLength), true);
+  });
+  return { head, offsets, size: at };
+}
+
+const bytesOf = (a: SectionArray): Uint8Array => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+
+/**
+ * Encodes sections: a 64-byte header (magic, version, header size, section count, TOC entry size, file size),
+ * the table of contents (per section: name, type code, byte offset, byte length) and the arrays, 8-aligned.
+ */
+export function encodeSections(sections: Sections): Uint8Array {
+  const { head, offsets, size } = layout(sections);
+  const out = new Uint8Array(size);
+  out.set(head, 0);
+  [...sections.values()].forEach((a, i) => out.set(bytesOf(a), offsets[i]!));
+  return out;
+}
+
+/** The size in bytes of the file the sections make. */
+export function encodedSize(sections: Sections): number {
+  return layout(sections).size;
+}
+
+/** Writes what encodeSections returns to `path`, section by section (never the whole file in memory); returns its size. */
+export function writeSections(path: string, sections: Sections): number {
+  const { head, offsets, size } = layout(sections);
+  const fd = openSync(path, 'w');
+  try {
+    const write = (bytes: Uint8Array, at: number): void => {
+      for (let done = 0; done < bytes.byteLength; ) done += writeSync(fd, bytes, done, bytes.byteLength - done, at + done);
+    };
+    write(head, 0);
+    [...sections.values()].forEach((a, i) => write(bytesOf(a), offsets[i]!));
+    ftruncateSync(fd, size); // the padding after the last section
+  } finally {
+    closeSync(fd);
+  }
+  return size;
+}
+
+/** Views over the sections of `bytes` (no copy when bytes.byteOffset is 8-aligned; otherwise one aligned copy). */
+export function decodeSections(bytes: Uint8Array): Sections {
+  if (!LITTLE_ENDIAN) throw new Error('routing files need a little-endian machine');
+  if (bytes.byteOffset % 8 !== 0) bytes = new Uint8Array(bytes);
+  if (bytes.byteLength < ROUTING_HEADER_BYTES) throw new RoutingFileError('shorter than its header');
+  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const dec = new TextDecoder();
+  if (dec.decode(bytes.subarray(0, 8)) !== ROUTING_FILE_MAGIC) throw new RoutingFileError('not a routing file');
+  const version = dv.getUint32(8, true);
+  if (version !== ROUTING_FILE_VERSION) throw new RoutingFileError(`file version ${version}; this build reads ${ROUTING_FILE_VERSION}`);
+  const count = dv.getUint32(16, true);
+  const entryBytes = dv.getUint32(20, true);
+  const size = Number(dv.getBigUint64(24, true));
+  if (size !== bytes.byteLength || entryBytes !== TOC_ENTRY_BYTES || ROUTING_HEADER_BYTES + count * entryBytes > size) {
+    throw new RoutingFileError(`truncated or corrupt (${bytes.byteLength} bytes, header says ${size})`);
+  }
+  const sections: Sections = new Map();
+  for (let i = 0; i < count; i++) {
+    const e = ROUTING_HEADER_BYTES + i * TOC_ENTRY_BYTES;
+    const raw = bytes.subarray(e, e + NAME_BYTES);
+    const end = raw.indexOf(0);
+    const name = dec.decode(end < 0 ? raw : raw.subarray(0, end));
+    const C: SectionCtor | undefined = TYPES[dv.getUint32(e + NAME_BYTES, true) - 1];
+    const offset = Number(dv.getBigUint64(e + NAME_BYTES + 8, true));
+    const length = Number(dv.getBigUint64(e + NAME_BYTES + 16, true));
+    if (!C || offset % 8 !== 0 || offset + length > size || length % C.BYTES_PER_ELEMENT !== 0) {
+      throw new RoutingFileError(`section ${name} is corrupt`);
+    }
+    sections.set(name, new C(bytes.buffer as ArrayBuffer, bytes.byteOffset + offset, length / C.BYTES_PER_ELEMENT));
+  }
+  return sections;
+}
+
+/** A section of the expected type; RoutingFileError when it is missing or of another type. */
+export function section<C extends SectionCtor>(sections: Sections, name: string, type: C): InstanceType<C> {
+  const a = sections.get(name);
+  if (!(a instanceof type)) throw new RoutingFileError(`section ${name} is missing`);
+  return a as InstanceType<C>;
+}
+
+/** The core graph's sections (graph.counts holds the node and edge counts the file was made for). */
+export function coreSections(core: PreparedCore, nodeCount: number, out: Sections = new Map()): Sections {
+  const g = core.grid;
+  out.set('graph.counts', new Float64Array([nodeCount, core.edgeSource.length]));
+  out.set('core.edgeSource', core.edgeSource);
+  out.set('core.edgeTwin', core.edgeTwin);
+  out.set('core.node', core.coreNode);
+  out.set('core.first', core.first);
+  out.set('core.target', core.target);
+  out.set('core.source', core.source);
+  out.set('core.twin', core.twin);
+  out.set('core.chainStart', core.chainStart);
+  out.set('core.chainEdges', core.chainEdges);
+  out.set('core.chainOf', core.chainOf);
+  out.set('core.posInChain', core.posInChain);
+  out.set('grid.params', new Float64Array([g.w, g.h, g.west, g.south, g.cellDeg]));
+  out.set('grid.cellStart', g.cellStart);
+  out.set('grid.cellItems', g.cellItems);
+  return out;
+}
+
+/** The core graph from its sections; RoutingFileError when they were made for another graph. */
+export function coreFromSections(s: Sections, nodeCount: number, edgeCount: number): PreparedCore {
+  const counts = section(s, 'graph.counts', Float64Array);
+  if (counts[0] !== nodeCount || counts[1] !== edgeCount) {
+    throw new RoutingFileError(`made for a graph of ${counts[0]} nodes and ${counts[1]} edges, not ${nodeCount} and ${edgeCount}`);
+  }
+  const u32 = (name: string) => section(s, name, Uint32Array);
+  const gp = section(s, 'grid.params', Float64Array);
+  return {
+    edgeSource: u32('core.edgeSource'),
+    edgeTwin: u32('core.edgeTwin'),
+    coreNode: u32('core.node'),
+    first: u32('core.first'),
+    target: u32('core.target'),
+    source: u32('core.source'),
+    twin: u32('core.twin'),
+    chainStart: u32('core.chainStart'),
+    chainEdges: u32('core.chainEdges'),
+    chainOf: u32('core.chainOf'),
+    posInChain: u32('core.posInChain'),
+    grid: { w: gp[0]!, h: gp[1]!, west: gp[2]!, south: gp[3]!, cellDeg: gp[4]!, cellStart: u32('grid.cellStart'), cellItems: u32('grid.cellItems') },
+  };
+}
+
+/** A profile's sections under `prefix` (e.g. `p0`). */
+export function profileSections(prefix: string, p: PreparedProfile, out: Sections): Sections {
+  out.set(`${prefix}.cost`, p.cost);
+  out.set(`${prefix}.hazard`, p.hazard);
+  out.set(`${prefix}.coreCost`, p.coreCost);
+  out.set(`${prefix}.coreHazard`, p.coreHazard);
+  out.set(`${prefix}.component`, p.component);
+  return out;
+}
+
+export function profileFromSections(s: Sections, prefix: string): PreparedProfile {
+  return {
+    cost: section(s, `${prefix}.cost`, Float32Array),
+    hazard: section(s, `${prefix}.hazard`, Uint8Array),
+    coreCost: section(s, `${prefix}.coreCost`, Float32Array),
+    coreHazard: section(s, `${prefix}.coreHazard`, Uint8Array),
+    component: section(s, `${prefix}.component`, Int32Array),
+  };
+}
+
+/** One mask's sections under `prefix` (e.g. `p0.m3`); mask 0's components are the profile's own and not repeated. */
+export function maskSections(prefix: string, mask: number, m: PreparedMask, out: Sections): Sections {
+  const h = m.hierarchy;
+  out.set(`${prefix}.ch`, new Float64Array([h.nodeCount, h.shortcuts]));
+  out.set(`${prefix}.recFrom`, h.recFrom);
+  out.set(`${prefix}.recTo`, h.recTo);
+  out.set(`${prefix}.recA`, h.recA);
+  out.set(`${prefix}.recB`, h.recB);
+  for (const [side, g] of [['fwd', h.forward] as const, ['bwd', h.backward] as const]) {
+    out.set(`${prefix}.${side}.first`, g.first);
+    out.set(`${prefix}.${side}.target`, g.target);
+    out.set(`${prefix}.${side}.weight`, g.weight);
+    out.set(`${prefix}.${side}.record`, g.record);
+  }
+  if (mask !== 0) out.set(`${prefix}.component`, m.component);
+  return out;
+}
+
+export function maskFromSections(s: Sections, prefix: string, mask: number, profile: PreparedProfile): PreparedMask {
+  const up = (side: string): UpGraph => ({
+    first: section(s, `${prefix}.${side}.first`, Uint32Array),
+    target: section(s, `${prefix}.${side}.target`, Uint32Array),
+    weight: section(s, `${prefix}.${side}.weight`, Float32Array),
+    record: section(s, `${prefix}.${side}.record`, Int32Array),
+  });
+  const ch = section(s, `${prefix}.ch`, Float64Array);
+  const hierarchy: Hierarchy = {
+    nodeCount: ch[0]!,
+    shortcuts: ch[1]!,
+    recFrom: section(s, `${prefix}.recFrom`, Int32Array),
+    recTo: section(s, `${prefix}.recTo`, Int32Array),
+    recA: section(s, `${prefix}.recA`, Int32Array),
+    recB: section(s, `${prefix}.recB`, Int32Array),
+    forward: up('fwd'),
+    backward: up('bwd'),
+  };
+  return { hierarchy, component: mask === 0 ? profile.component : section(s, `${prefix}.component`, Int32Array) };
+}

@@ -1,0 +1,224 @@
+// Routing prepared ahead of any request: for every activity, its edge costs and hazards, chain sums, components,
+// fastest speed, and per avoid mask the contraction hierarchy and masked components. The import computes it and
+// writes it into the region folder as routing.bin (data/region/prepare-routing.ts); a worker reads it back with
+// views and hands it to its RouteEngine, and prepares it itself at load only for the demo region or a folder
+// without (or with a stale) routing.bin. The engine without it prepares lazily, the way the same functions do here.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ACTIVITIES, type Activity } from '../contracts/activity.js';
+import type { RegionGraph } from '../data/region/region-graph.js';
+import type { Hierarchy } from '../geo-wasm/src/routing-ch.js';
+import {
+  coreFromSections,
+  coreSections,
+  decodeSections,
+  encodeSections,
+  maskFromSections,
+  maskSections,
+  profileFromSections,
+  profileSections,
+  RoutingFileError,
+  section,
+  type Sections,
+} from '../geo-wasm/src/routing-file.js';
+import {
+  maskedComponents,
+  type PreparedCore,
+  type PreparedMask,
+  type PreparedProfile,
+  prepareCore,
+  prepareProfile,
+  profileHierarchy,
+} from '../geo-wasm/src/routing-prepare.js';
+import { costsFor, edgeCost, edgeHazard, HAZARD_BITS, hazardsFor, pavedSurfaces, profileFor } from './profiles.js';
+
+/** The file's name in a region folder. */
+export const ROUTING_FILE = 'routing.bin';
+
+/** Snapping grid cell (degrees) the engine's kernel uses unless told otherwise (RoutingKernel's default). */
+export const DEFAULT_CELL_DEG = 0.0025;
+
+/** Every avoid mask a request can ask for: each combination of the hazards the API avoids (0 = none). */
+export const AVOID_MASKS: readonly number[] = (() => {
+  const bits = Object.values(HAZARD_BITS);
+  const masks = new Set<number>([0]);
+  for (const b of bits) for (const m of [...masks]) masks.add(m | b);
+  return [...masks].sort((a, b) => a - b);
+})();
+
+/** One activity, ready for its first request. */
+export interface PreparedActivity {
+  activity: Activity;
+  profileId: number;
+  profile: PreparedProfile;
+  /** What queries under each of AVOID_MASKS use (masks that remove the same edges share one object). */
+  masks: Map<number, PreparedMask>;
+  /** Fastest speed (m/s) the profile gives any edge (isochrone reach). */
+  fastest: number;
+}
+
+export interface PreparedRouting {
+  core: PreparedCore;
+  activities: Map<Activity, PreparedActivity>;
+}
+
+/** An activity's cheap part (weights, chain sums, components, fastest speed); its hierarchies are added later. */
+export interface ActivityPlan {
+  activity: Activity;
+  profileId: number;
+  profile: PreparedProfile;
+  fastest: number;
+  /**
+   * Each avoid mask → the mask whose hierarchy it uses: the mask with the hazard bits no core edge of this profile
+   * carries left out, so masks that remove the same edges share one hierarchy.
+   */
+  effective: Map<number, number>;
+}
+
+/** The fastest speed (m/s) a profile's costs give any edge. */
+export function fastestSpeed(graph: RegionGraph, cost: Float32Array): number {
+  let fastest = 0;
+  const len = graph.edgeLength;
+  for (let e = 0; e < cost.length; e++) {
+    const c = cost[e]!;
+    if (c > 0 && Number.isFinite(c)) fastest = Math.max(fastest, len[e]! / c);
+  }
+  return fastest;
+}
+
+/** Weights, chain sums and components of an activity, and which masks share a hierarchy. */
+export function planActivity(graph: RegionGraph, core: PreparedCore, activity: Activity): ActivityPlan {
+  const p = profileFor(activity);
+  const cost = costsFor(graph, p);
+  const profile = prepareProfile(core, { cost, hazard: hazardsFor(graph, p) });
+  let present = 0;
+  for (const h of profile.coreHazard) present |= h;
+  const effective = new Map(AVOID_MASKS.map((mask) => [mask, mask & present]));
+  return { activity, profileId: p.id, profile, fastest: fastestSpeed(graph, cost), effective };
+}
+
+/** The distinct masks whose hierarchies a plan needs. */
+export function hierarchyMasks(plan: ActivityPlan): number[] {
+  return [...new Set(plan.effective.values())].sort((a, b) => a - b);
+}
+
+/** The activity with its hierarchies (by effective mask) and masked components. */
+export function finishActivity(core: PreparedCore, plan: ActivityPlan, hierarchies: ReadonlyMap<number, Hierarchy>): PreparedActivity {
+  const shared = new Map<number, PreparedMask>();
+  for (const mask of hierarchyMasks(plan)) {
+    const hierarchy = hierarchies.get(mask);
+    if (!hierarchy) throw new TypeError(`routing: no hierarchy for ${plan.activity} under mask ${mask}`);
+    shared.set(mask, { hierarchy, component: maskedComponents(core, plan.profile, mask) });
+  }
+  const masks = new Map([...plan.effective].map(([mask, eff]) => [mask, shared.get(eff)!]));
+  return { activity: plan.activity, profileId: plan.profileId, profile: plan.profile, masks, fastest: plan.fastest };
+}
+
+/** Prepares one activity in this thread. */
+export function prepareActivity(graph: RegionGraph, core: PreparedCore, activity: Activity): PreparedActivity {
+  const plan = planActivity(graph, core, activity);
+  const hierarchies = new Map(hierarchyMasks(plan).map((mask) => [mask, profileHierarchy(core, plan.profile, mask)]));
+  return finishActivity(core, plan, hierarchies);
+}
+
+/** Prepares everything in this thread (the demo region, or a region folder without routing.bin). */
+export function prepareRouting(graph: RegionGraph, cellDeg = DEFAULT_CELL_DEG): PreparedRouting {
+  const core = prepareCore(graph, cellDeg);
+  return { core, activities: new Map(ACTIVITIES.map((a) => [a, prepareActivity(graph, core, a)])) };
+}
+
+/** routing.bin's bytes for a graph and what was prepared for it. */
+export function encodePreparedRouting(graph: RegionGraph, prepared: PreparedRouting): Uint8Array {
+  return encodeSections(preparedSections(graph, prepared));
+}
+
+/** routing.bin's sections for a graph and what was prepared for it (encodeSections or writeSections writes them). */
+export function preparedSections(graph: RegionGraph, prepared: PreparedRouting): Sections {
+  const s: Sections = coreSections(prepared.core, graph.nodeCount);
+  const ids = [...prepared.activities.values()].map((a) => a.profileId);
+  s.set('profiles', Uint32Array.from(ids));
+  for (const a of prepared.activities.values()) {
+    const prefix = `p${a.profileId}`;
+    profileSections(prefix, a.profile, s);
+    s.set(`${prefix}.fastest`, new Float64Array([a.fastest]));
+    // Pairs (mask, the mask whose sections it reads); the sections are written once per distinct object.
+    const stored = new Map<PreparedMask, number>();
+    const pairs: number[] = [];
+    for (const [mask, m] of a.masks) {
+      if (!stored.has(m)) {
+        stored.set(m, mask);
+        maskSections(`${prefix}.m${mask}`, mask, m, s);
+      }
+      pairs.push(mask, stored.get(m)!);
+    }
+    s.set(`${prefix}.masks`, Uint32Array.from(pairs));
+  }
+  return s;
+}
+
+/** Edges checked against the profiles when a file is read: a file made before a profile changed is stale. */
+const CHECKED_EDGES = 512;
+
+/**
+ * What routing.bin holds, as views over `bytes` (no computation beyond checking a sample of edge costs against
+ * the profiles). Throws RoutingFileError when the file is corrupt, of another version, made for another graph,
+ * or stale (a profile changed since the import).
+ */
+export function decodePreparedRouting(graph: RegionGraph, bytes: Uint8Array): PreparedRouting {
+  const s = decodeSections(bytes);
+  const core = coreFromSections(s, graph.nodeCount, graph.edgeCount);
+  const ids = new Set(section(s, 'profiles', Uint32Array));
+  const activities = new Map<Activity, PreparedActivity>();
+  const paved = pavedSurfaces(graph);
+  for (const activity of ACTIVITIES) {
+    const p = profileFor(activity);
+    if (!ids.has(p.id)) continue;
+    const prefix = `p${p.id}`;
+    const profile = profileFromSections(s, prefix);
+    const m = graph.edgeCount;
+    if (profile.cost.length !== m || profile.hazard.length !== m) throw new RoutingFileError(`${prefix} is made for another graph`);
+    for (let i = 0; i < Math.min(CHECKED_EDGES, m); i++) {
+      const e = Math.floor((i * m) / Math.min(CHECKED_EDGES, m));
+      if (!Object.is(Math.fround(edgeCost(graph, p, e, paved)), profile.cost[e]) || edgeHazard(graph, p, e) !== profile.hazard[e]) {
+        throw new RoutingFileError(`the ${activity} profile changed since the import`);
+      }
+    }
+    const pairs = section(s, `${prefix}.masks`, Uint32Array);
+    const byStored = new Map<number, PreparedMask>();
+    const masks = new Map<number, PreparedMask>();
+    for (let i = 0; i + 1 < pairs.length; i += 2) {
+      const stored = pairs[i + 1]!;
+      let pm = byStored.get(stored);
+      if (!pm) {
+        pm = maskFromSections(s, `${prefix}.m${stored}`, stored, profile);
+        byStored.set(stored, pm);
+      }
+      masks.set(pairs[i]!, pm);
+    }
+    activities.set(activity, { activity, profileId: p.id, profile, masks, fastest: section(s, `${prefix}.fastest`, Float64Array)[0]! });
+  }
+  return { core, activities };
+}
+
+/** Reads `dir`/routing.bin; null when the folder has none (imported before routing was prepared at import). */
+export function readPreparedRouting(dir: string, graph: RegionGraph): PreparedRouting | null {
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(join(dir, ROUTING_FILE));
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw e;
+  }
+  return decodePreparedRouting(graph, bytes);
+}
+
+/** The activities `prepared` lacks, prepared now in this thread (a file written before an activity existed). */
+export function completePreparedRouting(graph: RegionGraph, prepared: PreparedRouting): Activity[] {
+  const added: Activity[] = [];
+  for (const a of ACTIVITIES) {
+    if (prepared.activities.has(a)) continue;
+    prepared.activities.set(a, prepareActivity(graph, prepared.core, a));
+    added.push(a);
+  }
+  return added;
+}
