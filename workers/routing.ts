@@ -31,17 +31,6 @@ for (const activity of (process.env['ROUTING_WARM'] ?? '')
   threadRouting().engine.prepare(activity);
 }
 
-// TILES_WARM=1 indexes the region's trail tiles too, before the worker says it is ready (the server starts every
-// worker at once with it, so no first tile waits for an index). A region that fails to load is left to the first
-// task that needs it, which reports it.
-if (process.env['TILES_WARM'] === '1') {
-  try {
-    (await import('./trail-tiles.js')).warmTrailTiles();
-  } catch {
-    // reported by the first task that needs the region
-  }
-}
-
 export function directions(input: DirectionsInput): EncodedDirectionsOutput | TaskFailure {
   return encodeDirections(threadRouting().engine.directions(input));
 }

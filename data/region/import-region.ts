@@ -5,7 +5,7 @@ import { clipTiles, readHgt, type HgtTile } from './dem.js';
 import { OsmCollector } from './osm-collector.js';
 import { readPbf } from './pbf-reader.js';
 import type { Region } from './region.js';
-import { writeRegion } from './region-folder.js';
+import { writeRegionWithTiles } from './cut-tile-archive.js';
 
 export interface ImportOptions {
   osm: string; // path to .osm.pbf
@@ -29,6 +29,6 @@ export async function importRegion(opts: ImportOptions): Promise<Region> {
     sources: { osm: basename(opts.osm), dem: (opts.dem ?? []).map((p) => basename(p)) },
     osmTimestamp: header.timestamp,
   });
-  if (opts.out !== undefined) writeRegion(opts.out, region);
+  if (opts.out !== undefined) await writeRegionWithTiles(opts.out, region);
   return region;
 }

@@ -28,6 +28,8 @@ export const REGION_FILES = {
   places: 'places.json',
   hazards: 'hazards.json',
   routes: 'routes.json',
+  /** The trail tiles, cut once by the import (MBTiles, ./tile-archive.ts); a folder without it is cut at start. */
+  tiles: 'tiles.mbtiles',
 } as const;
 
 /**
@@ -99,20 +101,51 @@ export function encodeRegionFiles(region: Region): Map<string, Uint8Array> {
  * once the new one is complete).
  */
 export function writeRegion(dir: string, region: Region): void {
+  const { place, clean } = stageRegion(dir, region);
+  try {
+    place();
+  } finally {
+    clean();
+  }
+}
+
+/**
+ * writeRegion, with `more` writing further files into the temporary folder (the tile archive) before it is renamed
+ * into place; a failure of `more` leaves the existing region as it was.
+ */
+export async function writeRegionWith(dir: string, region: Region, more: (tmp: string) => Promise<void>): Promise<void> {
+  const { tmp, place, clean } = stageRegion(dir, region);
+  try {
+    await more(tmp);
+    place();
+  } finally {
+    clean();
+  }
+}
+
+/** The region's files written into a temporary folder beside `dir`; `place` renames it into place. */
+function stageRegion(dir: string, region: Region): { tmp: string; place: () => void; clean: () => void } {
   const target = resolve(dir);
   mkdirSync(dirname(target), { recursive: true });
   const suffix = `${process.pid}-${Date.now().toString(36)}`;
   const tmp = join(dirname(target), `.${basename(target)}.tmp-${suffix}`);
   const old = join(dirname(target), `.${basename(target)}.old-${suffix}`);
+  const clean = () => {
+    rmSync(tmp, { recursive: true, force: true });
+    rmSync(old, { recursive: true, force: true });
+  };
   try {
     mkdirSync(tmp);
     for (const [name, bytes] of encodeRegionFiles(region)) writeFileSync(join(tmp, name), bytes);
+  } catch (e) {
+    clean();
+    throw e;
+  }
+  const place = () => {
     if (existsSync(target)) renameSync(target, old);
     renameSync(tmp, target);
-  } finally {
-    rmSync(tmp, { recursive: true, force: true });
-    rmSync(old, { recursive: true, force: true });
-  }
+  };
+  return { tmp, place, clean };
 }
 
 function readJson<T>(dir: string, name: string): T {

@@ -11,7 +11,7 @@ const work = mkdtempSync(join(tmpdir(), 'cairn-region-cli-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe.skipIf(!haveData(ANDORRA_PBF, ANDORRA_HGT))('import command', () => {
-  it('writes a region folder that loads, and reports its counts on one line', () => {
+  it('writes a region folder that loads, with its tile archive, and reports the cut and its counts on a line each', () => {
     const out = join(work, 'andorra');
     const r = spawnSync(
       process.execPath,
@@ -19,8 +19,18 @@ describe.skipIf(!haveData(ANDORRA_PBF, ANDORRA_HGT))('import command', () => {
       { encoding: 'utf8' },
     );
     expect(r.status).toBe(0);
-    expect(r.stdout).toMatch(/^region written to .*: \d+ nodes, \d+ edges/);
-    expect(readdirSync(out).sort()).toEqual(['dem.bin', 'graph.bin', 'hazards.json', 'meta.json', 'places.json', 'routes.json']);
+    expect(r.stdout).toMatch(
+      /^tiles: \d+ tiles, .* largest tile per zoom \(uncompressed\): z0 .* z14 [\d.]+ KB\nregion written to .*: \d+ nodes, \d+ edges/,
+    );
+    expect(readdirSync(out).sort()).toEqual([
+      'dem.bin',
+      'graph.bin',
+      'hazards.json',
+      'meta.json',
+      'places.json',
+      'routes.json',
+      'tiles.mbtiles',
+    ]);
     const region = loadRegion(out);
     expect(region.meta.sources).toEqual({ osm: 'andorra.osm.pbf', dem: ['N42E001.hgt.zip'] });
     expect(region.meta.counts.nodes).toBe(region.graph.nodeCount);
