@@ -18,7 +18,7 @@ export const EXTENT = 4096;
 export const INDEX_OPTIONS = { extent: EXTENT, buffer: 64, tolerance: 3, indexMaxZoom: 0, indexMaxPoints: 0 };
 
 /** Where a feature's first zoom is kept on its properties: a symbol, so that no encoder writes it as a tag. */
-const MIN_ZOOM = Symbol('minZoom');
+const MIN_ZOOM = Symbol.for('cairn.minZoom');
 
 /** The tiles of one task, packed in one buffer: tile i is data[offsets[i], offsets[i + 1]), at coords[3i…3i+2]. */
 export interface CutBlock {
