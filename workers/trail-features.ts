@@ -128,8 +128,9 @@ function wayLines(g: RegionGraph): WayLines {
       link(src[e]!, g.edgeTarget[e]!);
       link(g.edgeTarget[e]!, src[e]!);
     }
-    const used = new Set<string>();
-    const key = (a: number, b: number) => (a < b ? `${a}:${b}` : `${b}:${a}`);
+    const used = new Set<number>();
+    // A node pair as one number (node indexes are below 2^26: a region of 67 M nodes).
+    const key = (a: number, b: number) => (a < b ? a * 67_108_864 + b : b * 67_108_864 + a);
     const walk = (start: number): number[][] | undefined => {
       const line = [at(start)];
       let v = start;
