@@ -16,7 +16,7 @@ export const CONTOURS_MIN_ZOOM = 12;
 export const CONTOUR_INTERVAL = 100;
 export const INDEX_INTERVAL = 500;
 
-/** A tile deeper than ARCHIVE_MAX_ZOOM, cut from the bytes of its ARCHIVE_MAX_ZOOM ancestor (uncompressed MVT). */
+/** A tile deeper than ARCHIVE_MAX_ZOOM, cut from its ARCHIVE_MAX_ZOOM ancestor's bytes as the archive stores them (gzip). */
 export interface TrailTileInput {
   z: number;
   x: number;

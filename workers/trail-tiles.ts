@@ -3,6 +3,7 @@
 // the archive, cut from its ancestor's bytes (./mvt-overzoom.ts), and the archive of a region that has none on disk
 // (the demo region, or a folder imported before archives), cut on this thread into memory.
 
+import { gunzipSync } from 'node:zlib';
 import { move } from 'piscina';
 import { cutTileArchiveInThread } from '../data/region/cut-tile-archive.js';
 import { failure, type TaskFailure } from '../contracts/task-failure.js';
@@ -11,7 +12,7 @@ import { overzoomTile } from './mvt-overzoom.js';
 import { threadRouting } from './region-source.js';
 
 /**
- * The tile's bytes (a Mapbox Vector Tile, uncompressed), cut from its ARCHIVE_MAX_ZOOM ancestor's bytes; empty when
+ * The tile's bytes (a Mapbox Vector Tile, uncompressed), cut from its ARCHIVE_MAX_ZOOM ancestor's (gzip) bytes; empty when
  * nothing is left in it; moved to the caller. Coordinates out of range are a failure at their field.
  */
 export function trailTile(input: TrailTileInput): Uint8Array | TaskFailure {
@@ -33,7 +34,7 @@ export function trailTileArchive(): Uint8Array {
 }
 
 function cutFromAncestor({ z, x, y, ancestor }: TrailTileInput): Uint8Array {
-  return overzoomTile(ancestor, ARCHIVE_MAX_ZOOM, z, x, y);
+  return overzoomTile(gunzipSync(ancestor), ARCHIVE_MAX_ZOOM, z, x, y);
 }
 
 /** Why `input` names no tile deeper than the archive, or undefined when it does. */

@@ -124,7 +124,8 @@ export function trailTileOperations(deps: TrailTileDeps) {
     if (shift === 0) return { raw: await gunzip(packed), gzip: packed, etag };
     const pool = deps.pool;
     if (!pool) throw new ApiError('SERVICE_UNAVAILABLE');
-    const out = await pool.runTask('trailTile', { z, x, y, ancestor: await gunzip(packed) });
+    // The ancestor's stored bytes: the worker unpacks them, not this thread.
+    const out = await pool.runTask('trailTile', { z, x, y, ancestor: packed });
     if (!(out instanceof Uint8Array)) throw taskError(out);
     return encodedTile(out, etag);
   };
