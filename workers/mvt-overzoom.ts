@@ -151,10 +151,17 @@ function transform(feature: Feature, scale: number, dx: number, dy: number, lo: 
   } else if (feature.type === 2) {
     kept = parts.flatMap((part) => clipLine(part, lo, hi));
   } else {
-    const all = parts.flat();
-    const xs = all.filter((_, k) => k % 2 === 0);
-    const ys = all.filter((_, k) => k % 2 === 1);
-    const meets = Math.max(...xs) >= lo && Math.min(...xs) <= hi && Math.max(...ys) >= lo && Math.min(...ys) <= hi;
+    let meets = false;
+    for (const part of parts) {
+      let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+      for (let k = 0; k < part.length; k += 2) {
+        x0 = Math.min(x0, part[k]!);
+        x1 = Math.max(x1, part[k]!);
+        y0 = Math.min(y0, part[k + 1]!);
+        y1 = Math.max(y1, part[k + 1]!);
+      }
+      if (x1 >= lo && x0 <= hi && y1 >= lo && y0 <= hi) meets = true;
+    }
     kept = meets ? parts : [];
   }
   return kept.length > 0 ? { ...feature, parts: kept } : undefined;

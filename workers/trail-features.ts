@@ -74,9 +74,9 @@ export function trailLayerFeatures(region: Region): TrailLayerFeatures {
   const hazards = hazardFeatures(region, lines, onRoute);
   const places = placeFeatures(region);
   // The region's first class of ways and of places shows from zoom 0, whatever it is: no zoom shows an empty region.
-  const top = Math.min(...trails.minZoom);
+  const top = trails.minZoom.reduce((a, b) => Math.min(a, b), 255);
   for (const layer of [trails, hazards]) layer.minZoom = layer.minZoom.map((z) => (z === top ? 0 : z));
-  const topPlace = Math.min(...places.minZoom);
+  const topPlace = places.minZoom.reduce((a, b) => Math.min(a, b), 255);
   places.minZoom = places.minZoom.map((z) => (z === topPlace ? 0 : z));
   return { trails, hazards, places, contours: region.dem ? contourFeatures(region.dem) : null };
 }
