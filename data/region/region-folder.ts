@@ -34,8 +34,9 @@ export const REGION_FILES = {
 
 /**
  * Checks, without decoding the graph, that `dir` is a region folder this build can load: it exists, its
- * meta.json has this format version, every file the workers load is there and readable, and the headers of
- * graph.bin (and dem.bin, when present) are valid and match the file sizes. Throws RegionInputError naming
+ * meta.json has this format version, every file the workers load is there and readable, the headers of
+ * graph.bin (and dem.bin, when present) are valid and match the file sizes, and tiles.mbtiles (when present) is a
+ * SQLite file. Throws RegionInputError naming
  * the problem; returns the metadata. The server runs it at start so a bad REGION_PATH stops it at once.
  */
 export function checkRegionFolder(dir: string): RegionMeta {
@@ -55,6 +56,11 @@ export function checkRegionFolder(dir: string): RegionMeta {
   if (existsSync(demPath)) {
     const dem = readHead(demPath, DEM_HEADER_BYTES);
     readDemHeader(dem.head, dem.size, demPath);
+  }
+  // The tile archive, when there is one (a folder written before archives has none: its tiles are cut at start).
+  const tilesPath = join(dir, REGION_FILES.tiles);
+  if (existsSync(tilesPath) && Buffer.from(readHead(tilesPath, 16).head).toString('latin1') !== 'SQLite format 3\0') {
+    throw new RegionInputError(`region file ${tilesPath} is not an MBTiles (SQLite) file: re-import the region`);
   }
   return meta;
 }
