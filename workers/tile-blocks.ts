@@ -1,13 +1,20 @@
-// How the cut of a region's tile archive is split into tasks: one task for the low zooms over the whole region (the
-// few features that show there), then one per BLOCK_ZOOM tile the region touches, each with the features near it,
-// cutting every tile under it down to ARCHIVE_MAX_ZOOM. A block's tasks are independent: they run on any thread,
-// in any order, and no thread ever holds the features of more than one block.
+// How the cut of a region's tile archive is split into tasks, by levels of zooms: one task for z0–z5 over the whole
+// region (the few features that show there), one per z6 tile the region touches for z6–z9, and one per z10 tile
+// (BLOCK_ZOOM) for z10 down to ARCHIVE_MAX_ZOOM, each block with the features near it that show in its zooms. The
+// tasks are independent: they run on any thread, in any order, and a thread holds the features of one block at a time.
 
 import { ARCHIVE_MAX_ZOOM } from '../contracts/tiles.js';
 import { type Feature, type LayerFeatures, TRAIL_LAYERS, type TrailLayer, type TrailLayerFeatures } from './trail-features.js';
 
-/** Blocks are tiles of this zoom (~30 km at 45°N): tiles above it come from the low-zoom task. */
+/** The deepest blocks are tiles of this zoom (~30 km at 45°N), cut down to ARCHIVE_MAX_ZOOM. */
 export const BLOCK_ZOOM = 10;
+
+/** The levels of the cut: blocks of zoom `z`, each cut from z to maxZoom. */
+const LEVELS = [
+  { z: 0, maxZoom: 5 },
+  { z: 6, maxZoom: BLOCK_ZOOM - 1 },
+  { z: BLOCK_ZOOM, maxZoom: ARCHIVE_MAX_ZOOM },
+] as const;
 
 /** One task of the cut: every tile from (z, x, y) down to maxZoom, from these features. */
 export interface BlockTask {
@@ -42,55 +49,50 @@ const tileY = (lat: number, z: number) => {
 };
 
 /**
- * The cut's tasks for a region's features: the low zooms first, then the blocks in row order. A feature goes to
- * every block its box comes within the tile buffer of (a margin of 1/32 of a block: geojson-vt's buffer is 1/64).
+ * The cut's tasks for a region's features: level by level, blocks in row order. A feature goes to every block of a
+ * level whose zooms show it and whose box it comes within the tile buffer of (a margin of 1/32 of a block:
+ * geojson-vt's buffer is 1/64).
  */
 export function planBlocks(layers: TrailLayerFeatures): BlockTask[] {
-  const low: Record<string, LayerFeatures | null> = {};
-  const blocks = new Map<number, { x: number; y: number; lists: Record<string, { features: Feature[]; minZoom: number[] }> }>();
-  const side = 2 ** BLOCK_ZOOM;
   const margin = 1 / 32;
-  for (const name of TRAIL_LAYERS) {
-    const layer = layers[name];
-    if (!layer) {
-      low[name] = null;
-      continue;
-    }
-    const lowFeatures: Feature[] = [];
-    const lowZooms: number[] = [];
-    for (let i = 0; i < layer.features.length; i++) {
-      const feature = layer.features[i]!;
-      const minZoom = layer.minZoom[i]!;
-      if (minZoom < BLOCK_ZOOM) {
-        lowFeatures.push(feature);
-        lowZooms.push(minZoom);
-      }
-      const [w, s, e, n] = bboxOf(feature);
-      const x0 = Math.max(0, Math.floor(tileX(w, BLOCK_ZOOM) - margin));
-      const x1 = Math.min(side - 1, Math.floor(tileX(e, BLOCK_ZOOM) + margin));
-      const y0 = Math.max(0, Math.floor(tileY(n, BLOCK_ZOOM) - margin));
-      const y1 = Math.min(side - 1, Math.floor(tileY(s, BLOCK_ZOOM) + margin));
-      for (let y = y0; y <= y1; y++) {
-        for (let x = x0; x <= x1; x++) {
-          const key = y * side + x;
-          let block = blocks.get(key);
-          if (!block) blocks.set(key, (block = { x, y, lists: {} }));
-          const list = (block.lists[name] ??= { features: [], minZoom: [] });
-          list.features.push(feature);
-          list.minZoom.push(minZoom);
+  const tasks: BlockTask[] = [];
+  const boxes = new Map<TrailLayer, [number, number, number, number][]>();
+  for (const name of TRAIL_LAYERS) boxes.set(name, (layers[name]?.features ?? []).map(bboxOf));
+  for (const level of LEVELS) {
+    const side = 2 ** level.z;
+    const blocks = new Map<number, { x: number; y: number; lists: Record<string, { features: Feature[]; minZoom: number[] }> }>();
+    for (const name of TRAIL_LAYERS) {
+      const layer = layers[name];
+      if (!layer) continue;
+      const layerBoxes = boxes.get(name)!;
+      for (let i = 0; i < layer.features.length; i++) {
+        const minZoom = layer.minZoom[i]!;
+        if (minZoom > level.maxZoom) continue;
+        const [w, s, e, n] = layerBoxes[i]!;
+        const x0 = Math.max(0, Math.floor(tileX(w, level.z) - margin));
+        const x1 = Math.min(side - 1, Math.floor(tileX(e, level.z) + margin));
+        const y0 = Math.max(0, Math.floor(tileY(n, level.z) - margin));
+        const y1 = Math.min(side - 1, Math.floor(tileY(s, level.z) + margin));
+        for (let y = y0; y <= y1; y++) {
+          for (let x = x0; x <= x1; x++) {
+            const key = y * side + x;
+            let block = blocks.get(key);
+            if (!block) blocks.set(key, (block = { x, y, lists: {} }));
+            const list = (block.lists[name] ??= { features: [], minZoom: [] });
+            list.features.push(layer.features[i]!);
+            list.minZoom.push(minZoom);
+          }
         }
       }
     }
-    low[name] = { features: lowFeatures, minZoom: Uint8Array.from(lowZooms) };
-  }
-  const tasks: BlockTask[] = [{ z: 0, x: 0, y: 0, maxZoom: BLOCK_ZOOM - 1, layers: low as BlockTask['layers'] }];
-  for (const [, block] of [...blocks].sort((a, b) => a[0] - b[0])) {
-    const taskLayers = {} as BlockTask['layers'];
-    for (const name of TRAIL_LAYERS) {
-      const list = block.lists[name];
-      taskLayers[name] = layers[name] === null ? null : { features: list?.features ?? [], minZoom: Uint8Array.from(list?.minZoom ?? []) };
+    for (const [, block] of [...blocks].sort((a, b) => a[0] - b[0])) {
+      const taskLayers = {} as BlockTask['layers'];
+      for (const name of TRAIL_LAYERS) {
+        const list = block.lists[name];
+        taskLayers[name] = layers[name] === null ? null : { features: list?.features ?? [], minZoom: Uint8Array.from(list?.minZoom ?? []) };
+      }
+      tasks.push({ z: level.z, x: block.x, y: block.y, maxZoom: level.maxZoom, layers: taskLayers });
     }
-    tasks.push({ z: BLOCK_ZOOM, x: block.x, y: block.y, maxZoom: ARCHIVE_MAX_ZOOM, layers: taskLayers });
   }
   return tasks;
 }

@@ -7,7 +7,7 @@
 
 import { gzipSync } from 'node:zlib';
 import GeoJSONVT, { type RawFeature, type RawTile } from 'geojson-vt';
-import { TILE_BYTES_LIMIT } from '../contracts/tiles.js';
+import { ARCHIVE_MAX_ZOOM, TILE_BYTES_LIMIT } from '../contracts/tiles.js';
 import { encodeMvt } from './mvt-encoder.js';
 import type { BlockTask } from './tile-blocks.js';
 import { type LayerFeatures, TRAIL_LAYERS } from './trail-features.js';
@@ -34,12 +34,16 @@ export interface CutBlock {
 type InternalTiles = Record<number, { numFeatures: number } | undefined>;
 const toID = (z: number, x: number, y: number) => ((1 << z) * y + x) * 32 + z;
 
-function indexOf(layer: LayerFeatures | null, maxZoom: number): GeoJSONVT | null {
+/**
+ * One layer's index. Its maxZoom is always the archive's, whatever the task's last zoom: geojson-vt simplifies every
+ * zoom above its maxZoom and none at it, so every task's tiles of one zoom are simplified alike.
+ */
+function indexOf(layer: LayerFeatures | null): GeoJSONVT | null {
   if (!layer || layer.features.length === 0) return null;
   for (let i = 0; i < layer.features.length; i++) {
     (layer.features[i]!.properties as Record<symbol, number>)[MIN_ZOOM] = layer.minZoom[i]!;
   }
-  return new GeoJSONVT({ type: 'FeatureCollection', features: layer.features } as never, { ...INDEX_OPTIONS, maxZoom });
+  return new GeoJSONVT({ type: 'FeatureCollection', features: layer.features } as never, { ...INDEX_OPTIONS, maxZoom: ARCHIVE_MAX_ZOOM });
 }
 
 const minZoomOf = (feature: RawFeature) => (feature.tags as Record<symbol, number> | null | undefined)?.[MIN_ZOOM] ?? 0;
@@ -82,7 +86,7 @@ export function encodeThinned(z: number, tiles: readonly (readonly [string, RawT
 
 /** Cuts every tile of the task; `onTile` gets each non-empty one, uncompressed. Returns the features thinned out. */
 export function cutBlockTiles(task: BlockTask, onTile: (z: number, x: number, y: number, bytes: Uint8Array) => void): number {
-  const indexes = TRAIL_LAYERS.map((name) => [name, indexOf(task.layers[name], task.maxZoom)] as const);
+  const indexes = TRAIL_LAYERS.map((name) => [name, indexOf(task.layers[name])] as const);
   let thinned = 0;
   const visit = (z: number, x: number, y: number): void => {
     const tiles = indexes.map(([name, index]) => [name, index?.getTileRaw(z, x, y) ?? null] as const);
