@@ -25,7 +25,7 @@ import type {
   SuggestionsInput,
 } from './routing.js';
 import type { TaskFailure } from './task-failure.js';
-import type { OverlayTileInput, TrailTileInput, TrailTileSource } from './tiles.js';
+import type { OverlayTileInput, TrailTileInput } from './tiles.js';
 import type { ImportFileProblem, ReadImportInput, ReadImportOutput, WriteExportInput } from './transfer.js';
 import type { MatchZonesInput, MatchZonesOutput } from './zones.js';
 
@@ -60,14 +60,20 @@ export interface TaskMap {
   readImport: [ReadImportInput, ReadImportOutput | ImportFileProblem];
   /** Writes an itinerary view as GPX, KML or GeoJSON: its UTF-8 bytes, moved (not copied). */
   writeExport: [WriteExportInput, Uint8Array];
-  /** One tile of the region's trails, hazards and places (Mapbox Vector Tile bytes, moved; empty: no feature). */
+  /**
+   * One trail tile deeper than the archive's maxzoom, cut from its ancestor's bytes (Mapbox Vector Tile bytes, moved;
+   * empty: no feature).
+   */
   trailTile: [TrailTileInput, Uint8Array];
   /** One tile of an overlay (published itineraries, waypoints, zones): MVT bytes, moved; empty: no feature. */
   overlayTile: [OverlayTileInput, Uint8Array];
   /** Several trail tiles in one task (tiles asked in one turn while every worker is busy). */
   trailTileBatch: [TrailTileInput[], { ok: true; results: (Uint8Array | TaskFailure)[] }];
-  /** The region's extent and attribution for TileJSON; builds the worker's tile indexes. */
-  trailTileSource: [undefined, TrailTileSource];
+  /**
+   * The tile archive of the worker's region cut in memory (the demo region, or a region folder written before
+   * archives): the MBTiles database's bytes, moved.
+   */
+  trailTileArchive: [undefined, Uint8Array];
   /** Which zones meet a box or contain a point, by their true shape (zone searches). */
   matchZones: [MatchZonesInput, MatchZonesOutput];
 }

@@ -189,7 +189,12 @@ export function buildApp(deps: AppDeps): App {
   const tileCache = new TileCache(config.tileCacheBytes);
   const tiles: TileApi = {
     cache: tileCache,
-    trails: trailTileOperations({ pool: deps.pool, cache: tileCache }),
+    trails: trailTileOperations({
+      pool: deps.pool,
+      cache: tileCache,
+      regionPath: config.regionPath,
+      warn: (message) => logger.info('trail tiles', { message }),
+    }),
     overlays: overlayTileOperations({ pool: deps.pool, cache: tileCache, studio: operations, events }),
   };
   const live = new LiveHub(events);

@@ -31,13 +31,13 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
   const storage = await openStorage(config);
   const signingSecret = await resolveSigningSecret(process.env.SESSION_SECRET, storage.repositories.settings);
   // One pool for the process; each worker loads the region (REGION_PATH, or the demo region) once.
-  // Every worker starts now, loads the region and indexes its trail tiles before it takes a task.
+  // Every worker starts now and loads the region before it takes a task.
   const threads = config.workerThreads || availableParallelism();
   const pool = createPool({
     minThreads: threads,
     maxThreads: threads,
     pollUs: config.poolPollUs,
-    env: { ...process.env, REGION_PATH: config.regionPath, TILES_WARM: '1' },
+    env: { ...process.env, REGION_PATH: config.regionPath, REGION_WARM: '1' },
     onWorkerError: (error) =>
       logger.error('worker failed', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
   });
@@ -52,8 +52,8 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
     extraRoutes: options.extraRoutes,
     ...(shared ? { counters: shared.counters, events: shared.events } : {}),
   });
-  // The workers have loaded the region and indexed its tiles before the server listens: the first map view and the
-  // first route wait for nothing. A region that fails to load is reported; the server still starts.
+  // The tile archive is open before the server listens (the demo region's, or a folder's without one, cut in a worker
+  // now): the first map view waits for nothing. A region that fails to load is reported; the server still starts.
   await app.tiles.trails.warm().catch((error: unknown) => logger.error('trail tiles unavailable', { error: String(error) }));
   // Usage counts are aggregated in memory and written once a second (and at shutdown).
   const usageFlush = setInterval(() => app.quota.flush(), 1000);

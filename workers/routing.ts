@@ -22,6 +22,10 @@ import { isActivity } from './profiles.js';
 import { threadRouting } from './region-source.js';
 import { suggestRoutes } from './suggestions.js';
 
+// REGION_WARM=1 loads the region (and its prepared routing) when the worker starts: the server sets it, so every
+// worker is ready before it takes a task and no request waits for a load.
+if (process.env['REGION_WARM'] === '1') threadRouting();
+
 // ROUTING_WARM=HIKING_AND_TRAIL,WALKING loads the region and prepares those activities when the
 // worker starts (the pool has every worker import this module at thread start), so first requests skip that work.
 for (const activity of (process.env['ROUTING_WARM'] ?? '')
@@ -29,17 +33,6 @@ for (const activity of (process.env['ROUTING_WARM'] ?? '')
   .map((a) => a.trim())
   .filter(isActivity)) {
   threadRouting().engine.prepare(activity);
-}
-
-// TILES_WARM=1 indexes the region's trail tiles too, before the worker says it is ready (the server starts every
-// worker at once with it, so no first tile waits for an index). A region that fails to load is left to the first
-// task that needs it, which reports it.
-if (process.env['TILES_WARM'] === '1') {
-  try {
-    (await import('./trail-tiles.js')).warmTrailTiles();
-  } catch {
-    // reported by the first task that needs the region
-  }
 }
 
 export function directions(input: DirectionsInput): EncodedDirectionsOutput | TaskFailure {

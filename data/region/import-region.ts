@@ -7,7 +7,7 @@ import { isLimit, isOutOfMemory, type PbfReadStats, readExtract } from './pbf-re
 import { prepareRoutingFiles } from './prepare-routing.js';
 import type { Region } from './region.js';
 import { ImportResourceError, RegionInputError } from './region-error.js';
-import { writeRegion } from './region-folder.js';
+import { writeRegionWithTiles } from './cut-tile-archive.js';
 
 export interface ImportOptions {
   osm: string; // path to .osm.pbf
@@ -62,7 +62,8 @@ export async function importRegion(opts: ImportOptions): Promise<Region> {
     });
     progress.stage('write');
     try {
-      files = writeRegion(opts.out, region, routing);
+      // The trail tiles' archive is cut into the folder before it is renamed into place.
+      files = await writeRegionWithTiles(opts.out, region, (line) => progress.note(line), {}, routing);
     } catch (e) {
       throw resourceFailure(e, 'writing the region folder');
     }

@@ -29,12 +29,15 @@ export const REGION_FILES = {
   places: 'places.json',
   hazards: 'hazards.json',
   routes: 'routes.json',
+  /** The trail tiles, cut once by the import (MBTiles, ./tile-archive.ts); a folder without it is cut at start. */
+  tiles: 'tiles.mbtiles',
 } as const;
 
 /**
  * Checks, without decoding the graph, that `dir` is a region folder this build can load: it exists, its
- * meta.json has this format version, every file the workers load is there and readable, and the headers of
- * graph.bin (and dem.bin, when present) are valid and match the file sizes. Throws RegionInputError naming
+ * meta.json has this format version, every file the workers load is there and readable, the headers of
+ * graph.bin (and dem.bin, when present) are valid and match the file sizes, and tiles.mbtiles (when present) is a
+ * SQLite file. Throws RegionInputError naming
  * the problem; returns the metadata. The server runs it at start so a bad REGION_PATH stops it at once.
  */
 export function checkRegionFolder(dir: string): RegionMeta {
@@ -54,6 +57,11 @@ export function checkRegionFolder(dir: string): RegionMeta {
   if (existsSync(demPath)) {
     const dem = readHead(demPath, DEM_HEADER_BYTES);
     readDemHeader(dem.head, dem.size, demPath);
+  }
+  // The tile archive, when there is one (a folder written before archives has none: its tiles are cut at start).
+  const tilesPath = join(dir, REGION_FILES.tiles);
+  if (existsSync(tilesPath) && Buffer.from(readHead(tilesPath, 16).head).toString('latin1') !== 'SQLite format 3\0') {
+    throw new RegionInputError(`region file ${tilesPath} is not an MBTiles (SQLite) file: re-import the region`);
   }
   return meta;
 }
@@ -104,6 +112,42 @@ export type ExtraFile = Uint8Array | ((path: string) => number);
  * `extra` adds files made from the region (the import's routing.bin). Returns the size of each file written.
  */
 export function writeRegion(dir: string, region: Region, extra: ReadonlyMap<string, ExtraFile> = new Map()): Record<string, number> {
+  const staged = stageRegion(dir, region, extra);
+  try {
+    staged.place();
+  } finally {
+    staged.clean();
+  }
+  return staged.sizes;
+}
+
+/**
+ * writeRegion, with `more` writing further files into the temporary folder (the tile archive) before it is renamed
+ * into place; a failure of `more` leaves the existing region as it was.
+ */
+export async function writeRegionWith(
+  dir: string,
+  region: Region,
+  more: (tmp: string) => Promise<void>,
+  extra: ReadonlyMap<string, ExtraFile> = new Map(),
+): Promise<Record<string, number>> {
+  const staged = stageRegion(dir, region, extra);
+  try {
+    await more(staged.tmp);
+    for (const name of readdirSync(staged.tmp)) staged.sizes[name] ??= statSync(join(staged.tmp, name)).size;
+    staged.place();
+  } finally {
+    staged.clean();
+  }
+  return staged.sizes;
+}
+
+/** The region's files written into a temporary folder beside `dir`; `place` renames it into place. */
+function stageRegion(
+  dir: string,
+  region: Region,
+  extra: ReadonlyMap<string, ExtraFile>,
+): { tmp: string; sizes: Record<string, number>; place: () => void; clean: () => void } {
   const target = resolve(dir);
   mkdirSync(dirname(target), { recursive: true });
   const suffix = `${process.pid}-${Date.now().toString(36)}`;
@@ -111,6 +155,10 @@ export function writeRegion(dir: string, region: Region, extra: ReadonlyMap<stri
   const old = join(dirname(target), `.${basename(target)}.old-${suffix}`);
   const sizes: Record<string, number> = {};
   removeStaleSiblings(target);
+  const clean = () => {
+    rmSync(tmp, { recursive: true, force: true });
+    rmSync(old, { recursive: true, force: true });
+  };
   try {
     mkdirSync(tmp);
     const json = (v: unknown): Uint8Array => new TextEncoder().encode(`${JSON.stringify(v)}\n`);
@@ -129,13 +177,15 @@ export function writeRegion(dir: string, region: Region, extra: ReadonlyMap<stri
       if (typeof file === 'function') sizes[name] = file(join(tmp, name));
       else put(name, file);
     }
+  } catch (e) {
+    clean();
+    throw e;
+  }
+  const place = () => {
     if (existsSync(target)) renameSync(target, old);
     renameSync(tmp, target);
-  } finally {
-    rmSync(tmp, { recursive: true, force: true });
-    rmSync(old, { recursive: true, force: true });
-  }
-  return sizes;
+  };
+  return { tmp, sizes, place, clean };
 }
 
 /**

@@ -260,12 +260,11 @@ const MAX_BATCH = 32;
 type Laned = { [key: symbol]: { lane: number } | null };
 
 /**
- * The zoom whose tile decides which worker makes a trail tile. A worker keeps the tiles it has sliced, and geojson-vt
- * makes a tile from its nearest sliced ancestor: a tile made on a worker that never sliced its ancestors slices them
- * again there (two workers taking Andorra's tiles at random spent 33–46 ms on 240 cold tiles, by lane 27–37 ms). Every
- * tile under one z12 tile (~7 km here) goes to one worker, so a burst in one neighbourhood is made by one worker;
- * neighbouring z12 tiles alternate between workers, so a region's tiles spread over all of them. The few tiles above
- * z12 are sliced wherever they are asked.
+ * The zoom whose tile decides which worker cuts a deep trail tile (z15–z16, from its z14 ancestor): every tile under
+ * one z12 tile (~7 km here) goes to one worker, so a burst in one neighbourhood is cut by one worker while
+ * neighbouring z12 tiles alternate between workers. (Before the tile archive each worker sliced the tiles of its own
+ * index, and a tile made where its ancestors were sliced cost less: 27–37 ms for Andorra's 240 cold tiles by lane
+ * against 33–46 ms at random.)
  */
 const TILE_LANE_ZOOM = 12;
 

@@ -23,7 +23,7 @@ export const TASK_FILES: Readonly<Record<TaskName, string>> = {
   readImport: 'transfer.js',
   writeExport: 'transfer.js',
   trailTile: 'trail-tiles.js',
-  trailTileSource: 'trail-tiles.js',
+  trailTileArchive: 'trail-tiles.js',
   trailTileBatch: 'trail-tiles.js',
   overlayTile: 'overlay-tiles.js',
   places: 'region-lookup.js',

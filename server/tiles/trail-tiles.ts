@@ -1,18 +1,24 @@
 // The region's trail tiles as operations (DESIGN §8): the TileJSON document that describes them and each
-// {z}/{x}/{y} tile. Tiles are encoded on the worker pool (workers/trail-tiles.ts), gzip-compressed once off the
-// main thread (libuv's pool) and kept in the tile cache; the entity tag names the region's content and the tile,
-// so it changes when the server runs on another import.
+// {z}/{x}/{y} tile. Tiles down to the archive's maxzoom are read from the region's tile archive (MBTiles, cut once by
+// the import: data/region/tile-archive.ts) on the main thread, one prepared statement each, stored gzip-compressed
+// and served so; deeper tiles are cut from their ancestor on the worker pool (workers/trail-tiles.ts). Both are kept
+// in the tile cache; the entity tag names the region's content and the tile, so it changes with another import.
 
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { gzip as gzipCallback } from 'node:zlib';
+import { gunzip as gunzipCallback, gzip as gzipCallback } from 'node:zlib';
+import { REGION_FILES } from '../../data/region/region-folder.js';
+import { centerZoom, TileArchive, vectorLayers } from '../../data/region/tile-archive.js';
 import type { WorkerPool } from '../pool/pool.js';
-import { CONTOUR_INTERVAL, CONTOURS_MIN_ZOOM, INDEX_INTERVAL, TRAIL_TILE_ZOOMS, type TrailTileSource } from '../../contracts/tiles.js';
+import { TRAIL_TILE_ZOOMS } from '../../contracts/tiles.js';
 import { taskError } from '../pool/task-error.js';
 import { defineOperation, type Reach } from '../core/operation.js';
 import { ApiError } from '../errors.js';
 import type { EncodedTile, TileCache } from './tile-cache.js';
 
 const gzip = promisify(gzipCallback);
+const gunzip = promisify(gunzipCallback);
 
 /** Tiles are read with a publishable key (a session token optional) or a share link. */
 export const TILE_REACH: readonly Reach[] = ['key', 'session', 'share'];
@@ -28,43 +34,7 @@ export interface TileAddress {
   y: number;
 }
 
-/** Fields of each layer, as TileJSON's `vector_layers` lists them. */
-const TRAIL_LAYER_FIELDS = {
-  trails: {
-    description: 'Every way of the routing network',
-    fields: {
-      osm_id: 'Number: the OpenStreetMap way id',
-      highway: 'String: the OSM highway value (path, track, footway, …)',
-      name: 'String: the way name, when it has one',
-      sac_scale: 'String: T1–T6, the SAC hiking scale, when tagged',
-      surface: 'String: the OSM surface value, when tagged',
-      access_foot: 'String: access for walkers (yes, permissive, private, no, …)',
-      access_bicycle: 'String: access for cyclists',
-      access_motor: 'String: access for motor vehicles',
-    },
-  },
-  hazards: {
-    description: 'Toll and access-restricted ways: routing avoids them on request, suggestions always',
-    fields: {
-      osm_id: 'Number: the OpenStreetMap way id',
-      kind: 'String: TOLLWAY or RESTRICTED_ACCESS',
-      access: 'String: the access value',
-    },
-  },
-  places: {
-    description: 'Peaks, huts, shelters, viewpoints and settlements',
-    fields: {
-      id: 'String: node/<id> or way/<id>',
-      name: 'String',
-      kind: 'String: peak, alpine_hut, village, …',
-      elevation: 'Number: metres, when known',
-    },
-  },
-  contours: {
-    description: `Contour lines of the region's elevation data, every ${CONTOUR_INTERVAL} m (from zoom ${CONTOURS_MIN_ZOOM})`,
-    fields: { elevation: 'Number: metres', index: `Number: 1 on index lines (every ${INDEX_INTERVAL} m), else 0` },
-  },
-} as const;
+const EMPTY = new Uint8Array(0);
 
 export interface TileJson {
   tilejson: '3.0.0';
@@ -101,40 +71,67 @@ export function checkTileAddress({ z, x, y }: TileAddress, zooms: { min: number;
   return entries.length > 0 ? ApiError.validation(entries) : undefined;
 }
 
-export function trailTileOperations(deps: { pool: WorkerPool | undefined; cache: TileCache }) {
-  let source: Promise<TrailTileSource> | undefined;
-  /** Asked of one worker once (that builds its indexes: the server calls this at start). */
-  const sourceOf = (): Promise<TrailTileSource> => {
-    const pool = deps.pool;
-    if (!pool) return Promise.reject(new ApiError('SERVICE_UNAVAILABLE'));
-    source ??= pool.runTask('trailTileSource', undefined).then((out) => {
-      if ('ok' in out && out.ok === false) {
-        source = undefined;
-        throw taskError(out);
-      }
-      return out as TrailTileSource;
+export interface TrailTileDeps {
+  pool: WorkerPool | undefined;
+  cache: TileCache;
+  /** The region folder (REGION_PATH); empty for the demo region. */
+  regionPath: string;
+  /** Told when a region folder has no tile archive (its tiles are then cut in memory at start). */
+  warn?: (message: string) => void;
+}
+
+/**
+ * The region's tile archive: the folder's `tiles.mbtiles`; else (the demo region, or a folder imported before
+ * archives) cut by one worker into memory, once.
+ */
+async function openArchive(deps: TrailTileDeps): Promise<TileArchive> {
+  if (deps.regionPath) {
+    const file = join(deps.regionPath, REGION_FILES.tiles);
+    if (existsSync(file)) return new TileArchive(file);
+    deps.warn?.(
+      `region ${deps.regionPath} has no ${REGION_FILES.tiles}: its tiles are cut into memory now; ` +
+        're-import it (npm run import -- --osm … --out …) to cut them once',
+    );
+  }
+  const pool = deps.pool;
+  if (!pool) throw new ApiError('SERVICE_UNAVAILABLE');
+  const out = await pool.runTask('trailTileArchive', undefined);
+  if (!(out instanceof Uint8Array)) throw taskError(out);
+  return new TileArchive(Buffer.from(out.buffer, out.byteOffset, out.byteLength));
+}
+
+export function trailTileOperations(deps: TrailTileDeps) {
+  let archive: Promise<TileArchive> | undefined;
+  const archiveOf = (): Promise<TileArchive> => {
+    archive ??= openArchive(deps).catch((error: unknown) => {
+      archive = undefined;
+      throw error;
     });
-    return source;
+    return archive;
   };
 
-  /**
-   * Indexes the region on every worker (one task each, asked together so that each busy worker takes one):
-   * the server awaits this before it listens, so no first map view waits for an index.
-   */
+  /** Opens the archive (the server awaits this before it listens, so no first map view waits for a cut). */
   const warm = async (): Promise<void> => {
+    await archiveOf();
+  };
+
+  /** A tile of the archive, or one cut from its ancestor there; empty bytes where the region has nothing. */
+  const makeTile = async (archive: TileArchive, { z, x, y }: TileAddress, etag: string): Promise<EncodedTile> => {
+    const { maxzoom } = archive.info;
+    const shift = Math.max(0, z - maxzoom);
+    const packed = archive.tile(z - shift, x >> shift, y >> shift);
+    if (!packed) return { raw: EMPTY, gzip: undefined, etag };
+    if (shift === 0) return { raw: await gunzip(packed), gzip: packed, etag };
     const pool = deps.pool;
-    if (!pool) return;
-    const threads = pool.piscina.options.maxThreads;
-    const answers = await Promise.all([
-      sourceOf(),
-      ...Array.from({ length: Math.max(0, threads - 1) }, () => pool.runTask('trailTileSource', undefined)),
-    ]);
-    const failed = answers.find((a) => 'ok' in a && a.ok === false);
-    if (failed) throw taskError(failed as never);
+    if (!pool) throw new ApiError('SERVICE_UNAVAILABLE');
+    // The ancestor's stored bytes: the worker unpacks them, not this thread.
+    const out = await pool.runTask('trailTile', { z, x, y, ancestor: packed });
+    if (!(out instanceof Uint8Array)) throw taskError(out);
+    return encodedTile(out, etag);
   };
 
   return {
-    sourceOf,
+    archiveOf,
     warm,
     trailsTileJson: defineOperation({
       id: 'getTrailsTileJson',
@@ -142,29 +139,19 @@ export function trailTileOperations(deps: { pool: WorkerPool | undefined; cache:
       writes: false,
       reach: TRAIL_TILE_REACH,
       async run(_caller, _input: Record<string, never>, { origin }): Promise<TileJson> {
-        const s = await sourceOf();
-        const [west, south, east, north] = s.bbox;
-        // Contours only where the region has elevation data.
-        const layers = Object.entries(TRAIL_LAYER_FIELDS)
-          .filter(([id]) => id !== 'contours' || s.hasDem)
-          .map(([id, layer]) => ({
-            id,
-            description: layer.description,
-            fields: layer.fields as Record<string, string>,
-            minzoom: id === 'contours' ? CONTOURS_MIN_ZOOM : TRAIL_TILE_ZOOMS.min,
-            maxzoom: TRAIL_TILE_ZOOMS.max,
-          }));
+        const { info } = await archiveOf();
+        const [west, south, east, north] = info.bbox;
         return {
           tilejson: '3.0.0',
-          name: s.kind === 'demo' ? 'Cairn demo region trails' : 'Cairn trails',
-          attribution: s.attribution,
+          name: info.kind === 'demo' ? 'Cairn demo region trails' : 'Cairn trails',
+          attribution: info.attribution,
           scheme: 'xyz',
           tiles: [`${origin}/v1/tiles/trails/{z}/{x}/{y}.mvt`],
-          minzoom: TRAIL_TILE_ZOOMS.min,
-          maxzoom: TRAIL_TILE_ZOOMS.max,
+          minzoom: info.minzoom,
+          maxzoom: info.maxzoom,
           bounds: [west, south, east, north],
-          center: [(west + east) / 2, (south + north) / 2, centerZoom(s.bbox)],
-          vector_layers: layers,
+          center: [(west + east) / 2, (south + north) / 2, centerZoom(info.bbox, info.maxzoom)],
+          vector_layers: vectorLayers(info),
         };
       },
     }),
@@ -176,20 +163,11 @@ export function trailTileOperations(deps: { pool: WorkerPool | undefined; cache:
       async run(_caller, address: TileAddress): Promise<EncodedTile> {
         const bad = checkTileAddress(address, TRAIL_TILE_ZOOMS);
         if (bad) throw bad;
-        const { tag } = await sourceOf();
+        const archive = await archiveOf();
+        const { tag } = archive.info;
         const { z, x, y } = address;
-        return deps.cache.get(`trails:${tag}/${z}/${x}/${y}`, async () => {
-          const out = await (deps.pool as WorkerPool).runTask('trailTile', address);
-          if (!(out instanceof Uint8Array)) throw taskError(out);
-          return encodedTile(out, `"t-${tag}-${z}-${x}-${y}"`);
-        });
+        return deps.cache.get(`trails:${tag}/${z}/${x}/${y}`, () => makeTile(archive, address, `"t-${tag}-${z}-${x}-${y}"`));
       },
     }),
   };
-}
-
-/** A zoom that shows the whole box on a ~1,000 px map. */
-function centerZoom([west, south, east, north]: [number, number, number, number]): number {
-  const span = Math.max(east - west, (north - south) * 1.5, 1e-6);
-  return Math.max(0, Math.min(TRAIL_TILE_ZOOMS.max, Math.floor(Math.log2(360 / span)) + 1));
 }

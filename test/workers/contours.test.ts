@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { buildDemoRegion } from '../../data/region/demo-region.js';
 import { DEM_VOID, type DemGrid } from '../../data/region/dem-grid.js';
 import { contourLines } from '../../workers/contours.js';
-import { buildIndexes, encodeTrailTile } from '../../workers/trail-tiles.js';
 import { tileAt } from '../helpers/tiles.js';
+import { archiveTiles } from '../helpers/trail-archive.js';
 
 /** A cone: 2000 m at the centre of a 101 × 101 grid, falling 20 m a cell. */
 function cone(): DemGrid {
@@ -52,17 +52,20 @@ describe('contourLines', () => {
 describe('the contours layer of trail tiles', () => {
   it('is in the demo region’s tiles from zoom 12, with elevation and index fields', () => {
     const region = buildDemoRegion();
-    const indexes = buildIndexes(region);
+    const tiles = archiveTiles(region);
     const [west, south, east, north] = region.meta.bbox;
-    const tileOf = (z: number) => tileAt((west + east) / 2, (south + north) / 2, z);
-    const at13 = new VectorTile(new Pbf(encodeTrailTile(indexes, tileOf(13))));
+    const tileOf = (z: number) => {
+      const { x, y } = tileAt((west + east) / 2, (south + north) / 2, z);
+      return tiles.tile(z, x, y);
+    };
+    const at13 = new VectorTile(new Pbf(tileOf(13)));
     const contours = at13.layers['contours']!;
     expect(contours.length).toBeGreaterThan(0);
     const feature = contours.feature(0);
     expect(feature.properties['elevation'] as number).toBeGreaterThan(0);
     expect((feature.properties['elevation'] as number) % 100).toBe(0);
     expect([0, 1]).toContain(feature.properties['index']);
-    const at11 = new VectorTile(new Pbf(encodeTrailTile(indexes, tileOf(11))));
+    const at11 = new VectorTile(new Pbf(tileOf(11)));
     expect(at11.layers['contours']).toBeUndefined();
   });
 });

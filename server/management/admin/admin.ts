@@ -2,7 +2,8 @@
 // PostgreSQL when DATABASE_URL is set, else the SQLite file at DATABASE_PATH.
 // Success prints exactly one JSON object on stdout, its objects named and shaped as the management API answers
 // them (snake_case); failure prints {"error":{"code","message"}} on stderr and exits non-zero. See docs/operating.md.
-import { realpathSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEFAULT_DATABASE_PATH, isConstraintError, openDatabase } from '../../../data/db.js';
@@ -10,6 +11,8 @@ import { applyMigrations, appliedVersions } from '../../../data/migrate.js';
 import { isPgConstraintError, PgDatabase } from '../../../data/pg/pg-database.js';
 import { applyPgMigrations, appliedPgVersions } from '../../../data/pg/pg-migrate.js';
 import type { Repositories } from '../../../data/repositories.js';
+import { writePmtiles } from '../../../data/region/pmtiles.js';
+import { REGION_FILES } from '../../../data/region/region-folder.js';
 import { type SeedResult, seedDemo } from '../../../data/seed.js';
 import {
   ADMIN_ERRORS,
@@ -48,6 +51,8 @@ const OPTIONS = {
   origins: { type: 'string' },
   id: { type: 'string' },
   empty: { type: 'boolean' },
+  region: { type: 'string' },
+  out: { type: 'string' },
 } as const;
 type OptionName = keyof typeof OPTIONS;
 type Values = Partial<Record<OptionName, string | boolean>>;
@@ -63,6 +68,12 @@ interface CommandSpec {
 
 const COMMANDS: Record<string, CommandSpec> = {
   help: { summary: 'list the commands', options: [], run: async () => help() },
+  'export-pmtiles': {
+    summary:
+      "write the region's trail tiles (its tiles.mbtiles) as one PMTiles v3 file a CDN can serve (--region: the region folder, default REGION_PATH)",
+    options: ['region', 'out'],
+    run: async () => ({}), // needs no database: see exportPmtiles
+  },
   migrate: {
     summary:
       'apply the schema migrations the database lacks and print them (a server applies them too when it starts; run this first when upgrading several nodes)',
@@ -234,6 +245,17 @@ function requireString(values: Values, name: OptionName): string {
   return v;
 }
 
+/** `export-pmtiles`: the region folder's tile archive written as one PMTiles file. */
+function exportPmtiles(values: Values, env: AdminEnvironment): object {
+  const region = optionalString(values, 'region') ?? env.REGION_PATH;
+  if (!region) throw new AdminError('MISSING_ARGUMENT', '--region (or REGION_PATH) is required');
+  const out = requireString(values, 'out');
+  const mbtiles = join(region, REGION_FILES.tiles);
+  if (!existsSync(mbtiles)) throw invalid(`${mbtiles} does not exist: import the region first (npm run import)`);
+  const written = writePmtiles(mbtiles, out);
+  return { pmtiles: { file: written.file, tiles: written.tiles, tile_contents: written.contents, bytes: written.bytes } };
+}
+
 /** `migrate`: applies what the database lacks, on whichever engine the environment names, and reports it. */
 async function migrateDatabase(env: AdminEnvironment): Promise<object> {
   if (env.DATABASE_URL) {
@@ -279,6 +301,8 @@ export interface AdminResult {
 export interface AdminEnvironment {
   DATABASE_PATH?: string | undefined;
   DATABASE_URL?: string | undefined;
+  /** The region folder `export-pmtiles` reads when no --region is given. */
+  REGION_PATH?: string | undefined;
 }
 
 /**
@@ -316,6 +340,8 @@ export async function runAdmin(
       result = help();
     } else if (command === 'migrate') {
       result = await migrateDatabase(env);
+    } else if (command === 'export-pmtiles') {
+      result = exportPmtiles(values, env);
     } else {
       storage = await open();
       const { repositories } = storage;

@@ -11,7 +11,7 @@ const work = mkdtempSync(join(tmpdir(), 'cairn-region-cli-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe.skipIf(!haveData(ANDORRA_PBF, ANDORRA_HGT))('import command', () => {
-  it('writes a region folder that loads, and reports its counts on one line', () => {
+  it('writes a region folder that loads, with its tile archive, and reports the cut and its counts on a line each', () => {
     const out = join(work, 'andorra');
     const r = spawnSync(
       process.execPath,
@@ -28,8 +28,10 @@ describe.skipIf(!haveData(ANDORRA_PBF, ANDORRA_HGT))('import command', () => {
       'places.json',
       'routes.json',
       'routing.bin',
+      'tiles.mbtiles',
     ]);
     expect(r.stderr).toMatch(/^import: routing\.bin: \d+\.\d MB; routing prepared in \d+\.\d s$/m);
+    expect(r.stderr).toMatch(/^import: tiles: \d+ tiles, .* largest tile per zoom \(uncompressed\): z0 .* z14 [\d.]+ KB$/m);
     const region = loadRegion(out);
     expect(region.meta.sources).toEqual({ osm: 'andorra.osm.pbf', dem: ['N42E001.hgt.zip'] });
     expect(region.meta.counts.nodes).toBe(region.graph.nodeCount);

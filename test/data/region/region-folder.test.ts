@@ -133,6 +133,11 @@ describe('checkRegionFolder (the start-up check)', () => {
     ],
     ['a missing graph.bin', (dir) => rmSync(join(dir, 'graph.bin')), (dir) => `region file ${join(dir, 'graph.bin')} is missing`],
     [
+      'a tiles.mbtiles that is not SQLite',
+      (dir) => writeFileSync(join(dir, 'tiles.mbtiles'), 'x'.repeat(4096)),
+      (dir) => `region file ${join(dir, 'tiles.mbtiles')} is not an MBTiles (SQLite) file: re-import the region`,
+    ],
+    [
       'a graph.bin that is not a graph',
       (dir) => writeFileSync(join(dir, 'graph.bin'), 'x'.repeat(4096)),
       (dir) => `${join(dir, 'graph.bin')} is not a Cairn region graph (bad magic)`,

@@ -11,6 +11,7 @@ import type { TaskFailure } from '../../../contracts/task-failure.js';
 import type { TaskName } from '../../../contracts/task-map.js';
 import { taskError } from '../../../server/pool/task-error.js';
 import { compileWorkers } from '../../workers/compile-workers.js';
+import { TileArchive } from '../../../data/region/tile-archive.js';
 
 // Workers load the compiled task modules from dist/workers/, as in production.
 let TASKS = '';
@@ -84,11 +85,18 @@ describe('routing worker pool', () => {
     expect(together.filter((r) => r.ok)).toHaveLength(19);
   });
 
-  it('serves a trail tile as bytes from the worker (in a batch of one when a worker is idle)', async () => {
-    const out = await pool.runTask('trailTile', { z: 8, x: 129, y: 94 }); // the tile of the demo valley
+  it('cuts the demo region’s tile archive, and a tile deeper than it from its ancestor (in a batch of one)', async () => {
+    const bytes = await pool.runTask('trailTileArchive', undefined);
+    expect(bytes).toBeInstanceOf(Uint8Array);
+    const archive = new TileArchive(Buffer.from(bytes as Uint8Array));
+    expect(archive.info).toMatchObject({ kind: 'demo', maxzoom: 14, hasDem: true });
+    const at14 = archive.tile(14, 8262, 6051); // at the demo valley’s origin
+    expect(at14).toBeDefined();
+    const ancestor = at14!;
+    const out = await pool.runTask('trailTile', { z: 15, x: 16525, y: 12102, ancestor });
     expect(out).toBeInstanceOf(Uint8Array);
-    expect((out as Uint8Array).byteLength).toBeGreaterThan(1000);
-    expect(await pool.runTask('trailTile', { z: 8, x: 256, y: 94 })).toMatchObject({ ok: false, path: ['input', 'x'] });
+    expect((out as Uint8Array).byteLength).toBeGreaterThan(100);
+    expect(await pool.runTask('trailTile', { z: 15, x: 2 ** 15, y: 94, ancestor })).toMatchObject({ ok: false, path: ['input', 'x'] });
   });
 
   it('answers a batch of directions queries in one task', async () => {
@@ -246,6 +254,7 @@ describe('routing worker pool', () => {
             z: 12 + d,
             x: x12 * 2 ** d + (i % 2 ** d),
             y: 1502 * 2 ** d + Math.floor(i / 2 ** d),
+            ancestor: new Uint8Array(0),
           })),
         ),
       );

@@ -51,7 +51,7 @@ async function tileJson(): Promise<any> {
 describe('trail tiles', () => {
   it('TileJSON 3.0 describes the region: bounds, center, zooms, layers with their fields, attribution', async () => {
     const doc = await tileJson();
-    expect(doc).toMatchObject({ tilejson: '3.0.0', scheme: 'xyz', minzoom: 0, maxzoom: 16 });
+    expect(doc).toMatchObject({ tilejson: '3.0.0', scheme: 'xyz', minzoom: 0, maxzoom: 14 });
     expect(doc.tiles).toEqual([`${server.url}/v1/tiles/trails/{z}/{x}/{y}.mvt`]);
     const [west, south, east, north] = doc.bounds;
     expect(west).toBeLessThan(east);
