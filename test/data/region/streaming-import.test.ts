@@ -68,6 +68,7 @@ describe.skipIf(!haveData(LIECHTENSTEIN_PBF))('streaming import of a stitched ex
       'places.json',
       'routes.json',
       'routing.bin',
+      'tiles.mbtiles',
     ]);
     expect(summary.stages.map((s: { stage: string }) => s.stage)).toEqual([
       'index blocks',
