@@ -30,6 +30,16 @@ import type { ImportFileProblem, ReadImportInput, ReadImportOutput, WriteExportI
 import type { MatchZonesInput, MatchZonesOutput } from './zones.js';
 
 /** What each task takes and gives (name → [input, output]); the pool's runTask is typed by it. */
+/** Where a worker's routing kernel works: its memory's size, whether the process shares it, where its graph lies. */
+export interface RoutingMemoryReport {
+  /** The kernel's WASM memory in bytes (the process's one routing memory when shared). */
+  memoryBytes: number;
+  /** True when the memory is the region's routing memory the server read once for every worker. */
+  shared: boolean;
+  /** Byte offset of the graph's first array (node longitudes) in that memory's buffer. */
+  graphAt: number;
+}
+
 export interface TaskMap {
   directions: [DirectionsInput, EncodedDirectionsOutput];
   snapLine: [SnapLineInput, SnapLineOutput];
@@ -43,8 +53,8 @@ export interface TaskMap {
   directionsBatch: [DirectionsInput[], { ok: true; results: (EncodedDirectionsOutput | TaskFailure)[] }];
   /** Several lines snapped in one task (the pool batches one turn's snapLine calls into it). */
   snapLineBatch: [SnapLineInput[], { ok: true; results: (SnapLineOutput | TaskFailure)[] }];
-  /** Reports which thread ran the task (tests and health checks). */
-  ping: [Record<string, never>, { ok: true; threadId: number; isMainThread: boolean; region: string }];
+  /** Reports which thread ran the task and the region it holds (tests and health checks). */
+  ping: [Record<string, never>, { ok: true; threadId: number; isMainThread: boolean; region: string; routing: RoutingMemoryReport }];
   analyze: [AnalyzeInput, AnalyzeOutput];
   /** Freehand lines measured as drawn (segment edits, imports). */
   measureLines: [MeasureLinesInput, MeasureLinesOutput];

@@ -15,11 +15,27 @@ const modules = readdirSync(assembly, { withFileTypes: true })
   .filter((d) => d.isDirectory() && existsSync(join(assembly, d.name, 'index.ts')))
   .map((d) => d.name);
 
-const common = ['--runtime', 'stub', '--exportRuntime', '--enable', 'simd', '--initialMemory', '1'];
+const common = ['--exportRuntime', '--enable', 'simd', '--initialMemory', '1'];
+// The routing module works on one shared memory per process (its region is read into it once and every worker
+// thread's instance searches it): imported, shared, up to wasm32's 4 GiB, with a runtime whose instances
+// allocate from chunks they claim atomically (assembly/routing/shared-runtime.ts). Others own their memory.
+const moduleFlags = {
+  routing: [
+    '--runtime',
+    join(assembly, 'routing', 'shared-runtime'),
+    '--importMemory',
+    '--sharedMemory',
+    '--maximumMemory',
+    '65536',
+    '--enable',
+    'threads',
+  ],
+};
 for (const name of modules) {
   const entry = join(assembly, name, 'index.ts');
-  execFileSync(process.execPath, [asc, entry, ...common, '--debug', '--outFile', join(out, `${name}.debug.wasm`)], { stdio: 'inherit' });
-  execFileSync(process.execPath, [asc, entry, ...common, '-O3', '--noAssert', '--outFile', join(out, `${name}.release.wasm`)], {
+  const flags = [...common, ...(moduleFlags[name] ?? ['--runtime', 'stub'])];
+  execFileSync(process.execPath, [asc, entry, ...flags, '--debug', '--outFile', join(out, `${name}.debug.wasm`)], { stdio: 'inherit' });
+  execFileSync(process.execPath, [asc, entry, ...flags, '-O3', '--noAssert', '--outFile', join(out, `${name}.release.wasm`)], {
     stdio: 'inherit',
   });
   console.log(`geo-wasm: built ${name}`);

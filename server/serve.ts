@@ -2,7 +2,8 @@
 // main.ts runs it as Cairn; the benchmarks' diagnostic server (bench/diagnostics/main.ts) runs it with routes added.
 
 import { availableParallelism } from 'node:os';
-import { checkRegionFolder } from '../data/region/region-folder.js';
+import { checkRegionFolder, readRegionIntoMemory } from '../data/region/region-folder.js';
+import type { RoutingWorkerData } from '../geo-wasm/src/routing-memory.js';
 import { createPool } from './pool/pool.js';
 import { type AppDeps, buildApp } from './app.js';
 import { resolveSigningSecret } from './auth/signing-secret.js';
@@ -30,13 +31,19 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
   // The SQLite file, or PostgreSQL when DATABASE_URL names one (migrated here, one node at a time).
   const storage = await openStorage(config);
   const signingSecret = await resolveSigningSecret(process.env.SESSION_SECRET, storage.repositories.settings);
-  // One pool for the process; each worker loads the region (REGION_PATH, or the demo region) once.
-  // Every worker starts now and loads the region before it takes a task.
+  // The region's graph and prepared routing are read once, here, into the process's routing memory: every worker
+  // searches that one copy in place, so memory does not grow with WORKER_THREADS.
+  const t0 = performance.now();
+  const region = config.regionPath ? readRegionIntoMemory(config.regionPath) : undefined;
+  const regionMs = performance.now() - t0;
+  // One pool for the process: every worker starts now, takes the region (REGION_PATH's shared files, or builds the
+  // demo region) and answers a task before the server listens.
   const threads = config.workerThreads || availableParallelism();
   const pool = createPool({
     minThreads: threads,
     maxThreads: threads,
     pollUs: config.poolPollUs,
+    workerData: { region } satisfies RoutingWorkerData,
     env: { ...process.env, REGION_PATH: config.regionPath, REGION_WARM: '1' },
     onWorkerError: (error) =>
       logger.error('worker failed', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
@@ -55,6 +62,16 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
   // The tile archive is open before the server listens (the demo region's, or a folder's without one, cut in a worker
   // now): the first map view waits for nothing. A region that fails to load is reported; the server still starts.
   await app.tiles.trails.warm().catch((error: unknown) => logger.error('trail tiles unavailable', { error: String(error) }));
+  const workers = await pool.started();
+  if (workers < threads) logger.error('workers did not start', { started: workers, threads });
+  logger.info('region loaded', {
+    region: config.regionPath || 'demo',
+    workers,
+    ...(region
+      ? { sharedMb: Math.round(Object.values(region.files).reduce((sum, f) => sum + f.bytes, 0) / 1e6), readMs: Math.round(regionMs) }
+      : {}),
+    msSinceRead: Math.round(performance.now() - t0),
+  });
   // Usage counts are aggregated in memory and written once a second (and at shutdown).
   const usageFlush = setInterval(() => app.quota.flush(), 1000);
   usageFlush.unref();

@@ -2,10 +2,12 @@
 // prepared before any request (routing.bin, or prepared at load), and keeps one per worker thread for every task
 // module of that thread.
 import { buildDemoRegion } from '../data/region/demo-region.js';
-import { loadRegion } from '../data/region/region-folder.js';
+import { loadRegion, REGION_FILES } from '../data/region/region-folder.js';
 import type { Region } from '../data/region/region.js';
+import { workerData } from 'piscina';
 import { wasmBuild, type WasmBuild } from '../geo-wasm/src/load-wasm.js';
 import { RoutingFileError } from '../geo-wasm/src/routing-file.js';
+import { placedFile, type RoutingWorkerData, type SharedRegionFiles } from '../geo-wasm/src/routing-memory.js';
 import { RouteEngine } from './route-engine.js';
 import { completePreparedRouting, type PreparedRouting, prepareRouting, readPreparedRouting, ROUTING_FILE } from './routing-prep.js';
 
@@ -24,6 +26,13 @@ export interface RoutingRegion {
 
 export interface RoutingLoadOptions {
   build?: WasmBuild;
+  /**
+   * `dir`'s graph.bin and routing.bin as the main thread read them into the process's routing memory
+   * (readRegionIntoMemory): the region and its prepared routing view them there and the kernel searches them in
+   * place, so every worker shares one copy. Without it, this thread reads the files and copies them into a WASM
+   * memory of its own.
+   */
+  shared?: SharedRegionFiles;
   /** Leave every activity to its first request (the behaviour before routing was prepared ahead; comparisons). */
   lazy?: boolean;
   /** One line about preparation that did not come from routing.bin (a folder without one, a first request). */
@@ -38,14 +47,16 @@ export interface RoutingLoadOptions {
 export function loadRoutingRegion(dir: string | undefined, opts: RoutingLoadOptions = {}): RoutingRegion {
   const log = opts.log ?? (() => undefined);
   const t0 = performance.now();
-  const region = dir ? loadRegion(dir) : buildDemoRegion();
+  const shared = dir ? opts.shared : undefined;
+  const graphBytes = shared && placedFile(shared, REGION_FILES.graph);
+  const region = dir ? loadRegion(dir, graphBytes ? { graphBytes } : {}) : buildDemoRegion();
   let prepared: PreparedRouting | undefined;
   let routing: RoutingRegion['routing'] = 'lazy';
   if (!opts.lazy) {
     let why = '';
     if (dir) {
       try {
-        const read = readPreparedRouting(dir, region.graph);
+        const read = readPreparedRouting(dir, region.graph, shared && placedFile(shared, ROUTING_FILE));
         if (read) {
           const added = completePreparedRouting(region.graph, read);
           if (added.length) log(`routing: ${dir}/${ROUTING_FILE} lacks ${added.join(', ')}: prepared at load (re-import the region)`);
@@ -69,7 +80,7 @@ export function loadRoutingRegion(dir: string | undefined, opts: RoutingLoadOpti
     region.graph,
     region.dem,
     {
-      kernel: { build: opts.build ?? wasmBuild() },
+      kernel: shared ? { build: shared.build, memory: shared.memory } : { build: opts.build ?? wasmBuild() },
       onPrepare: (activity, ms) => log(`routing: ${activity} prepared on its first request (${Math.round(ms)} ms)`),
     },
     prepared,
@@ -83,10 +94,13 @@ let loaded: RoutingRegion | undefined;
  * The thread's region and engine (REGION_PATH, or the demo region when unset), loaded on first use and kept
  * for the thread's life. Every task module of the thread shares it (modules are cached per thread); a load
  * that throws is tried again by the next task. ROUTING_LAZY=1 leaves each activity to its first request.
- * Preparation that does not come from routing.bin is reported on stderr.
+ * Preparation that does not come from routing.bin is reported on stderr. In a pool given the region's shared
+ * files (`workerData.region`), they are used in place.
  */
 export function threadRouting(): RoutingRegion {
+  const shared = (workerData as RoutingWorkerData | undefined)?.region;
   loaded ??= loadRoutingRegion(process.env['REGION_PATH'] || undefined, {
+    ...(shared ? { shared } : {}),
     lazy: process.env['ROUTING_LAZY'] === '1',
     log: (line) => process.stderr.write(`${line}\n`),
   });

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ACTIVITIES, type Activity } from '../contracts/activity.js';
 import type { RegionGraph } from '../data/region/region-graph.js';
+import { REGION_FILES } from '../data/region/region-folder.js';
 import type { Hierarchy } from '../geo-wasm/src/routing-ch.js';
 import {
   coreFromSections,
@@ -33,7 +34,7 @@ import {
 import { costsFor, edgeCost, edgeHazard, HAZARD_BITS, hazardsFor, pavedSurfaces, profileFor } from './profiles.js';
 
 /** The file's name in a region folder. */
-export const ROUTING_FILE = 'routing.bin';
+export const ROUTING_FILE = REGION_FILES.routing;
 
 /** Snapping grid cell (degrees) the engine's kernel uses unless told otherwise (RoutingKernel's default). */
 export const DEFAULT_CELL_DEG = 0.0025;
@@ -200,8 +201,12 @@ export function decodePreparedRouting(graph: RegionGraph, bytes: Uint8Array): Pr
   return { core, activities };
 }
 
-/** Reads `dir`/routing.bin; null when the folder has none (imported before routing was prepared at import). */
-export function readPreparedRouting(dir: string, graph: RegionGraph): PreparedRouting | null {
+/**
+ * Reads `dir`/routing.bin (or takes its bytes, `placed`, already read into the routing memory); null when the folder
+ * has none (imported before routing was prepared at import).
+ */
+export function readPreparedRouting(dir: string, graph: RegionGraph, placed?: Uint8Array): PreparedRouting | null {
+  if (placed) return decodePreparedRouting(graph, placed);
   let bytes: Uint8Array;
   try {
     bytes = readFileSync(join(dir, ROUTING_FILE));

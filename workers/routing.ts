@@ -70,5 +70,7 @@ export function snap(input: SnapInput): SnapOutput | TaskFailure {
 }
 
 export function ping(): TaskMap['ping'][1] {
-  return { ok: true, threadId, isMainThread, region: threadRouting().source };
+  const { source, engine, region } = threadRouting();
+  const routing = { memoryBytes: engine.kernel.memoryBytes, shared: engine.kernel.sharesMemory, graphAt: region.graph.nodeLon.byteOffset };
+  return { ok: true, threadId, isMainThread, region: source, routing };
 }

@@ -20,6 +20,8 @@ import { createPlaceIndex } from './place-index.js';
 import type { Place } from './places.js';
 import { REGION_FORMAT_VERSION, type HazardWay, type HikingRoute, type Region, type RegionMeta } from './region.js';
 import { RegionInputError } from './region-error.js';
+import type { WasmBuild } from '../../geo-wasm/src/load-wasm.js';
+import { readIntoRoutingMemory, type SharedRegionFiles } from '../../geo-wasm/src/routing-memory.js';
 
 /** File names inside a region folder. */
 export const REGION_FILES = {
@@ -31,6 +33,8 @@ export const REGION_FILES = {
   routes: 'routes.json',
   /** The trail tiles, cut once by the import (MBTiles, ./tile-archive.ts); a folder without it is cut at start. */
   tiles: 'tiles.mbtiles',
+  /** Routing prepared at import (geo-wasm/src/routing-file.ts); a folder without it is prepared at load. */
+  routing: 'routing.bin',
 } as const;
 
 /**
@@ -230,33 +234,27 @@ function readJson<T>(dir: string, name: string): T {
 
 export interface LoadOptions {
   /**
-   * Read graph.bin into a SharedArrayBuffer, so `graph.nodeLon.buffer` can be posted to worker
-   * threads without a copy (each worker then calls decodeGraphFile(new Uint8Array(sab))).
+   * graph.bin's bytes, already read (the server reads them once into the shared routing memory,
+   * geo-wasm/src/routing-memory.ts, and every worker views them there); the graph's arrays view them.
    */
-  shared?: boolean;
-}
-
-/** Reads a whole file into memory backed by a SharedArrayBuffer. */
-function readShared(path: string): Uint8Array {
-  const fd = openSync(path, 'r');
-  try {
-    const size = fstatSync(fd).size;
-    const bytes = new Uint8Array(new SharedArrayBuffer(size));
-    let at = 0;
-    while (at < size) {
-      const n = readSync(fd, bytes, at, size - at, at);
-      if (n === 0) break;
-      at += n;
-    }
-    return bytes;
-  } finally {
-    closeSync(fd);
-  }
+  graphBytes?: Uint8Array;
 }
 
 /**
- * Loads a region folder written by writeRegion. The graph file is read once into one Buffer and
- * the graph/grid arrays are views over it (no copy). Throws RegionInputError when the folder is
+ * Reads `dir`'s graph.bin and routing.bin (when it has one) into a new routing memory, once for the process: every
+ * worker given the result views them there and searches them in place (workers/region-source.ts), so memory does
+ * not grow with the workers. Throws RegionInputError for a folder that is not a region, RoutingMemoryFullError for
+ * one too large for a routing memory.
+ */
+export function readRegionIntoMemory(dir: string, build?: WasmBuild): SharedRegionFiles {
+  checkRegionFolder(dir);
+  const names = [REGION_FILES.graph, REGION_FILES.routing];
+  return readIntoRoutingMemory(Object.fromEntries(names.map((name) => [name, join(dir, name)])), build);
+}
+
+/**
+ * Loads a region folder written by writeRegion. The graph file is read once into one Buffer (or taken as
+ * `options.graphBytes`) and the graph/grid arrays are views over it (no copy). Throws RegionInputError when the folder is
  * missing, incomplete, or of another format version.
  */
 export function loadRegion(dir: string, options: LoadOptions = {}): Region {
@@ -264,7 +262,7 @@ export function loadRegion(dir: string, options: LoadOptions = {}): Region {
   const graphPath = join(dir, REGION_FILES.graph);
   let graphBytes: Uint8Array;
   try {
-    graphBytes = options.shared ? readShared(graphPath) : readFileSync(graphPath);
+    graphBytes = options.graphBytes ?? readFileSync(graphPath);
   } catch {
     throw new RegionInputError(`region file ${graphPath} is missing`);
   }

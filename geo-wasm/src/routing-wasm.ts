@@ -1,5 +1,5 @@
 // Types the exports of the `routing` WASM module, loaded once per thread by the shared loader.
-import { loadWasm, wasmBuild, type WasmBuild, type WasmMemory } from './load-wasm.js';
+import { loadWasm, type SharedWasmMemory, wasmBuild, type WasmBuild, type WasmMemory } from './load-wasm.js';
 
 export type { WasmBuild } from './load-wasm.js';
 
@@ -7,6 +7,7 @@ export type { WasmBuild } from './load-wasm.js';
 export interface RoutingExports {
   memory: WasmMemory;
   alloc(bytes: number): number;
+  claim(bytes: number): number;
   useGraph(n: number, first: number, target: number, source: number, twin: number): void;
   useWeights(cost: number, haz: number, mask: number): void;
   useLandmarks(count: number, from: number, to: number, use: number): void;
@@ -41,11 +42,26 @@ export interface RoutingExports {
   chParents(side: number): number;
 }
 
+/** Exports returning a pointer: wasm hands a u32 back as a signed i32, negative past 2 GiB. */
+const POINTER_RESULTS = ['alloc', 'claim', 'settledList', 'distances', 'chParents'] as const;
+const typed = new WeakMap<object, RoutingExports>();
+
 /**
- * The thread's instance of the routing module, from the shared loader (one instance and one
- * memory per thread and build; several kernels in one thread share it and re-select their arrays
- * before each call).
+ * The thread's instance of the routing module on `memory` (a region's routing memory, routing-memory.ts), or on a
+ * memory of the thread's own: one instance per thread, build and memory; several kernels in one thread share it
+ * and re-select their arrays before each call. Pointers come back unsigned.
  */
-export function instantiateRouting(build: WasmBuild = wasmBuild()): RoutingExports {
-  return loadWasm('routing', build).exports as unknown as RoutingExports;
+export function instantiateRouting(build: WasmBuild = wasmBuild(), memory?: SharedWasmMemory): RoutingExports {
+  const raw = loadWasm('routing', build, memory).exports;
+  let exports = typed.get(raw);
+  if (!exports) {
+    const unsigned: Record<string, unknown> = { ...raw };
+    for (const name of POINTER_RESULTS) {
+      const f = raw[name] as (...args: number[]) => number;
+      unsigned[name] = (...args: number[]) => f(...args) >>> 0;
+    }
+    exports = unsigned as unknown as RoutingExports;
+    typed.set(raw, exports);
+  }
+  return exports;
 }

@@ -14,7 +14,8 @@ import {
   type PreparedProfile,
   type ProfileWeights,
 } from './routing-prepare.js';
-import { wasmBuild } from './load-wasm.js';
+import { type SharedWasmMemory, wasmBuild } from './load-wasm.js';
+import { viewsMemory } from './routing-memory.js';
 import { instantiateRouting, type RoutingExports, type WasmBuild } from './routing-wasm.js';
 
 /** A position on the network: directed edge `edge`, `fraction` (0..1) from its source node. */
@@ -55,6 +56,11 @@ export interface RoutingKernelOptions {
   landmarksPerQuery: number;
   /** Snapping grid cell size in degrees. */
   cellDeg: number;
+  /**
+   * The process's routing memory holding the region's files (routing-memory.ts): the kernel's instance runs on it
+   * and uses the arrays that view it in place. Without it, the thread's own memory, with every array copied in.
+   */
+  memory?: SharedWasmMemory;
 }
 
 const DEFAULTS: Omit<RoutingKernelOptions, 'build'> = { hierarchy: true, landmarks: 16, landmarksPerQuery: 4, cellDeg: 0.0025 };
@@ -143,7 +149,7 @@ export class RoutingKernel {
     const t0 = performance.now();
     this.graph = graph;
     this.opts = opts;
-    this.w = instantiateRouting(opts.build);
+    this.w = instantiateRouting(opts.build, opts.memory);
     const computed = { core: 0, grid: 0, profiles: 0, hierarchies: 0, components: 0, landmarks: 0 };
     const times = { twinsMs: 0, contractMs: 0, gridMs: 0 };
     let core = prepared;
@@ -192,6 +198,16 @@ export class RoutingKernel {
       computed,
     };
     this.stats.wasmBytes = this.w.memory.buffer.byteLength;
+  }
+
+  /** The size of the kernel's WASM memory (bytes): the process's routing memory when it shares one. */
+  get memoryBytes(): number {
+    return this.w.memory.buffer.byteLength;
+  }
+
+  /** Whether the kernel works on a routing memory the process shares (options.memory). */
+  get sharesMemory(): boolean {
+    return this.opts.memory !== undefined;
   }
 
   /**
@@ -540,8 +556,12 @@ export class RoutingKernel {
     return p;
   }
 
-  /** Copies a typed array into fresh resident memory; returns its pointer. */
+  /**
+   * The pointer of a typed array in this kernel's memory: where it already lies when it views the kernel's shared
+   * routing memory (a region file read into it, routing-memory.ts), else a copy in fresh resident memory.
+   */
   private put(arr: ArrayBufferView): number {
+    if (this.opts.memory && viewsMemory(arr, this.opts.memory)) return arr.byteOffset;
     const ptr = this.w.alloc(Math.max(arr.byteLength, 8));
     new Uint8Array(this.w.memory.buffer, ptr, arr.byteLength).set(new Uint8Array(arr.buffer, arr.byteOffset, arr.byteLength));
     return ptr;

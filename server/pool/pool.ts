@@ -38,6 +38,11 @@ export interface PoolOptions {
   /** Environment of the workers (REGION_PATH, CAIRN_WASM_BUILD); defaults to process.env. */
   env: Record<string, string | undefined>;
   /**
+   * What every worker is handed as it starts (piscina's `workerData`, cloned, never transferred): the server's is the
+   * region's files in the process's routing memory (workers/region-source.ts, RoutingWorkerData).
+   */
+  workerData: unknown;
+  /**
    * µs the event loop polls rather than sleeps after handing a task to a worker, while the answer is due and a
    * core is free for it (loop-poller.ts); 0 = never.
    */
@@ -58,6 +63,12 @@ export interface RunOptions {
 export interface WorkerPool {
   readonly piscina: Piscina;
   runTask<N extends TaskName>(name: N, input: TaskInput<N>, opts?: RunOptions): Promise<TaskOutput<N>>;
+  /**
+   * Resolves once every one of the `minThreads` workers has started (loaded its task module, and with it the region)
+   * and answered a task, or `timeoutMs` has passed, with the number that had; a worker that fails to start is
+   * reported as it fails (onWorkerError), and ends the wait.
+   */
+  started(timeoutMs?: number): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -80,6 +91,7 @@ function defaults(): PoolOptions {
     maxQueue: 512,
     execArgv: [],
     env: process.env,
+    workerData: undefined,
     pollUs: 0,
     cores: availableParallelism(),
     onWorkerError: () => undefined,
@@ -101,6 +113,7 @@ export function createPool(options: Partial<PoolOptions> = {}): WorkerPool {
     idleTimeout: o.idleTimeout,
     execArgv: o.execArgv,
     env: o.env as Record<string, string>,
+    workerData: o.workerData,
     loadBalancer: laneBalancer(o.maxThreads),
   });
   // Tasks handed to piscina and not yet settled, each with the token that can take it off the queue.
@@ -213,6 +226,22 @@ export function createPool(options: Partial<PoolOptions> = {}): WorkerPool {
           resolve(out);
         });
       });
+    },
+    async started(timeoutMs = 120_000): Promise<number> {
+      // A ping goes to an idle worker that has started; until every worker has, rounds of pings find the ones that
+      // have. A worker that failed to start fails the pings of its round.
+      const want = Math.min(o.minThreads, o.maxThreads);
+      const answered = new Set<number>();
+      const end = performance.now() + timeoutMs;
+      while (answered.size < want && performance.now() < end) {
+        const round = await Promise.all(Array.from({ length: want }, () => dispatch('ping', {})));
+        for (const answer of round) {
+          if (!answer.ok) return answered.size;
+          answered.add(answer.threadId);
+        }
+        if (answered.size < want) await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      return answered.size;
     },
     close: () => {
       closing = true;

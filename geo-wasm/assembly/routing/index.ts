@@ -14,9 +14,14 @@ import {
   stampPtr,
 } from './memory';
 
-/** Allocates `bytes` of resident memory (bump allocator; never freed). Returns the pointer. */
+/** Allocates `bytes` (below 1 GiB) of resident memory (bump allocator; never freed). Returns the pointer. */
 export function alloc(bytes: i32): usize {
   return heap.alloc(<usize>bytes);
+}
+
+/** Claims `bytes` (any size) of the shared memory for the host, e.g. to read a region file into. */
+export function claim(bytes: u32): usize {
+  return __claim(<usize>bytes);
 }
 
 // ---- graph and weights in use -------------------------------------------------------------

@@ -1,5 +1,5 @@
 // Region folders: load(write(x)) gives back x, and damaged folders fail with a clear error.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,9 @@ import { decodeGraphFile, encodeGraphFile } from '../../../data/region/graph-fil
 import { importRegion } from '../../../data/region/import-region.js';
 import type { Region } from '../../../data/region/region.js';
 import { RegionInputError } from '../../../data/region/region-error.js';
-import { checkRegionFolder, loadRegion, writeRegion } from '../../../data/region/region-folder.js';
+import { prepareRoutingFiles } from '../../../data/region/prepare-routing.js';
+import { checkRegionFolder, loadRegion, readRegionIntoMemory, writeRegion } from '../../../data/region/region-folder.js';
+import { placedFile } from '../../../geo-wasm/src/routing-memory.js';
 import { ANDORRA_HGT, ANDORRA_PBF, haveData } from './shared-data.js';
 
 const work = mkdtempSync(join(tmpdir(), 'cairn-region-rt-'));
@@ -46,15 +48,23 @@ describe('region folder', () => {
     }
   });
 
-  it('loads the graph into a SharedArrayBuffer on request, with the same content', () => {
+  it('reads graph.bin and routing.bin once into a shared routing memory, and loads the graph from it in place', async () => {
     const dir = join(work, 'shared');
     const demo = buildDemoRegion();
-    writeRegion(dir, demo);
-    const { graph } = loadRegion(dir, { shared: true });
-    expect(graph.edgeTarget.buffer).toBeInstanceOf(SharedArrayBuffer);
+    writeRegion(dir, demo, await prepareRoutingFiles(demo.graph));
+    const shared = readRegionIntoMemory(dir);
+    expect(shared.memory.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(Object.keys(shared.files).sort()).toEqual(['graph.bin', 'routing.bin']);
+    expect(shared.files['graph.bin']!.bytes).toBe(statSync(join(dir, 'graph.bin')).size);
+    expect(shared.files['routing.bin']!.bytes).toBe(statSync(join(dir, 'routing.bin')).size);
+    const graphBytes = placedFile(shared, 'graph.bin')!;
+    const { graph } = loadRegion(dir, { graphBytes });
+    expect(graph.edgeTarget.buffer).toBe(graphBytes.buffer);
     expect(Array.from(graph.edgeTarget)).toEqual(Array.from(demo.graph.edgeTarget));
-    const again = decodeGraphFile(new Uint8Array(graph.nodeLon.buffer));
-    expect(again.graph.nodeCount).toBe(demo.graph.nodeCount);
+    expect(Array.from(graph.nodeLon)).toEqual(Array.from(demo.graph.nodeLon));
+    // The two files lie apart in the memory.
+    const [a, b] = Object.values(shared.files).sort((x, y) => x.ptr - y.ptr);
+    expect(a!.ptr + a!.bytes).toBeLessThanOrEqual(b!.ptr);
   });
 
   it('decodes a graph file at an odd byte offset by copying it once', () => {

@@ -1,0 +1,101 @@
+// One routing memory per process: a region's files are read once into the shared memory the routing module
+// imports, and every worker thread's instance searches them there (geo-wasm/build.mjs builds the module shared;
+// assembly/routing/shared-runtime.ts keeps the instances' allocations apart). What the main thread hands each
+// worker (`SharedRegionFiles`) is the memory and where each file lies in it: structured-cloneable, no copy.
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { createSharedMemory, type SharedWasmMemory, wasmBuild, type WasmBuild } from './load-wasm.js';
+import { instantiateRouting } from './routing-wasm.js';
+
+/** A file read into a routing memory: its first byte and its length. */
+export interface PlacedFile {
+  ptr: number;
+  bytes: number;
+}
+
+/** A region's files in one routing memory, for the build whose layout the memory follows. */
+export interface SharedRegionFiles {
+  memory: SharedWasmMemory;
+  /** The routing module build every instance on this memory must be (builds differ in their static data). */
+  build: WasmBuild;
+  files: Record<string, PlacedFile>;
+}
+
+/** What a pool hands each of its workers (piscina's `workerData`) in a process that read its region this way. */
+export interface RoutingWorkerData {
+  /** REGION_PATH's files in the process's routing memory (server/serve.ts reads them before it starts the pool). */
+  region?: SharedRegionFiles | undefined;
+}
+
+/** Thrown when the files would not fit in wasm32's 4 GiB (a region too large for one routing memory). */
+export class RoutingMemoryFullError extends Error {}
+
+/** The most the files may take: wasm32's 4 GiB less room for every thread's search state. */
+const FILES_LIMIT = 2 ** 32 - 2 ** 28;
+
+/**
+ * Reads `paths` (name → file) into a new routing memory, each claimed through the module's own allocator so that
+ * no instance ever allocates over it. Missing files are left out. Throws RoutingMemoryFullError when they would
+ * not fit.
+ */
+export function readIntoRoutingMemory(
+  paths: Record<string, string>,
+  build: WasmBuild = wasmBuild(),
+  memory: SharedWasmMemory = createRoutingMemory(),
+): SharedRegionFiles {
+  const w = instantiateRouting(build, memory);
+  const files: Record<string, PlacedFile> = {};
+  const opened: [string, number, number][] = [];
+  try {
+    for (const [name, path] of Object.entries(paths)) {
+      let fd: number;
+      try {
+        fd = openSync(path, 'r');
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'ENOENT') continue;
+        throw e;
+      }
+      opened.push([name, fd, fstatSync(fd).size]);
+    }
+    const total = opened.reduce((sum, [, , size]) => sum + size, 0);
+    if (total > FILES_LIMIT) {
+      throw new RoutingMemoryFullError(
+        `the region's routing files take ${(total / 2 ** 30).toFixed(2)} GiB; one routing memory holds at most ${(FILES_LIMIT / 2 ** 30).toFixed(2)} GiB`,
+      );
+    }
+    for (const [name, fd, size] of opened) {
+      const ptr = w.claim(size);
+      const view = new Uint8Array(memory.buffer, ptr, size);
+      for (let at = 0; at < size; ) {
+        const n = readSync(fd, view, at, size - at, at);
+        if (n === 0) throw new Error(`${paths[name]} ended before its ${size} bytes`);
+        at += n;
+      }
+      files[name] = { ptr, bytes: size };
+    }
+  } finally {
+    for (const [, fd] of opened) closeSync(fd);
+  }
+  return { memory, build, files };
+}
+
+/** An empty routing memory (grows as files and instances claim space). */
+export function createRoutingMemory(): SharedWasmMemory {
+  return createSharedMemory();
+}
+
+// The buffers views of a routing memory were made on (a memory's `buffer` is a new object after it grows).
+const viewed = new WeakMap<SharedArrayBuffer, SharedWasmMemory>();
+
+/** A view of file `name` in the shared region (undefined when the region has no such file); no copy. */
+export function placedFile(region: SharedRegionFiles, name: string): Uint8Array | undefined {
+  const f = region.files[name];
+  if (!f) return undefined;
+  const buffer = region.memory.buffer;
+  viewed.set(buffer, region.memory);
+  return new Uint8Array(buffer, f.ptr, f.bytes);
+}
+
+/** Whether `a` views `memory` itself (a placed file or a part of one), so a kernel on that memory can use it in place. */
+export function viewsMemory(a: ArrayBufferView, memory: SharedWasmMemory): boolean {
+  return a.buffer instanceof SharedArrayBuffer && viewed.get(a.buffer) === memory;
+}

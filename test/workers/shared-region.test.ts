@@ -1,0 +1,100 @@
+// One copy of the region per process: the server reads graph.bin and routing.bin once into the routing memory and
+// every worker of its pool searches that memory in place. Workers report where their graph lies and how large their
+// memory is: both lie at the main thread's placement, and both see the memory grow when the main thread claims more.
+// Their answers are those of a worker that reads the folder itself.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Activity } from '../../contracts/activity.js';
+import type { TaskMap } from '../../contracts/task-map.js';
+import { buildDemoRegion } from '../../data/region/demo-region.js';
+import { decodeGraphFile } from '../../data/region/graph-file.js';
+import { prepareRoutingFiles } from '../../data/region/prepare-routing.js';
+import { readRegionIntoMemory, writeRegion } from '../../data/region/region-folder.js';
+import { placedFile, type SharedRegionFiles } from '../../geo-wasm/src/routing-memory.js';
+import { instantiateRouting } from '../../geo-wasm/src/routing-wasm.js';
+import { createPool, taskFilesIn, type WorkerPool } from '../../server/pool/pool.js';
+import { compileWorkers } from './compile-workers.js';
+
+type Ping = TaskMap['ping'][1];
+
+let dir = '';
+let shared: SharedRegionFiles;
+let pool: WorkerPool;
+let own: WorkerPool;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'cairn-shared-region-'));
+  const demo = buildDemoRegion();
+  writeRegion(dir, demo, await prepareRoutingFiles(demo.graph));
+  const tasks = taskFilesIn(dirname(compileWorkers()));
+  const env = { ...process.env, REGION_PATH: dir, REGION_WARM: '1', CAIRN_WASM_BUILD: 'debug' };
+  shared = readRegionIntoMemory(dir, 'debug');
+  pool = createPool({ taskFile: tasks, minThreads: 2, maxThreads: 2, env, workerData: { region: shared } });
+  own = createPool({ taskFile: tasks, minThreads: 1, maxThreads: 1, env });
+}, 120_000);
+afterAll(async () => {
+  await pool?.close();
+  await own?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** One ping answered by each of the pool's two workers. */
+async function pingEach(): Promise<Ping[]> {
+  const byThread = new Map<number, Ping>();
+  for (let round = 0; byThread.size < 2 && round < 200; round++) {
+    for (const out of await Promise.all([pool.runTask('ping', {}), pool.runTask('ping', {})])) {
+      if (!out.ok) throw new Error('ping failed');
+      byThread.set(out.threadId, out);
+    }
+  }
+  return [...byThread.values()];
+}
+
+describe('a region read once into the routing memory, shared by every worker', () => {
+  it('the server waits for both workers, and each holds its graph where the main thread read it', async () => {
+    expect(await pool.started()).toBe(2);
+    const pings = await pingEach();
+    expect(pings).toHaveLength(2);
+    const { graph } = decodeGraphFile(placedFile(shared, 'graph.bin')!);
+    for (const p of pings) {
+      expect(p.region).toBe(dir);
+      expect(p.routing.shared).toBe(true);
+      expect(p.routing.graphAt).toBe(graph.nodeLon.byteOffset);
+    }
+    const alone = await own.runTask('ping', {});
+    expect(alone.ok && alone.routing.shared).toBe(false);
+  });
+
+  it('is one memory: when the main thread claims more of it, both workers see it grow', async () => {
+    const before = await pingEach();
+    const size = shared.memory.buffer.byteLength;
+    for (const p of before) expect(p.routing.memoryBytes).toBeLessThanOrEqual(size);
+    instantiateRouting('debug', shared.memory).claim(64 << 20);
+    const grown = shared.memory.buffer.byteLength;
+    expect(grown).toBeGreaterThanOrEqual(size + (64 << 20));
+    for (const p of await pingEach()) expect(p.routing.memoryBytes).toBe(grown);
+  });
+
+  it('routes, snaps and reachable areas answer as a worker that read the folder itself', async () => {
+    const input = {
+      activity: Activity.HIKING_AND_TRAIL,
+      waypoints: [
+        [1.551, 42.4952],
+        [1.5712, 42.5078],
+      ] as [number, number][],
+    };
+    const routed = await pool.runTask('directions', input);
+    expect(routed.ok).toBe(true);
+    for (let i = 0; i < 4; i++) expect(await pool.runTask('directions', input)).toEqual(await own.runTask('directions', input));
+    const snap = { activity: Activity.WALKING, point: [1.56, 42.5] as [number, number] };
+    const snapped = await pool.runTask('snap', snap);
+    expect(snapped.ok).toBe(true);
+    expect(snapped).toEqual(await own.runTask('snap', snap));
+    const reach = { activity: Activity.HIKING_AND_TRAIL, center: [1.551, 42.4952] as [number, number], budget: 900 };
+    const reached = await pool.runTask('reachable', reach);
+    expect(reached.ok).toBe(true);
+    expect(reached).toEqual(await own.runTask('reachable', reach));
+  });
+});
