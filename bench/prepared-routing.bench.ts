@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { ACTIVITIES } from '../contracts/activity.js';
 import { decodeGraphFile } from '../data/region/graph-file.js';
 import { seededRandom } from '../data/seeded-random.js';
-import { startCairn } from './lib/server-process.js';
+import { dataApiHeaders, rssMb, startCairn } from './lib/server-process.js';
 import { percentile, round } from './lib/stats.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -42,8 +42,6 @@ const SOURCES = (
 });
 
 const mb = (bytes: number): number => round(bytes / 1e6, 1);
-const rssMb = (pid: number): number =>
-  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? Number.NaN) / 1024;
 
 function importRegion(osm: string, dem: string[], out: string) {
   rmSync(out, { recursive: true, force: true });
@@ -124,13 +122,7 @@ async function serve(dir: string, lazy: boolean, pairs: [number, number][][]) {
   const readySeconds = (performance.now() - t0) / 1000;
   try {
     const rssStart = rssMb(server.pid);
-    const minted = await fetch(`${base}/v1/sessions`, {
-      method: 'POST',
-      headers: { 'X-API-Key': boot.secretKey.key, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ publishable_key: boot.publishableKey.key }),
-    });
-    const token = ((await minted.json()) as { data: { token: string } }).data.token;
-    const headers = { 'X-API-Key': boot.publishableKey.key, 'X-Session-Token': token, 'Content-Type': 'application/json' };
+    const headers = await dataApiHeaders(base, boot);
     const route = async (activity: string, w: [number, number][]) => {
       const query = `query D($w: [[Float!]!]!) { directions(input: {activity: ${activity}, waypoints: $w}) { routes { distance } } }`;
       const t = performance.now();

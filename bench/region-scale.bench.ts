@@ -28,7 +28,7 @@ import { fileURLToPath } from 'node:url';
 import { decodeGraphFile } from '../data/region/graph-file.js';
 import type { RegionGraph } from '../data/region/region-graph.js';
 import { seededRandom } from '../data/seeded-random.js';
-import { startCairn } from './lib/server-process.js';
+import { dataApiHeaders, rssMb, startCairn } from './lib/server-process.js';
 import { percentile, round } from './lib/stats.js';
 
 const SMOKE = process.env.BENCH_SMOKE === '1';
@@ -61,11 +61,6 @@ function timed(command: string, args: string[]): { ok: boolean; seconds: number;
 
 const folderMb = (dir: string): number =>
   readdirSync(dir, { withFileTypes: true }).reduce((s, f) => s + (f.isFile() ? statSync(join(dir, f.name)).size : 0), 0) / 2 ** 20;
-
-const rssMb = (pid: number): number => {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN) / 1024;
-};
 
 /** The tile (x, y) at zoom z under a position. */
 function tileOf(lon: number, lat: number, z: number): [number, number] {
@@ -191,13 +186,7 @@ async function serve(regionDir: string, workers: number, load: ReturnType<typeof
       ],
       { env: { ...process.env, DATABASE_PATH: join(dir, 'platform.db') }, stdio: 'ignore' },
     );
-    const minted = await fetch(`${base}/v1/sessions`, {
-      method: 'POST',
-      headers: { 'X-API-Key': boot.secretKey.key, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ publishable_key: boot.publishableKey.key }),
-    });
-    const token = ((await minted.json()) as { data: { token: string } }).data.token;
-    const headers = { 'X-API-Key': boot.publishableKey.key, 'X-Session-Token': token, 'Content-Type': 'application/json' };
+    const headers = await dataApiHeaders(base, boot);
     const query = 'query D($w: [[Float!]!]!) { directions(input: {activity: HIKING_AND_TRAIL, waypoints: $w}) { routes { distance } } }';
     const route = async (waypoints: [number, number][]): Promise<{ ms: number; km: number | null; error?: string }> => {
       const t0 = performance.now();

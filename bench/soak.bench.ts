@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { networkPoints } from '../test/server/studio/itineraries/chain-helpers.js';
 import { machineInfo, writeResults } from './lib/machine.js';
-import { startCairn } from './lib/server-process.js';
+import { rssMb, startCairn } from './lib/server-process.js';
 import { percentile, round } from './lib/stats.js';
 import { printTable } from './lib/table.js';
 import { canPin } from './lib/wrk.js';
@@ -43,11 +43,6 @@ const WEIGHTS: [Kind, number][] = [
   ['session', 8],
   ['import', 2],
 ];
-
-function rssMb(pid: number): number {
-  const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Number(match[1]) / 1024 : Number.NaN;
-}
 
 function gpx(points: [number, number][]): string {
   const pts = points.map(([lon, lat]) => `<trkpt lat="${lat}" lon="${lon}"></trkpt>`).join('');

@@ -180,3 +180,24 @@ export async function startCairn(
   });
   return { server, boot, base: `http://127.0.0.1:${server.port}` };
 }
+
+/** A process's resident memory (VmRSS) in MiB. */
+export function rssMb(pid: number): number {
+  const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) / 1024 : Number.NaN;
+}
+
+/**
+ * Mints a session for the bootstrapped organization's publishable key (POST /v1/sessions with its secret key) and
+ * returns the headers a Data API client sends with it.
+ */
+export async function dataApiHeaders(base: string, boot: Bootstrapped): Promise<Record<string, string>> {
+  const minted = await fetch(`${base}/v1/sessions`, {
+    method: 'POST',
+    headers: { 'X-API-Key': boot.secretKey.key, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ publishable_key: boot.publishableKey.key }),
+  });
+  if (minted.status !== 201) throw new Error(`POST /v1/sessions answered ${minted.status}`);
+  const token = ((await minted.json()) as { data: { token: string } }).data.token;
+  return { 'X-API-Key': boot.publishableKey.key, 'X-Session-Token': token, 'Content-Type': 'application/json' };
+}

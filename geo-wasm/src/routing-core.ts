@@ -25,15 +25,22 @@ export function computeTwins(g: RegionGraph, source: Uint32Array): Uint32Array {
   return twin;
 }
 
+/** The graph with its degree-2 chains contracted: junctions joined by chains of original edges. */
 export interface CoreGraph {
+  /** Original node → core node (-1 inside a chain). */
   coreOf: Int32Array;
+  /** Core node → original node. */
   coreNode: Uint32Array;
+  /** Core CSR: first edge of each core node (length coreNodes + 1), targets, sources, reverse chains. */
   first: Uint32Array;
   target: Uint32Array;
   source: Uint32Array;
   twin: Uint32Array;
+  /** Core edge → first index in chainEdges (length coreEdges + 1). */
   chainStart: Uint32Array;
+  /** Original edges of each chain, in order. */
   chainEdges: Uint32Array;
+  /** Original edge → core edge, and its index within that chain. */
   chainOf: Uint32Array;
   posInChain: Uint32Array;
 }

@@ -6,28 +6,17 @@
 // the same arrays either way.
 import type { RegionGraph } from '../../data/region/region-graph.js';
 import { buildHierarchy, type Hierarchy } from './routing-ch.js';
-import { buildSnapGrid, components, computeTwins, contractChains, type SnapGrid } from './routing-core.js';
+import { buildSnapGrid, type CoreGraph, components, computeTwins, contractChains, type SnapGrid } from './routing-core.js';
 
-/** The graph-level arrays: edge sources and twins, the core graph of chains, the snapping grid. */
-export interface PreparedCore {
+/**
+ * The graph-level arrays: edge sources and twins, the core graph of chains (routing-core.ts's CoreGraph, less the
+ * original node → core node table only contraction uses), the snapping grid.
+ */
+export interface PreparedCore extends Omit<CoreGraph, 'coreOf'> {
   /** Source node of each directed edge. */
   edgeSource: Uint32Array;
   /** The same piece in the other direction. */
   edgeTwin: Uint32Array;
-  /** Core node → original node. */
-  coreNode: Uint32Array;
-  /** Core CSR: first edge of each core node (length coreNodes + 1), targets, sources, reverse chains. */
-  first: Uint32Array;
-  target: Uint32Array;
-  source: Uint32Array;
-  twin: Uint32Array;
-  /** Core edge → first index in chainEdges (length coreEdges + 1). */
-  chainStart: Uint32Array;
-  /** Original edges of each chain, in order. */
-  chainEdges: Uint32Array;
-  /** Original edge → core edge, and its index within that chain. */
-  chainOf: Uint32Array;
-  posInChain: Uint32Array;
   grid: SnapGrid;
 }
 
