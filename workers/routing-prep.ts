@@ -23,6 +23,8 @@ import {
   type Sections,
 } from '../geo-wasm/src/routing-file.js';
 import {
+  type CoreLinks,
+  type CoreWeights,
   maskedComponents,
   type PreparedCore,
   type PreparedMask,
@@ -76,6 +78,11 @@ export interface ActivityPlan {
   effective: Map<number, number>;
 }
 
+/** A plan once its weights are written: what its hierarchies and masked components read (core-graph arrays only). */
+export interface CorePlan extends Omit<ActivityPlan, 'profile'> {
+  profile: CoreWeights;
+}
+
 /** The fastest speed (m/s) a profile's costs give any edge. */
 export function fastestSpeed(graph: RegionGraph, cost: Float32Array): number {
   let fastest = 0;
@@ -99,20 +106,30 @@ export function planActivity(graph: RegionGraph, core: PreparedCore, activity: A
 }
 
 /** The distinct masks whose hierarchies a plan needs. */
-export function hierarchyMasks(plan: ActivityPlan): number[] {
+export function hierarchyMasks(plan: CorePlan): number[] {
   return [...new Set(plan.effective.values())].sort((a, b) => a - b);
 }
 
 /** The activity with its hierarchies (by effective mask) and masked components. */
-export function finishActivity(core: PreparedCore, plan: ActivityPlan, hierarchies: ReadonlyMap<number, Hierarchy>): PreparedActivity {
+export function finishActivity(core: CoreLinks, plan: ActivityPlan, hierarchies: ReadonlyMap<number, Hierarchy>): PreparedActivity {
+  return {
+    activity: plan.activity,
+    profileId: plan.profileId,
+    profile: plan.profile,
+    masks: activityMasks(core, plan, hierarchies),
+    fastest: plan.fastest,
+  };
+}
+
+/** Each avoid mask's hierarchy and masked components; masks with the same effect share one object. */
+export function activityMasks(core: CoreLinks, plan: CorePlan, hierarchies: ReadonlyMap<number, Hierarchy>): Map<number, PreparedMask> {
   const shared = new Map<number, PreparedMask>();
   for (const mask of hierarchyMasks(plan)) {
     const hierarchy = hierarchies.get(mask);
     if (!hierarchy) throw new TypeError(`routing: no hierarchy for ${plan.activity} under mask ${mask}`);
     shared.set(mask, { hierarchy, component: maskedComponents(core, plan.profile, mask) });
   }
-  const masks = new Map([...plan.effective].map(([mask, eff]) => [mask, shared.get(eff)!]));
-  return { activity: plan.activity, profileId: plan.profileId, profile: plan.profile, masks, fastest: plan.fastest };
+  return new Map([...plan.effective].map(([mask, eff]) => [mask, shared.get(eff)!]));
 }
 
 /** Prepares one activity in this thread. */
@@ -133,27 +150,43 @@ export function encodePreparedRouting(graph: RegionGraph, prepared: PreparedRout
   return encodeSections(preparedSections(graph, prepared));
 }
 
-/** routing.bin's sections for a graph and what was prepared for it (encodeSections or writeSections writes them). */
+/** The section listing the profile ids, between the activities' weights and their hierarchies. */
+export const PROFILES_SECTION = 'profiles';
+
+/**
+ * routing.bin's sections for a graph and what was prepared for it (encodeSections or writeSections writes them), in
+ * the order the import makes them: the core graph, each activity's weights, the profile ids, each activity's masks.
+ */
 export function preparedSections(graph: RegionGraph, prepared: PreparedRouting): Sections {
   const s: Sections = coreSections(prepared.core, graph.nodeCount);
-  const ids = [...prepared.activities.values()].map((a) => a.profileId);
-  s.set('profiles', Uint32Array.from(ids));
-  for (const a of prepared.activities.values()) {
-    const prefix = `p${a.profileId}`;
-    profileSections(prefix, a.profile, s);
-    s.set(`${prefix}.fastest`, new Float64Array([a.fastest]));
-    // Pairs (mask, the mask whose sections it reads); the sections are written once per distinct object.
-    const stored = new Map<PreparedMask, number>();
-    const pairs: number[] = [];
-    for (const [mask, m] of a.masks) {
-      if (!stored.has(m)) {
-        stored.set(m, mask);
-        maskSections(`${prefix}.m${mask}`, mask, m, s);
-      }
-      pairs.push(mask, stored.get(m)!);
+  for (const a of prepared.activities.values()) weightSections(a, s);
+  s.set(PROFILES_SECTION, Uint32Array.from([...prepared.activities.values()].map((a) => a.profileId)));
+  for (const a of prepared.activities.values()) maskSetSections(a, s);
+  return s;
+}
+
+/** An activity's weights (its profile's arrays and fastest speed), added to `s`. */
+export function weightSections(a: Pick<PreparedActivity, 'profileId' | 'profile' | 'fastest'>, s: Sections): Sections {
+  const prefix = `p${a.profileId}`;
+  profileSections(prefix, a.profile, s);
+  s.set(`${prefix}.fastest`, new Float64Array([a.fastest]));
+  return s;
+}
+
+/** An activity's hierarchies and masked components, once per distinct mask set, and which mask reads which. */
+export function maskSetSections(a: Pick<PreparedActivity, 'profileId' | 'masks'>, s: Sections): Sections {
+  const prefix = `p${a.profileId}`;
+  // Pairs (mask, the mask whose sections it reads); the sections are written once per distinct object.
+  const stored = new Map<PreparedMask, number>();
+  const pairs: number[] = [];
+  for (const [mask, m] of a.masks) {
+    if (!stored.has(m)) {
+      stored.set(m, mask);
+      maskSections(`${prefix}.m${mask}`, mask, m, s);
     }
-    s.set(`${prefix}.masks`, Uint32Array.from(pairs));
+    pairs.push(mask, stored.get(m)!);
   }
+  s.set(`${prefix}.masks`, Uint32Array.from(pairs));
   return s;
 }
 
@@ -168,7 +201,7 @@ const CHECKED_EDGES = 512;
 export function decodePreparedRouting(graph: RegionGraph, bytes: Uint8Array): PreparedRouting {
   const s = decodeSections(bytes);
   const core = coreFromSections(s, graph.nodeCount, graph.edgeCount);
-  const ids = new Set(section(s, 'profiles', Uint32Array));
+  const ids = new Set(section(s, PROFILES_SECTION, Uint32Array));
   const activities = new Map<Activity, PreparedActivity>();
   const paved = pavedSurfaces(graph);
   for (const activity of ACTIVITIES) {

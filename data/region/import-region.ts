@@ -1,4 +1,5 @@
 // Imports an OSM extract (+ SRTM tiles) into a Region and optionally writes the region folder.
+import { rmSync } from 'node:fs';
 import { basename } from 'node:path';
 import { buildRegion } from './build-region.js';
 import { clipTiles, readHgt, type HgtTile } from './dem.js';
@@ -7,6 +8,7 @@ import { isLimit, isOutOfMemory, type PbfReadStats, readExtract } from './pbf-re
 import { prepareRoutingFiles } from './prepare-routing.js';
 import type { Region } from './region.js';
 import { ImportResourceError, RegionInputError } from './region-error.js';
+import { regionWorkFile } from './region-folder.js';
 import { writeRegionWithTiles } from './cut-tile-archive.js';
 
 export interface ImportOptions {
@@ -56,16 +58,22 @@ export async function importRegion(opts: ImportOptions): Promise<Region> {
   }
   let files: Record<string, number> = {};
   if (opts.out !== undefined) {
-    // Routing prepared for every activity (routing.bin), so no worker prepares any at load or on a request.
-    const routing = await prepareRoutingFiles(region.graph, { progress }).catch((e: unknown) => {
-      throw resourceFailure(e, 'preparing routing');
-    });
-    progress.stage('write');
+    // Routing prepared for every activity (routing.bin), so no worker prepares any at load or on a request; written
+    // beside the folder as it is made (regionWorkFile), then moved into it with the other files.
+    const workFile = regionWorkFile(opts.out, 'routing');
     try {
-      // The trail tiles' archive is cut into the folder before it is renamed into place.
-      files = await writeRegionWithTiles(opts.out, region, (line) => progress.note(line), {}, routing);
-    } catch (e) {
-      throw resourceFailure(e, 'writing the region folder');
+      const routing = await prepareRoutingFiles(region.graph, { progress, workFile }).catch((e: unknown) => {
+        throw resourceFailure(e, 'preparing routing');
+      });
+      progress.stage('write');
+      try {
+        // The trail tiles' archive is cut into the folder before it is renamed into place.
+        files = await writeRegionWithTiles(opts.out, region, (line) => progress.note(line), {}, routing);
+      } catch (e) {
+        throw resourceFailure(e, 'writing the region folder');
+      }
+    } finally {
+      rmSync(workFile, { force: true }); // moved into the folder, or left by a failure
     }
   }
   const stages = progress.end();

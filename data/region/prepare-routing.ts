@@ -2,23 +2,26 @@
 // folder's routing.bin, so no worker computes any of it at load or on a request. The core graph and each
 // activity's weights are quick and made here; the contraction hierarchies (the heavy part, one per activity and
 // distinct avoid mask) are spread over worker threads, one per core. Each step is a stage of the import's progress.
+import { copyFileSync, mkdtempSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { ACTIVITIES, type Activity } from '../../contracts/activity.js';
+import { ACTIVITIES } from '../../contracts/activity.js';
 import type { Hierarchy } from '../../geo-wasm/src/routing-ch.js';
-import { encodedSize, writeSections } from '../../geo-wasm/src/routing-file.js';
-import { type PreparedCore, prepareCore, profileHierarchy } from '../../geo-wasm/src/routing-prepare.js';
+import { coreSections, SectionWriter } from '../../geo-wasm/src/routing-file.js';
+import { type CoreLinks, type CoreWeights, prepareCore, profileHierarchy } from '../../geo-wasm/src/routing-prepare.js';
 import {
-  type ActivityPlan,
+  activityMasks,
+  type CorePlan,
   DEFAULT_CELL_DEG,
-  preparedSections,
-  finishActivity,
   hierarchyMasks,
+  maskSetSections,
+  PROFILES_SECTION,
   planActivity,
-  type PreparedRouting,
   ROUTING_FILE,
+  weightSections,
 } from '../../workers/routing-prep.js';
 import { ImportProgress } from './import-progress.js';
 import type { HierarchyTask } from './prepare-routing-thread.js';
@@ -30,6 +33,11 @@ export interface PrepareRoutingOptions {
   threads?: number;
   /** The import's progress: one stage per step (their times go into the import's report), and a note per step. */
   progress?: ImportProgress;
+  /**
+   * Where routing.bin is written as it is made, before the folder it goes into exists (default: a new folder under
+   * the system's temp folder). On the region folder's file system, placing it is a rename.
+   */
+  workFile?: string;
 }
 
 /** Core edges under which the hierarchies are built in this thread: starting threads would cost more than they save. */
@@ -37,58 +45,104 @@ const THREADS_FROM_CORE_EDGES = 20_000;
 
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 
-/** Prepares routing for `graph` and returns the folder files to add: `routing.bin`, written by writeRegion. */
+/**
+ * Prepares routing for `graph` and returns the folder files to add: `routing.bin`, placed by writeRegion. The file
+ * is written as it is made (the core graph, each activity's weights, then each activity's hierarchies once they are
+ * built, in activity order), and each part is let go of once written: at country scale the file outweighs the graph.
+ */
 export async function prepareRoutingFiles(graph: RegionGraph, options: PrepareRoutingOptions = {}): Promise<Map<string, ExtraFile>> {
   const progress = options.progress ?? new ImportProgress({ enabled: false });
   const t0 = performance.now();
-  progress.stage('routing core');
-  const core = prepareCore(graph, DEFAULT_CELL_DEG);
-  progress.note(`routing core graph: ${core.coreNode.length} nodes, ${core.target.length} edges`);
-  progress.stage('routing weights', ACTIVITIES.length);
-  const plans = ACTIVITIES.map((a) => {
-    const plan = planActivity(graph, core, a);
-    progress.advance(1);
-    return plan;
-  });
-  const tasks = plans.flatMap((plan) => hierarchyMasks(plan).map((mask) => ({ plan, mask })));
-  const wanted = options.threads ?? (core.target.length < THREADS_FROM_CORE_EDGES ? 1 : availableParallelism());
-  const threads = Math.max(1, Math.min(wanted, tasks.length));
-  progress.stage('hierarchies', tasks.length);
-  const t1 = performance.now();
-  const built =
-    threads > 1
-      ? await buildInThreads(core, tasks, threads, () => progress.advance(1))
-      : tasks.map(({ plan, mask }) => {
-          const h = profileHierarchy(core, plan.profile, mask);
-          progress.advance(1);
-          return h;
-        });
+  const file = options.workFile ?? join(mkdtempSync(join(tmpdir(), 'cairn-routing-')), ROUTING_FILE);
+  const writer = new SectionWriter(file);
   let shortcuts = 0;
-  for (const h of built) shortcuts += h.shortcuts;
+  let threads = 1;
+  let built = 0;
+  const t1 = performance.now();
+  try {
+    const { links, plans } = writeCoreAndWeights(graph, writer, progress);
+    writer.add(PROFILES_SECTION, Uint32Array.from(plans.map((plan) => plan.profileId)));
+    const tasks = plans.flatMap((plan) => hierarchyMasks(plan).map((mask): HierarchyInput => ({ profile: plan.profile, mask })));
+    const wanted = options.threads ?? (links.target.length < THREADS_FROM_CORE_EDGES ? 1 : availableParallelism());
+    threads = Math.max(1, Math.min(wanted, tasks.length));
+    progress.stage('hierarchies', tasks.length);
+    const pool = threads > 1 ? buildInThreads(links, tasks, threads, () => progress.advance(1)) : undefined;
+    try {
+      for (const plan of plans) {
+        const hierarchies = new Map<number, Hierarchy>();
+        for (const mask of hierarchyMasks(plan)) {
+          const task = built++;
+          let h: Hierarchy;
+          if (pool) h = await pool.hierarchy(task);
+          else {
+            h = profileHierarchy(links, plan.profile, mask);
+            progress.advance(1);
+          }
+          shortcuts += h.shortcuts;
+          hierarchies.set(mask, h);
+        }
+        const masks = activityMasks(links, plan, hierarchies);
+        for (const [name, a] of maskSetSections({ profileId: plan.profileId, masks }, new Map())) writer.add(name, a);
+      }
+    } finally {
+      await pool?.close();
+    }
+  } catch (e) {
+    writer.abandon();
+    rmSync(file, { force: true });
+    throw e;
+  }
   progress.note(
-    `${built.length} contraction hierarchies (${plans.length} activities × their distinct avoid masks), ${shortcuts} shortcuts, ` +
+    `${built} contraction hierarchies (${ACTIVITIES.length} activities × their distinct avoid masks), ${shortcuts} shortcuts, ` +
       `${threads} thread${threads > 1 ? 's' : ''}, ${seconds(performance.now() - t1)}`,
   );
   progress.stage('routing file');
-  const byActivity = new Map<Activity, Map<number, Hierarchy>>();
-  tasks.forEach(({ plan, mask }, i) => {
-    const m = byActivity.get(plan.activity) ?? new Map<number, Hierarchy>();
-    m.set(mask, built[i]!);
-    byActivity.set(plan.activity, m);
-  });
-  const prepared: PreparedRouting = {
-    core,
-    activities: new Map(plans.map((plan) => [plan.activity, finishActivity(core, plan, byActivity.get(plan.activity)!)])),
-  };
-  const sections = preparedSections(graph, prepared);
-  const size = encodedSize(sections);
+  const size = writer.finish();
   progress.note(`${ROUTING_FILE}: ${(size / 1e6).toFixed(1)} MB; routing prepared in ${seconds(performance.now() - t0)}`);
-  // Written with the folder, section by section: the file is never whole in memory beside the arrays it holds.
-  return new Map([[ROUTING_FILE, (path: string) => writeSections(path, sections)]]);
+  return new Map([[ROUTING_FILE, (path: string) => placeFile(file, path)]]);
+}
+
+/**
+ * The stages `routing core` and `routing weights`: the core graph and each activity's weights, each written once
+ * made. Returns what the hierarchies still read: the core graph's links and each activity's core-graph weights (the
+ * arrays per original edge, a few hundred MB at country scale, are no longer held).
+ */
+function writeCoreAndWeights(graph: RegionGraph, writer: SectionWriter, progress: ImportProgress): { links: CoreLinks; plans: CorePlan[] } {
+  progress.stage('routing core');
+  const core = prepareCore(graph, DEFAULT_CELL_DEG);
+  progress.note(`routing core graph: ${core.coreNode.length} nodes, ${core.target.length} edges`);
+  for (const [name, a] of coreSections(core, graph.nodeCount)) writer.add(name, a);
+  progress.stage('routing weights', ACTIVITIES.length);
+  const plans = ACTIVITIES.map((activity): CorePlan => {
+    const plan = planActivity(graph, core, activity);
+    for (const [name, a] of weightSections(plan, new Map())) writer.add(name, a);
+    progress.advance(1);
+    const { coreCost, coreHazard, component } = plan.profile;
+    return { ...plan, profile: { coreCost, coreHazard, component } };
+  });
+  return { links: { first: core.first, target: core.target, twin: core.twin }, plans };
+}
+
+/** Moves `from` to `to` (a copy when they are on different file systems); returns its size. */
+function placeFile(from: string, to: string): number {
+  try {
+    renameSync(from, to);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EXDEV') throw e;
+    copyFileSync(from, to);
+    rmSync(from, { force: true });
+  }
+  return statSync(to).size;
+}
+
+/** A hierarchy to build: an activity's core weights under an avoid mask. */
+interface HierarchyInput {
+  profile: CoreWeights;
+  mask: number;
 }
 
 /** Starts a thread on the thread module: compiled .js next to this file, or the .ts source under tsx (tests). */
-function startThread(core: PreparedCore): Worker {
+function startThread(core: CoreLinks): Worker {
   const workerData = { first: core.first, target: core.target };
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./prepare-routing-thread.js', import.meta.url), { workerData });
   // Under tsx (tests): a script that registers tsx's hooks in the thread, then imports the source.
@@ -97,46 +151,60 @@ function startThread(core: PreparedCore): Worker {
   return new Worker(`import(${tsx}).then((api) => { api.register(); return import(${source}); })`, { eval: true, workerData });
 }
 
-/** Builds the hierarchies of `tasks` on `threads` worker threads, in task order. */
-async function buildInThreads(
-  core: PreparedCore,
-  tasks: { plan: ActivityPlan; mask: number }[],
+/**
+ * Builds the hierarchies of `tasks` on `threads` worker threads, handed out in task order; `hierarchy(i)` resolves
+ * with task i's once it is built (and forgets it: each is asked for once). A failed thread fails every hierarchy
+ * not yet built.
+ */
+function buildInThreads(
+  core: CoreLinks,
+  tasks: HierarchyInput[],
   threads: number,
   done: () => void,
-): Promise<Hierarchy[]> {
-  const out = new Array<Hierarchy>(tasks.length);
+): { hierarchy: (i: number) => Promise<Hierarchy>; close: () => Promise<void> } {
+  const settle: { resolve: (h: Hierarchy) => void; reject: (e: unknown) => void }[] = [];
+  let results: (Promise<Hierarchy> | undefined)[] = tasks.map(
+    (_, i) =>
+      new Promise<Hierarchy>((resolve, reject) => {
+        settle[i] = { resolve, reject };
+      }),
+  );
+  // A hierarchy that fails after the caller stopped asking must not be an unhandled rejection.
+  for (const p of results) p?.catch(() => undefined);
   let next = 0;
   const workers = Array.from({ length: threads }, () => startThread(core));
-  try {
-    await Promise.all(
-      workers.map(
-        (worker) =>
-          new Promise<void>((resolve, reject) => {
-            const give = (): void => {
-              if (next >= tasks.length) {
-                resolve();
-                return;
-              }
-              const id = next++;
-              const { plan, mask } = tasks[id]!;
-              const task: HierarchyTask = { id, cost: plan.profile.coreCost, hazard: plan.profile.coreHazard, mask };
-              worker.postMessage(task);
-            };
-            worker.on('message', (m: { id: number; hierarchy: Hierarchy }) => {
-              out[m.id] = m.hierarchy;
-              done();
-              give();
-            });
-            worker.on('error', reject);
-            worker.on('exit', (code) =>
-              next < tasks.length || code !== 0 ? reject(new Error(`routing preparation thread exited (${code})`)) : undefined,
-            );
-            give();
-          }),
-      ),
+  const failAll = (e: unknown): void => {
+    for (const s of settle) s.reject(e);
+  };
+  for (const worker of workers) {
+    const give = (): void => {
+      if (next >= tasks.length) return;
+      const id = next++;
+      const { profile, mask } = tasks[id]!;
+      const task: HierarchyTask = { id, cost: profile.coreCost, hazard: profile.coreHazard, mask };
+      worker.postMessage(task);
+    };
+    worker.on('message', (m: { id: number; hierarchy: Hierarchy }) => {
+      settle[m.id]!.resolve(m.hierarchy);
+      done();
+      give();
+    });
+    worker.on('error', failAll);
+    worker.on('exit', (code) =>
+      next < tasks.length || code !== 0 ? failAll(new Error(`routing preparation thread exited (${code})`)) : undefined,
     );
-  } finally {
-    await Promise.all(workers.map((w) => w.terminate()));
+    give();
   }
-  return out;
+  return {
+    hierarchy(i: number): Promise<Hierarchy> {
+      const p = results[i];
+      if (!p) throw new TypeError(`routing: hierarchy ${i} was asked for twice`);
+      results[i] = undefined;
+      return p;
+    },
+    async close(): Promise<void> {
+      results = [];
+      await Promise.all(workers.map((w) => w.terminate()));
+    },
+  };
 }

@@ -196,6 +196,16 @@ function stageRegion(
  * Removes the temporary folders an earlier writer of `target` left when it was killed (SIGKILL, out of
  * memory): `.NAME.tmp-PID-…` and `.NAME.old-PID-…` whose process is gone.
  */
+/**
+ * A file beside region folder `dir` that an import writes before the folder is staged (`kind`, e.g. "routing"):
+ * named for this process, so that a later import removes it if this one was killed.
+ */
+export function regionWorkFile(dir: string, kind: string): string {
+  const target = resolve(dir);
+  mkdirSync(dirname(target), { recursive: true });
+  return join(dirname(target), `.${basename(target)}.${kind}-${process.pid}-${Date.now().toString(36)}`);
+}
+
 function removeStaleSiblings(target: string): void {
   const prefix = `.${basename(target)}.`;
   let names: string[];
@@ -205,7 +215,7 @@ function removeStaleSiblings(target: string): void {
     return;
   }
   for (const name of names) {
-    const m = /^\.(?:tmp|old)-(\d+)-/.exec(name.slice(prefix.length - 1));
+    const m = /^\.(?:tmp|old|routing)-(\d+)-/.exec(name.slice(prefix.length - 1));
     if (!name.startsWith(prefix) || !m) continue;
     const pid = Number(m[1]);
     if (pid === process.pid || alive(pid)) continue;

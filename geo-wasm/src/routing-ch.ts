@@ -36,34 +36,138 @@ export interface CoreInput {
 const WITNESS_SETTLE_LIMIT = 40;
 const ESTIMATE_SETTLE_LIMIT = 8;
 
+/**
+ * Each node's list of (neighbour, record) pairs, all in one pool of typed arrays: push, indexOf and swap-remove,
+ * as per-node JS arrays would do them (in the same order), at a few bytes per entry instead of two arrays per
+ * node. A full list moves to the pool's end with twice the room; a full pool is compacted into a larger one.
+ */
+class NodeLists {
+  readonly start: Int32Array;
+  readonly length: Int32Array;
+  readonly room: Int32Array;
+  node: Int32Array;
+  record: Int32Array;
+  used = 0;
+
+  constructor(n: number, expected: number) {
+    this.start = new Int32Array(n);
+    this.length = new Int32Array(n);
+    this.room = new Int32Array(n);
+    this.node = new Int32Array(Math.max(expected, 16));
+    this.record = new Int32Array(Math.max(expected, 16));
+  }
+
+  push(v: number, x: number, r: number): void {
+    if (this.length[v] === this.room[v]) this.move(v, Math.max(2, this.room[v]! * 2));
+    const at = this.start[v]! + this.length[v]!++;
+    this.node[at] = x;
+    this.record[at] = r;
+  }
+
+  indexOf(v: number, x: number): number {
+    const s = this.start[v]!;
+    const len = this.length[v]!;
+    for (let i = 0; i < len; i++) if (this.node[s + i] === x) return i;
+    return -1;
+  }
+
+  /** Removes the pair of neighbour x from v's list (its last pair takes its place). */
+  unlink(v: number, x: number): void {
+    const i = this.indexOf(v, x);
+    if (i < 0) return;
+    const s = this.start[v]!;
+    const last = s + --this.length[v]!;
+    this.node[s + i] = this.node[last]!;
+    this.record[s + i] = this.record[last]!;
+  }
+
+  private move(v: number, room: number): void {
+    if (this.used + room > this.node.length) this.compact(room);
+    const from = this.start[v]!;
+    const len = this.length[v]!;
+    this.node.copyWithin(this.used, from, from + len);
+    this.record.copyWithin(this.used, from, from + len);
+    this.start[v] = this.used;
+    this.room[v] = room;
+    this.used += room;
+  }
+
+  /** Copies every list, with its room, into new arrays with space for `more` entries and as much again. */
+  private compact(more: number): void {
+    let live = more;
+    for (let v = 0; v < this.start.length; v++) live += this.room[v]!;
+    const node = new Int32Array(Math.ceil(live * 1.5));
+    const record = new Int32Array(node.length);
+    let at = 0;
+    for (let v = 0; v < this.start.length; v++) {
+      const s = this.start[v]!;
+      node.set(this.node.subarray(s, s + this.length[v]!), at);
+      record.set(this.record.subarray(s, s + this.length[v]!), at);
+      this.start[v] = at;
+      at += this.room[v]!;
+    }
+    this.node = node;
+    this.record = record;
+    this.used = at;
+  }
+}
+
+/** The records of a hierarchy as they are made: growable typed columns. */
+class Records {
+  from = new Int32Array(1024);
+  to = new Int32Array(1024);
+  weight = new Float64Array(1024);
+  a = new Int32Array(1024);
+  b = new Int32Array(1024);
+  count = 0;
+
+  constructor(expected: number) {
+    this.grow(expected);
+  }
+
+  push(u: number, x: number, w: number, a: number, b: number): number {
+    if (this.count === this.from.length) this.grow(Math.ceil(this.count * 1.5));
+    const r = this.count++;
+    this.from[r] = u;
+    this.to[r] = x;
+    this.weight[r] = w;
+    this.a[r] = a;
+    this.b[r] = b;
+    return r;
+  }
+
+  private grow(size: number): void {
+    if (size <= this.from.length) return;
+    const more = <T extends Int32Array | Float64Array>(old: T, make: (n: number) => T): T => {
+      const next = make(size);
+      next.set(old.subarray(0, this.count) as never);
+      return next;
+    };
+    this.from = more(this.from, (n) => new Int32Array(n));
+    this.to = more(this.to, (n) => new Int32Array(n));
+    this.weight = more(this.weight, (n) => new Float64Array(n));
+    this.a = more(this.a, (n) => new Int32Array(n));
+    this.b = more(this.b, (n) => new Int32Array(n));
+  }
+}
+
 export function buildHierarchy(core: CoreInput, mask: number): Hierarchy {
   const n = core.first.length - 1;
-  const recFrom: number[] = [];
-  const recTo: number[] = [];
-  const recW: number[] = [];
-  const recA: number[] = [];
-  const recB: number[] = [];
-  // Adjacency as parallel arrays (neighbour, record): no iterator allocations in the hot loops.
-  const outN: number[][] = Array.from({ length: n }, () => []);
-  const outR: number[][] = Array.from({ length: n }, () => []);
-  const inN: number[][] = Array.from({ length: n }, () => []);
-  const inR: number[][] = Array.from({ length: n }, () => []);
+  const coreEdges = core.target.length;
+  // About as many shortcuts as core edges on trail networks.
+  const rec = new Records(coreEdges * 2);
+  const outs = new NodeLists(n, coreEdges * 2);
+  const ins = new NodeLists(n, coreEdges * 2);
   const add = (u: number, x: number, w: number, a: number, b: number): void => {
-    const i = outN[u]!.indexOf(x);
-    if (i >= 0 && recW[outR[u]![i]!]! <= w) return;
-    const r = recFrom.push(u) - 1;
-    recTo.push(x);
-    recW.push(w);
-    recA.push(a);
-    recB.push(b);
+    const i = outs.indexOf(u, x);
+    if (i >= 0 && rec.weight[outs.record[outs.start[u]! + i]!]! <= w) return;
+    const r = rec.push(u, x, w, a, b);
     if (i >= 0) {
-      outR[u]![i] = r;
-      inR[x]![inN[x]!.indexOf(u)] = r;
+      outs.record[outs.start[u]! + i] = r;
+      ins.record[ins.start[x]! + ins.indexOf(x, u)] = r;
     } else {
-      outN[u]!.push(x);
-      outR[u]!.push(r);
-      inN[x]!.push(u);
-      inR[x]!.push(r);
+      outs.push(u, x, r);
+      ins.push(x, u, r);
     }
   };
   for (let u = 0; u < n; u++) {
@@ -74,14 +178,6 @@ export function buildHierarchy(core: CoreInput, mask: number): Hierarchy {
       add(u, x, w, -1, e);
     }
   }
-  const unlink = (ns: number[], rs: number[], v: number): void => {
-    const i = ns.indexOf(v);
-    if (i < 0) return;
-    ns[i] = ns[ns.length - 1]!;
-    rs[i] = rs[rs.length - 1]!;
-    ns.pop();
-    rs.pop();
-  };
   const contracted = new Uint8Array(n);
   const deleted = new Uint32Array(n);
   // Witness search state (stamped, reused).
@@ -103,12 +199,12 @@ export function buildHierarchy(core: CoreInput, mask: number): Hierarchy {
       if (d > dist[v]!) continue;
       if (d > maxW) break;
       settled++;
-      const ns = outN[v]!;
-      const rs = outR[v]!;
-      for (let i = 0; i < ns.length; i++) {
-        const x = ns[i]!;
+      const s = outs.start[v]!;
+      const len = outs.length[v]!;
+      for (let i = s; i < s + len; i++) {
+        const x = outs.node[i]!;
         if (x === skip || contracted[x]) continue;
-        const nd = d + recW[rs[i]!]!;
+        const nd = d + rec.weight[outs.record[i]!]!;
         if (seen[x] !== stamp || nd < dist[x]!) {
           seen[x] = stamp;
           dist[x] = nd;
@@ -121,27 +217,25 @@ export function buildHierarchy(core: CoreInput, mask: number): Hierarchy {
   /** Contracts v (or only counts the shortcuts it would need). */
   const contract = (v: number, simulate: boolean): number => {
     let added = 0;
-    const ins = inN[v]!;
-    const outs = outN[v]!;
-    // Shortcuts added below may extend these lists; only the neighbours present now matter.
-    const nIn = ins.length;
-    const nOut = outs.length;
+    // Shortcuts added below never touch v's own lists, but may move them in their pools: positions are read anew.
+    const nIn = ins.length[v]!;
+    const nOut = outs.length[v]!;
     for (let i = 0; i < nIn; i++) {
-      const u = ins[i]!;
-      const r1 = inR[v]![i]!;
+      const u = ins.node[ins.start[v]! + i]!;
+      const r1 = ins.record[ins.start[v]! + i]!;
       if (contracted[u]) continue;
       let maxW = 0;
       for (let j = 0; j < nOut; j++) {
-        const x = outs[j]!;
-        if (!contracted[x] && x !== u) maxW = Math.max(maxW, recW[r1]! + recW[outR[v]![j]!]!);
+        const x = outs.node[outs.start[v]! + j]!;
+        if (!contracted[x] && x !== u) maxW = Math.max(maxW, rec.weight[r1]! + rec.weight[outs.record[outs.start[v]! + j]!]!);
       }
       if (maxW === 0) continue;
       witness(u, v, maxW, simulate ? ESTIMATE_SETTLE_LIMIT : WITNESS_SETTLE_LIMIT);
       for (let j = 0; j < nOut; j++) {
-        const x = outs[j]!;
-        const r2 = outR[v]![j]!;
+        const x = outs.node[outs.start[v]! + j]!;
+        const r2 = outs.record[outs.start[v]! + j]!;
         if (contracted[x] || x === u) continue;
-        const cand = recW[r1]! + recW[r2]!;
+        const cand = rec.weight[r1]! + rec.weight[r2]!;
         if (witnessDist(x) <= cand) continue;
         added++;
         if (!simulate) add(u, x, cand, r1, r2);
@@ -151,18 +245,19 @@ export function buildHierarchy(core: CoreInput, mask: number): Hierarchy {
   };
   const degree = (v: number): number => {
     let d = 0;
-    for (const x of outN[v]!) if (!contracted[x]) d++;
-    for (const x of inN[v]!) if (!contracted[x]) d++;
+    for (const lists of [outs, ins]) {
+      const s = lists.start[v]!;
+      for (let i = s; i < s + lists.length[v]!; i++) if (!contracted[lists.node[i]!]) d++;
+    }
     return d;
   };
   const priority = (v: number): number => contract(v, true) - degree(v) + deleted[v]!;
-  // Lazy-update queue of (priority, node).
-  const qk: number[] = [];
-  const qv: number[] = [];
+  // Lazy-update queue of (priority, node): every node is in it at most once (put back only after it was taken).
+  const qk = new Float64Array(n);
+  const qv = new Int32Array(n);
+  let qsize = 0;
   const qpush = (k: number, v: number): void => {
-    let i = qk.length;
-    qk.push(k);
-    qv.push(v);
+    let i = qsize++;
     while (i > 0) {
       const p = (i - 1) >> 1;
       if (qk[p]! < k || (qk[p] === k && qv[p]! <= v)) break;
@@ -175,14 +270,15 @@ export function buildHierarchy(core: CoreInput, mask: number): Hierarchy {
   };
   const qpop = (): number => {
     const top = qv[0]!;
-    const k = qk.pop()!;
-    const v = qv.pop()!;
-    if (qk.length) {
+    qsize--;
+    const k = qk[qsize]!;
+    const v = qv[qsize]!;
+    if (qsize) {
       let i = 0;
       for (;;) {
         let c = 2 * i + 1;
-        if (c >= qk.length) break;
-        if (c + 1 < qk.length && (qk[c + 1]! < qk[c]! || (qk[c + 1] === qk[c] && qv[c + 1]! < qv[c]!))) c++;
+        if (c >= qsize) break;
+        if (c + 1 < qsize && (qk[c + 1]! < qk[c]! || (qk[c + 1] === qk[c] && qv[c + 1]! < qv[c]!))) c++;
         if (qk[c]! > k || (qk[c] === k && qv[c]! >= v)) break;
         qk[i] = qk[c]!;
         qv[i] = qv[c]!;
@@ -196,11 +292,11 @@ export function buildHierarchy(core: CoreInput, mask: number): Hierarchy {
   for (let v = 0; v < n; v++) qpush(priority(v), v);
   const rank = new Int32Array(n);
   let order = 0;
-  while (qk.length) {
+  while (qsize) {
     const v = qpop();
     if (contracted[v]) continue;
     const p = priority(v);
-    if (qk.length && p > qk[0]!) {
+    if (qsize && p > qk[0]!) {
       qpush(p, v);
       continue;
     }
@@ -208,17 +304,20 @@ export function buildHierarchy(core: CoreInput, mask: number): Hierarchy {
     contracted[v] = 1;
     rank[v] = order++;
     // Drop v from its neighbours' lists so later searches never scan contracted nodes.
-    for (const x of outN[v]!) {
+    for (let i = 0; i < outs.length[v]!; i++) {
+      const x = outs.node[outs.start[v]! + i]!;
       deleted[x]!++;
-      unlink(inN[x]!, inR[x]!, v);
+      ins.unlink(x, v);
     }
-    for (const u of inN[v]!) {
+    for (let i = 0; i < ins.length[v]!; i++) {
+      const u = ins.node[ins.start[v]! + i]!;
       deleted[u]!++;
-      unlink(outN[u]!, outR[u]!, v);
+      outs.unlink(u, v);
     }
   }
   // Split every record into the upward graphs.
-  const m = recFrom.length;
+  const m = rec.count;
+  const { from: recFrom, to: recTo, weight: recW } = rec;
   const fCount = new Uint32Array(n + 1);
   const bCount = new Uint32Array(n + 1);
   for (let r = 0; r < m; r++) {
@@ -254,15 +353,17 @@ export function buildHierarchy(core: CoreInput, mask: number): Hierarchy {
       backward.record[i] = r;
     }
   }
+  let shortcuts = 0;
+  for (let r = 0; r < m; r++) if (rec.a[r]! >= 0) shortcuts++;
   return {
     nodeCount: n,
-    recFrom: Int32Array.from(recFrom),
-    recTo: Int32Array.from(recTo),
-    recA: Int32Array.from(recA),
-    recB: Int32Array.from(recB),
+    recFrom: recFrom.slice(0, m),
+    recTo: recTo.slice(0, m),
+    recA: rec.a.slice(0, m),
+    recB: rec.b.slice(0, m),
     forward,
     backward,
-    shortcuts: recA.filter((a) => a >= 0).length,
+    shortcuts,
   };
 }
 

@@ -1,5 +1,6 @@
-// The prepared-routing file (routing.bin): a table of named typed-array sections, little-endian, each starting on
-// an 8-byte boundary, so loading it is reading the bytes and making views (data/region/README.md has the layout).
+// The prepared-routing file (routing.bin): named typed-array sections, little-endian, each starting on an 8-byte
+// boundary, and their table after the last one, so loading it is reading the bytes and making views, and writing it
+// is appending each section as it is made (data/region/README.md has the layout).
 // This module holds the container and the kernel's own sections (core graph, profiles, hierarchies); what the
 // route engine adds per activity is written by workers/routing-prep.ts with the same container.
 import { closeSync, ftruncateSync, openSync, writeSync } from 'node:fs';
@@ -8,7 +9,7 @@ import type { PreparedCore, PreparedMask, PreparedProfile } from './routing-prep
 
 export const ROUTING_FILE_MAGIC = 'CAIRNRT\0';
 /** Version of the routing.bin layout; bumped on any change of the container or of a section's meaning. */
-export const ROUTING_FILE_VERSION = 1;
+export const ROUTING_FILE_VERSION = 2;
 export const ROUTING_HEADER_BYTES = 64;
 const TOC_ENTRY_BYTES = 64;
 const NAME_BYTES = 40;
@@ -28,72 +29,132 @@ const align8 = (x: number): number => (x + 7) & ~7;
 /** Thrown when bytes are not a routing file this build reads (another version, truncated, corrupt). */
 export class RoutingFileError extends Error {}
 
-/** Where each section goes, the file's size, and its header and table of contents (the bytes before the first section). */
-function layout(sections: Sections): { head: Uint8Array; offsets: number[]; size: number } {
+/** A section as the table of contents describes it. */
+interface TocEntry {
+  name: string;
+  type: number;
+  offset: number;
+  bytes: number;
+}
+
+const tocEntry = (name: string, a: SectionArray, offset: number): TocEntry => ({ name, type: typeCode(a), offset, bytes: a.byteLength });
+
+/** The header of a file whose table of `count` entries starts at `tocOffset`, and the file's size. */
+function header(count: number, tocOffset: number): { bytes: Uint8Array; size: number } {
   if (!LITTLE_ENDIAN) throw new Error('routing files need a little-endian machine');
-  const entries = [...sections];
-  const headBytes = align8(ROUTING_HEADER_BYTES + entries.length * TOC_ENTRY_BYTES);
-  let at = headBytes;
-  const offsets = entries.map(([, a]) => {
-    const o = at;
-    at = align8(at + a.byteLength);
-    return o;
-  });
-  const head = new Uint8Array(headBytes);
-  const dv = new DataView(head.buffer);
-  const enc = new TextEncoder();
-  head.set(enc.encode(ROUTING_FILE_MAGIC), 0);
+  const size = tocOffset + count * TOC_ENTRY_BYTES;
+  const bytes = new Uint8Array(ROUTING_HEADER_BYTES);
+  const dv = new DataView(bytes.buffer);
+  bytes.set(new TextEncoder().encode(ROUTING_FILE_MAGIC), 0);
   dv.setUint32(8, ROUTING_FILE_VERSION, true);
   dv.setUint32(12, ROUTING_HEADER_BYTES, true);
-  dv.setUint32(16, entries.length, true);
+  dv.setUint32(16, count, true);
   dv.setUint32(20, TOC_ENTRY_BYTES, true);
-  dv.setBigUint64(24, BigInt(at), true);
-  entries.forEach(([name, a], i) => {
-    const e = ROUTING_HEADER_BYTES + i * TOC_ENTRY_BYTES;
-    const bytes = enc.encode(name);
-    if (bytes.length > NAME_BYTES || name.includes('\0')) throw new TypeError(`routing file: section name ${name} is too long`);
-    head.set(bytes, e);
-    dv.setUint32(e + NAME_BYTES, typeCode(a), true);
-    dv.setBigUint64(e + NAME_BYTES + 8, BigInt(offsets[i]!), true);
-    dv.setBigUint64(e + NAME_BYTES + 16, BigInt(a.byteLength), true);
+  dv.setBigUint64(24, BigInt(size), true);
+  dv.setBigUint64(32, BigInt(tocOffset), true);
+  return { bytes, size };
+}
+
+/** The table of contents: per section its name, type code, byte offset and byte length. */
+function toc(entries: readonly TocEntry[]): Uint8Array {
+  const out = new Uint8Array(entries.length * TOC_ENTRY_BYTES);
+  const dv = new DataView(out.buffer);
+  const enc = new TextEncoder();
+  entries.forEach(({ name, type, offset, bytes }, i) => {
+    const e = i * TOC_ENTRY_BYTES;
+    const encoded = enc.encode(name);
+    if (encoded.length > NAME_BYTES || name.includes('\0')) throw new TypeError(`routing file: section name ${name} is too long`);
+    out.set(encoded, e);
+    dv.setUint32(e + NAME_BYTES, type, true);
+    dv.setBigUint64(e + NAME_BYTES + 8, BigInt(offset), true);
+    dv.setBigUint64(e + NAME_BYTES + 16, BigInt(bytes), true);
   });
-  return { head, offsets, size: at };
+  return out;
+}
+
+/** Where each section goes, and the file's header, table (at `tocOffset`) and size. */
+function layout(sections: Sections): { head: Uint8Array; offsets: number[]; table: Uint8Array; tocOffset: number; size: number } {
+  let at = ROUTING_HEADER_BYTES;
+  const entries = [...sections].map(([name, a]) => {
+    const entry = tocEntry(name, a, at);
+    at = align8(at + a.byteLength);
+    return entry;
+  });
+  const { bytes, size } = header(entries.length, at);
+  return { head: bytes, offsets: entries.map((e) => e.offset), table: toc(entries), tocOffset: at, size };
 }
 
 const bytesOf = (a: SectionArray): Uint8Array => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
 
 /**
- * Encodes sections: a 64-byte header (magic, version, header size, section count, TOC entry size, file size),
- * the table of contents (per section: name, type code, byte offset, byte length) and the arrays, 8-aligned.
+ * Encodes sections: a 64-byte header (magic, version, header size, section count, TOC entry size, file size, TOC
+ * offset), the arrays, 8-aligned, then the table of contents (per section: name, type code, byte offset, byte length).
  */
 export function encodeSections(sections: Sections): Uint8Array {
-  const { head, offsets, size } = layout(sections);
+  const { head, offsets, table, tocOffset, size } = layout(sections);
   const out = new Uint8Array(size);
   out.set(head, 0);
   [...sections.values()].forEach((a, i) => out.set(bytesOf(a), offsets[i]!));
+  out.set(table, tocOffset);
   return out;
 }
 
-/** The size in bytes of the file the sections make. */
-export function encodedSize(sections: Sections): number {
-  return layout(sections).size;
+/**
+ * Writes a routing file section by section as they are made, so that the caller can let go of each once it is
+ * written: the same bytes as encodeSections of the same sections in the same order. The table of contents and the
+ * header are written last.
+ */
+export class SectionWriter {
+  private readonly fd: number;
+  private readonly entries: TocEntry[] = [];
+  private readonly names = new Set<string>();
+  private at = ROUTING_HEADER_BYTES;
+
+  constructor(readonly path: string) {
+    this.fd = openSync(path, 'w');
+  }
+
+  add(name: string, a: SectionArray): void {
+    if (this.names.has(name)) throw new TypeError(`routing file: section ${name} written twice`);
+    this.names.add(name);
+    this.write(bytesOf(a), this.at);
+    this.entries.push(tocEntry(name, a, this.at)); // the table of contents keeps no reference to the array
+    this.at = align8(this.at + a.byteLength);
+  }
+
+  /** Writes the table of contents and the header and closes the file; returns its size. */
+  finish(): number {
+    try {
+      const { bytes, size } = header(this.entries.length, this.at);
+      this.write(toc(this.entries), this.at);
+      this.write(bytes, 0);
+      ftruncateSync(this.fd, size); // the padding before the table, when nothing was written after the last section
+      return size;
+    } finally {
+      closeSync(this.fd);
+    }
+  }
+
+  /** Closes the file without finishing it (the caller removes it). */
+  abandon(): void {
+    closeSync(this.fd);
+  }
+
+  private write(bytes: Uint8Array, at: number): void {
+    for (let done = 0; done < bytes.byteLength; ) done += writeSync(this.fd, bytes, done, bytes.byteLength - done, at + done);
+  }
 }
 
 /** Writes what encodeSections returns to `path`, section by section (never the whole file in memory); returns its size. */
 export function writeSections(path: string, sections: Sections): number {
-  const { head, offsets, size } = layout(sections);
-  const fd = openSync(path, 'w');
+  const writer = new SectionWriter(path);
   try {
-    const write = (bytes: Uint8Array, at: number): void => {
-      for (let done = 0; done < bytes.byteLength; ) done += writeSync(fd, bytes, done, bytes.byteLength - done, at + done);
-    };
-    write(head, 0);
-    [...sections.values()].forEach((a, i) => write(bytesOf(a), offsets[i]!));
-    ftruncateSync(fd, size); // the padding after the last section
-  } finally {
-    closeSync(fd);
+    for (const [name, a] of sections) writer.add(name, a);
+  } catch (e) {
+    writer.abandon();
+    throw e;
   }
-  return size;
+  return writer.finish();
 }
 
 /** Views over the sections of `bytes` (no copy when bytes.byteOffset is 8-aligned; otherwise one aligned copy). */
@@ -109,19 +170,20 @@ export function decodeSections(bytes: Uint8Array): Sections {
   const count = dv.getUint32(16, true);
   const entryBytes = dv.getUint32(20, true);
   const size = Number(dv.getBigUint64(24, true));
-  if (size !== bytes.byteLength || entryBytes !== TOC_ENTRY_BYTES || ROUTING_HEADER_BYTES + count * entryBytes > size) {
+  const tocOffset = Number(dv.getBigUint64(32, true));
+  if (size !== bytes.byteLength || entryBytes !== TOC_ENTRY_BYTES || tocOffset < ROUTING_HEADER_BYTES || tocOffset + count * entryBytes !== size) {
     throw new RoutingFileError(`truncated or corrupt (${bytes.byteLength} bytes, header says ${size})`);
   }
   const sections: Sections = new Map();
   for (let i = 0; i < count; i++) {
-    const e = ROUTING_HEADER_BYTES + i * TOC_ENTRY_BYTES;
+    const e = tocOffset + i * TOC_ENTRY_BYTES;
     const raw = bytes.subarray(e, e + NAME_BYTES);
     const end = raw.indexOf(0);
     const name = dec.decode(end < 0 ? raw : raw.subarray(0, end));
     const C: SectionCtor | undefined = TYPES[dv.getUint32(e + NAME_BYTES, true) - 1];
     const offset = Number(dv.getBigUint64(e + NAME_BYTES + 8, true));
     const length = Number(dv.getBigUint64(e + NAME_BYTES + 16, true));
-    if (!C || offset % 8 !== 0 || offset + length > size || length % C.BYTES_PER_ELEMENT !== 0) {
+    if (!C || offset % 8 !== 0 || offset < ROUTING_HEADER_BYTES || offset + length > tocOffset || length % C.BYTES_PER_ELEMENT !== 0) {
       throw new RoutingFileError(`section ${name} is corrupt`);
     }
     sections.set(name, new C(bytes.buffer as ArrayBuffer, bytes.byteOffset + offset, length / C.BYTES_PER_ELEMENT));

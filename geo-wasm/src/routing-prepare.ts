@@ -20,6 +20,12 @@ export interface PreparedCore extends Omit<CoreGraph, 'coreOf'> {
   grid: SnapGrid;
 }
 
+/** What hierarchies and masked components read of the core graph: its CSR and reverse chains, no per-edge table. */
+export type CoreLinks = Pick<PreparedCore, 'first' | 'target' | 'twin'>;
+
+/** What hierarchies and masked components read of a profile: its core-graph arrays, none per original edge. */
+export type CoreWeights = Pick<PreparedProfile, 'coreCost' | 'coreHazard' | 'component'>;
+
 /** Per-profile weights given by the caller: cost (s, Infinity = not allowed) and hazard bits per edge. */
 export interface ProfileWeights {
   cost: Float32Array;
@@ -96,14 +102,14 @@ export function prepareProfile(core: PreparedCore, weights: ProfileWeights): Pre
 }
 
 /** Components of the core graph once the edges carrying any of `mask`'s hazards are removed. */
-export function maskedComponents(core: PreparedCore, profile: PreparedProfile, mask: number): Int32Array {
+export function maskedComponents(core: CoreLinks, profile: CoreWeights, mask: number): Int32Array {
   if (mask === 0) return profile.component;
   const cost = profile.coreCost.map((c, i) => ((profile.coreHazard[i]! & mask) !== 0 ? Infinity : c));
   return components(core.first, core.target, core.twin, cost);
 }
 
 /** The contraction hierarchy of a profile under an avoid mask (the heavy part: seconds on large regions). */
-export function profileHierarchy(core: PreparedCore, profile: PreparedProfile, mask: number): Hierarchy {
+export function profileHierarchy(core: CoreLinks, profile: CoreWeights, mask: number): Hierarchy {
   return buildHierarchy({ first: core.first, target: core.target, cost: profile.coreCost, hazard: profile.coreHazard }, mask);
 }
 
