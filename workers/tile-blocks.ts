@@ -2,9 +2,11 @@
 // region (the few features that show there), one per z6 tile the region touches for z6–z9, and one per z10 tile
 // (BLOCK_ZOOM) for z10 down to ARCHIVE_MAX_ZOOM, each block with the features near it that show in its zooms. The
 // tasks are independent: they run on any thread, in any order, and a thread holds the features of one block at a time.
+// A block is planned as the indexes of its features; its task, with the features themselves, is made only when it is
+// about to be cut (blockTask), so the cut never holds the region's features at once.
 
 import { ARCHIVE_MAX_ZOOM } from '../contracts/tiles.js';
-import { type Feature, type LayerFeatures, TRAIL_LAYERS, type TrailLayer, type TrailLayerFeatures } from './trail-features.js';
+import { type LayerFeatures, TRAIL_LAYERS, type TrailLayer, type TrailLayerSources } from './trail-features.js';
 
 /** The deepest blocks are tiles of this zoom (~30 km at 45°N), cut down to ARCHIVE_MAX_ZOOM. */
 export const BLOCK_ZOOM = 10;
@@ -25,21 +27,13 @@ export interface BlockTask {
   layers: Record<TrailLayer, LayerFeatures | null>;
 }
 
-/** A feature's bounding box in degrees: [west, south, east, north]. */
-function bboxOf(feature: Feature): [number, number, number, number] {
-  const g = feature.geometry;
-  if (g.type === 'Point') return [g.coordinates[0]!, g.coordinates[1]!, g.coordinates[0]!, g.coordinates[1]!];
-  let w = Infinity;
-  let s = Infinity;
-  let e = -Infinity;
-  let n = -Infinity;
-  for (const [lon, lat] of g.coordinates as [number, number][]) {
-    if (lon < w) w = lon;
-    if (lon > e) e = lon;
-    if (lat < s) s = lat;
-    if (lat > n) n = lat;
-  }
-  return [w, s, e, n];
+/** A block of the cut before its features are made: the indexes of the features of each layer it holds. */
+export interface BlockPlan {
+  z: number;
+  x: number;
+  y: number;
+  maxZoom: number;
+  members: Record<TrailLayer, Int32Array | null>;
 }
 
 const tileX = (lon: number, z: number) => ((lon + 180) / 360) * 2 ** z;
@@ -49,26 +43,22 @@ const tileY = (lat: number, z: number) => {
 };
 
 /**
- * The cut's tasks for a region's features: level by level, blocks in row order. A feature goes to every block of a
+ * The cut's blocks for a region's features: level by level, blocks in row order. A feature goes to every block of a
  * level whose zooms show it and whose box it comes within the tile buffer of (a margin of 1/32 of a block:
  * geojson-vt's buffer is 1/64).
  */
-export function planBlocks(layers: TrailLayerFeatures): BlockTask[] {
+export function planBlocks(layers: TrailLayerSources): BlockPlan[] {
   const margin = 1 / 32;
-  const tasks: BlockTask[] = [];
-  const boxes = new Map<TrailLayer, [number, number, number, number][]>();
-  for (const name of TRAIL_LAYERS) boxes.set(name, (layers[name]?.features ?? []).map(bboxOf));
+  const plans: BlockPlan[] = [];
   for (const level of LEVELS) {
     const side = 2 ** level.z;
-    const blocks = new Map<number, { x: number; y: number; lists: Record<string, { features: Feature[]; minZoom: number[] }> }>();
+    const blocks = new Map<number, { x: number; y: number; lists: Partial<Record<TrailLayer, number[]>> }>();
     for (const name of TRAIL_LAYERS) {
       const layer = layers[name];
       if (!layer) continue;
-      const layerBoxes = boxes.get(name)!;
-      for (let i = 0; i < layer.features.length; i++) {
-        const minZoom = layer.minZoom[i]!;
-        if (minZoom > level.maxZoom) continue;
-        const [w, s, e, n] = layerBoxes[i]!;
+      for (let i = 0; i < layer.count; i++) {
+        if (layer.minZoom[i]! > level.maxZoom) continue;
+        const [w, s, e, n] = layer.boxes.subarray(4 * i, 4 * i + 4) as unknown as [number, number, number, number];
         const x0 = Math.max(0, Math.floor(tileX(w, level.z) - margin));
         const x1 = Math.min(side - 1, Math.floor(tileX(e, level.z) + margin));
         const y0 = Math.max(0, Math.floor(tileY(n, level.z) - margin));
@@ -78,21 +68,30 @@ export function planBlocks(layers: TrailLayerFeatures): BlockTask[] {
             const key = y * side + x;
             let block = blocks.get(key);
             if (!block) blocks.set(key, (block = { x, y, lists: {} }));
-            const list = (block.lists[name] ??= { features: [], minZoom: [] });
-            list.features.push(layer.features[i]!);
-            list.minZoom.push(minZoom);
+            (block.lists[name] ??= []).push(i);
           }
         }
       }
     }
     for (const [, block] of [...blocks].sort((a, b) => a[0] - b[0])) {
-      const taskLayers = {} as BlockTask['layers'];
-      for (const name of TRAIL_LAYERS) {
-        const list = block.lists[name];
-        taskLayers[name] = layers[name] === null ? null : { features: list?.features ?? [], minZoom: Uint8Array.from(list?.minZoom ?? []) };
-      }
-      tasks.push({ z: level.z, x: block.x, y: block.y, maxZoom: level.maxZoom, layers: taskLayers });
+      const members = {} as BlockPlan['members'];
+      for (const name of TRAIL_LAYERS) members[name] = layers[name] === null ? null : Int32Array.from(block.lists[name] ?? []);
+      plans.push({ z: level.z, x: block.x, y: block.y, maxZoom: level.maxZoom, members });
     }
   }
-  return tasks;
+  return plans;
+}
+
+/** The task of a planned block: its features made now, with their first zooms. */
+export function blockTask(plan: BlockPlan, layers: TrailLayerSources): BlockTask {
+  const taskLayers = {} as BlockTask['layers'];
+  for (const name of TRAIL_LAYERS) {
+    const layer = layers[name];
+    const members = plan.members[name];
+    taskLayers[name] =
+      layer && members
+        ? { features: Array.from(members, (i) => layer.feature(i)), minZoom: Uint8Array.from(members, (i) => layer.minZoom[i]!) }
+        : null;
+  }
+  return { z: plan.z, x: plan.x, y: plan.y, maxZoom: plan.maxZoom, layers: taskLayers };
 }

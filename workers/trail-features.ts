@@ -31,6 +31,24 @@ export interface LayerFeatures {
 /** Each layer's features (contours: null without a DEM). */
 export type TrailLayerFeatures = Record<Exclude<TrailLayer, 'contours'>, LayerFeatures> & { contours: LayerFeatures | null };
 
+/**
+ * A layer's features by index, made one at a time on demand: at country scale the whole layer as GeoJSON would take
+ * gigabytes (an array per position), so the cut makes only the features of the blocks it is cutting.
+ */
+export interface LayerSource {
+  count: number;
+  /** Positions over all features (a line's vertices, a point's one). */
+  positions: number;
+  /** The first zoom that shows each feature. */
+  minZoom: Uint8Array;
+  /** Each feature's box in degrees: west, south, east, north (4 per feature). */
+  boxes: Float64Array;
+  feature(i: number): Feature;
+}
+
+/** Each layer's features by index (contours: null without a DEM). */
+export type TrailLayerSources = Record<Exclude<TrailLayer, 'contours'>, LayerSource> & { contours: LayerSource | null };
+
 /** Every way is drawn from this zoom on (a ~20 km tile); the skeleton below it is WAY_MIN_ZOOM. */
 export const MIN_ZOOM_ALL_WAYS = 11;
 
@@ -65,8 +83,23 @@ function wayMinZoom(highway: HighwayClass, onRoute: boolean): number {
   return onRoute ? Math.min(byClass, ROUTE_WAY_MIN_ZOOM) : byClass;
 }
 
-/** Each layer's GeoJSON features with their first zooms (contours: null without a DEM). */
+/** Each layer's GeoJSON features with their first zooms (contours: null without a DEM), all made at once. */
 export function trailLayerFeatures(region: Region): TrailLayerFeatures {
+  const sources = trailLayerSources(region);
+  const all = (source: LayerSource): LayerFeatures => ({
+    features: Array.from({ length: source.count }, (_, i) => source.feature(i)),
+    minZoom: source.minZoom,
+  });
+  return {
+    trails: all(sources.trails),
+    hazards: all(sources.hazards),
+    places: all(sources.places),
+    contours: sources.contours ? all(sources.contours) : null,
+  };
+}
+
+/** Each layer's features by index with their first zooms and boxes (contours: null without a DEM). */
+export function trailLayerSources(region: Region): TrailLayerSources {
   const lines = wayLines(region.graph);
   const onRoute = new Set<number>();
   for (const route of region.routes) for (const way of route.ways) if (way >= 0) onRoute.add(way);
@@ -81,12 +114,36 @@ export function trailLayerFeatures(region: Region): TrailLayerFeatures {
   return { trails, hazards, places, contours: region.dem ? contourFeatures(region.dem) : null };
 }
 
-function layer(list: { feature: Feature; minZoom: number }[]): LayerFeatures {
-  return { features: list.map((f) => f.feature), minZoom: Uint8Array.from(list, (f) => f.minZoom) };
+/** A source over features made beforehand (places and contours: few). */
+function layer(list: { feature: Feature; minZoom: number }[]): LayerSource {
+  const boxes = new Float64Array(list.length * 4);
+  let positions = 0;
+  list.forEach(({ feature }, i) => {
+    boxes.set(boxOf(feature), 4 * i);
+    positions += feature.geometry.type === 'Point' ? 1 : feature.geometry.coordinates.length;
+  });
+  return { count: list.length, positions, minZoom: Uint8Array.from(list, (f) => f.minZoom), boxes, feature: (i) => list[i]!.feature };
+}
+
+/** A feature's box in degrees: [west, south, east, north]. */
+function boxOf(feature: Feature): [number, number, number, number] {
+  const g = feature.geometry;
+  if (g.type === 'Point') return [g.coordinates[0]!, g.coordinates[1]!, g.coordinates[0]!, g.coordinates[1]!];
+  let w = Infinity;
+  let s = Infinity;
+  let e = -Infinity;
+  let n = -Infinity;
+  for (const [lon, lat] of g.coordinates as [number, number][]) {
+    if (lon < w) w = lon;
+    if (lon > e) e = lon;
+    if (lat < s) s = lat;
+    if (lat > n) n = lat;
+  }
+  return [w, s, e, n];
 }
 
 /** The DEM's contour lines (workers/contours.ts): elevation in metres, `index` 1 on index lines. */
-function contourFeatures(dem: DemGrid): LayerFeatures {
+function contourFeatures(dem: DemGrid): LayerSource {
   return layer(
     contourLines(dem).map((line) => ({
       feature: {
@@ -99,7 +156,20 @@ function contourFeatures(dem: DemGrid): LayerFeatures {
   );
 }
 
-type WayLines = Map<number, { edge: number; lines: number[][][] }>;
+/**
+ * Each way's lines as runs of graph nodes, in one pool: way `ways[k]`'s lines are `lineStart[first[k]]` … up to
+ * `lineStart[first[k + 1]]` in `nodes` (line j runs from lineStart[j] to lineStart[j + 1]); `edge[k]` is one of its
+ * edges (the way's attributes).
+ */
+interface WayLines {
+  ways: number[];
+  edge: number[];
+  first: number[];
+  lineStart: Uint32Array;
+  nodes: Int32Array;
+  /** k of each way index in `ways`. */
+  indexOf: Map<number, number>;
+}
 
 /**
  * Each way's edges chained into as few lines as possible: the graph holds one edge per pair of consecutive
@@ -115,8 +185,18 @@ function wayLines(g: RegionGraph): WayLines {
     if (!list) byWay.set(way, (list = []));
     list.push(e);
   }
-  const out: WayLines = new Map();
-  const at = (v: number) => [g.nodeLon[v]!, g.nodeLat[v]!];
+  const out: WayLines = { ways: [], edge: [], first: [], lineStart: new Uint32Array(0), nodes: new Int32Array(0), indexOf: new Map() };
+  const lineStart: number[] = [];
+  let nodes = new Int32Array(1 << 16);
+  let used = 0;
+  const put = (v: number): void => {
+    if (used === nodes.length) {
+      const more = new Int32Array(nodes.length * 2);
+      more.set(nodes);
+      nodes = more;
+    }
+    nodes[used++] = v;
+  };
   for (const [way, edges] of byWay) {
     const next = new Map<number, number[]>();
     const link = (a: number, b: number) => {
@@ -128,34 +208,90 @@ function wayLines(g: RegionGraph): WayLines {
       link(src[e]!, g.edgeTarget[e]!);
       link(g.edgeTarget[e]!, src[e]!);
     }
-    const used = new Set<number>();
+    const done = new Set<number>();
     // A node pair as one number (node indexes are below 2^26: a region of 67 M nodes).
     const key = (a: number, b: number) => (a < b ? a * 67_108_864 + b : b * 67_108_864 + a);
-    const walk = (start: number): number[][] | undefined => {
-      const line = [at(start)];
+    /** Walks one line from `start` into the pool; false when no edge is left there. */
+    const walk = (start: number): boolean => {
       let v = start;
-      for (;;) {
-        const w = (next.get(v) ?? []).find((n) => !used.has(key(v, n)));
-        if (w === undefined) break;
-        used.add(key(v, w));
-        line.push(at(w));
+      let w = (next.get(v) ?? []).find((n) => !done.has(key(v, n)));
+      if (w === undefined) return false;
+      lineStart.push(used);
+      put(v);
+      while (w !== undefined) {
+        done.add(key(v, w));
+        put(w);
         v = w;
+        w = (next.get(v) ?? []).find((n) => !done.has(key(v, n)));
       }
-      return line.length > 1 ? line : undefined;
+      return true;
     };
-    const lines: number[][][] = [];
+    out.indexOf.set(way, out.ways.length);
+    out.ways.push(way);
+    out.edge.push(edges[0]!);
+    out.first.push(lineStart.length);
     const ends = [...next].filter(([, list]) => list.length !== 2).map(([v]) => v);
-    for (const v of [...ends, ...next.keys()]) {
-      for (let line = walk(v); line; line = walk(v)) lines.push(line);
-    }
-    out.set(way, { edge: edges[0]!, lines });
+    for (const v of [...ends, ...next.keys()]) while (walk(v));
   }
+  out.first.push(lineStart.length);
+  lineStart.push(used);
+  out.lineStart = Uint32Array.from(lineStart);
+  out.nodes = nodes.slice(0, used);
   return out;
 }
 
-function trailFeatures(g: RegionGraph, ways: WayLines, onRoute: Set<number>): LayerFeatures {
-  const list: { feature: Feature; minZoom: number }[] = [];
-  for (const [way, { edge, lines }] of ways) {
+/**
+ * A source over lines of the pool: feature i is line `line[i]` with `properties[i]` (shared by the lines of one way).
+ * Boxes come from the graph's positions, as the features' coordinates would give them.
+ */
+function lineSource(
+  g: RegionGraph,
+  lines: WayLines,
+  line: number[],
+  properties: Record<string, string | number>[],
+  minZoom: number[],
+): LayerSource {
+  const boxes = new Float64Array(line.length * 4);
+  let positions = 0;
+  for (let i = 0; i < line.length; i++) {
+    positions += lines.lineStart[line[i]! + 1]! - lines.lineStart[line[i]!]!;
+    let w = Infinity;
+    let s = Infinity;
+    let e = -Infinity;
+    let n = -Infinity;
+    for (let j = lines.lineStart[line[i]!]!; j < lines.lineStart[line[i]! + 1]!; j++) {
+      const v = lines.nodes[j]!;
+      const lon = g.nodeLon[v]!;
+      const lat = g.nodeLat[v]!;
+      if (lon < w) w = lon;
+      if (lon > e) e = lon;
+      if (lat < s) s = lat;
+      if (lat > n) n = lat;
+    }
+    boxes.set([w, s, e, n], 4 * i);
+  }
+  return {
+    count: line.length,
+    positions,
+    minZoom: Uint8Array.from(minZoom),
+    boxes,
+    feature(i: number): Feature {
+      const coordinates: number[][] = [];
+      for (let j = lines.lineStart[line[i]!]!; j < lines.lineStart[line[i]! + 1]!; j++) {
+        const v = lines.nodes[j]!;
+        coordinates.push([g.nodeLon[v]!, g.nodeLat[v]!]);
+      }
+      return { type: 'Feature', geometry: { type: 'LineString', coordinates }, properties: properties[i]! };
+    },
+  };
+}
+
+function trailFeatures(g: RegionGraph, ways: WayLines, onRoute: Set<number>): LayerSource {
+  const line: number[] = [];
+  const props: Record<string, string | number>[] = [];
+  const minZooms: number[] = [];
+  ways.ways.forEach((way, k) => {
+    const edge = ways.edge[k]!;
     const properties: Record<string, string | number> = {
       osm_id: g.wayOsmId[way]!,
       highway: highwayTag(g.edgeHighway[edge]! as HighwayClass) ?? 'road',
@@ -166,15 +302,20 @@ function trailFeatures(g: RegionGraph, ways: WayLines, onRoute: Set<number>): La
     if (g.edgeSac[edge]! > 0) properties.sac_scale = `T${g.edgeSac[edge]}`;
     if (g.surfaces[g.edgeSurface[edge]!]) properties.surface = g.surfaces[g.edgeSurface[edge]!]!;
     const minZoom = wayMinZoom(g.edgeHighway[edge]! as HighwayClass, onRoute.has(way));
-    for (const coordinates of lines)
-      list.push({ feature: { type: 'Feature', geometry: { type: 'LineString', coordinates }, properties }, minZoom });
-  }
-  return layer(list);
+    for (let j = ways.first[k]!; j < ways.first[k + 1]!; j++) {
+      line.push(j);
+      props.push(properties);
+      minZooms.push(minZoom);
+    }
+  });
+  return lineSource(g, ways, line, props, minZooms);
 }
 
-function hazardFeatures(region: Region, ways: WayLines, onRoute: Set<number>): LayerFeatures {
+function hazardFeatures(region: Region, ways: WayLines, onRoute: Set<number>): LayerSource {
   const g = region.graph;
-  const list: { feature: Feature; minZoom: number }[] = [];
+  const line: number[] = [];
+  const props: Record<string, string | number>[] = [];
+  const minZooms: number[] = [];
   for (const hazard of region.hazards) {
     // Permissive ways are advisories, not hazards: the layer holds toll and restricted ways only.
     const kind = hazard.toll ? 'TOLLWAY' : hazard.kinds.includes('RESTRICTED_ACCESS') ? 'RESTRICTED_ACCESS' : undefined;
@@ -186,17 +327,19 @@ function hazardFeatures(region: Region, ways: WayLines, onRoute: Set<number>): L
       bicycle: ACCESS_NAMES[hazard.access[AccessMode.Bicycle]],
     };
     if (hazard.name) properties.name = hazard.name;
-    const entry = ways.get(hazard.way);
-    if (!entry) continue;
-    const minZoom = wayMinZoom(g.edgeHighway[entry.edge]! as HighwayClass, onRoute.has(hazard.way));
-    for (const coordinates of entry.lines) {
-      list.push({ feature: { type: 'Feature', geometry: { type: 'LineString', coordinates }, properties }, minZoom });
+    const k = ways.indexOf.get(hazard.way);
+    if (k === undefined) continue;
+    const minZoom = wayMinZoom(g.edgeHighway[ways.edge[k]!]! as HighwayClass, onRoute.has(hazard.way));
+    for (let j = ways.first[k]!; j < ways.first[k + 1]!; j++) {
+      line.push(j);
+      props.push(properties);
+      minZooms.push(minZoom);
     }
   }
-  return layer(list);
+  return lineSource(g, ways, line, props, minZooms);
 }
 
-function placeFeatures(region: Region): LayerFeatures {
+function placeFeatures(region: Region): LayerSource {
   return layer(
     region.places
       .filter((p) => p.kind !== 'address' && p.name !== '')

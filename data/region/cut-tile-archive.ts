@@ -1,7 +1,8 @@
-// Cuts a region's trail tiles once into its tile archive (./tile-archive.ts): the layers' features are made here
-// (workers/trail-features.ts), split into a low-zoom task and one task per block (workers/tile-blocks.ts), and the
-// tasks cut on worker threads (workers/tile-cut.ts, a Piscina pool of the importing process) while this thread
-// writes each block's tiles into the archive in one transaction. `cutTileArchiveInThread` does the same on the
+// Cuts a region's trail tiles once into its tile archive (./tile-archive.ts): the layers' features are indexed here
+// (workers/trail-features.ts), split into a low-zoom block and one block per z6 and z10 tile (workers/tile-blocks.ts),
+// and each block's features made only as it is handed to a worker thread (workers/tile-cut.ts, a Piscina pool of the
+// importing process; a few blocks ahead per thread), while this thread writes each block's tiles into the archive in
+// one transaction. `cutTileArchiveInThread` does the same on the
 // calling thread, for the small demo region.
 
 import { availableParallelism } from 'node:os';
@@ -9,9 +10,9 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { ARCHIVE_MAX_ZOOM } from '../../contracts/tiles.js';
-import { type BlockTask, planBlocks } from '../../workers/tile-blocks.js';
+import { type BlockPlan, blockTask, planBlocks } from '../../workers/tile-blocks.js';
 import { type CutBlock, cutTileBlock } from '../../workers/tile-cut.js';
-import { type TrailLayerFeatures, trailLayerFeatures } from '../../workers/trail-features.js';
+import { TRAIL_LAYERS, type TrailLayerSources, trailLayerSources } from '../../workers/trail-features.js';
 import { join } from 'node:path';
 import type { Region } from './region.js';
 import { type ExtraFile, REGION_FILES, writeRegionWith } from './region-folder.js';
@@ -74,18 +75,19 @@ export interface CutOptions {
 /** Below this many positions a region is cut on the calling thread (Andorra, ~150 k: ~0.6 s in one thread). */
 const IN_THREAD_POINTS = 400_000;
 
-function positionsOf(layers: TrailLayerFeatures): number {
+function positionsOf(layers: TrailLayerSources): number {
   let n = 0;
-  for (const layer of Object.values(layers)) {
-    for (const f of layer?.features ?? []) n += f.geometry.type === 'Point' ? 1 : f.geometry.coordinates.length;
-  }
+  for (const name of TRAIL_LAYERS) n += layers[name]?.positions ?? 0;
   return n;
 }
+
+/** Blocks handed to each thread ahead of the one it cuts: enough to keep it busy, few enough to hold little. */
+const BLOCKS_AHEAD = 2;
 
 /** Cuts `region`'s tile archive into the file `path` on worker threads. */
 export async function cutTileArchive(region: Region, path: string, options: CutOptions = {}): Promise<CutSummary> {
   const started = performance.now();
-  const layers = trailLayerFeatures(region);
+  const layers = trailLayerSources(region);
   const tasks = planBlocks(layers);
   const threads = Math.max(
     1,
@@ -96,12 +98,14 @@ export async function cutTileArchive(region: Region, path: string, options: CutO
   const filename = options.threads === undefined && threads === 1 ? undefined : cutWorker();
   const pool = filename ? new Piscina({ filename, minThreads: threads, maxThreads: threads, idleTimeout: 1000 }) : undefined;
   try {
-    await Promise.all(
-      tasks.map(async (task) => {
-        const block = pool ? ((await pool.run(task, { name: 'cutTileBlock' })) as CutBlock) : cutTileBlock(task);
-        store(writer, block, summary);
-      }),
-    );
+    let next = 0;
+    const cutNext = async (): Promise<void> => {
+      while (next < tasks.length) {
+        const task = blockTask(tasks[next++]!, layers);
+        store(writer, pool ? ((await pool.run(task, { name: 'cutTileBlock' })) as CutBlock) : cutTileBlock(task), summary);
+      }
+    };
+    await Promise.all(Array.from({ length: pool ? threads * BLOCKS_AHEAD : 1 }, cutNext));
     writer.finish(archiveInfo(region, 0, ARCHIVE_MAX_ZOOM));
   } finally {
     writer.close();
@@ -115,10 +119,11 @@ export async function cutTileArchive(region: Region, path: string, options: CutO
 /** Cuts `region`'s tile archive on this thread into memory: the database's bytes (the demo region: ~0.3 s). */
 export function cutTileArchiveInThread(region: Region): { bytes: Buffer; summary: CutSummary } {
   const started = performance.now();
-  const tasks: BlockTask[] = planBlocks(trailLayerFeatures(region));
+  const layers = trailLayerSources(region);
+  const tasks: BlockPlan[] = planBlocks(layers);
   const summary = summaryOf(1, tasks.length);
   const writer = new MbtilesWriter(':memory:');
-  for (const task of tasks) store(writer, cutTileBlock(task), summary);
+  for (const plan of tasks) store(writer, cutTileBlock(blockTask(plan, layers)), summary);
   writer.finish(archiveInfo(region, 0, ARCHIVE_MAX_ZOOM));
   summary.ms = performance.now() - started;
   return { bytes: writer.serialize(), summary };
