@@ -35,6 +35,27 @@ export interface ImportReport {
 }
 
 /**
+ * The stages up to `build`: the extract read and the region built from it. Its own function, so that nothing of the
+ * extract or the DEM tiles is held once the region exists (the later stages need the memory at country scale).
+ */
+async function readRegion(opts: ImportOptions, progress: ImportProgress): Promise<{ region: Region; stats: PbfReadStats }> {
+  const tiles: HgtTile[] = (opts.dem ?? []).map(readHgt);
+  const { extract, timestamp, stats } = await readExtract(opts.osm, { threads: opts.threads, progress });
+  progress.stage('build');
+  try {
+    const region = buildRegion(extract, {
+      demFor: (bbox) => clipTiles(tiles, bbox, opts.demMarginDeg ?? 0.02),
+      kind: 'import',
+      sources: { osm: basename(opts.osm), dem: (opts.dem ?? []).map((p) => basename(p)) },
+      osmTimestamp: timestamp,
+    });
+    return { region, stats };
+  } catch (e) {
+    throw resourceFailure(e, 'building the graph');
+  }
+}
+
+/**
  * Reads the inputs, builds the region and (with `out`) writes it atomically. DEM files are read
  * and checked before the PBF so a wrong tile fails fast. Throws RegionInputError on bad input and
  * ImportResourceError when memory or a size limit runs out on good input.
@@ -42,20 +63,7 @@ export interface ImportReport {
 export async function importRegion(opts: ImportOptions): Promise<Region> {
   const progress = opts.progress ?? new ImportProgress({ enabled: false });
   const started = performance.now();
-  const tiles: HgtTile[] = (opts.dem ?? []).map(readHgt);
-  const { extract, timestamp, stats } = await readExtract(opts.osm, { threads: opts.threads, progress });
-  let region: Region;
-  progress.stage('build');
-  try {
-    region = buildRegion(extract, {
-      demFor: (bbox) => clipTiles(tiles, bbox, opts.demMarginDeg ?? 0.02),
-      kind: 'import',
-      sources: { osm: basename(opts.osm), dem: (opts.dem ?? []).map((p) => basename(p)) },
-      osmTimestamp: timestamp,
-    });
-  } catch (e) {
-    throw resourceFailure(e, 'building the graph');
-  }
+  const { region, stats } = await readRegion(opts, progress);
   let files: Record<string, number> = {};
   if (opts.out !== undefined) {
     // Routing prepared for every activity (routing.bin), so no worker prepares any at load or on a request; written
