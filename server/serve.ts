@@ -34,7 +34,7 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
   // The region's graph and prepared routing are read once, here, into the process's routing memory: every worker
   // searches that one copy in place, so memory does not grow with WORKER_THREADS.
   const t0 = performance.now();
-  const region = config.regionPath ? readRegionIntoMemory(config.regionPath) : undefined;
+  const region = config.regionPath ? await readRegionIntoMemory(config.regionPath) : undefined;
   const regionMs = performance.now() - t0;
   // One pool for the process: every worker starts now, takes the region (REGION_PATH's shared files, or builds the
   // demo region) and answers a task before the server listens.

@@ -256,7 +256,7 @@ export interface LoadOptions {
  * not grow with the workers. Throws RegionInputError for a folder that is not a region, RoutingMemoryFullError for
  * one too large for a routing memory.
  */
-export function readRegionIntoMemory(dir: string, build?: WasmBuild): SharedRegionFiles {
+export function readRegionIntoMemory(dir: string, build?: WasmBuild): Promise<SharedRegionFiles> {
   checkRegionFolder(dir);
   const names = [REGION_FILES.graph, REGION_FILES.routing];
   return readIntoRoutingMemory(Object.fromEntries(names.map((name) => [name, join(dir, name)])), build);

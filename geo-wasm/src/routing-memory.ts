@@ -2,7 +2,7 @@
 // imports, and every worker thread's instance searches them there (geo-wasm/build.mjs builds the module shared;
 // assembly/routing/shared-runtime.ts keeps the instances' allocations apart). What the main thread hands each
 // worker (`SharedRegionFiles`) is the memory and where each file lies in it: structured-cloneable, no copy.
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { type FileHandle, open } from 'node:fs/promises';
 import { createSharedMemory, type SharedWasmMemory, wasmBuild, type WasmBuild } from './load-wasm.js';
 import { instantiateRouting } from './routing-wasm.js';
 
@@ -32,29 +32,33 @@ export class RoutingMemoryFullError extends Error {}
 /** The most the files may take: wasm32's 4 GiB less room for every thread's search state. */
 const FILES_LIMIT = 2 ** 32 - 2 ** 28;
 
+/** Bytes of one read, and reads in flight: a few parallel reads fetch a file about twice as fast from a virtual disk. */
+const READ_CHUNK = 16 << 20;
+const READS_IN_FLIGHT = 4;
+
 /**
  * Reads `paths` (name → file) into a new routing memory, each claimed through the module's own allocator so that
  * no instance ever allocates over it. Missing files are left out. Throws RoutingMemoryFullError when they would
  * not fit.
  */
-export function readIntoRoutingMemory(
+export async function readIntoRoutingMemory(
   paths: Record<string, string>,
   build: WasmBuild = wasmBuild(),
   memory: SharedWasmMemory = createRoutingMemory(),
-): SharedRegionFiles {
+): Promise<SharedRegionFiles> {
   const w = instantiateRouting(build, memory);
   const files: Record<string, PlacedFile> = {};
-  const opened: [string, number, number][] = [];
+  const opened: [string, FileHandle, number][] = [];
   try {
     for (const [name, path] of Object.entries(paths)) {
-      let fd: number;
+      let file: FileHandle;
       try {
-        fd = openSync(path, 'r');
+        file = await open(path, 'r');
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code === 'ENOENT') continue;
         throw e;
       }
-      opened.push([name, fd, fstatSync(fd).size]);
+      opened.push([name, file, (await file.stat()).size]);
     }
     const total = opened.reduce((sum, [, , size]) => sum + size, 0);
     if (total > FILES_LIMIT) {
@@ -62,18 +66,27 @@ export function readIntoRoutingMemory(
         `the region's routing files take ${(total / 2 ** 30).toFixed(2)} GiB; one routing memory holds at most ${(FILES_LIMIT / 2 ** 30).toFixed(2)} GiB`,
       );
     }
-    for (const [name, fd, size] of opened) {
+    for (const [name, file, size] of opened) {
       const ptr = w.claim(size);
       const view = new Uint8Array(memory.buffer, ptr, size);
-      for (let at = 0; at < size; ) {
-        const n = readSync(fd, view, at, size - at, at);
-        if (n === 0) throw new Error(`${paths[name]} ended before its ${size} bytes`);
-        at += n;
-      }
+      let next = 0;
+      const readChunks = async (): Promise<void> => {
+        while (next < size) {
+          const start = next;
+          const end = Math.min(size, start + READ_CHUNK);
+          next = end;
+          for (let at = start; at < end; ) {
+            const { bytesRead } = await file.read(view, at, end - at, at);
+            if (bytesRead === 0) throw new Error(`${paths[name]} ended before its ${size} bytes`);
+            at += bytesRead;
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: READS_IN_FLIGHT }, readChunks));
       files[name] = { ptr, bytes: size };
     }
   } finally {
-    for (const [, fd] of opened) closeSync(fd);
+    await Promise.all(opened.map(([, file]) => file.close()));
   }
   return { memory, build, files };
 }

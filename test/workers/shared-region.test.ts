@@ -30,7 +30,7 @@ beforeAll(async () => {
   writeRegion(dir, demo, await prepareRoutingFiles(demo.graph));
   const tasks = taskFilesIn(dirname(compileWorkers()));
   const env = { ...process.env, REGION_PATH: dir, REGION_WARM: '1', CAIRN_WASM_BUILD: 'debug' };
-  shared = readRegionIntoMemory(dir, 'debug');
+  shared = await readRegionIntoMemory(dir, 'debug');
   pool = createPool({ taskFile: tasks, minThreads: 2, maxThreads: 2, env, workerData: { region: shared } });
   own = createPool({ taskFile: tasks, minThreads: 1, maxThreads: 1, env });
 }, 120_000);

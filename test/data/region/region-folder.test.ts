@@ -52,7 +52,7 @@ describe('region folder', () => {
     const dir = join(work, 'shared');
     const demo = buildDemoRegion();
     writeRegion(dir, demo, await prepareRoutingFiles(demo.graph));
-    const shared = readRegionIntoMemory(dir);
+    const shared = await readRegionIntoMemory(dir);
     expect(shared.memory.buffer).toBeInstanceOf(SharedArrayBuffer);
     expect(Object.keys(shared.files).sort()).toEqual(['graph.bin', 'routing.bin']);
     expect(shared.files['graph.bin']!.bytes).toBe(statSync(join(dir, 'graph.bin')).size);

@@ -171,11 +171,13 @@ describe.skipIf(!haveData(LIECHTENSTEIN_PBF))('streaming import of a stitched ex
     expect(stderr).not.toMatch(/import: write/);
     expect(loadRegion(out).meta.kind).toBe('demo');
     expect(readFileSync(join(out, 'graph.bin')).equals(before)).toBe(true);
-    // A writer killed while writing leaves its temporary folder beside the target (the target stays whole):
-    // the next import removes it once its process is gone, and replaces the region.
+    // A writer killed while writing leaves its temporary folder beside the target (the target stays whole), and one
+    // killed while preparing routing its routing.bin in the making: the next import removes both once their process
+    // is gone, and replaces the region.
     const stale = join(work, `.keep.tmp-${child.pid}-killed`);
     mkdirSync(stale);
     writeFileSync(join(stale, 'graph.bin'), 'partial');
+    writeFileSync(join(work, `.keep.routing-${child.pid}-killed`), 'partial');
     const r = runCli(['--osm', big, '--out', out, '--quiet']);
     expect(r.status, r.stderr).toBe(0);
     expect(loadRegion(out).meta.kind).toBe('import');
