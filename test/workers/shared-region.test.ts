@@ -2,7 +2,7 @@
 // every worker of its pool searches that memory in place. Workers report where their graph lies and how large their
 // memory is: both lie at the main thread's placement, and both see the memory grow when the main thread claims more.
 // Their answers are those of a worker that reads the folder itself.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import { buildDemoRegion } from '../../data/region/demo-region.js';
 import { decodeGraphFile } from '../../data/region/graph-file.js';
 import { prepareRoutingFiles } from '../../data/region/prepare-routing.js';
 import { readRegionIntoMemory, writeRegion } from '../../data/region/region-folder.js';
-import { placedFile, type SharedRegionFiles } from '../../geo-wasm/src/routing-memory.js';
+import { placedFile, readIntoRoutingMemory, RoutingMemoryFullError, type SharedRegionFiles } from '../../geo-wasm/src/routing-memory.js';
 import { instantiateRouting } from '../../geo-wasm/src/routing-wasm.js';
 import { createPool, taskFilesIn, type WorkerPool } from '../../server/pool/pool.js';
 import { compileWorkers } from './compile-workers.js';
@@ -96,5 +96,17 @@ describe('a region read once into the routing memory, shared by every worker', (
     const reached = await pool.runTask('reachable', reach);
     expect(reached.ok).toBe(true);
     expect(reached).toEqual(await own.runTask('reachable', reach));
+  });
+});
+
+describe('a region too large for one routing memory', () => {
+  it('is refused before anything is read, saying how large it is and what fits', async () => {
+    // A sparse file: 4 GiB long, nothing on disk.
+    const big = join(dir, 'huge.bin');
+    writeFileSync(big, '');
+    truncateSync(big, 2 ** 32);
+    const refused = readIntoRoutingMemory({ 'graph.bin': big }, 'debug');
+    await expect(refused).rejects.toBeInstanceOf(RoutingMemoryFullError);
+    await expect(refused).rejects.toThrow(/take 4\.00 GiB; one routing memory holds at most 3\.75 GiB/);
   });
 });
