@@ -2,8 +2,8 @@
 // main.ts runs it as Cairn; the benchmarks' diagnostic server (bench/diagnostics/main.ts) runs it with routes added.
 
 import { availableParallelism } from 'node:os';
-import { checkRegionFolder, readRegionIntoMemory } from '../data/region/region-folder.js';
-import type { RoutingWorkerData } from '../geo-wasm/src/routing-memory.js';
+import { checkRegionFolder, readRegionIntoMemory, ROUTING_MEMORY_FILES } from '../data/region/region-folder.js';
+import { createRegionHandoff, handOver, type RoutingWorkerData } from '../geo-wasm/src/routing-memory.js';
 import { createPool } from './pool/pool.js';
 import { type AppDeps, buildApp } from './app.js';
 import { resolveSigningSecret } from './auth/signing-secret.js';
@@ -32,22 +32,23 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
   const storage = await openStorage(config);
   const signingSecret = await resolveSigningSecret(process.env.SESSION_SECRET, storage.repositories.settings);
   // The region's graph and prepared routing are read once, here, into the process's routing memory: every worker
-  // searches that one copy in place, so memory does not grow with WORKER_THREADS.
+  // searches that one copy in place, so memory does not grow with WORKER_THREADS. One pool for the process: every
+  // worker starts now, loads the rest of the region (places and their index) while the files are read, then takes
+  // them (or builds the demo region), and answers a task before the server listens.
   const t0 = performance.now();
-  const region = config.regionPath ? await readRegionIntoMemory(config.regionPath) : undefined;
-  const regionMs = performance.now() - t0;
-  // One pool for the process: every worker starts now, takes the region (REGION_PATH's shared files, or builds the
-  // demo region) and answers a task before the server listens.
+  const handoff = config.regionPath ? createRegionHandoff(ROUTING_MEMORY_FILES) : undefined;
   const threads = config.workerThreads || availableParallelism();
   const pool = createPool({
     minThreads: threads,
     maxThreads: threads,
     pollUs: config.poolPollUs,
-    workerData: { region } satisfies RoutingWorkerData,
+    workerData: { region: handoff } satisfies RoutingWorkerData,
     env: { ...process.env, REGION_PATH: config.regionPath, REGION_WARM: '1' },
     onWorkerError: (error) =>
       logger.error('worker failed', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
   });
+  const region = handoff && (await handOver(handoff, () => readRegionIntoMemory(config.regionPath, handoff.build, handoff.memory)));
+  const regionMs = performance.now() - t0;
   // Scaled out (REDIS_URL): the counters and change events every node must share; otherwise in memory.
   const shared = config.redisUrl ? await sharedState(config.redisUrl, config.redisPrefix, logger) : undefined;
   const app = buildApp({

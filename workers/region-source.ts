@@ -7,7 +7,8 @@ import type { Region } from '../data/region/region.js';
 import { workerData } from 'piscina';
 import { wasmBuild, type WasmBuild } from '../geo-wasm/src/load-wasm.js';
 import { RoutingFileError } from '../geo-wasm/src/routing-file.js';
-import { placedFile, type RoutingWorkerData, type SharedRegionFiles } from '../geo-wasm/src/routing-memory.js';
+import { awaitFiles, placedFile, type RoutingWorkerData, type SharedRegionFiles } from '../geo-wasm/src/routing-memory.js';
+import { RegionInputError } from '../data/region/region-error.js';
 import { RouteEngine } from './route-engine.js';
 import { completePreparedRouting, type PreparedRouting, prepareRouting, readPreparedRouting, ROUTING_FILE } from './routing-prep.js';
 
@@ -28,11 +29,11 @@ export interface RoutingLoadOptions {
   build?: WasmBuild;
   /**
    * `dir`'s graph.bin and routing.bin as the main thread read them into the process's routing memory
-   * (readRegionIntoMemory): the region and its prepared routing view them there and the kernel searches them in
-   * place, so every worker shares one copy. Without it, this thread reads the files and copies them into a WASM
-   * memory of its own.
+   * (readRegionIntoMemory), or a wait for them (asked for once the folder's other files are loaded): the region and
+   * its prepared routing view them there and the kernel searches them in place, so every worker shares one copy.
+   * Without it, this thread reads the files and copies them into a WASM memory of its own.
    */
-  shared?: SharedRegionFiles;
+  shared?: SharedRegionFiles | (() => SharedRegionFiles);
   /** Leave every activity to its first request (the behaviour before routing was prepared ahead; comparisons). */
   lazy?: boolean;
   /** One line about preparation that did not come from routing.bin (a folder without one, a first request). */
@@ -47,9 +48,18 @@ export interface RoutingLoadOptions {
 export function loadRoutingRegion(dir: string | undefined, opts: RoutingLoadOptions = {}): RoutingRegion {
   const log = opts.log ?? (() => undefined);
   const t0 = performance.now();
-  const shared = dir ? opts.shared : undefined;
-  const graphBytes = shared && placedFile(shared, REGION_FILES.graph);
-  const region = dir ? loadRegion(dir, graphBytes ? { graphBytes } : {}) : buildDemoRegion();
+  let shared: SharedRegionFiles | undefined;
+  const sharedFiles = (): SharedRegionFiles => {
+    const given = opts.shared!;
+    shared ??= typeof given === 'function' ? given() : given;
+    return shared;
+  };
+  const graphBytes = () => {
+    const bytes = placedFile(sharedFiles(), REGION_FILES.graph);
+    if (!bytes) throw new RegionInputError(`region file ${dir}/${REGION_FILES.graph} is missing`);
+    return bytes;
+  };
+  const region = dir ? loadRegion(dir, opts.shared ? { graphBytes } : {}) : buildDemoRegion();
   let prepared: PreparedRouting | undefined;
   let routing: RoutingRegion['routing'] = 'lazy';
   if (!opts.lazy) {
@@ -98,9 +108,9 @@ let loaded: RoutingRegion | undefined;
  * files (`workerData.region`), they are used in place.
  */
 export function threadRouting(): RoutingRegion {
-  const shared = (workerData as RoutingWorkerData | undefined)?.region;
+  const handoff = (workerData as RoutingWorkerData | undefined)?.region;
   loaded ??= loadRoutingRegion(process.env['REGION_PATH'] || undefined, {
-    ...(shared ? { shared } : {}),
+    ...(handoff ? { shared: () => awaitFiles(handoff) } : {}),
     lazy: process.env['ROUTING_LAZY'] === '1',
     log: (line) => process.stderr.write(`${line}\n`),
   });

@@ -20,7 +20,7 @@ import { createPlaceIndex } from './place-index.js';
 import type { Place } from './places.js';
 import { REGION_FORMAT_VERSION, type HazardWay, type HikingRoute, type Region, type RegionMeta } from './region.js';
 import { RegionInputError } from './region-error.js';
-import type { WasmBuild } from '../../geo-wasm/src/load-wasm.js';
+import type { SharedWasmMemory, WasmBuild } from '../../geo-wasm/src/load-wasm.js';
 import { readIntoRoutingMemory, type SharedRegionFiles } from '../../geo-wasm/src/routing-memory.js';
 
 /** File names inside a region folder. */
@@ -245,9 +245,10 @@ function readJson<T>(dir: string, name: string): T {
 export interface LoadOptions {
   /**
    * graph.bin's bytes, already read (the server reads them once into the shared routing memory,
-   * geo-wasm/src/routing-memory.ts, and every worker views them there); the graph's arrays view them.
+   * geo-wasm/src/routing-memory.ts, and every worker views them there); the graph's arrays view them. Asked for after
+   * the folder's other files are loaded (a worker loads those while the main thread still reads).
    */
-  graphBytes?: Uint8Array;
+  graphBytes?: () => Uint8Array;
 }
 
 /**
@@ -256,11 +257,13 @@ export interface LoadOptions {
  * not grow with the workers. Throws RegionInputError for a folder that is not a region, RoutingMemoryFullError for
  * one too large for a routing memory.
  */
-export function readRegionIntoMemory(dir: string, build?: WasmBuild): Promise<SharedRegionFiles> {
+export function readRegionIntoMemory(dir: string, build?: WasmBuild, memory?: SharedWasmMemory): Promise<SharedRegionFiles> {
   checkRegionFolder(dir);
-  const names = [REGION_FILES.graph, REGION_FILES.routing];
-  return readIntoRoutingMemory(Object.fromEntries(names.map((name) => [name, join(dir, name)])), build);
+  return readIntoRoutingMemory(Object.fromEntries(ROUTING_MEMORY_FILES.map((name) => [name, join(dir, name)])), build, memory);
 }
+
+/** The files of a region folder that go into the routing memory. */
+export const ROUTING_MEMORY_FILES: readonly string[] = [REGION_FILES.graph, REGION_FILES.routing];
 
 /**
  * Loads a region folder written by writeRegion. The graph file is read once into one Buffer (or taken as
@@ -269,25 +272,20 @@ export function readRegionIntoMemory(dir: string, build?: WasmBuild): Promise<Sh
  */
 export function loadRegion(dir: string, options: LoadOptions = {}): Region {
   const meta = checkRegionFolder(dir);
-  const graphPath = join(dir, REGION_FILES.graph);
-  let graphBytes: Uint8Array;
-  try {
-    graphBytes = options.graphBytes ?? readFileSync(graphPath);
-  } catch {
-    throw new RegionInputError(`region file ${graphPath} is missing`);
-  }
-  const { graph, grid } = decodeGraphFile(graphBytes, graphPath);
   const demPath = join(dir, REGION_FILES.dem);
   const dem = existsSync(demPath) ? decodeDemFile(readFileSync(demPath), demPath) : null;
   const places = readJson<Place[]>(dir, REGION_FILES.places);
-  return {
-    graph,
-    grid,
-    places,
-    search: createPlaceIndex(places),
-    hazards: readJson<HazardWay[]>(dir, REGION_FILES.hazards),
-    routes: readJson<HikingRoute[]>(dir, REGION_FILES.routes),
-    dem,
-    meta,
-  };
+  const search = createPlaceIndex(places);
+  const hazards = readJson<HazardWay[]>(dir, REGION_FILES.hazards);
+  const routes = readJson<HikingRoute[]>(dir, REGION_FILES.routes);
+  const graphPath = join(dir, REGION_FILES.graph);
+  let graphBytes: Uint8Array;
+  try {
+    graphBytes = options.graphBytes?.() ?? readFileSync(graphPath);
+  } catch (e) {
+    if (options.graphBytes) throw e;
+    throw new RegionInputError(`region file ${graphPath} is missing`);
+  }
+  const { graph, grid } = decodeGraphFile(graphBytes, graphPath);
+  return { graph, grid, places, search, hazards, routes, dem, meta };
 }

@@ -20,10 +20,75 @@ export interface SharedRegionFiles {
   files: Record<string, PlacedFile>;
 }
 
-/** What a pool hands each of its workers (piscina's `workerData`) in a process that read its region this way. */
+/**
+ * The routing memory as handed to workers before its files are read, so that they load the rest of the region (places,
+ * their index) while the main thread reads: the main thread publishes where each file lies once it is read
+ * (`handOver`), and a worker waits for that (`awaitFiles`). Structured-cloneable: the memory and both arrays are shared.
+ */
+export interface RegionHandoff {
+  memory: SharedWasmMemory;
+  build: WasmBuild;
+  names: string[];
+  /** READING, then PUBLISHED or FAILED. */
+  state: Int32Array;
+  /** Per name: pointer and length (-1, -1: the folder has no such file). */
+  table: Float64Array;
+}
+
+const READING = 0;
+const PUBLISHED = 1;
+const FAILED = 2;
+
+/** A handoff of a new routing memory for files `names`, to be read with `build` (the workers' build too). */
+export function createRegionHandoff(names: readonly string[], build: WasmBuild = wasmBuild()): RegionHandoff {
+  return {
+    memory: createRoutingMemory(),
+    build,
+    names: [...names],
+    state: new Int32Array(new SharedArrayBuffer(4)),
+    table: new Float64Array(new SharedArrayBuffer(names.length * 16)),
+  };
+}
+
+/** Runs `read` (the files into the handoff's memory) and publishes the result to every worker waiting for it. */
+export async function handOver(handoff: RegionHandoff, read: () => Promise<SharedRegionFiles>): Promise<SharedRegionFiles> {
+  try {
+    const files = await read();
+    handoff.names.forEach((name, i) => {
+      const f = files.files[name];
+      handoff.table.set(f ? [f.ptr, f.bytes] : [-1, -1], 2 * i);
+    });
+    Atomics.store(handoff.state, 0, PUBLISHED);
+    return files;
+  } catch (e) {
+    Atomics.store(handoff.state, 0, FAILED);
+    throw e;
+  } finally {
+    Atomics.notify(handoff.state, 0);
+  }
+}
+
+/**
+ * The files of a handoff, waiting (blocking this thread) until the main thread has published them; throws when
+ * their read failed or nothing was published within `timeoutMs`. Called by a worker as it loads its region.
+ */
+export function awaitFiles(handoff: RegionHandoff, timeoutMs = 600_000): SharedRegionFiles {
+  if (Atomics.wait(handoff.state, 0, READING, timeoutMs) === 'timed-out') {
+    throw new Error(`the region's routing files were not read within ${timeoutMs / 1000} s`);
+  }
+  if (Atomics.load(handoff.state, 0) !== PUBLISHED) throw new Error("the region's routing files could not be read");
+  const files: Record<string, PlacedFile> = {};
+  handoff.names.forEach((name, i) => {
+    const [ptr, bytes] = handoff.table.subarray(2 * i, 2 * i + 2);
+    if (ptr! >= 0) files[name] = { ptr: ptr!, bytes: bytes! };
+  });
+  return { memory: handoff.memory, build: handoff.build, files };
+}
+
+/** What a pool hands each of its workers (piscina's `workerData`) in a process that reads its region this way. */
 export interface RoutingWorkerData {
-  /** REGION_PATH's files in the process's routing memory (server/serve.ts reads them before it starts the pool). */
-  region?: SharedRegionFiles | undefined;
+  /** REGION_PATH's routing memory (server/serve.ts reads its files while the workers start). */
+  region?: RegionHandoff | undefined;
 }
 
 /** Thrown when the files would not fit in wasm32's 4 GiB (a region too large for one routing memory). */

@@ -1,7 +1,8 @@
 // One copy of the region per process: the server reads graph.bin and routing.bin once into the routing memory and
-// every worker of its pool searches that memory in place. Workers report where their graph lies and how large their
-// memory is: both lie at the main thread's placement, and both see the memory grow when the main thread claims more.
-// Their answers are those of a worker that reads the folder itself.
+// every worker of its pool searches that memory in place. The pool starts first, and its workers wait for the files
+// while they load the rest of the region. Workers report where their graph lies and how large their memory is: both
+// lie at the main thread's placement, and both see the memory grow when the main thread claims more. Their answers are
+// those of a worker that reads the folder itself.
 import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -11,8 +12,16 @@ import type { TaskMap } from '../../contracts/task-map.js';
 import { buildDemoRegion } from '../../data/region/demo-region.js';
 import { decodeGraphFile } from '../../data/region/graph-file.js';
 import { prepareRoutingFiles } from '../../data/region/prepare-routing.js';
-import { readRegionIntoMemory, writeRegion } from '../../data/region/region-folder.js';
-import { placedFile, readIntoRoutingMemory, RoutingMemoryFullError, type SharedRegionFiles } from '../../geo-wasm/src/routing-memory.js';
+import { readRegionIntoMemory, ROUTING_MEMORY_FILES, writeRegion } from '../../data/region/region-folder.js';
+import {
+  createRegionHandoff,
+  handOver,
+  placedFile,
+  type RegionHandoff,
+  readIntoRoutingMemory,
+  RoutingMemoryFullError,
+  type SharedRegionFiles,
+} from '../../geo-wasm/src/routing-memory.js';
 import { instantiateRouting } from '../../geo-wasm/src/routing-wasm.js';
 import { createPool, taskFilesIn, type WorkerPool } from '../../server/pool/pool.js';
 import { compileWorkers } from './compile-workers.js';
@@ -21,18 +30,20 @@ type Ping = TaskMap['ping'][1];
 
 let dir = '';
 let shared: SharedRegionFiles;
+let handoff: RegionHandoff;
 let pool: WorkerPool;
 let own: WorkerPool;
+let tasks: (name: string) => string;
+const env = () => ({ ...process.env, REGION_PATH: dir, REGION_WARM: '1', CAIRN_WASM_BUILD: 'debug' });
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'cairn-shared-region-'));
   const demo = buildDemoRegion();
   writeRegion(dir, demo, await prepareRoutingFiles(demo.graph));
-  const tasks = taskFilesIn(dirname(compileWorkers()));
-  const env = { ...process.env, REGION_PATH: dir, REGION_WARM: '1', CAIRN_WASM_BUILD: 'debug' };
-  shared = await readRegionIntoMemory(dir, 'debug');
-  pool = createPool({ taskFile: tasks, minThreads: 2, maxThreads: 2, env, workerData: { region: shared } });
-  own = createPool({ taskFile: tasks, minThreads: 1, maxThreads: 1, env });
+  tasks = taskFilesIn(dirname(compileWorkers()));
+  handoff = createRegionHandoff(ROUTING_MEMORY_FILES, 'debug');
+  pool = createPool({ taskFile: tasks, minThreads: 2, maxThreads: 2, env: env(), workerData: { region: handoff } });
+  own = createPool({ taskFile: tasks, minThreads: 1, maxThreads: 1, env: env() });
 }, 120_000);
 afterAll(async () => {
   await pool?.close();
@@ -53,6 +64,18 @@ async function pingEach(): Promise<Ping[]> {
 }
 
 describe('a region read once into the routing memory, shared by every worker', () => {
+  it('workers wait for the files the main thread reads after starting them, then answer', async () => {
+    let answered = false;
+    const first = pool.runTask('ping', {}).then((out) => {
+      answered = true;
+      return out;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(answered).toBe(false);
+    shared = await handOver(handoff, () => readRegionIntoMemory(dir, 'debug', handoff.memory));
+    expect(await first).toMatchObject({ ok: true, region: dir, routing: { shared: true } });
+  });
+
   it('the server waits for both workers, and each holds its graph where the main thread read it', async () => {
     expect(await pool.started()).toBe(2);
     const pings = await pingEach();
@@ -108,5 +131,19 @@ describe('a region too large for one routing memory', () => {
     const refused = readIntoRoutingMemory({ 'graph.bin': big }, 'debug');
     await expect(refused).rejects.toBeInstanceOf(RoutingMemoryFullError);
     await expect(refused).rejects.toThrow(/take 4\.00 GiB; one routing memory holds at most 3\.75 GiB/);
+  });
+});
+
+describe('a region whose files cannot be read', () => {
+  it('fails the workers waiting for it, and the pool says no worker could start', async () => {
+    const failed = createRegionHandoff(ROUTING_MEMORY_FILES, 'debug');
+    const broken = createPool({ taskFile: tasks, minThreads: 1, maxThreads: 1, env: env(), workerData: { region: failed } });
+    try {
+      const ping = broken.runTask('ping', {});
+      await expect(handOver(failed, () => Promise.reject(new Error('disk gone')))).rejects.toThrow('disk gone');
+      expect(await ping).toMatchObject({ ok: false, kind: 'worker_failed' });
+    } finally {
+      await broken.close();
+    }
   });
 });

@@ -58,7 +58,7 @@ describe('region folder', () => {
     expect(shared.files['graph.bin']!.bytes).toBe(statSync(join(dir, 'graph.bin')).size);
     expect(shared.files['routing.bin']!.bytes).toBe(statSync(join(dir, 'routing.bin')).size);
     const graphBytes = placedFile(shared, 'graph.bin')!;
-    const { graph } = loadRegion(dir, { graphBytes });
+    const { graph } = loadRegion(dir, { graphBytes: () => graphBytes });
     expect(graph.edgeTarget.buffer).toBe(graphBytes.buffer);
     expect(Array.from(graph.edgeTarget)).toEqual(Array.from(demo.graph.edgeTarget));
     expect(Array.from(graph.nodeLon)).toEqual(Array.from(demo.graph.nodeLon));
