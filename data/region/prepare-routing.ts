@@ -53,7 +53,8 @@ const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 export async function prepareRoutingFiles(graph: RegionGraph, options: PrepareRoutingOptions = {}): Promise<Map<string, ExtraFile>> {
   const progress = options.progress ?? new ImportProgress({ enabled: false });
   const t0 = performance.now();
-  const file = options.workFile ?? join(mkdtempSync(join(tmpdir(), 'cairn-routing-')), ROUTING_FILE);
+  const workDir = options.workFile === undefined ? mkdtempSync(join(tmpdir(), 'cairn-routing-')) : undefined;
+  const file = options.workFile ?? join(workDir!, ROUTING_FILE);
   const writer = new SectionWriter(file);
   let shortcuts = 0;
   let threads = 1;
@@ -89,7 +90,7 @@ export async function prepareRoutingFiles(graph: RegionGraph, options: PrepareRo
     }
   } catch (e) {
     writer.abandon();
-    rmSync(file, { force: true });
+    rmSync(workDir ?? file, { recursive: true, force: true });
     throw e;
   }
   progress.note(
@@ -99,7 +100,16 @@ export async function prepareRoutingFiles(graph: RegionGraph, options: PrepareRo
   progress.stage('routing file');
   const size = writer.finish();
   progress.note(`${ROUTING_FILE}: ${(size / 1e6).toFixed(1)} MB; routing prepared in ${seconds(performance.now() - t0)}`);
-  return new Map([[ROUTING_FILE, (path: string) => placeFile(file, path)]]);
+  return new Map([
+    [
+      ROUTING_FILE,
+      (path: string) => {
+        const size = placeFile(file, path);
+        if (workDir) rmSync(workDir, { recursive: true, force: true });
+        return size;
+      },
+    ],
+  ]);
 }
 
 /**
