@@ -34,7 +34,7 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
   // The region's graph and prepared routing are read once, here, into the process's routing memory: every worker
   // searches that one copy in place, so memory does not grow with WORKER_THREADS. One pool for the process: every
   // worker starts now, loads the rest of the region (places and their index) while the files are read, then takes
-  // them (or builds the demo region), and answers a task before the server listens.
+  // them (or builds the demo region).
   const t0 = performance.now();
   const handoff = config.regionPath ? createRegionHandoff(ROUTING_MEMORY_FILES) : undefined;
   const threads = config.workerThreads || availableParallelism();
@@ -63,16 +63,20 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
   // The tile archive is open before the server listens (the demo region's, or a folder's without one, cut in a worker
   // now): the first map view waits for nothing. A region that fails to load is reported; the server still starts.
   await app.tiles.trails.warm().catch((error: unknown) => logger.error('trail tiles unavailable', { error: String(error) }));
-  const workers = await pool.started();
-  if (workers < threads) logger.error('workers did not start', { started: workers, threads });
-  logger.info('region loaded', {
-    region: config.regionPath || 'demo',
-    workers,
-    ...(region
-      ? { sharedMb: Math.round(Object.values(region.files).reduce((sum, f) => sum + f.bytes, 0) / 1e6), readMs: Math.round(regionMs) }
-      : {}),
-    msSinceRead: Math.round(performance.now() - t0),
-  });
+  // With a region folder the server listens once every worker holds the region (a country's takes seconds to read,
+  // and a request must not wait for it); the demo region, which a worker builds in a fraction of a second, does not
+  // hold the start back.
+  if (region) {
+    const workers = await pool.started();
+    if (workers < threads) logger.error('workers did not start', { started: workers, threads });
+    logger.info('region loaded', {
+      region: config.regionPath,
+      workers,
+      sharedMb: Math.round(Object.values(region.files).reduce((sum, f) => sum + f.bytes, 0) / 1e6),
+      readMs: Math.round(regionMs),
+      msSinceRead: Math.round(performance.now() - t0),
+    });
+  }
   // Usage counts are aggregated in memory and written once a second (and at shutdown).
   const usageFlush = setInterval(() => app.quota.flush(), 1000);
   usageFlush.unref();
