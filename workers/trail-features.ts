@@ -129,15 +129,27 @@ function layer(list: { feature: Feature; minZoom: number }[]): LayerSource {
 function boxOf(feature: Feature): [number, number, number, number] {
   const g = feature.geometry;
   if (g.type === 'Point') return [g.coordinates[0]!, g.coordinates[1]!, g.coordinates[0]!, g.coordinates[1]!];
+  const points = g.coordinates;
+  return boxOfPositions(
+    points.length,
+    (i) => points[i]![0]!,
+    (i) => points[i]![1]!,
+  );
+}
+
+/** The box [west, south, east, north] of `count` positions, the i-th at (lon(i), lat(i)). */
+function boxOfPositions(count: number, lon: (i: number) => number, lat: (i: number) => number): [number, number, number, number] {
   let w = Infinity;
   let s = Infinity;
   let e = -Infinity;
   let n = -Infinity;
-  for (const [lon, lat] of g.coordinates as [number, number][]) {
-    if (lon < w) w = lon;
-    if (lon > e) e = lon;
-    if (lat < s) s = lat;
-    if (lat > n) n = lat;
+  for (let i = 0; i < count; i++) {
+    const x = lon(i);
+    const y = lat(i);
+    if (x < w) w = x;
+    if (x > e) e = x;
+    if (y < s) s = y;
+    if (y > n) n = y;
   }
   return [w, s, e, n];
 }
@@ -254,21 +266,18 @@ function lineSource(
   const boxes = new Float64Array(line.length * 4);
   let positions = 0;
   for (let i = 0; i < line.length; i++) {
-    positions += lines.lineStart[line[i]! + 1]! - lines.lineStart[line[i]!]!;
-    let w = Infinity;
-    let s = Infinity;
-    let e = -Infinity;
-    let n = -Infinity;
-    for (let j = lines.lineStart[line[i]!]!; j < lines.lineStart[line[i]! + 1]!; j++) {
-      const v = lines.nodes[j]!;
-      const lon = g.nodeLon[v]!;
-      const lat = g.nodeLat[v]!;
-      if (lon < w) w = lon;
-      if (lon > e) e = lon;
-      if (lat < s) s = lat;
-      if (lat > n) n = lat;
-    }
-    boxes.set([w, s, e, n], 4 * i);
+    const first = lines.lineStart[line[i]!]!;
+    const count = lines.lineStart[line[i]! + 1]! - first;
+    positions += count;
+    const node = (k: number) => lines.nodes[first + k]!;
+    boxes.set(
+      boxOfPositions(
+        count,
+        (k) => g.nodeLon[node(k)]!,
+        (k) => g.nodeLat[node(k)]!,
+      ),
+      4 * i,
+    );
   }
   return {
     count: line.length,
