@@ -1,22 +1,25 @@
 // Builds a contraction hierarchy over the core graph for one profile and avoid mask: nodes are
 // contracted in edge-difference order with limited witness searches; the result is two upward CSR
 // graphs for the WASM query (ch.ts) and a record table to unpack shortcuts into core edges.
+// Records are numbered in upward-edge order (the forward graph's edges, then the backward graph's), so an
+// upward edge is its own record and a record's lower endpoint is the node whose CSR range holds it: the
+// hierarchy stores neither per edge (12 of the 28 bytes per record a naive layout takes).
 
 import { MinHeap } from '../reference/min-heap.js';
 
-/** Upward CSR graph: edges from a node to higher-ranked nodes (forward), or reversed (backward). */
+/**
+ * Upward CSR graph: edges from a node to higher-ranked nodes (forward), or reversed (backward). Forward edge i is
+ * record i; backward edge j is record forward.target.length + j.
+ */
 export interface UpGraph {
   first: Uint32Array;
   target: Uint32Array;
   weight: Float32Array;
-  record: Int32Array;
 }
 
 export interface Hierarchy {
   nodeCount: number;
-  /** Record r runs recFrom[r] → recTo[r]; an original core edge (recA = -1, recB = core edge) or a shortcut of records recA then recB. */
-  recFrom: Int32Array;
-  recTo: Int32Array;
+  /** Record r is an original core edge (recA = -1, recB = core edge) or a shortcut of records recA then recB. */
   recA: Int32Array;
   recB: Int32Array;
   forward: UpGraph;
@@ -315,7 +318,7 @@ export function buildHierarchy(core: CoreInput, mask: number): Hierarchy {
       outs.unlink(u, v);
     }
   }
-  // Split every record into the upward graphs.
+  // Split every record into the upward graphs, numbering records anew in upward-edge order.
   const m = rec.count;
   const { from: recFrom, to: recTo, weight: recW } = rec;
   const fCount = new Uint32Array(n + 1);
@@ -332,12 +335,14 @@ export function buildHierarchy(core: CoreInput, mask: number): Hierarchy {
   }
   const mk = (count: Uint32Array): UpGraph => {
     const total = count[n]!;
-    return { first: count.slice(), target: new Uint32Array(total), weight: new Float32Array(total), record: new Int32Array(total) };
+    return { first: count.slice(), target: new Uint32Array(total), weight: new Float32Array(total) };
   };
   const forward = mk(fCount);
   const backward = mk(bCount);
+  const forwardEdges = fCount[n]!;
   const fFill = fCount.slice(0, n);
   const bFill = bCount.slice(0, n);
+  const renumber = new Int32Array(m);
   for (let r = 0; r < m; r++) {
     const u = recFrom[r]!;
     const x = recTo[r]!;
@@ -345,26 +350,40 @@ export function buildHierarchy(core: CoreInput, mask: number): Hierarchy {
       const i = fFill[u]!++;
       forward.target[i] = x;
       forward.weight[i] = recW[r]!;
-      forward.record[i] = r;
+      renumber[r] = i;
     } else {
       const i = bFill[x]!++;
       backward.target[i] = u;
       backward.weight[i] = recW[r]!;
-      backward.record[i] = r;
+      renumber[r] = forwardEdges + i;
     }
   }
+  const recA = new Int32Array(m);
+  const recB = new Int32Array(m);
   let shortcuts = 0;
-  for (let r = 0; r < m; r++) if (rec.a[r]! >= 0) shortcuts++;
-  return {
-    nodeCount: n,
-    recFrom: recFrom.slice(0, m),
-    recTo: recTo.slice(0, m),
-    recA: rec.a.slice(0, m),
-    recB: rec.b.slice(0, m),
-    forward,
-    backward,
-    shortcuts,
-  };
+  for (let r = 0; r < m; r++) {
+    const a = rec.a[r]!;
+    const at = renumber[r]!;
+    recA[at] = a < 0 ? -1 : renumber[a]!;
+    recB[at] = a < 0 ? rec.b[r]! : renumber[rec.b[r]!]!;
+    if (a >= 0) shortcuts++;
+  }
+  return { nodeCount: n, recA, recB, forward, backward, shortcuts };
+}
+
+/** The lower endpoint of record r: the node whose upward-edge range holds it (binary search). */
+export function recordOwner(h: Hierarchy, r: number): number {
+  const forwardEdges = h.forward.target.length;
+  const first = r < forwardEdges ? h.forward.first : h.backward.first;
+  const i = r < forwardEdges ? r : r - forwardEdges;
+  let lo = 0;
+  let hi = h.nodeCount - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    if (first[mid]! <= i) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }
 
 /** Appends the core edges of record r, in travel order. */

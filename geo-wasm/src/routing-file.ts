@@ -9,7 +9,7 @@ import type { PreparedCore, PreparedMask, PreparedProfile } from './routing-prep
 
 export const ROUTING_FILE_MAGIC = 'CAIRNRT\0';
 /** Version of the routing.bin layout; bumped on any change of the container or of a section's meaning. */
-export const ROUTING_FILE_VERSION = 2;
+export const ROUTING_FILE_VERSION = 3;
 export const ROUTING_HEADER_BYTES = 64;
 const TOC_ENTRY_BYTES = 64;
 const NAME_BYTES = 40;
@@ -267,15 +267,12 @@ export function profileFromSections(s: Sections, prefix: string): PreparedProfil
 export function maskSections(prefix: string, mask: number, m: PreparedMask, out: Sections): Sections {
   const h = m.hierarchy;
   out.set(`${prefix}.ch`, new Float64Array([h.nodeCount, h.shortcuts]));
-  out.set(`${prefix}.recFrom`, h.recFrom);
-  out.set(`${prefix}.recTo`, h.recTo);
   out.set(`${prefix}.recA`, h.recA);
   out.set(`${prefix}.recB`, h.recB);
   for (const [side, g] of [['fwd', h.forward] as const, ['bwd', h.backward] as const]) {
     out.set(`${prefix}.${side}.first`, g.first);
     out.set(`${prefix}.${side}.target`, g.target);
     out.set(`${prefix}.${side}.weight`, g.weight);
-    out.set(`${prefix}.${side}.record`, g.record);
   }
   if (mask !== 0) out.set(`${prefix}.component`, m.component);
   return out;
@@ -286,14 +283,11 @@ export function maskFromSections(s: Sections, prefix: string, mask: number, prof
     first: section(s, `${prefix}.${side}.first`, Uint32Array),
     target: section(s, `${prefix}.${side}.target`, Uint32Array),
     weight: section(s, `${prefix}.${side}.weight`, Float32Array),
-    record: section(s, `${prefix}.${side}.record`, Int32Array),
   });
   const ch = section(s, `${prefix}.ch`, Float64Array);
   const hierarchy: Hierarchy = {
     nodeCount: ch[0]!,
     shortcuts: ch[1]!,
-    recFrom: section(s, `${prefix}.recFrom`, Int32Array),
-    recTo: section(s, `${prefix}.recTo`, Int32Array),
     recA: section(s, `${prefix}.recA`, Int32Array),
     recB: section(s, `${prefix}.recB`, Int32Array),
     forward: up('fwd'),

@@ -33,7 +33,7 @@ export interface RoutingExports {
   snapLon(): number;
   snapLat(): number;
   matchLine(coords: number, count: number, maxDist: number, cost: number, out: number): number;
-  useHierarchy(n: number, ff: number, ft: number, fw: number, fr: number, bf: number, bt: number, bw: number, br: number): void;
+  useHierarchy(n: number, ff: number, ft: number, fw: number, bf: number, bt: number, bw: number, forwardEdges: number): void;
   chBegin(): void;
   chSource(v: number, cost: number): void;
   chTarget(v: number, cost: number): void;

@@ -2,7 +2,7 @@
 // degree-2 chains into a core graph, prepares per-profile weights and landmarks, and answers
 // routes, snaps, reachable areas and line matches without exposing pointers.
 import type { RegionGraph } from '../../data/region/region-graph.js';
-import { unpackRecord, type Hierarchy } from './routing-ch.js';
+import { recordOwner, unpackRecord, type Hierarchy } from './routing-ch.js';
 import { buildSnapGrid, type SnapGrid } from './routing-core.js';
 import {
   maskedComponents,
@@ -299,25 +299,26 @@ export class RoutingKernel {
     const w = this.w;
     const h = this.hierarchyFor(p, mask);
     const nc = this.coreNode.length;
-    w.useHierarchy(nc, h.ptrs[0]!, h.ptrs[1]!, h.ptrs[2]!, h.ptrs[3]!, h.ptrs[4]!, h.ptrs[5]!, h.ptrs[6]!, h.ptrs[7]!);
+    const hier = h.hierarchy;
+    w.useHierarchy(nc, h.ptrs[0]!, h.ptrs[1]!, h.ptrs[2]!, h.ptrs[3]!, h.ptrs[4]!, h.ptrs[5]!, hier.forward.target.length);
     w.chBegin();
     for (let i = 0; i < 2; i++) if (sc[i]! < Infinity) w.chSource(sn[i]!, sc[i]!);
     for (let j = 0; j < 2; j++) if (tc[j]! < Infinity) w.chTarget(tn[j]!, tc[j]!);
     const cost = w.chSearch();
     if (!(cost < Infinity)) return null;
     const meet = w.chMeet();
-    const hier = h.hierarchy;
     const pf = new Int32Array(w.memory.buffer, w.chParents(0), nc);
     const pb = new Int32Array(w.memory.buffer, w.chParents(1), nc);
     const up: number[] = [];
-    for (let r = pf[meet]!; r >= 0; r = pf[hier.recFrom[r]!]!) up.push(r);
+    // A parent record's other end is its lower endpoint: the node whose upward edges hold it.
+    for (let r = pf[meet]!; r >= 0; r = pf[recordOwner(hier, r)]!) up.push(r);
     const down: number[] = [];
-    for (let r = pb[meet]!; r >= 0; r = pb[hier.recTo[r]!]!) down.push(r);
+    for (let r = pb[meet]!; r >= 0; r = pb[recordOwner(hier, r)]!) down.push(r);
     const coreEdges: number[] = [];
     for (let i = up.length - 1; i >= 0; i--) unpackRecord(hier, up[i]!, coreEdges);
     for (const r of down) unpackRecord(hier, r, coreEdges);
-    const firstNode = up.length ? hier.recFrom[up[up.length - 1]!]! : meet;
-    const lastNode = down.length ? hier.recTo[down[down.length - 1]!]! : meet;
+    const firstNode = up.length ? recordOwner(hier, up[up.length - 1]!) : meet;
+    const lastNode = down.length ? recordOwner(hier, down[down.length - 1]!) : meet;
     return { cost, coreEdges, firstNode, lastNode };
   }
 
@@ -366,7 +367,7 @@ export class RoutingKernel {
   private residentHierarchy(p: ProfileState, mask: number, hierarchy: Hierarchy): ResidentHierarchy {
     const f = hierarchy.forward;
     const b = hierarchy.backward;
-    const ptrs = [f.first, f.target, f.weight, f.record, b.first, b.target, b.weight, b.record].map((a) => this.put(a));
+    const ptrs = [f.first, f.target, f.weight, b.first, b.target, b.weight].map((a) => this.put(a));
     const h = { hierarchy, ptrs };
     p.hierarchies.set(mask, h);
     this.stats.shortcuts[`${mask}`] = hierarchy.shortcuts;
@@ -746,7 +747,7 @@ interface CoreSearch {
 
 interface ResidentHierarchy {
   hierarchy: Hierarchy;
-  /** WASM pointers: forward first/target/weight/record, then backward. */
+  /** WASM pointers: forward first/target/weight, then backward. */
   ptrs: number[];
 }
 

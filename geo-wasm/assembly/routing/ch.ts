@@ -1,5 +1,6 @@
 // Contraction-hierarchy query: bidirectional Dijkstra over upward edges only. The hierarchy is
-// built by the host (geo-wasm/src/routing-ch.ts); each upward edge names a record the host unpacks.
+// built by the host (geo-wasm/src/routing-ch.ts); each upward edge is a record the host unpacks:
+// forward edge i is record i, backward edge j record (forward edge count) + j.
 
 /** One direction's search state: stamps, costs, parent records and an indexed binary heap. */
 class Side {
@@ -126,30 +127,26 @@ class Side {
 const fwd = new Side();
 const bwd = new Side();
 
-// Upward graphs: CSR first (u32[n+1]), target (u32), weight (f32), record (i32).
+// Upward graphs: CSR first (u32[n+1]), target (u32), weight (f32); the record of the backward graph's edge j.
 let chN: i32 = 0;
 let fFirst: usize = 0;
 let fTarget: usize = 0;
 let fWeight: usize = 0;
-let fRec: usize = 0;
 let bFirst: usize = 0;
 let bTarget: usize = 0;
 let bWeight: usize = 0;
-let bRec: usize = 0;
+let bRecBase: i32 = 0;
 
-/** Selects the hierarchy searched by `chSearch` (forward-up and backward-up CSR graphs). */
-export function useHierarchy(
-  n: i32, ff: usize, ft: usize, fw: usize, fr: usize, bf: usize, bt: usize, bw: usize, br: usize,
-): void {
+/** Selects the hierarchy searched by `chSearch` (forward-up and backward-up CSR graphs, `fe` forward edges). */
+export function useHierarchy(n: i32, ff: usize, ft: usize, fw: usize, bf: usize, bt: usize, bw: usize, fe: i32): void {
   chN = n;
   fFirst = ff;
   fTarget = ft;
   fWeight = fw;
-  fRec = fr;
   bFirst = bf;
   bTarget = bt;
   bWeight = bw;
-  bRec = br;
+  bRecBase = fe;
   fwd.ensure(n);
   bwd.ensure(n);
 }
@@ -171,7 +168,7 @@ export function chTarget(v: i32, cost: f64): void {
   bwd.reach(v, cost, -1);
 }
 
-function expand(side: Side, other: Side, first: usize, target: usize, weight: usize, rec: usize, best: f64): f64 {
+function expand(side: Side, other: Side, first: usize, target: usize, weight: usize, recBase: i32, best: f64): f64 {
   const d = side.top();
   const v = side.pop();
   if (other.has(v)) {
@@ -185,7 +182,7 @@ function expand(side: Side, other: Side, first: usize, target: usize, weight: us
   const end = load<u32>(first + ((vo + 1) << 2));
   for (let e = load<u32>(first + (vo << 2)); e < end; e++) {
     const eo = <usize>e;
-    side.reach(load<i32>(target + (eo << 2)), d + <f64>load<f32>(weight + (eo << 2)), load<i32>(rec + (eo << 2)));
+    side.reach(load<i32>(target + (eo << 2)), d + <f64>load<f32>(weight + (eo << 2)), recBase + <i32>e);
   }
   return best;
 }
@@ -197,8 +194,8 @@ export function chSearch(): f64 {
     const tf = fwd.top();
     const tb = bwd.top();
     if ((tf < tb ? tf : tb) >= best) break;
-    if (tf <= tb) best = expand(fwd, bwd, fFirst, fTarget, fWeight, fRec, best);
-    else best = expand(bwd, fwd, bFirst, bTarget, bWeight, bRec, best);
+    if (tf <= tb) best = expand(fwd, bwd, fFirst, fTarget, fWeight, 0, best);
+    else best = expand(bwd, fwd, bFirst, bTarget, bWeight, bRecBase, best);
   }
   return best;
 }
