@@ -99,7 +99,9 @@ async function main(): Promise<void> {
     const engine = new RouteEngine(g, region.dem, { kernel: { build: 'release' } });
     const kernelMs = performance.now() - t0;
     t0 = performance.now();
-    const { cost, hazard } = engine.prepare(ACTIVITY);
+    const { weights } = engine.prepare(ACTIVITY);
+    const cost = Float32Array.from({ length: g.edgeCount }, (_, e) => weights.cost(e));
+    const hazard = Uint8Array.from({ length: g.edgeCount }, (_, e) => weights.hazard(e));
     const profileMs = performance.now() - t0;
     const stats = engine.kernel.stats;
 

@@ -2,6 +2,7 @@
 // hazards (toll, restricted access, permissive) each edge carries for it. See docs/routing.md.
 import { AccessClass, AccessMode, EdgeFlag, HighwayClass, type RegionGraph } from '../data/region/region-graph.js';
 import { ACTIVITIES, Activity, type HazardName } from '../contracts/activity.js';
+import type { EdgeWeights } from '../geo-wasm/src/routing-prepare.js';
 
 /** Hazard bits per edge and activity (also the `avoid` mask bits). */
 export const Hazard = {
@@ -201,13 +202,6 @@ export function edgeHazard(g: RegionGraph, p: Profile, e: number): number {
   return h;
 }
 
-/** Hazard bits of every edge for a profile (toll, restricted, permissive). */
-export function hazardsFor(g: RegionGraph, p: Profile): Uint8Array {
-  const out = new Uint8Array(g.edgeCount);
-  for (let e = 0; e < g.edgeCount; e++) out[e] = edgeHazard(g, p, e);
-  return out;
-}
-
 /** Whether each of the graph's surfaces (`g.surfaces`) counts as paved. */
 export function pavedSurfaces(g: RegionGraph): boolean[] {
   return g.surfaces.map((s) => PAVED.has(s));
@@ -230,10 +224,12 @@ export function edgeCost(g: RegionGraph, p: Profile, e: number, pavedSurface: re
   return len / p.speed(slope, hw, paved);
 }
 
-/** Travel time (s) of every directed edge for a profile; Infinity where the profile may not go. */
-export function costsFor(g: RegionGraph, p: Profile): Float32Array {
-  const out = new Float32Array(g.edgeCount);
+/**
+ * A profile's weights over a graph, computed per edge when asked: travel time (s, as a float32, Infinity where the
+ * profile may not go) and hazard bits. The kernel and the engine read them along routes and the chains of a query's
+ * ends, so no array per profile and edge is held.
+ */
+export function edgeWeights(g: RegionGraph, p: Profile): EdgeWeights {
   const paved = pavedSurfaces(g);
-  for (let e = 0; e < g.edgeCount; e++) out[e] = edgeCost(g, p, e, paved);
-  return out;
+  return { cost: (e) => Math.fround(edgeCost(g, p, e, paved)), hazard: (e) => edgeHazard(g, p, e) };
 }

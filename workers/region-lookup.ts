@@ -82,7 +82,7 @@ export function ways(input: WaysInput): WaysOutput | TaskFailure {
   const g = region.graph;
   const grid = region.grid;
   const activities = input.activity ? [input.activity] : ACTIVITIES;
-  const costs = activities.map((a) => engine.prepare(a).cost);
+  const weights = activities.map((a) => engine.prepare(a).weights);
   const source = engine.kernel.edgeSource;
   const inBox = (lon: number, lat: number) => lon >= west && lon <= east && lat >= south && lat <= north;
 
@@ -103,8 +103,8 @@ export function ways(input: WaysInput): WaysOutput | TaskFailure {
         if (!entry) found.set(way, (entry = { edge: e, accepted: new Set() }));
         // An edge is stored once per direction pair in the grid; a oneway may allow only its reverse.
         const reverse = reverseEdge(g, source, e);
-        for (const [i, cost] of costs.entries()) {
-          if (Number.isFinite(cost[e]!) || (reverse >= 0 && Number.isFinite(cost[reverse]!))) entry.accepted.add(i);
+        for (const [i, w] of weights.entries()) {
+          if (Number.isFinite(w.cost(e)) || (reverse >= 0 && Number.isFinite(w.cost(reverse)))) entry.accepted.add(i);
         }
       }
     }

@@ -5,7 +5,7 @@
 import type { DemGrid } from '../data/region/dem-grid.js';
 import type { RegionGraph } from '../data/region/region-graph.js';
 import { cumulativeDistances, elevationGain, lineLength, sampleDem } from '../geo-wasm/src/geometry.js';
-import { RoutingKernel, type EdgePath, type EdgePosition, type RoutingKernelOptions } from '../geo-wasm/src/routing.js';
+import { RoutingKernel, type EdgePath, type EdgePosition, type EdgeWeights, type RoutingKernelOptions } from '../geo-wasm/src/routing.js';
 import { failure, type TaskFailure } from '../contracts/task-failure.js';
 import type { AnalyzeInput, AnalyzeOutput } from '../contracts/line-tasks.js';
 import {
@@ -26,7 +26,7 @@ import {
   type SnapLineOutput,
   type SnapOutput,
 } from '../contracts/routing.js';
-import { costsFor, HAZARD_BITS, hazardsFor, isActivity, profileFor, type Profile } from './profiles.js';
+import { edgeWeights, HAZARD_BITS, isActivity, profileFor, type Profile } from './profiles.js';
 import type { Activity } from '../contracts/activity.js';
 import { isochronePolygons } from './isochrone.js';
 import { findAlternatives, type Legs } from './alternatives.js';
@@ -50,8 +50,8 @@ const DEFAULTS: RouteEngineOptions = { maxSnapDistance: 1000, matchDistance: 20,
 
 interface Prepared {
   profile: Profile;
-  cost: Float32Array;
-  hazard: Uint8Array;
+  /** The profile's costs and hazards per edge, computed when asked. */
+  weights: EdgeWeights;
   /** Fastest edge speed (m/s), computed on first use. */
   fastest?: number;
 }
@@ -77,13 +77,8 @@ export class RouteEngine {
     this.opts = { ...DEFAULTS, ...options };
     this.kernel = RoutingKernel.create(graph, this.opts.kernel, prepared?.core);
     for (const a of prepared?.activities.values() ?? []) {
-      this.kernel.addPreparedProfile(a.profileId, a.profile, a.masks);
-      this.prepared.set(a.activity, {
-        profile: profileFor(a.activity),
-        cost: a.profile.cost,
-        hazard: a.profile.hazard,
-        fastest: a.fastest,
-      });
+      this.kernel.addPreparedProfile(a.profileId, a.profile, a.weights, a.masks);
+      this.prepared.set(a.activity, { profile: profileFor(a.activity), weights: a.weights, fastest: a.fastest });
     }
   }
 
@@ -93,8 +88,8 @@ export class RouteEngine {
     if (!p) {
       const t0 = performance.now();
       const profile = profileFor(activity);
-      p = { profile, cost: costsFor(this.graph, profile), hazard: hazardsFor(this.graph, profile) };
-      this.kernel.addProfile(profile.id, { cost: p.cost, hazard: p.hazard });
+      p = { profile, weights: edgeWeights(this.graph, profile) };
+      this.kernel.addProfile(profile.id, p.weights);
       this.kernel.prepareMask(profile.id, HAZARD_BITS.TOLLWAY | HAZARD_BITS.RESTRICTED_ACCESS);
       this.prepared.set(activity, p);
       this.preparedOnUse++;
@@ -132,7 +127,7 @@ export class RouteEngine {
     }
     let legs = first;
     let avoidance: RouteResult['avoidance'] = 'NOT_NEEDED';
-    if (mask !== 0 && legs.some((leg) => crosses(leg, p.hazard, mask))) {
+    if (mask !== 0 && legs.some((leg) => crosses(leg, p.weights, mask))) {
       const second = this.routeLegs(snaps, p, mask);
       if (typeof second === 'number') avoidance = 'NO_ROUTE';
       else {
@@ -148,15 +143,15 @@ export class RouteEngine {
       count: wanted,
       mask,
       routeLegs: (penalty, m) => this.routeLegsPenalised(snaps, p, m, penalty),
-      costOf: (ls) => ls.reduce((sum, leg) => sum + pathCost(leg, p.cost), 0),
-      crosses: (ls, m) => ls.some((leg) => crosses(leg, p.hazard, m)),
+      costOf: (ls) => ls.reduce((sum, leg) => sum + pathCost(leg, p.weights), 0),
+      crosses: (ls, m) => ls.some((leg) => crosses(leg, p.weights, m)),
     });
     const snapped = snaps.map((s) => ({ lon: s.lon, lat: s.lat, distance: s.distance }));
     const routes = [primary, ...alternatives].map((route): RouteResult => {
       const line = new LineBuilder();
       for (const leg of route.legs) this.appendPath(line, leg, p);
       if (line.pointCount === 0) this.startAt(line, snaps[0]!);
-      return { ...measureLine(this.graph, line, p.profile, p.hazard), avoidance: route.avoidance, snapped };
+      return { ...measureLine(this.graph, line, p.profile, p.weights), avoidance: route.avoidance, snapped };
     });
     return { ok: true, routes };
   }
@@ -190,7 +185,7 @@ export class RouteEngine {
     const line = new LineBuilder();
     for (const leg of legs) this.appendPath(line, leg, p);
     if (line.pointCount === 0) this.startAt(line, snaps[0]!);
-    return { route: measureLine(this.graph, line, p.profile, p.hazard), edges: legs.flatMap((leg) => [...leg.edges]) };
+    return { route: measureLine(this.graph, line, p.profile, p.weights), edges: legs.flatMap((leg) => [...leg.edges]) };
   }
 
   /** Routes consecutive snapped points; returns the failing leg index when one has no route. */
@@ -211,7 +206,7 @@ export class RouteEngine {
     const b = this.nodePosition(to);
     if (!a || !b) return null;
     const path = this.kernel.route(a, b, p.profile.id, 0);
-    if (!path || mask === 0 || !crosses(path, p.hazard, mask)) return path;
+    if (!path || mask === 0 || !crosses(path, p.weights, mask)) return path;
     return this.kernel.route(a, b, p.profile.id, mask);
   }
 
@@ -263,7 +258,7 @@ export class RouteEngine {
     for (const leg of legs) this.appendPath(line, leg, p);
     const [lon1, lat1] = coords[coords.length - 1]!;
     this.connector(line, lon1, lat1, this.elevation(lon1, lat1), p);
-    return { ok: true, route: measureLine(this.graph, line, p.profile, p.hazard) };
+    return { ok: true, route: measureLine(this.graph, line, p.profile, p.weights) };
   }
 
   /** Matches a drawn line to the network: advisories, difficulty, distance, ascent, descent. */
@@ -293,7 +288,7 @@ export class RouteEngine {
       if (e >= 0) matchedLength += len;
       line.segment(lon, lat, ele[i]!, e, len, Math.max(0, rise), Math.max(0, -rise), len / speed);
     }
-    const m = measureLine(this.graph, line, p.profile, p.hazard);
+    const m = measureLine(this.graph, line, p.profile, p.weights);
     // Ascent and descent of the whole profile from the kernel; each piece's rise above only sets its speed.
     const { ascent, descent } = kernelValue(elevationGain(ele, cum, RECORDED_GAIN));
     const matchedFraction = m.distance > 0 ? matchedLength / m.distance : 0;
@@ -338,7 +333,7 @@ export class RouteEngine {
   /** The fastest speed (m/s) the activity's profile gives any edge of this region. */
   private fastestSpeed(activity: Activity): number {
     const p = this.prepare(activity);
-    p.fastest ??= fastestSpeed(this.graph, p.cost);
+    p.fastest ??= fastestSpeed(this.graph, p.weights);
     return p.fastest;
   }
 
@@ -362,7 +357,7 @@ export class RouteEngine {
       if (!(to > from)) continue;
       const part = to - from;
       const [lon, lat, ele] = this.pointOn(e, to);
-      line.segment(lon, lat, ele, e, g.edgeLength[e]! * part, g.edgeAscent[e]! * part, g.edgeDescent[e]! * part, p.cost[e]! * part);
+      line.segment(lon, lat, ele, e, g.edgeLength[e]! * part, g.edgeAscent[e]! * part, g.edgeDescent[e]! * part, p.weights.cost(e) * part);
     }
   }
 
@@ -423,23 +418,23 @@ function flatLonLat(coords: readonly LonLat[]): Float64Array {
 }
 
 /** Unpenalised cost (s) of a path under a profile's edge costs. */
-function pathCost(path: EdgePath, cost: Float32Array): number {
+function pathCost(path: EdgePath, weights: EdgeWeights): number {
   const n = path.edges.length;
   let sum = 0;
   for (let i = 0; i < n; i++) {
     const from = i === 0 ? path.startFraction : 0;
     const to = i === n - 1 ? path.endFraction : 1;
-    if (to > from) sum += cost[path.edges[i]!]! * (to - from);
+    if (to > from) sum += weights.cost(path.edges[i]!) * (to - from);
   }
   return sum;
 }
 
-function crosses(path: EdgePath, hazard: Uint8Array, mask: number): boolean {
+function crosses(path: EdgePath, weights: EdgeWeights, mask: number): boolean {
   const n = path.edges.length;
   for (let i = 0; i < n; i++) {
     const from = i === 0 ? path.startFraction : 0;
     const to = i === n - 1 ? path.endFraction : 1;
-    if (to > from && (hazard[path.edges[i]!]! & mask) !== 0) return true;
+    if (to > from && (weights.hazard(path.edges[i]!) & mask) !== 0) return true;
   }
   return false;
 }

@@ -3,6 +3,7 @@
 import type { RegionGraph } from '../data/region/region-graph.js';
 import type { Advisory, AdvisoryKind, Difficulty, DifficultyStretch, MeasuredLine } from '../contracts/routing.js';
 import { ACCESS_NAMES, edgeAccess, Hazard, type Profile } from './profiles.js';
+import type { EdgeWeights } from '../geo-wasm/src/routing-prepare.js';
 
 /** A line under construction: points (lon, lat, ele) and, per segment, its edge (-1 = off network). */
 export class LineBuilder {
@@ -83,7 +84,7 @@ function trackAdvisories(
 }
 
 /** Totals, advisories and difficulty stretches of a built line, for one profile's hazards. */
-export function measureLine(g: RegionGraph, line: LineBuilder, profile: Profile, hazards: Uint8Array): MeasuredLine {
+export function measureLine(g: RegionGraph, line: LineBuilder, profile: Profile, weights: EdgeWeights): MeasuredLine {
   let distance = 0;
   let duration = 0;
   let ascent = 0;
@@ -99,7 +100,7 @@ export function measureLine(g: RegionGraph, line: LineBuilder, profile: Profile,
     duration += line.segDuration[i]!;
     ascent += line.segAscent[i]!;
     descent += line.segDescent[i]!;
-    const h = e >= 0 ? hazards[e]! & ADVISORY_BITS : 0;
+    const h = e >= 0 ? weights.hazard(e) & ADVISORY_BITS : 0;
     // Most pieces carry no advisory and none is open: nothing to track.
     if (h !== 0 || open.size > 0) trackAdvisories(g, e, h, i, from, distance, profile, open, advisories);
     const difficulty = e >= 0 ? (DIFFICULTIES[g.edgeSac[e]!] ?? 'UNKNOWN') : 'UNKNOWN';

@@ -25,6 +25,7 @@ import {
 import {
   type CoreLinks,
   type CoreWeights,
+  type EdgeWeights,
   maskedComponents,
   type PreparedCore,
   type PreparedMask,
@@ -33,7 +34,7 @@ import {
   prepareProfile,
   profileHierarchy,
 } from '../geo-wasm/src/routing-prepare.js';
-import { costsFor, edgeCost, edgeHazard, HAZARD_BITS, hazardsFor, pavedSurfaces, profileFor } from './profiles.js';
+import { edgeWeights, HAZARD_BITS, profileFor } from './profiles.js';
 
 /** The file's name in a region folder. */
 export const ROUTING_FILE = REGION_FILES.routing;
@@ -54,6 +55,8 @@ export interface PreparedActivity {
   activity: Activity;
   profileId: number;
   profile: PreparedProfile;
+  /** The profile's costs and hazards per original edge (computed when asked, never stored). */
+  weights: EdgeWeights;
   /** What queries under each of AVOID_MASKS use (masks that remove the same edges share one object). */
   masks: Map<number, PreparedMask>;
   /** Fastest speed (m/s) the profile gives any edge (isochrone reach). */
@@ -70,6 +73,7 @@ export interface ActivityPlan {
   activity: Activity;
   profileId: number;
   profile: PreparedProfile;
+  weights: EdgeWeights;
   fastest: number;
   /**
    * Each avoid mask → the mask whose hierarchy it uses: the mask with the hazard bits no core edge of this profile
@@ -84,11 +88,11 @@ export interface CorePlan extends Omit<ActivityPlan, 'profile'> {
 }
 
 /** The fastest speed (m/s) a profile's costs give any edge. */
-export function fastestSpeed(graph: RegionGraph, cost: Float32Array): number {
+export function fastestSpeed(graph: RegionGraph, weights: EdgeWeights): number {
   let fastest = 0;
   const len = graph.edgeLength;
-  for (let e = 0; e < cost.length; e++) {
-    const c = cost[e]!;
+  for (let e = 0; e < graph.edgeCount; e++) {
+    const c = weights.cost(e);
     if (c > 0 && Number.isFinite(c)) fastest = Math.max(fastest, len[e]! / c);
   }
   return fastest;
@@ -97,12 +101,12 @@ export function fastestSpeed(graph: RegionGraph, cost: Float32Array): number {
 /** Weights, chain sums and components of an activity, and which masks share a hierarchy. */
 export function planActivity(graph: RegionGraph, core: PreparedCore, activity: Activity): ActivityPlan {
   const p = profileFor(activity);
-  const cost = costsFor(graph, p);
-  const profile = prepareProfile(core, { cost, hazard: hazardsFor(graph, p) });
+  const weights = edgeWeights(graph, p);
+  const profile = prepareProfile(core, weights);
   let present = 0;
   for (const h of profile.coreHazard) present |= h;
   const effective = new Map(AVOID_MASKS.map((mask) => [mask, mask & present]));
-  return { activity, profileId: p.id, profile, fastest: fastestSpeed(graph, cost), effective };
+  return { activity, profileId: p.id, profile, weights, fastest: fastestSpeed(graph, weights), effective };
 }
 
 /** The distinct masks whose hierarchies a plan needs. */
@@ -116,6 +120,7 @@ export function finishActivity(core: CoreLinks, plan: ActivityPlan, hierarchies:
     activity: plan.activity,
     profileId: plan.profileId,
     profile: plan.profile,
+    weights: plan.weights,
     masks: activityMasks(core, plan, hierarchies),
     fastest: plan.fastest,
   };
@@ -159,18 +164,41 @@ export const PROFILES_SECTION = 'profiles';
  */
 export function preparedSections(graph: RegionGraph, prepared: PreparedRouting): Sections {
   const s: Sections = coreSections(prepared.core, graph.nodeCount);
-  for (const a of prepared.activities.values()) weightSections(a, s);
+  for (const a of prepared.activities.values()) weightSections(a, graph.edgeCount, s);
   s.set(PROFILES_SECTION, Uint32Array.from([...prepared.activities.values()].map((a) => a.profileId)));
   for (const a of prepared.activities.values()) maskSetSections(a, s);
   return s;
 }
 
-/** An activity's weights (its profile's arrays and fastest speed), added to `s`. */
-export function weightSections(a: Pick<PreparedActivity, 'profileId' | 'profile' | 'fastest'>, s: Sections): Sections {
+/**
+ * An activity's weights (its profile's arrays, fastest speed, and the costs and hazards of a sample of edges that
+ * tell a stale file), added to `s`.
+ */
+export function weightSections(
+  a: Pick<PreparedActivity, 'profileId' | 'profile' | 'weights' | 'fastest'>,
+  edgeCount: number,
+  s: Sections,
+): Sections {
   const prefix = `p${a.profileId}`;
   profileSections(prefix, a.profile, s);
   s.set(`${prefix}.fastest`, new Float64Array([a.fastest]));
+  s.set(`${prefix}.sample`, weightSample(a.weights, edgeCount));
   return s;
+}
+
+/** Edges sampled when a file is written and checked against the profiles when it is read. */
+const CHECKED_EDGES = 512;
+
+/** Cost and hazard bits of CHECKED_EDGES edges spread over the graph, in pairs: a profile changed since tells. */
+function weightSample(weights: EdgeWeights, edgeCount: number): Float32Array {
+  const k = Math.min(CHECKED_EDGES, edgeCount);
+  const out = new Float32Array(2 * k);
+  for (let i = 0; i < k; i++) {
+    const e = Math.floor((i * edgeCount) / k);
+    out[2 * i] = weights.cost(e);
+    out[2 * i + 1] = weights.hazard(e);
+  }
+  return out;
 }
 
 /** An activity's hierarchies and masked components, once per distinct mask set, and which mask reads which. */
@@ -190,9 +218,6 @@ export function maskSetSections(a: Pick<PreparedActivity, 'profileId' | 'masks'>
   return s;
 }
 
-/** Edges checked against the profiles when a file is read: a file made before a profile changed is stale. */
-const CHECKED_EDGES = 512;
-
 /**
  * What routing.bin holds, as views over `bytes` (no computation beyond checking a sample of edge costs against
  * the profiles). Throws RoutingFileError when the file is corrupt, of another version, made for another graph,
@@ -203,19 +228,17 @@ export function decodePreparedRouting(graph: RegionGraph, bytes: Uint8Array): Pr
   const core = coreFromSections(s, graph.nodeCount, graph.edgeCount);
   const ids = new Set(section(s, PROFILES_SECTION, Uint32Array));
   const activities = new Map<Activity, PreparedActivity>();
-  const paved = pavedSurfaces(graph);
   for (const activity of ACTIVITIES) {
     const p = profileFor(activity);
     if (!ids.has(p.id)) continue;
     const prefix = `p${p.id}`;
     const profile = profileFromSections(s, prefix);
-    const m = graph.edgeCount;
-    if (profile.cost.length !== m || profile.hazard.length !== m) throw new RoutingFileError(`${prefix} is made for another graph`);
-    for (let i = 0; i < Math.min(CHECKED_EDGES, m); i++) {
-      const e = Math.floor((i * m) / Math.min(CHECKED_EDGES, m));
-      if (!Object.is(Math.fround(edgeCost(graph, p, e, paved)), profile.cost[e]) || edgeHazard(graph, p, e) !== profile.hazard[e]) {
-        throw new RoutingFileError(`the ${activity} profile changed since the import`);
-      }
+    if (profile.open.length !== (graph.edgeCount + 31) >>> 5) throw new RoutingFileError(`${prefix} is made for another graph`);
+    const weights = edgeWeights(graph, p);
+    const sample = section(s, `${prefix}.sample`, Float32Array);
+    const now = weightSample(weights, graph.edgeCount);
+    if (sample.length !== now.length || now.some((x, i) => !Object.is(x, sample[i]))) {
+      throw new RoutingFileError(`the ${activity} profile changed since the import`);
     }
     const pairs = section(s, `${prefix}.masks`, Uint32Array);
     const byStored = new Map<number, PreparedMask>();
@@ -229,7 +252,14 @@ export function decodePreparedRouting(graph: RegionGraph, bytes: Uint8Array): Pr
       }
       masks.set(pairs[i]!, pm);
     }
-    activities.set(activity, { activity, profileId: p.id, profile, masks, fastest: section(s, `${prefix}.fastest`, Float64Array)[0]! });
+    activities.set(activity, {
+      activity,
+      profileId: p.id,
+      profile,
+      weights,
+      masks,
+      fastest: section(s, `${prefix}.fastest`, Float64Array)[0]!,
+    });
   }
   return { core, activities };
 }

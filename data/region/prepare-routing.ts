@@ -125,7 +125,7 @@ function writeCoreAndWeights(graph: RegionGraph, writer: SectionWriter, progress
   progress.stage('routing weights', ACTIVITIES.length);
   const plans = ACTIVITIES.map((activity): CorePlan => {
     const plan = planActivity(graph, core, activity);
-    for (const [name, a] of weightSections(plan, new Map())) writer.add(name, a);
+    for (const [name, a] of weightSections(plan, graph.edgeCount, new Map())) writer.add(name, a);
     progress.advance(1);
     const { coreCost, coreHazard, component } = plan.profile;
     return { ...plan, profile: { coreCost, coreHazard, component } };

@@ -245,8 +245,7 @@ export function coreFromSections(s: Sections, nodeCount: number, edgeCount: numb
 
 /** A profile's sections under `prefix` (e.g. `p0`). */
 export function profileSections(prefix: string, p: PreparedProfile, out: Sections): Sections {
-  out.set(`${prefix}.cost`, p.cost);
-  out.set(`${prefix}.hazard`, p.hazard);
+  out.set(`${prefix}.open`, p.open);
   out.set(`${prefix}.coreCost`, p.coreCost);
   out.set(`${prefix}.coreHazard`, p.coreHazard);
   out.set(`${prefix}.component`, p.component);
@@ -255,8 +254,7 @@ export function profileSections(prefix: string, p: PreparedProfile, out: Section
 
 export function profileFromSections(s: Sections, prefix: string): PreparedProfile {
   return {
-    cost: section(s, `${prefix}.cost`, Float32Array),
-    hazard: section(s, `${prefix}.hazard`, Uint8Array),
+    open: section(s, `${prefix}.open`, Uint32Array),
     coreCost: section(s, `${prefix}.coreCost`, Float32Array),
     coreHazard: section(s, `${prefix}.coreHazard`, Uint8Array),
     component: section(s, `${prefix}.component`, Int32Array),

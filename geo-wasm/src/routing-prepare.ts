@@ -26,14 +26,25 @@ export type CoreLinks = Pick<PreparedCore, 'first' | 'target' | 'twin'>;
 /** What hierarchies and masked components read of a profile: its core-graph arrays, none per original edge. */
 export type CoreWeights = Pick<PreparedProfile, 'coreCost' | 'coreHazard' | 'component'>;
 
-/** Per-profile weights given by the caller: cost (s, Infinity = not allowed) and hazard bits per edge. */
-export interface ProfileWeights {
-  cost: Float32Array;
-  hazard: Uint8Array;
+/**
+ * A profile's weights per original edge, computed when asked: cost (s, Infinity = not allowed) and hazard bits. No
+ * array per profile and edge is kept (a country has tens of millions of edges): the kernel reads them only along
+ * the chains a query starts or ends on. `cost` must return the same float32 value each time it is asked.
+ */
+export interface EdgeWeights {
+  cost(e: number): number;
+  hazard(e: number): number;
 }
 
-/** A profile's arrays: its edge weights, chain sums over the core graph, and components over allowed edges. */
-export interface PreparedProfile extends ProfileWeights {
+/** Weights from arrays of costs and hazard bits per edge (synthetic graphs, tests). */
+export function arrayWeights(cost: Float32Array, hazard: Uint8Array): EdgeWeights {
+  return { cost: (e) => cost[e]!, hazard: (e) => hazard[e]! };
+}
+
+/** A profile's arrays: which pieces it may use, chain sums over the core graph, and components over allowed edges. */
+export interface PreparedProfile {
+  /** Bit e (word e >> 5, bit e & 31): the piece of edge e is allowed in at least one direction (snapping). */
+  open: Uint32Array;
   coreCost: Float32Array;
   coreHazard: Uint8Array;
   /** Connected component of each core node over the edges the profile allows. */
@@ -80,25 +91,31 @@ export function prepareCore(graph: RegionGraph, cellDeg: number, times?: { twins
   };
 }
 
-/** Sums a profile's edge weights over each chain and computes its components. */
-export function prepareProfile(core: PreparedCore, weights: ProfileWeights): PreparedProfile {
-  const { cost, hazard } = weights;
+/** Sums a profile's edge weights over each chain, marks the pieces it may use and computes its components. */
+export function prepareProfile(core: PreparedCore, weights: EdgeWeights): PreparedProfile {
   const mc = core.target.length;
   const coreCost = new Float32Array(mc);
   const coreHazard = new Uint8Array(mc);
+  const open = new Uint32Array((core.edgeTwin.length + 31) >>> 5);
   for (let c = 0; c < mc; c++) {
     let sum = 0;
     let h = 0;
     for (let i = core.chainStart[c]!; i < core.chainStart[c + 1]!; i++) {
       const e = core.chainEdges[i]!;
-      sum += cost[e]!;
-      h |= hazard[e]!;
+      const cost = weights.cost(e);
+      sum += cost;
+      h |= weights.hazard(e);
+      if (cost < Infinity) {
+        open[e >>> 5]! |= 1 << (e & 31);
+        const t = core.edgeTwin[e]!;
+        open[t >>> 5]! |= 1 << (t & 31);
+      }
     }
     coreCost[c] = sum;
     coreHazard[c] = h;
   }
   const component = components(core.first, core.target, core.twin, coreCost);
-  return { cost, hazard, coreCost, coreHazard, component };
+  return { open, coreCost, coreHazard, component };
 }
 
 /** Components of the core graph once the edges carrying any of `mask`'s hazards are removed. */

@@ -27,12 +27,12 @@ export interface RoutingExports {
     lon: number, lat: number, source: number, target: number, twin: number,
     w: number, h: number, west: number, south: number, cellDeg: number, start: number, items: number,
   ): void;
-  snap(lon: number, lat: number, maxDist: number, cost: number, dx: number, dy: number, minCos: number): number;
+  snap(lon: number, lat: number, maxDist: number, open: number, dx: number, dy: number, minCos: number): number;
   snapFraction(): number;
   snapDistance(): number;
   snapLon(): number;
   snapLat(): number;
-  matchLine(coords: number, count: number, maxDist: number, cost: number, out: number): number;
+  matchLine(coords: number, count: number, maxDist: number, open: number, out: number): number;
   useHierarchy(n: number, ff: number, ft: number, fw: number, bf: number, bt: number, bw: number, forwardEdges: number): void;
   chBegin(): void;
   chSource(v: number, cost: number): void;

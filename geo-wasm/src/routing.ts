@@ -12,7 +12,7 @@ import {
   type PreparedCore,
   type PreparedMask,
   type PreparedProfile,
-  type ProfileWeights,
+  type EdgeWeights,
 } from './routing-prepare.js';
 import { type SharedWasmMemory, wasmBuild } from './load-wasm.js';
 import { viewsMemory } from './routing-memory.js';
@@ -43,7 +43,7 @@ export interface EdgePath {
   endFraction: number;
 }
 
-export type { ProfileWeights } from './routing-prepare.js';
+export type { EdgeWeights } from './routing-prepare.js';
 
 export interface RoutingKernelOptions {
   /** WASM build: 'debug' (assertions) for tests, 'release' otherwise. */
@@ -66,8 +66,7 @@ export interface RoutingKernelOptions {
 const DEFAULTS: Omit<RoutingKernelOptions, 'build'> = { hierarchy: true, landmarks: 16, landmarksPerQuery: 4, cellDeg: 0.0025 };
 
 interface ProfileState {
-  cost: number; // ptr f32[m]
-  haz: number; // ptr u8[m]
+  open: number; // ptr u32[ceil(m / 32)]: pieces the profile may use, one bit per directed edge
   coreCost: number; // ptr f32[mc]
   coreHaz: number; // ptr u8[mc]
   /** ALT tables per avoid mask (built on first use when the hierarchy is off). */
@@ -76,8 +75,8 @@ interface ProfileState {
   hierarchies: Map<number, ResidentHierarchy>;
   /** The profile's host arrays, as prepareProfile makes them (the fields below are the same arrays). */
   prepared: PreparedProfile;
-  costArr: Float32Array; // host copies (read by the chain offsets)
-  hazArr: Uint8Array;
+  /** Costs and hazards per original edge, asked for along the chains a query starts or ends on. */
+  weights: EdgeWeights;
   component: Int32Array; // per core node, connected component over allowed edges
   coreCostArr: Float32Array;
   coreHazArr: Uint8Array;
@@ -120,7 +119,6 @@ export class RoutingKernel {
   private readonly opts: RoutingKernelOptions;
   private readonly profiles = new Map<number, ProfileState>();
   // original graph pointers
-  private readonly pFirst: number;
   private readonly pTarget: number;
   private readonly pSource: number;
   private readonly pTwin: number;
@@ -164,10 +162,9 @@ export class RoutingKernel {
       times.gridMs = performance.now() - t;
       computed.grid++;
     }
-    const { firstEdge, edgeTarget } = graph;
+    const { edgeTarget } = graph;
     this.edgeSource = core.edgeSource;
     this.edgeTwin = core.edgeTwin;
-    this.pFirst = this.put(firstEdge);
     this.pTarget = this.put(edgeTarget);
     this.pSource = this.put(this.edgeSource);
     this.pTwin = this.put(this.edgeTwin);
@@ -218,12 +215,12 @@ export class RoutingKernel {
     return new RoutingKernel(graph, { ...DEFAULTS, build: wasmBuild(), ...options }, prepared);
   }
 
-  /** Registers a profile's weights under `id`: copies them in, sums chains, builds mask 0's hierarchy or landmarks. */
-  addProfile(id: number, weights: ProfileWeights): void {
+  /** Registers a profile's weights under `id`: sums chains, builds mask 0's hierarchy or landmarks. */
+  addProfile(id: number, weights: EdgeWeights): void {
     const t0 = performance.now();
     const profile = prepareProfile(this.core(), weights);
     this.stats.computed.profiles++;
-    this.register(id, profile, new Map());
+    this.register(id, profile, weights, new Map());
     this.prepareMask(id, 0);
     this.stats.profileMs[id] = performance.now() - t0;
     this.stats.wasmBytes = this.w.memory.buffer.byteLength;
@@ -231,11 +228,12 @@ export class RoutingKernel {
 
   /**
    * Registers a prepared profile under `id` with what it needs under each mask of `masks` (hierarchies and masked
-   * components made by routing-prepare.ts, usually read from routing.bin): copied in, nothing computed.
+   * components made by routing-prepare.ts, usually read from routing.bin): copied in, nothing computed. `weights`
+   * are the profile's own, as prepareProfile was given them.
    */
-  addPreparedProfile(id: number, profile: PreparedProfile, masks: ReadonlyMap<number, PreparedMask>): void {
+  addPreparedProfile(id: number, profile: PreparedProfile, weights: EdgeWeights, masks: ReadonlyMap<number, PreparedMask>): void {
     const t0 = performance.now();
-    const p = this.register(id, profile, masks);
+    const p = this.register(id, profile, weights, masks);
     if (this.opts.hierarchy) {
       // Masks that remove the same edges share one hierarchy object: copied in once.
       const resident = new Map<Hierarchy, ResidentHierarchy>();
@@ -249,17 +247,15 @@ export class RoutingKernel {
     this.stats.wasmBytes = this.w.memory.buffer.byteLength;
   }
 
-  private register(id: number, profile: PreparedProfile, masks: ReadonlyMap<number, PreparedMask>): ProfileState {
+  private register(id: number, profile: PreparedProfile, weights: EdgeWeights, masks: ReadonlyMap<number, PreparedMask>): ProfileState {
     const state: ProfileState = {
-      cost: this.put(profile.cost),
-      haz: this.put(profile.hazard),
+      open: this.put(profile.open),
       coreCost: this.put(profile.coreCost),
       coreHaz: this.put(profile.coreHazard),
       landmarks: new Map(),
       hierarchies: new Map(),
       prepared: profile,
-      costArr: profile.cost,
-      hazArr: profile.hazard,
+      weights,
       component: profile.component,
       coreCostArr: profile.coreCost,
       coreHazArr: profile.coreHazard,
@@ -383,9 +379,9 @@ export class RoutingKernel {
    * in at least one direction (any edge when `profile` is undefined); null when none.
    */
   snap(lon: number, lat: number, maxDistance: number, profile?: number): Snap | null {
-    const cost = profile === undefined ? 0 : this.profile(profile).cost;
+    const open = profile === undefined ? 0 : this.profile(profile).open;
     this.useSpatial();
-    const e = this.w.snap(lon, lat, maxDistance, cost, 0, 0, 0);
+    const e = this.w.snap(lon, lat, maxDistance, open, 0, 0, 0);
     if (e < 0) return null;
     return { edge: e, fraction: this.w.snapFraction(), lon: this.w.snapLon(), lat: this.w.snapLat(), distance: this.w.snapDistance() };
   }
@@ -400,9 +396,9 @@ export class RoutingKernel {
     const inPtr = this.scratchFor(lonLat.byteLength + (count << 2));
     new Float64Array(this.w.memory.buffer, inPtr, lonLat.length).set(lonLat);
     const outPtr = inPtr + lonLat.byteLength;
-    const cost = profile === undefined ? 0 : this.profile(profile).cost;
+    const open = profile === undefined ? 0 : this.profile(profile).open;
     this.useSpatial();
-    this.w.matchLine(inPtr, count, maxDistance, cost, outPtr);
+    this.w.matchLine(inPtr, count, maxDistance, open, outPtr);
     return new Int32Array(this.w.memory.buffer, outPtr, count - 1).slice();
   }
 
@@ -515,28 +511,55 @@ export class RoutingKernel {
   }
 
   /**
-   * Every original node reachable from `from` within `budget` seconds: node ids and times (s).
+   * Every original node reachable from `from` within `budget` seconds: node ids and times (s), soonest first. The
+   * search runs on the core graph; the nodes inside chains take their times from the chain's ends (a node inside
+   * a chain is reached only along it), with the edge costs asked for as the chains are walked.
    */
   reachable(from: EdgePosition, profileId: number, budget: number, avoidMask = 0): { nodes: Uint32Array; times: Float32Array } {
     const p = this.profile(profileId);
     const w = this.w;
-    const e = from.edge;
-    const tw = this.edgeTwin[e]!;
-    w.useGraph(this.graph.nodeCount, this.pFirst, this.pTarget, this.pSource, this.pTwin);
-    w.useWeights(p.cost, p.haz, avoidMask);
+    const a = this.chainPoint(from, p, avoidMask);
+    w.useGraph(this.coreNode.length, this.cFirst, this.cTarget, this.cSource, this.cTwin);
+    w.useWeights(p.coreCost, p.coreHaz, avoidMask);
     w.useLandmarks(0, 0, 0, 0);
     w.clearEndpoints();
-    const fwd = p.costArr[e]!;
-    const bwd = p.costArr[tw]!;
-    if (fwd < Infinity && (p.hazArr[e]! & avoidMask) === 0) w.addSource(this.graph.edgeTarget[e]!, (1 - from.fraction) * fwd);
-    if (bwd < Infinity && (p.hazArr[tw]! & avoidMask) === 0) w.addSource(this.edgeSource[e]!, from.fraction * bwd);
+    if (a.costToEnd < Infinity) w.addSource(this.coreTarget[a.chain]!, a.costToEnd);
+    if (a.costToStart < Infinity) w.addSource(this.coreSource[a.chain]!, a.costToStart);
     w.search(0, budget);
     const count = w.settled();
-    const nodes = new Uint32Array(w.memory.buffer, w.settledList(), count).slice();
-    const dist = new Float64Array(w.memory.buffer, w.distances(), this.graph.nodeCount);
-    const times = new Float32Array(count);
-    for (let i = 0; i < count; i++) times[i] = dist[nodes[i]!]!;
-    return { nodes, times };
+    const settled = new Int32Array(w.memory.buffer, w.settledList(), count).slice();
+    const dist = new Float64Array(w.memory.buffer, w.distances(), this.coreNode.length);
+    const best = new Map<number, number>();
+    const reach = (v: number, t: number): void => {
+      if (t <= budget && !(best.get(v)! <= t)) best.set(v, t);
+    };
+    const step = (e: number, part: number): number => {
+      if (part <= 0) return 0;
+      const c = p.weights.cost(e);
+      return (p.weights.hazard(e) & avoidMask) !== 0 || !(c < Infinity) ? Infinity : part * c;
+    };
+    const { edgeTarget } = this.graph;
+    // From a chain position (its index and fraction), forwards along the chain's edges up to its last inner node.
+    const walk = (chain: number, index: number, fraction: number, t0: number): void => {
+      const end = this.chainStart[chain + 1]! - 1;
+      let t = t0;
+      for (let i = this.chainStart[chain]! + index; i < end; i++) {
+        t += step(this.chainEdges[i]!, i === this.chainStart[chain]! + index ? 1 - fraction : 1);
+        if (!(t <= budget)) return;
+        reach(edgeTarget[this.chainEdges[i]!]!, t);
+      }
+    };
+    for (const c of settled) {
+      reach(this.coreNode[c]!, dist[c]!);
+      for (let ce = this.coreFirst[c]!; ce < this.coreFirst[c + 1]!; ce++) walk(ce, 0, 0, dist[c]!);
+    }
+    // The start's own chain, both ways from the start: forwards on it, and forwards on its twin from the mirrored spot.
+    const len = this.chainStart[a.chain + 1]! - this.chainStart[a.chain]!;
+    walk(a.chain, a.index, a.fraction, 0);
+    const twin = this.coreTwin[a.chain]!;
+    if (this.chainStart[twin + 1]! - this.chainStart[twin]! === len) walk(twin, len - 1 - a.index, 1 - a.fraction, 0);
+    const order = [...best].sort((x, y) => x[1] - y[1]);
+    return { nodes: Uint32Array.from(order, ([v]) => v), times: Float32Array.from(order, ([, t]) => t) };
   }
 
   /** Component ids of core nodes once the mask's hazards are removed (cached per mask). */
@@ -605,14 +628,14 @@ export class RoutingKernel {
     const k = this.posInChain[e]!;
     const s = this.chainStart[chain]!;
     const end = this.chainStart[chain + 1]!;
-    const cost = p.costArr;
-    const haz = p.hazArr;
+    const { weights } = p;
     const tw = this.edgeTwin;
     // Cost of `part` of edge ei; Infinity when the edge is closed or carries a masked hazard.
     const piece = (ei: number, part: number): number => {
       if (part <= 0) return 0;
-      if ((haz[ei]! & mask) !== 0 || !(cost[ei]! < Infinity)) return Infinity;
-      return part * cost[ei]!;
+      const cost = weights.cost(ei);
+      if ((weights.hazard(ei) & mask) !== 0 || !(cost < Infinity)) return Infinity;
+      return part * cost;
     };
     let costToEnd = piece(this.chainEdges[s + k]!, 1 - f); // forwards from P to the chain's end
     for (let i = s + k + 1; i < end; i++) costToEnd += piece(this.chainEdges[i]!, 1);
@@ -640,7 +663,7 @@ export class RoutingKernel {
     const ahead = bk > a.index || (bk === a.index && bf >= a.fraction);
     const edges: number[] = [];
     let cost = 0;
-    const usable = (e: number): boolean => (p.hazArr[e]! & mask) === 0 && p.costArr[e]! < Infinity;
+    const usable = (e: number): boolean => (p.weights.hazard(e) & mask) === 0 && p.weights.cost(e) < Infinity;
     if (ahead) {
       for (let i = a.index; i <= bk; i++) {
         const e = this.chainEdges[s + i]!;
@@ -648,7 +671,7 @@ export class RoutingKernel {
         const to = i === bk ? bf : 1;
         if (to > from) {
           if (!usable(e)) return null;
-          cost += (to - from) * p.costArr[e]!;
+          cost += (to - from) * p.weights.cost(e);
         }
         edges.push(e);
       }
@@ -660,7 +683,7 @@ export class RoutingKernel {
       const to = i === bk ? 1 - bf : 1;
       if (to > from) {
         if (!usable(e)) return null;
-        cost += (to - from) * p.costArr[e]!;
+        cost += (to - from) * p.weights.cost(e);
       }
       edges.push(e);
     }

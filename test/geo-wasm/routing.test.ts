@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AccessClass, HighwayClass, type RegionGraph } from '../../data/region/region-graph.js';
 import { nearestEdgeReference, positionCostReference } from '../../geo-wasm/reference/routing.js';
 import { RoutingKernel } from '../../geo-wasm/src/routing.js';
+import { arrayWeights } from '../../geo-wasm/src/routing-prepare.js';
 import { seeded } from '../workers/routing-oracle.js';
 
 /**
@@ -101,7 +102,7 @@ describe('routing kernels on synthetic graphs', () => {
     it(`costs between random edge positions equal the reference (${search}, seed ${seed}, with and without a mask)`, () => {
       const { g, cost, hazard } = syntheticGraph(seed);
       const k = RoutingKernel.create(g, { build: 'debug', landmarks: 4, hierarchy });
-      k.addProfile(0, { cost, hazard });
+      k.addProfile(0, arrayWeights(cost, hazard));
       const rnd = seeded(seed * 100);
       for (let i = 0; i < 60; i++) {
         const p = { edge: Math.floor(rnd() * g.edgeCount), fraction: rnd() < 0.2 ? Math.round(rnd()) : rnd() };
@@ -125,7 +126,7 @@ describe('routing kernels on synthetic graphs', () => {
   it('snaps to the same edge distance as a brute-force search', () => {
     const { g, cost, hazard } = syntheticGraph(4);
     const k = RoutingKernel.create(g, { build: 'debug', landmarks: 0, cellDeg: 0.0007 });
-    k.addProfile(0, { cost, hazard });
+    k.addProfile(0, arrayWeights(cost, hazard));
     const rnd = seeded(5);
     for (let i = 0; i < 300; i++) {
       const lon = 9.499 + rnd() * 0.04;
@@ -142,7 +143,7 @@ describe('routing kernels on synthetic graphs', () => {
   it('matches a line drawn along edges to those edges, oriented along the line', () => {
     const { g, cost, hazard } = syntheticGraph(6);
     const k = RoutingKernel.create(g, { build: 'debug', landmarks: 0 });
-    k.addProfile(0, { cost, hazard });
+    k.addProfile(0, arrayWeights(cost, hazard));
     const path = k.route({ edge: 0, fraction: 0 }, { edge: g.edgeCount - 12, fraction: 1 }, 0);
     expect(path).not.toBeNull();
     const coords: number[] = [];
@@ -160,7 +161,7 @@ describe('routing kernels on synthetic graphs', () => {
   it('reachable nodes come with their exact times within the budget', () => {
     const { g, cost, hazard } = syntheticGraph(7);
     const k = RoutingKernel.create(g, { build: 'debug', landmarks: 0 });
-    k.addProfile(0, { cost, hazard });
+    k.addProfile(0, arrayWeights(cost, hazard));
     const start = { edge: 5, fraction: 0 };
     const { nodes, times } = k.reachable(start, 0, 400);
     expect(nodes.length).toBeGreaterThan(1);
@@ -168,6 +169,15 @@ describe('routing kernels on synthetic graphs', () => {
       const want = positionCostReference(g, k.edgeSource, k.edgeTwin, cost, start, { edge: g.firstEdge[v]!, fraction: 0 });
       expect(times[i]!).toBeLessThanOrEqual(400);
       expect(Math.abs(times[i]! - want)).toBeLessThanOrEqual(1e-3);
+      if (i > 0) expect(times[i]!).toBeGreaterThanOrEqual(times[i - 1]!);
     });
+    // Every node within the budget is listed (the ones inside chains too), each once.
+    const listed = new Set(nodes);
+    expect(listed.size).toBe(nodes.length);
+    for (let v = 0; v < g.nodeCount; v++) {
+      if (g.firstEdge[v + 1] === g.firstEdge[v]) continue;
+      const want = positionCostReference(g, k.edgeSource, k.edgeTwin, cost, start, { edge: g.firstEdge[v]!, fraction: 0 });
+      if (want < 399.99) expect(listed.has(v), `node ${v} at ${want} s`).toBe(true);
+    }
   });
 });

@@ -8,11 +8,11 @@ import { loadRegion } from '../../data/region/region-folder.js';
 import type { Region } from '../../data/region/region.js';
 import { EdgeFlag, type RegionGraph } from '../../data/region/region-graph.js';
 import { Activity, ACTIVITIES } from '../../contracts/activity.js';
-import { costsFor, profileFor } from '../../workers/profiles.js';
+import { profileFor } from '../../workers/profiles.js';
 import type { LonLat, RouteResult } from '../../contracts/routing.js';
 import { RouteEngine } from '../../workers/route-engine.js';
 import { ANDORRA_HGT, ANDORRA_PBF, haveData } from '../data/region/shared-data.js';
-import { firstDiscontinuity, oracleCost, seeded } from './routing-oracle.js';
+import { costsFor, firstDiscontinuity, oracleCost, seeded } from './routing-oracle.js';
 
 const OSM = ANDORRA_PBF;
 const DEM = ANDORRA_HGT;

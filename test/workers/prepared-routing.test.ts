@@ -130,12 +130,12 @@ describe.skipIf(!present)('routing prepared at import, on Andorra', () => {
     expect(fromFile.routing).toBe('file');
     expect(lines).toEqual([]);
     const bytes = readFileSync(join(dir, ROUTING_FILE));
-    // A file whose costs no longer match the profiles (as after a profile change) is not used.
+    // A file whose sampled costs no longer match the profiles (as after a profile change) is not used.
     const s = decodeSections(new Uint8Array(bytes));
-    const cost = s.get('p0.cost') as Float32Array;
+    const sample = s.get('p0.sample') as Float32Array;
     const copy = new Uint8Array(bytes);
-    const at = cost.byteOffset - bytes.byteOffset;
-    new Float32Array(copy.buffer, copy.byteOffset + at, cost.length).fill(1);
+    const at = sample.byteOffset - bytes.byteOffset;
+    new Float32Array(copy.buffer, copy.byteOffset + at, sample.length).fill(1);
     expect(() => decodePreparedRouting(region.graph, copy)).toThrow(/HIKING_AND_TRAIL profile changed/);
     writeFileSync(join(dir, ROUTING_FILE), copy);
     const stale = loadRoutingRegion(dir, { build: 'debug', log });
@@ -167,7 +167,7 @@ describe('the routing file', () => {
       expect(b.profile).toEqual(a.profile);
       expect(b.fastest).toBe(a.fastest);
       for (const mask of AVOID_MASKS) expect(b.masks.get(mask)).toEqual(a.masks.get(mask));
-      expect(b.profile.cost.buffer).toBe(bytes.buffer);
+      expect(b.profile.coreCost.buffer).toBe(bytes.buffer);
     }
     // Every section starts on an 8-byte boundary.
     for (const [name, a] of decodeSections(bytes)) expect(a.byteOffset % 8, name).toBe(0);

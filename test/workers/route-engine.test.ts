@@ -3,10 +3,10 @@ import { buildDemoRegion } from '../../data/region/demo-region.js';
 import type { Region } from '../../data/region/region.js';
 import { EdgeFlag, type RegionGraph } from '../../data/region/region-graph.js';
 import { Activity, ACTIVITIES } from '../../contracts/activity.js';
-import { Hazard, costsFor, hazardsFor, profileFor } from '../../workers/profiles.js';
+import { Hazard, profileFor } from '../../workers/profiles.js';
 import type { DirectionsOutput, LonLat, RouteResult } from '../../contracts/routing.js';
 import { RouteEngine } from '../../workers/route-engine.js';
-import { firstDiscontinuity, oracleCost, seeded } from './routing-oracle.js';
+import { costsFor, firstDiscontinuity, hazardsFor, oracleCost, seeded } from './routing-oracle.js';
 
 let region: Region;
 let g: RegionGraph;

@@ -1,5 +1,18 @@
 // Test helpers for routing: an independent plain-JS Dijkstra, a seeded PRNG and a continuity check.
 import type { RegionGraph } from '../../data/region/region-graph.js';
+import { edgeWeights, type Profile } from '../../workers/profiles.js';
+
+/** A profile's cost (s) of every edge, as the oracle reads them. */
+export function costsFor(g: RegionGraph, p: Profile): Float32Array {
+  const w = edgeWeights(g, p);
+  return Float32Array.from({ length: g.edgeCount }, (_, e) => w.cost(e));
+}
+
+/** A profile's hazard bits of every edge. */
+export function hazardsFor(g: RegionGraph, p: Profile): Uint8Array {
+  const w = edgeWeights(g, p);
+  return Uint8Array.from({ length: g.edgeCount }, (_, e) => w.hazard(e));
+}
 
 /** The project's seeded PRNG, under the name the routing tests use. */
 export { seededRandom as seeded } from '../../data/seeded-random.js';

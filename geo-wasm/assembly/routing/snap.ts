@@ -57,12 +57,9 @@ export function snapLat(): f64 {
   return snapLatV;
 }
 
-function consider(e: i32, lon: f64, lat: f64, kx: f64, cost: usize, dx: f64, dy: f64, minCos: f64): void {
+function consider(e: i32, lon: f64, lat: f64, kx: f64, open: usize, dx: f64, dy: f64, minCos: f64): void {
   const eo = <usize>e;
-  if (cost != 0) {
-    const tw = <usize>load<u32>(sTwin + (eo << 2));
-    if (!(load<f32>(cost + (eo << 2)) < Infinity) && !(load<f32>(cost + (tw << 2)) < Infinity)) return;
-  }
+  if (open != 0 && (load<u32>(open + ((eo >> 5) << 2)) & (<u32>1 << (<u32>e & 31))) == 0) return;
   const a = <usize>load<u32>(sSource + (eo << 2));
   const b = <usize>load<u32>(sTarget + (eo << 2));
   const alon = load<f64>(sLon + (a << 3));
@@ -97,21 +94,21 @@ function consider(e: i32, lon: f64, lat: f64, kx: f64, cost: usize, dx: f64, dy:
   }
 }
 
-function scanCell(cx: i32, cy: i32, lon: f64, lat: f64, kx: f64, cost: usize, dx: f64, dy: f64, minCos: f64): void {
+function scanCell(cx: i32, cy: i32, lon: f64, lat: f64, kx: f64, open: usize, dx: f64, dy: f64, minCos: f64): void {
   if (cx < 0 || cy < 0 || cx >= gridW || cy >= gridH) return;
   const c = <usize>(cy * gridW + cx);
   const end = load<u32>(cellStart + ((c + 1) << 2));
   for (let i = load<u32>(cellStart + (c << 2)); i < end; i++) {
-    consider(load<i32>(cellItems + (<usize>i << 2)), lon, lat, kx, cost, dx, dy, minCos);
+    consider(load<i32>(cellItems + (<usize>i << 2)), lon, lat, kx, open, dx, dy, minCos);
   }
 }
 
 /**
- * Nearest edge to (lon, lat) within `maxDist` metres. `cost` (0 = any edge) keeps only pieces
- * allowed in at least one direction; (dx, dy) ≠ 0 keeps only pieces whose direction has
+ * Nearest edge to (lon, lat) within `maxDist` metres. `open` (a bit per edge; 0 = any edge) keeps only
+ * pieces allowed in at least one direction; (dx, dy) ≠ 0 keeps only pieces whose direction has
  * |cos| ≥ minCos with it (metres east, north). Returns the edge id or -1; details via snap*().
  */
-export function snap(lon: f64, lat: f64, maxDist: f64, cost: usize, dx: f64, dy: f64, minCos: f64): i32 {
+export function snap(lon: f64, lat: f64, maxDist: f64, open: usize, dx: f64, dy: f64, minCos: f64): i32 {
   snapEdgeV = -1;
   snapDistV = Infinity;
   snapFracV = 0;
@@ -133,15 +130,15 @@ export function snap(lon: f64, lat: f64, maxDist: f64, cost: usize, dx: f64, dy:
   maxR += minR;
   for (let r = 0; r <= maxR; r++) {
     if (r >= minR) {
-      if (r == 0) scanCell(cx, cy, lon, lat, kx, cost, ux, uy, minCos);
+      if (r == 0) scanCell(cx, cy, lon, lat, kx, open, ux, uy, minCos);
       else {
         for (let x = cx - r; x <= cx + r; x++) {
-          scanCell(x, cy - r, lon, lat, kx, cost, ux, uy, minCos);
-          scanCell(x, cy + r, lon, lat, kx, cost, ux, uy, minCos);
+          scanCell(x, cy - r, lon, lat, kx, open, ux, uy, minCos);
+          scanCell(x, cy + r, lon, lat, kx, open, ux, uy, minCos);
         }
         for (let y = cy - r + 1; y <= cy + r - 1; y++) {
-          scanCell(cx - r, y, lon, lat, kx, cost, ux, uy, minCos);
-          scanCell(cx + r, y, lon, lat, kx, cost, ux, uy, minCos);
+          scanCell(cx - r, y, lon, lat, kx, open, ux, uy, minCos);
+          scanCell(cx + r, y, lon, lat, kx, open, ux, uy, minCos);
         }
       }
     }
@@ -160,7 +157,7 @@ export function snap(lon: f64, lat: f64, maxDist: f64, cost: usize, dx: f64, dy:
  * roughly parallel edge (|cos| ≥ 0.7) within `maxDist` metres of its midpoint, oriented along
  * the line. Writes one i32 edge id (or -1) per piece at `out`; returns the matched count.
  */
-export function matchLine(coords: usize, count: i32, maxDist: f64, cost: usize, out: usize): i32 {
+export function matchLine(coords: usize, count: i32, maxDist: f64, open: usize, out: usize): i32 {
   let matched = 0;
   for (let i = 0; i < count - 1; i++) {
     const p = coords + (<usize>i << 4);
@@ -173,7 +170,7 @@ export function matchLine(coords: usize, count: i32, maxDist: f64, cost: usize, 
     const dx = (lon1 - lon0) * kx;
     const dy = (lat1 - lat0) * METRES_PER_DEG;
     let e = -1;
-    if (dx != 0 || dy != 0) e = snap((lon0 + lon1) * 0.5, mlat, maxDist, cost, dx, dy, 0.7);
+    if (dx != 0 || dy != 0) e = snap((lon0 + lon1) * 0.5, mlat, maxDist, open, dx, dy, 0.7);
     if (e >= 0) {
       // Orient the edge along the line.
       const eo = <usize>e;
