@@ -118,7 +118,7 @@ async function main(): Promise<void> {
     const masked = (e: number): number => ((hazard[e]! & MASK) !== 0 || !(cost[e]! < Infinity) ? 0 : cost[e]!);
     for (let e = 0; e < g.edgeCount; e++) {
       if (twin[e]! < e) continue;
-      const a = engine.kernel.edgeSource[e]!;
+      const a = engine.kernel.sourceOf(e);
       const b = g.edgeTarget[e]!;
       features.push({
         type: 'Feature',

@@ -83,7 +83,7 @@ export function ways(input: WaysInput): WaysOutput | TaskFailure {
   const grid = region.grid;
   const activities = input.activity ? [input.activity] : ACTIVITIES;
   const weights = activities.map((a) => engine.prepare(a).weights);
-  const source = engine.kernel.edgeSource;
+  const { kernel } = engine;
   const inBox = (lon: number, lat: number) => lon >= west && lon <= east && lat >= south && lat <= north;
 
   // Each way once, in the order its first edge is met; the activities accepting any of its edges.
@@ -95,16 +95,16 @@ export function ways(input: WaysInput): WaysOutput | TaskFailure {
       const cell = r * grid.cols + c;
       for (let k = grid.cellStart[cell]!; k < grid.cellStart[cell + 1]!; k++) {
         const e = grid.cellEdges[k]!;
-        const a = source[e]!;
+        const a = kernel.sourceOf(e);
         const b = g.edgeTarget[e]!;
         if (!inBox(g.nodeLon[a]!, g.nodeLat[a]!) && !inBox(g.nodeLon[b]!, g.nodeLat[b]!)) continue;
         const way = g.edgeWay[e]!;
         let entry = found.get(way);
         if (!entry) found.set(way, (entry = { edge: e, accepted: new Set() }));
         // An edge is stored once per direction pair in the grid; a oneway may allow only its reverse.
-        const reverse = reverseEdge(g, source, e);
+        const reverse = kernel.edgeTwin[e]!;
         for (const [i, w] of weights.entries()) {
-          if (Number.isFinite(w.cost(e)) || (reverse >= 0 && Number.isFinite(w.cost(reverse)))) entry.accepted.add(i);
+          if (Number.isFinite(w.cost(e)) || Number.isFinite(w.cost(reverse))) entry.accepted.add(i);
         }
       }
     }
@@ -122,14 +122,6 @@ export function ways(input: WaysInput): WaysOutput | TaskFailure {
     };
   });
   return { ok: true, ways: result, truncated: all.length > LOOKUP_LIMITS.ways };
-}
-
-/** The edge running the other way between the same two nodes, or -1. */
-function reverseEdge(g: { firstEdge: Uint32Array; edgeTarget: Uint32Array }, source: Uint32Array, e: number): number {
-  const from = g.edgeTarget[e]!;
-  const to = source[e]!;
-  for (let k = g.firstEdge[from]!; k < g.firstEdge[from + 1]!; k++) if (g.edgeTarget[k] === to) return k;
-  return -1;
 }
 
 /** An address has no name of its own: it is called by its street and number ("Carrer Major 11"), as a map labels it. */

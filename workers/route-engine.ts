@@ -381,7 +381,7 @@ export class RouteEngine {
 
   private pointOn(e: number, f: number): [number, number, number] {
     const g = this.graph;
-    const a = this.kernel.edgeSource[e]!;
+    const a = this.kernel.sourceOf(e);
     const b = g.edgeTarget[e]!;
     const lon = g.nodeLon[a]! + (g.nodeLon[b]! - g.nodeLon[a]!) * f;
     const lat = g.nodeLat[a]! + (g.nodeLat[b]! - g.nodeLat[a]!) * f;

@@ -102,7 +102,7 @@ export function fastestSpeed(graph: RegionGraph, weights: EdgeWeights): number {
 export function planActivity(graph: RegionGraph, core: PreparedCore, activity: Activity): ActivityPlan {
   const p = profileFor(activity);
   const weights = edgeWeights(graph, p);
-  const profile = prepareProfile(core, weights);
+  const profile = prepareProfile(graph, core, weights);
   let present = 0;
   for (const h of profile.coreHazard) present |= h;
   const effective = new Map(AVOID_MASKS.map((mask) => [mask, mask & present]));

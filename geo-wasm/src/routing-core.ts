@@ -1,26 +1,37 @@
 // The core graph of the routing kernels: reverse edges, degree-2 chain contraction and connected
-// components, computed on the host at load time (plain arrays, copied into WASM by routing.ts).
+// components, computed on the host (plain arrays, used in place or copied into WASM by routing.ts), and
+// `Chains`, which finds a chain's original edges and an edge's chain by walking the graph instead of
+// storing a table per original edge.
 import type { RegionGraph } from '../../data/region/region-graph.js';
 
-/** For each directed edge, the edge between the same nodes in the other direction (same way when possible). */
+/**
+ * For each directed edge, the edge between the same nodes in the other direction (of the same way when possible),
+ * paired: twin[twin[e]] = e, which walking a chain backwards relies on (Chains.locate). A self loop is its own.
+ */
 export function computeTwins(g: RegionGraph, source: Uint32Array): Uint32Array {
   const twin = new Uint32Array(g.edgeCount);
-  const used = new Uint8Array(g.edgeCount);
+  const paired = new Uint8Array(g.edgeCount);
   for (let e = 0; e < g.edgeCount; e++) {
+    if (paired[e]) continue;
     const a = source[e]!;
     const b = g.edgeTarget[e]!;
     let found = -1;
-    for (let f = g.firstEdge[b]!; f < g.firstEdge[b + 1]!; f++) {
-      if (g.edgeTarget[f] !== a || f === e) continue;
-      if (g.edgeWay[f] === g.edgeWay[e] && !used[f]) {
-        found = f;
-        break;
+    if (a === b) found = e;
+    else {
+      for (let f = g.firstEdge[b]!; f < g.firstEdge[b + 1]!; f++) {
+        if (g.edgeTarget[f] !== a || paired[f]) continue;
+        if (g.edgeWay[f] === g.edgeWay[e]) {
+          found = f;
+          break;
+        }
+        if (found < 0) found = f;
       }
-      if (found < 0 && !used[f]) found = f;
     }
-    if (a === b) found = e; // degenerate self loop
     if (found < 0) throw new TypeError(`region graph edge ${e} has no reverse edge`);
     twin[e] = found;
+    twin[found] = e;
+    paired[e] = 1;
+    paired[found] = 1;
   }
   return twin;
 }
@@ -154,6 +165,101 @@ export function components(first: Uint32Array, target: Uint32Array, twin: Uint32
   return comp;
 }
 
+/** What walking chains reads: the graph's CSR and reverse edges, and the core graph's nodes, CSR and chain lengths. */
+export interface ChainTables {
+  /** The same piece in the other direction, per original edge. */
+  edgeTwin: Uint32Array;
+  /** Core node → original node, ascending. */
+  coreNode: Uint32Array;
+  first: Uint32Array;
+  source: Uint32Array;
+  /** Core edge c's chain has chainStart[c + 1] - chainStart[c] original edges. */
+  chainStart: Uint32Array;
+}
+
+/**
+ * Chains of original edges between junctions, found by walking: inside a chain every node has exactly two edges,
+ * so a chain's next edge is the other edge of the node it reaches, and its previous one the reverse of the other
+ * edge of the node it leaves. A chain's first edge is its junction's out-edge in core-edge order (contractChains
+ * makes a node's core edges in the order of its original out-edges). No table per original edge is kept.
+ */
+export class Chains {
+  /** Bit v: original node v is a junction (a core node). */
+  private readonly junction: Uint32Array;
+
+  constructor(
+    private readonly graph: Pick<RegionGraph, 'nodeCount' | 'firstEdge' | 'edgeTarget'>,
+    private readonly t: ChainTables,
+  ) {
+    this.junction = new Uint32Array((graph.nodeCount + 31) >>> 5);
+    for (const v of t.coreNode) this.junction[v >>> 5]! |= 1 << (v & 31);
+  }
+
+  /** Source node of original edge e. */
+  sourceOf(e: number): number {
+    return this.graph.edgeTarget[this.t.edgeTwin[e]!]!;
+  }
+
+  isJunction(v: number): boolean {
+    return (this.junction[v >>> 5]! & (1 << (v & 31))) !== 0;
+  }
+
+  /** The core node of junction v (binary search in coreNode). */
+  coreOf(v: number): number {
+    const nodes = this.t.coreNode;
+    let lo = 0;
+    let hi = nodes.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (nodes[mid]! < v) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** Number of original edges of chain c. */
+  length(c: number): number {
+    return this.t.chainStart[c + 1]! - this.t.chainStart[c]!;
+  }
+
+  /** The original edges of chain c, in order. */
+  edges(c: number): Uint32Array {
+    const out = new Uint32Array(this.length(c));
+    const s = this.t.source[c]!;
+    let e = this.graph.firstEdge[this.t.coreNode[s]!]! + (c - this.t.first[s]!);
+    out[0] = e;
+    for (let i = 1; i < out.length; i++) {
+      const v = this.graph.edgeTarget[e]!;
+      const f0 = this.graph.firstEdge[v]!;
+      e = f0 === this.t.edgeTwin[e] ? f0 + 1 : f0;
+      out[i] = e;
+    }
+    return out;
+  }
+
+  /** The chain original edge e lies on, and its index there. */
+  locate(e: number): { chain: number; index: number } {
+    let x = e;
+    let index = 0;
+    let v = this.sourceOf(x);
+    while (!this.isJunction(v)) {
+      const f0 = this.graph.firstEdge[v]!;
+      x = this.t.edgeTwin[f0 === x ? f0 + 1 : f0]!;
+      v = this.sourceOf(x);
+      index++;
+    }
+    const c = this.coreOf(v);
+    return { chain: this.t.first[c]! + (x - this.graph.firstEdge[v]!), index };
+  }
+
+  /** The chain of an edge that leaves a junction (its first edge). */
+  chainFrom(e: number): number {
+    const v = this.sourceOf(e);
+    const c = this.coreOf(v);
+    return this.t.first[c]! + (e - this.graph.firstEdge[v]!);
+  }
+}
+
 /** Uniform lon/lat grid of undirected pieces (one edge id per twin pair), CSR by cell, row-major from the south-west. */
 export interface SnapGrid {
   w: number;
@@ -166,7 +272,7 @@ export interface SnapGrid {
 }
 
 /** Builds the snapping grid: each piece is listed in every cell its bounding box touches. */
-export function buildSnapGrid(g: RegionGraph, source: Uint32Array, twin: Uint32Array, cellDeg: number): SnapGrid {
+export function buildSnapGrid(g: RegionGraph, twin: Uint32Array, cellDeg: number): SnapGrid {
   const [west0, south0, east, north] = g.bbox;
   const west = west0 - cellDeg;
   const south = south0 - cellDeg;
@@ -174,7 +280,7 @@ export function buildSnapGrid(g: RegionGraph, source: Uint32Array, twin: Uint32A
   const h = Math.max(1, Math.ceil((north - south) / cellDeg) + 2);
   const counts = new Uint32Array(w * h + 1);
   const visit = (e: number, fn: (c: number) => void): void => {
-    const a = source[e]!;
+    const a = g.edgeTarget[twin[e]!]!;
     const b = g.edgeTarget[e]!;
     const x0 = Math.floor((Math.min(g.nodeLon[a]!, g.nodeLon[b]!) - west) / cellDeg);
     const x1 = Math.floor((Math.max(g.nodeLon[a]!, g.nodeLon[b]!) - west) / cellDeg);

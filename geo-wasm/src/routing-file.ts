@@ -9,7 +9,7 @@ import type { PreparedCore, PreparedMask, PreparedProfile } from './routing-prep
 
 export const ROUTING_FILE_MAGIC = 'CAIRNRT\0';
 /** Version of the routing.bin layout; bumped on any change of the container or of a section's meaning. */
-export const ROUTING_FILE_VERSION = 3;
+export const ROUTING_FILE_VERSION = 4;
 export const ROUTING_HEADER_BYTES = 64;
 const TOC_ENTRY_BYTES = 64;
 const NAME_BYTES = 40;
@@ -201,8 +201,7 @@ export function section<C extends SectionCtor>(sections: Sections, name: string,
 /** The core graph's sections (graph.counts holds the node and edge counts the file was made for). */
 export function coreSections(core: PreparedCore, nodeCount: number, out: Sections = new Map()): Sections {
   const g = core.grid;
-  out.set('graph.counts', new Float64Array([nodeCount, core.edgeSource.length]));
-  out.set('core.edgeSource', core.edgeSource);
+  out.set('graph.counts', new Float64Array([nodeCount, core.edgeTwin.length]));
   out.set('core.edgeTwin', core.edgeTwin);
   out.set('core.node', core.coreNode);
   out.set('core.first', core.first);
@@ -210,9 +209,6 @@ export function coreSections(core: PreparedCore, nodeCount: number, out: Section
   out.set('core.source', core.source);
   out.set('core.twin', core.twin);
   out.set('core.chainStart', core.chainStart);
-  out.set('core.chainEdges', core.chainEdges);
-  out.set('core.chainOf', core.chainOf);
-  out.set('core.posInChain', core.posInChain);
   out.set('grid.params', new Float64Array([g.w, g.h, g.west, g.south, g.cellDeg]));
   out.set('grid.cellStart', g.cellStart);
   out.set('grid.cellItems', g.cellItems);
@@ -228,7 +224,6 @@ export function coreFromSections(s: Sections, nodeCount: number, edgeCount: numb
   const u32 = (name: string) => section(s, name, Uint32Array);
   const gp = section(s, 'grid.params', Float64Array);
   return {
-    edgeSource: u32('core.edgeSource'),
     edgeTwin: u32('core.edgeTwin'),
     coreNode: u32('core.node'),
     first: u32('core.first'),
@@ -236,9 +231,6 @@ export function coreFromSections(s: Sections, nodeCount: number, edgeCount: numb
     source: u32('core.source'),
     twin: u32('core.twin'),
     chainStart: u32('core.chainStart'),
-    chainEdges: u32('core.chainEdges'),
-    chainOf: u32('core.chainOf'),
-    posInChain: u32('core.posInChain'),
     grid: { w: gp[0]!, h: gp[1]!, west: gp[2]!, south: gp[3]!, cellDeg: gp[4]!, cellStart: u32('grid.cellStart'), cellItems: u32('grid.cellItems') },
   };
 }

@@ -6,16 +6,14 @@
 // the same arrays either way.
 import type { RegionGraph } from '../../data/region/region-graph.js';
 import { buildHierarchy, type Hierarchy } from './routing-ch.js';
-import { buildSnapGrid, type CoreGraph, components, computeTwins, contractChains, type SnapGrid } from './routing-core.js';
+import { buildSnapGrid, Chains, type CoreGraph, components, computeTwins, contractChains, type SnapGrid } from './routing-core.js';
 
 /**
- * The graph-level arrays: edge sources and twins, the core graph of chains (routing-core.ts's CoreGraph, less the
- * original node → core node table only contraction uses), the snapping grid.
+ * The graph-level arrays: reverse edges, the core graph of chains (routing-core.ts's CoreGraph without its tables
+ * per original node or edge: Chains walks them), the snapping grid.
  */
-export interface PreparedCore extends Omit<CoreGraph, 'coreOf'> {
-  /** Source node of each directed edge. */
-  edgeSource: Uint32Array;
-  /** The same piece in the other direction. */
+export interface PreparedCore extends Pick<CoreGraph, 'coreNode' | 'first' | 'target' | 'source' | 'twin' | 'chainStart'> {
+  /** The same piece in the other direction, per original edge. */
   edgeTwin: Uint32Array;
   grid: SnapGrid;
 }
@@ -68,7 +66,7 @@ export function prepareCore(graph: RegionGraph, cellDeg: number, times?: { twins
   const t1 = performance.now();
   const core = contractChains(graph, edgeTwin);
   const t2 = performance.now();
-  const grid = buildSnapGrid(graph, edgeSource, edgeTwin, cellDeg);
+  const grid = buildSnapGrid(graph, edgeTwin, cellDeg);
   const t3 = performance.now();
   if (times) {
     times.twinsMs = t1 - t0;
@@ -76,7 +74,6 @@ export function prepareCore(graph: RegionGraph, cellDeg: number, times?: { twins
     times.gridMs = t3 - t2;
   }
   return {
-    edgeSource,
     edgeTwin,
     coreNode: core.coreNode,
     first: core.first,
@@ -84,15 +81,13 @@ export function prepareCore(graph: RegionGraph, cellDeg: number, times?: { twins
     source: core.source,
     twin: core.twin,
     chainStart: core.chainStart,
-    chainEdges: core.chainEdges,
-    chainOf: core.chainOf,
-    posInChain: core.posInChain,
     grid,
   };
 }
 
 /** Sums a profile's edge weights over each chain, marks the pieces it may use and computes its components. */
-export function prepareProfile(core: PreparedCore, weights: EdgeWeights): PreparedProfile {
+export function prepareProfile(graph: RegionGraph, core: PreparedCore, weights: EdgeWeights): PreparedProfile {
+  const chains = new Chains(graph, core);
   const mc = core.target.length;
   const coreCost = new Float32Array(mc);
   const coreHazard = new Uint8Array(mc);
@@ -100,8 +95,7 @@ export function prepareProfile(core: PreparedCore, weights: EdgeWeights): Prepar
   for (let c = 0; c < mc; c++) {
     let sum = 0;
     let h = 0;
-    for (let i = core.chainStart[c]!; i < core.chainStart[c + 1]!; i++) {
-      const e = core.chainEdges[i]!;
+    for (const e of chains.edges(c)) {
       const cost = weights.cost(e);
       sum += cost;
       h |= weights.hazard(e);

@@ -3,7 +3,7 @@
 // routes, snaps, reachable areas and line matches without exposing pointers.
 import type { RegionGraph } from '../../data/region/region-graph.js';
 import { recordOwner, unpackRecord, type Hierarchy } from './routing-ch.js';
-import { buildSnapGrid, type SnapGrid } from './routing-core.js';
+import { buildSnapGrid, Chains, type SnapGrid } from './routing-core.js';
 import {
   maskedComponents,
   prepareCore,
@@ -111,16 +111,15 @@ export interface KernelStats {
 export class RoutingKernel {
   readonly graph: RegionGraph;
   readonly stats: KernelStats;
-  /** Source node of each directed edge. */
-  readonly edgeSource: Uint32Array;
   /** The same piece in the other direction. */
   readonly edgeTwin: Uint32Array;
+  /** The chains of original edges between junctions (walked, not stored per edge). */
+  private readonly chains: Chains;
   private readonly w: RoutingExports;
   private readonly opts: RoutingKernelOptions;
   private readonly profiles = new Map<number, ProfileState>();
   // original graph pointers
   private readonly pTarget: number;
-  private readonly pSource: number;
   private readonly pTwin: number;
   // core graph
   private readonly coreNode: Uint32Array; // core node → original node
@@ -128,10 +127,7 @@ export class RoutingKernel {
   private readonly coreTarget: Uint32Array;
   private readonly coreSource: Uint32Array;
   private readonly coreTwin: Uint32Array;
-  private readonly chainStart: Uint32Array; // core edge → first index in chainEdges
-  private readonly chainEdges: Uint32Array; // original edges of each chain, in order
-  private readonly chainOf: Uint32Array; // original edge → core edge
-  private readonly posInChain: Uint32Array; // original edge → index within its chain
+  private readonly chainStart: Uint32Array; // core edge c's chain has chainStart[c + 1] - chainStart[c] edges
   private readonly cFirst: number;
   private readonly cTarget: number;
   private readonly cSource: number;
@@ -158,15 +154,14 @@ export class RoutingKernel {
     } else if (core.grid.cellDeg !== opts.cellDeg) {
       // Prepared for another cell size: only the grid is made again.
       const t = performance.now();
-      core = { ...core, grid: buildSnapGrid(graph, core.edgeSource, core.edgeTwin, opts.cellDeg) };
+      core = { ...core, grid: buildSnapGrid(graph, core.edgeTwin, opts.cellDeg) };
       times.gridMs = performance.now() - t;
       computed.grid++;
     }
     const { edgeTarget } = graph;
-    this.edgeSource = core.edgeSource;
     this.edgeTwin = core.edgeTwin;
+    this.chains = new Chains(graph, core);
     this.pTarget = this.put(edgeTarget);
-    this.pSource = this.put(this.edgeSource);
     this.pTwin = this.put(this.edgeTwin);
     this.coreNode = core.coreNode;
     this.coreFirst = core.first;
@@ -174,9 +169,6 @@ export class RoutingKernel {
     this.coreSource = core.source;
     this.coreTwin = core.twin;
     this.chainStart = core.chainStart;
-    this.chainEdges = core.chainEdges;
-    this.chainOf = core.chainOf;
-    this.posInChain = core.posInChain;
     this.cFirst = this.put(core.first);
     this.cTarget = this.put(core.target);
     this.cSource = this.put(core.source);
@@ -195,6 +187,11 @@ export class RoutingKernel {
       computed,
     };
     this.stats.wasmBytes = this.w.memory.buffer.byteLength;
+  }
+
+  /** Source node of directed edge e. */
+  sourceOf(e: number): number {
+    return this.chains.sourceOf(e);
   }
 
   /** The size of the kernel's WASM memory (bytes): the process's routing memory when it shares one. */
@@ -218,7 +215,7 @@ export class RoutingKernel {
   /** Registers a profile's weights under `id`: sums chains, builds mask 0's hierarchy or landmarks. */
   addProfile(id: number, weights: EdgeWeights): void {
     const t0 = performance.now();
-    const profile = prepareProfile(this.core(), weights);
+    const profile = prepareProfile(this.graph, this.core(), weights);
     this.stats.computed.profiles++;
     this.register(id, profile, weights, new Map());
     this.prepareMask(id, 0);
@@ -268,7 +265,6 @@ export class RoutingKernel {
   /** The core graph as prepareCore returns it (views of this kernel's arrays). */
   private core(): PreparedCore {
     return {
-      edgeSource: this.edgeSource,
       edgeTwin: this.edgeTwin,
       coreNode: this.coreNode,
       first: this.coreFirst,
@@ -276,9 +272,6 @@ export class RoutingKernel {
       source: this.coreSource,
       twin: this.coreTwin,
       chainStart: this.chainStart,
-      chainEdges: this.chainEdges,
-      chainOf: this.chainOf,
-      posInChain: this.posInChain,
       grid: this.grid,
     };
   }
@@ -442,26 +435,23 @@ export class RoutingKernel {
     // Which way Q was entered: from its chain's start (index 0) or its end (ties: the cheaper one).
     const tgtIndex = lastNode === tgtNodes[0] && (lastNode !== tgtNodes[1] || b.costFromStart <= b.costFromEnd) ? 0 : 1;
     // Head: P to the chain end it left by; core chains; tail: the chain end it entered by to Q.
-    const s0 = this.chainStart[a.chain]!;
-    const aEnd = this.chainStart[a.chain + 1]!;
-    const headLen = forwardOut ? aEnd - (s0 + a.index) : a.index + 1;
-    const t0 = this.chainStart[b.chain]!;
-    const bEnd = this.chainStart[b.chain + 1]!;
-    const tailLen = tgtIndex === 0 ? b.index + 1 : bEnd - (t0 + b.index);
+    const head = a.edges;
+    const headLen = forwardOut ? head.length - a.index : a.index + 1;
+    const tail = b.edges;
+    const tailLen = tgtIndex === 0 ? b.index + 1 : tail.length - b.index;
     let total = headLen + tailLen;
-    for (const c of coreEdges) total += this.chainStart[c + 1]! - this.chainStart[c]!;
+    for (const c of coreEdges) total += this.chains.length(c);
     const edges = new Int32Array(total);
     let o = 0;
-    if (forwardOut) for (let i = s0 + a.index; i < aEnd; i++) edges[o++] = this.chainEdges[i]!;
-    else for (let i = s0 + a.index; i >= s0; i--) edges[o++] = this.edgeTwin[this.chainEdges[i]!]!;
+    if (forwardOut) for (let i = a.index; i < head.length; i++) edges[o++] = head[i]!;
+    else for (let i = a.index; i >= 0; i--) edges[o++] = this.edgeTwin[head[i]!]!;
     for (const c of coreEdges) {
-      const from = this.chainStart[c]!;
-      const to = this.chainStart[c + 1]!;
-      edges.set(this.chainEdges.subarray(from, to), o);
-      o += to - from;
+      const chain = this.chains.edges(c);
+      edges.set(chain, o);
+      o += chain.length;
     }
-    if (tgtIndex === 0) for (let i = t0; i <= t0 + b.index; i++) edges[o++] = this.chainEdges[i]!;
-    else for (let i = bEnd - 1; i >= t0 + b.index; i--) edges[o++] = this.edgeTwin[this.chainEdges[i]!]!;
+    if (tgtIndex === 0) for (let i = 0; i <= b.index; i++) edges[o++] = tail[i]!;
+    else for (let i = tail.length - 1; i >= b.index; i--) edges[o++] = this.edgeTwin[tail[i]!]!;
     const startFraction = forwardOut ? a.fraction : 1 - a.fraction;
     const endFraction = tgtIndex === 0 ? b.fraction : 1 - b.fraction;
     return { cost, edges, startFraction, endFraction };
@@ -478,9 +468,12 @@ export class RoutingKernel {
   /** Multiplies by `factor` the penalty of every chain `path` runs on, in both directions. */
   penalisePath(penalty: Float32Array, path: EdgePath, factor: number): void {
     let last = -1;
-    for (const e of path.edges) {
-      const chain = this.chainOf[e]!;
-      if (chain === last) continue; // a chain's edges come in a run: penalise it once per run
+    for (const [i, e] of path.edges.entries()) {
+      // A chain's edges come in a run: penalise it once per run, found where the run starts (at a junction).
+      const atJunction = this.chains.isJunction(this.chains.sourceOf(e));
+      if (i > 0 && !atJunction) continue;
+      const chain = atJunction ? this.chains.chainFrom(e) : this.chains.locate(e).chain;
+      if (chain === last) continue;
       last = chain;
       penalty[chain]! *= factor;
       const twin = this.coreTwin[chain]!;
@@ -540,24 +533,24 @@ export class RoutingKernel {
     };
     const { edgeTarget } = this.graph;
     // From a chain position (its index and fraction), forwards along the chain's edges up to its last inner node.
-    const walk = (chain: number, index: number, fraction: number, t0: number): void => {
-      const end = this.chainStart[chain + 1]! - 1;
+    const walk = (chainEdges: Uint32Array, index: number, fraction: number, t0: number): void => {
       let t = t0;
-      for (let i = this.chainStart[chain]! + index; i < end; i++) {
-        t += step(this.chainEdges[i]!, i === this.chainStart[chain]! + index ? 1 - fraction : 1);
+      for (let i = index; i < chainEdges.length - 1; i++) {
+        t += step(chainEdges[i]!, i === index ? 1 - fraction : 1);
         if (!(t <= budget)) return;
-        reach(edgeTarget[this.chainEdges[i]!]!, t);
+        reach(edgeTarget[chainEdges[i]!]!, t);
       }
     };
     for (const c of settled) {
       reach(this.coreNode[c]!, dist[c]!);
-      for (let ce = this.coreFirst[c]!; ce < this.coreFirst[c + 1]!; ce++) walk(ce, 0, 0, dist[c]!);
+      for (let ce = this.coreFirst[c]!; ce < this.coreFirst[c + 1]!; ce++) {
+        if (this.chains.length(ce) > 1) walk(this.chains.edges(ce), 0, 0, dist[c]!);
+      }
     }
-    // The start's own chain, both ways from the start: forwards on it, and forwards on its twin from the mirrored spot.
-    const len = this.chainStart[a.chain + 1]! - this.chainStart[a.chain]!;
-    walk(a.chain, a.index, a.fraction, 0);
-    const twin = this.coreTwin[a.chain]!;
-    if (this.chainStart[twin + 1]! - this.chainStart[twin]! === len) walk(twin, len - 1 - a.index, 1 - a.fraction, 0);
+    // The start's own chain, both ways from the start: forwards on it, and forwards over the twins from the same spot.
+    walk(a.edges, a.index, a.fraction, 0);
+    const back = Uint32Array.from(a.edges, (e) => this.edgeTwin[e]!).reverse();
+    walk(back, a.edges.length - 1 - a.index, 1 - a.fraction, 0);
     const order = [...best].sort((x, y) => x[1] - y[1]);
     return { nodes: Uint32Array.from(order, ([v]) => v), times: Float32Array.from(order, ([, t]) => t) };
   }
@@ -608,13 +601,13 @@ export class RoutingKernel {
     const lat = this.put(g.nodeLat);
     const start = this.put(grid.cellStart);
     const items = this.put(grid.cellItems);
-    this.spatial = [lon, lat, this.pSource, this.pTarget, this.pTwin, grid.w, grid.h, grid.west, grid.south, grid.cellDeg, start, items];
+    this.spatial = [lon, lat, this.pTarget, this.pTwin, grid.w, grid.h, grid.west, grid.south, grid.cellDeg, start, items];
   }
 
   /** Re-selects this kernel's snapping grid (another kernel in the thread may have selected its own). */
   private useSpatial(): void {
     const s = this.spatial;
-    this.w.useSpatial(s[0]!, s[1]!, s[2]!, s[3]!, s[4]!, s[5]!, s[6]!, s[7]!, s[8]!, s[9]!, s[10]!, s[11]!);
+    this.w.useSpatial(s[0]!, s[1]!, s[2]!, s[3]!, s[4]!, s[5]!, s[6]!, s[7]!, s[8]!, s[9]!, s[10]!);
   }
 
   /**
@@ -624,10 +617,9 @@ export class RoutingKernel {
   private chainPoint(pos: EdgePosition, p: ProfileState, mask: number): ChainPoint {
     const e = pos.edge;
     const f = pos.fraction;
-    const chain = this.chainOf[e]!;
-    const k = this.posInChain[e]!;
-    const s = this.chainStart[chain]!;
-    const end = this.chainStart[chain + 1]!;
+    const { chain, index: k } = this.chains.locate(e);
+    const chainEdges = this.chains.edges(chain);
+    const end = chainEdges.length;
     const { weights } = p;
     const tw = this.edgeTwin;
     // Cost of `part` of edge ei; Infinity when the edge is closed or carries a masked hazard.
@@ -637,15 +629,15 @@ export class RoutingKernel {
       if ((weights.hazard(ei) & mask) !== 0 || !(cost < Infinity)) return Infinity;
       return part * cost;
     };
-    let costToEnd = piece(this.chainEdges[s + k]!, 1 - f); // forwards from P to the chain's end
-    for (let i = s + k + 1; i < end; i++) costToEnd += piece(this.chainEdges[i]!, 1);
-    let costToStart = piece(tw[this.chainEdges[s + k]!]!, f); // backwards from P over the twins
-    for (let i = s + k - 1; i >= s; i--) costToStart += piece(tw[this.chainEdges[i]!]!, 1);
-    let costFromStart = piece(this.chainEdges[s + k]!, f); // arriving at P from the chain's start
-    for (let i = s; i < s + k; i++) costFromStart += piece(this.chainEdges[i]!, 1);
-    let costFromEnd = piece(tw[this.chainEdges[s + k]!]!, 1 - f); // arriving from the chain's end
-    for (let i = end - 1; i > s + k; i--) costFromEnd += piece(tw[this.chainEdges[i]!]!, 1);
-    return { chain, index: k, fraction: f, costToEnd, costToStart, costFromStart, costFromEnd };
+    let costToEnd = piece(chainEdges[k]!, 1 - f); // forwards from P to the chain's end
+    for (let i = k + 1; i < end; i++) costToEnd += piece(chainEdges[i]!, 1);
+    let costToStart = piece(tw[chainEdges[k]!]!, f); // backwards from P over the twins
+    for (let i = k - 1; i >= 0; i--) costToStart += piece(tw[chainEdges[i]!]!, 1);
+    let costFromStart = piece(chainEdges[k]!, f); // arriving at P from the chain's start
+    for (let i = 0; i < k; i++) costFromStart += piece(chainEdges[i]!, 1);
+    let costFromEnd = piece(tw[chainEdges[k]!]!, 1 - f); // arriving from the chain's end
+    for (let i = end - 1; i > k; i--) costFromEnd += piece(tw[chainEdges[i]!]!, 1);
+    return { chain, index: k, edges: chainEdges, fraction: f, costToEnd, costToStart, costFromStart, costFromEnd };
   }
 
   /** The path along one chain when both points lie on it (or on its twin). */
@@ -655,18 +647,16 @@ export class RoutingKernel {
     if (b.chain !== a.chain) {
       if (this.coreTwin[b.chain] !== a.chain) return null;
       // Express b on a's chain: the twin chain runs the same edges in reverse.
-      const len = this.chainStart[a.chain + 1]! - this.chainStart[a.chain]!;
-      bk = len - 1 - b.index;
+      bk = a.edges.length - 1 - b.index;
       bf = 1 - b.fraction;
     }
-    const s = this.chainStart[a.chain]!;
     const ahead = bk > a.index || (bk === a.index && bf >= a.fraction);
     const edges: number[] = [];
     let cost = 0;
     const usable = (e: number): boolean => (p.weights.hazard(e) & mask) === 0 && p.weights.cost(e) < Infinity;
     if (ahead) {
       for (let i = a.index; i <= bk; i++) {
-        const e = this.chainEdges[s + i]!;
+        const e = a.edges[i]!;
         const from = i === a.index ? a.fraction : 0;
         const to = i === bk ? bf : 1;
         if (to > from) {
@@ -678,7 +668,7 @@ export class RoutingKernel {
       return { cost, edges: Int32Array.from(edges), startFraction: a.fraction, endFraction: bf };
     }
     for (let i = a.index; i >= bk; i--) {
-      const e = this.edgeTwin[this.chainEdges[s + i]!]!;
+      const e = this.edgeTwin[a.edges[i]!]!;
       const from = i === a.index ? 1 - a.fraction : 0;
       const to = i === bk ? 1 - bf : 1;
       if (to > from) {
@@ -783,6 +773,8 @@ interface Landmarks {
 interface ChainPoint {
   chain: number;
   index: number;
+  /** The chain's original edges. */
+  edges: Uint32Array;
   fraction: number;
   costToEnd: number;
   costToStart: number;

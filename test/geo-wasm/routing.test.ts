@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { AccessClass, HighwayClass, type RegionGraph } from '../../data/region/region-graph.js';
 import { nearestEdgeReference, positionCostReference } from '../../geo-wasm/reference/routing.js';
 import { RoutingKernel } from '../../geo-wasm/src/routing.js';
-import { arrayWeights } from '../../geo-wasm/src/routing-prepare.js';
+import { edgeSources } from '../../data/region/edge-grid.js';
+import { buildDemoRegion } from '../../data/region/demo-region.js';
+import { Chains } from '../../geo-wasm/src/routing-core.js';
+import { arrayWeights, prepareCore } from '../../geo-wasm/src/routing-prepare.js';
 import { seeded } from '../workers/routing-oracle.js';
 
 /**
@@ -109,14 +112,14 @@ describe('routing kernels on synthetic graphs', () => {
         const q = { edge: Math.floor(rnd() * g.edgeCount), fraction: rnd() < 0.2 ? Math.round(rnd()) : rnd() };
         for (const mask of [0, 3]) {
           const skip = (e: number): boolean => (hazard[e]! & mask) !== 0;
-          const want = positionCostReference(g, k.edgeSource, k.edgeTwin, cost, p, q, skip);
+          const want = positionCostReference(g, edgeSources(g), k.edgeTwin, cost, p, q, skip);
           const got = k.route(p, q, 0, mask);
           if (want === Infinity) expect(got, `${JSON.stringify([p, q, mask])}`).toBeNull();
           else {
             expect(got, `${JSON.stringify([p, q, mask])}`).not.toBeNull();
             expect(Math.abs(got!.cost - want)).toBeLessThanOrEqual(1e-3 * want + 1e-6);
             // The path is connected: each edge starts where the previous one ended.
-            for (let j = 1; j < got!.edges.length; j++) expect(k.edgeSource[got!.edges[j]!]).toBe(g.edgeTarget[got!.edges[j - 1]!]);
+            for (let j = 1; j < got!.edges.length; j++) expect(k.sourceOf(got!.edges[j]!)).toBe(g.edgeTarget[got!.edges[j - 1]!]);
           }
         }
       }
@@ -131,7 +134,7 @@ describe('routing kernels on synthetic graphs', () => {
     for (let i = 0; i < 300; i++) {
       const lon = 9.499 + rnd() * 0.04;
       const lat = 47.099 + rnd() * 0.025;
-      const want = nearestEdgeReference(g, k.edgeSource, lon, lat);
+      const want = nearestEdgeReference(g, edgeSources(g), lon, lat);
       const got = k.snap(lon, lat, 1e6);
       expect(got).not.toBeNull();
       expect(got!.distance).toBeCloseTo(want!.distance, 6);
@@ -147,14 +150,14 @@ describe('routing kernels on synthetic graphs', () => {
     const path = k.route({ edge: 0, fraction: 0 }, { edge: g.edgeCount - 12, fraction: 1 }, 0);
     expect(path).not.toBeNull();
     const coords: number[] = [];
-    for (const e of path!.edges) coords.push(g.nodeLon[k.edgeSource[e]!]!, g.nodeLat[k.edgeSource[e]!]!);
+    for (const e of path!.edges) coords.push(g.nodeLon[k.sourceOf(e)]!, g.nodeLat[k.sourceOf(e)]!);
     const last = path!.edges[path!.edges.length - 1]!;
     coords.push(g.nodeLon[g.edgeTarget[last]!]!, g.nodeLat[g.edgeTarget[last]!]!);
     const matched = k.matchLine(Float64Array.from(coords), 5);
     expect(matched.length).toBe(path!.edges.length);
     matched.forEach((e, i) => {
       const want = path!.edges[i]!;
-      expect(e === want || (g.edgeWay[e] !== g.edgeWay[want] && k.edgeSource[e] === k.edgeSource[want])).toBe(true);
+      expect(e === want || (g.edgeWay[e] !== g.edgeWay[want] && k.sourceOf(e) === k.sourceOf(want))).toBe(true);
     });
   });
 
@@ -166,7 +169,7 @@ describe('routing kernels on synthetic graphs', () => {
     const { nodes, times } = k.reachable(start, 0, 400);
     expect(nodes.length).toBeGreaterThan(1);
     nodes.forEach((v, i) => {
-      const want = positionCostReference(g, k.edgeSource, k.edgeTwin, cost, start, { edge: g.firstEdge[v]!, fraction: 0 });
+      const want = positionCostReference(g, edgeSources(g), k.edgeTwin, cost, start, { edge: g.firstEdge[v]!, fraction: 0 });
       expect(times[i]!).toBeLessThanOrEqual(400);
       expect(Math.abs(times[i]! - want)).toBeLessThanOrEqual(1e-3);
       if (i > 0) expect(times[i]!).toBeGreaterThanOrEqual(times[i - 1]!);
@@ -176,8 +179,38 @@ describe('routing kernels on synthetic graphs', () => {
     expect(listed.size).toBe(nodes.length);
     for (let v = 0; v < g.nodeCount; v++) {
       if (g.firstEdge[v + 1] === g.firstEdge[v]) continue;
-      const want = positionCostReference(g, k.edgeSource, k.edgeTwin, cost, start, { edge: g.firstEdge[v]!, fraction: 0 });
+      const want = positionCostReference(g, edgeSources(g), k.edgeTwin, cost, start, { edge: g.firstEdge[v]!, fraction: 0 });
       if (want < 399.99) expect(listed.has(v), `node ${v} at ${want} s`).toBe(true);
     }
   });
+});
+
+describe('chains walked instead of stored', () => {
+  const graphs: [string, RegionGraph][] = [
+    ...[1, 2, 3].map((seed): [string, RegionGraph] => [`synthetic ${seed}`, syntheticGraph(seed).g]),
+    ['the demo region', buildDemoRegion().graph],
+  ];
+  for (const [name, g] of graphs) {
+    it(`finds every edge's chain and place, and every chain's edges end to end (${name})`, () => {
+      const core = prepareCore(g, 0.0025);
+      const chains = new Chains(g, core);
+      const source = edgeSources(g);
+      for (let e = 0; e < g.edgeCount; e++) {
+        expect(core.edgeTwin[core.edgeTwin[e]!]).toBe(e);
+        expect(chains.sourceOf(e)).toBe(source[e]);
+        const { chain, index } = chains.locate(e);
+        expect(chains.edges(chain)[index]).toBe(e);
+      }
+      let total = 0;
+      for (let c = 0; c < core.target.length; c++) {
+        const edges = chains.edges(c);
+        total += edges.length;
+        expect(source[edges[0]!]).toBe(core.coreNode[core.source[c]!]);
+        expect(g.edgeTarget[edges[edges.length - 1]!]).toBe(core.coreNode[core.target[c]!]);
+        for (let i = 1; i < edges.length; i++) expect(source[edges[i]!]).toBe(g.edgeTarget[edges[i - 1]!]);
+        if (edges.length > 0) expect(chains.chainFrom(edges[0]!)).toBe(c);
+      }
+      expect(total).toBe(g.edgeCount);
+    });
+  }
 });

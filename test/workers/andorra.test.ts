@@ -123,7 +123,7 @@ describe.skipIf(!present)('routing on Andorra', () => {
     const toll = [...Array(g.edgeCount).keys()].filter((e) => (g.edgeFlags[e]! & EdgeFlag.Toll) !== 0);
     expect(toll.length).toBeGreaterThan(0);
     const e = toll[0]!;
-    const a = engine.kernel.edgeSource[e]!;
+    const a = engine.kernel.sourceOf(e);
     const b = g.edgeTarget[e]!;
     const out = ok(engine.directions({ activity: Activity.ROAD_CYCLING, waypoints: [at(a), at(b)], avoid: ['TOLLWAY'] }));
     expect(['APPLIED', 'NO_ROUTE']).toContain(out.avoidance);

@@ -30,7 +30,7 @@ function wayEnds(w: number): number[] {
   return [...deg].filter(([, d]) => d === 1).map(([v]) => v);
 }
 function sourceOf(e: number): number {
-  return engine.kernel.edgeSource[e]!;
+  return engine.kernel.sourceOf(e);
 }
 
 describe('routes on the demo region', () => {

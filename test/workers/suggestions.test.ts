@@ -92,7 +92,7 @@ describe('route suggestions', () => {
 
   it('fails with NOT_FOUND when every idea would need a toll way (a start on the toll road)', () => {
     const e = tollEdges()[3]!;
-    const a = engine.kernel.edgeSource[e]!;
+    const a = engine.kernel.sourceOf(e);
     const b = g.edgeTarget[e]!;
     const onToll: LonLat = [(g.nodeLon[a]! + g.nodeLon[b]!) / 2, (g.nodeLat[a]! + g.nodeLat[b]!) / 2];
     expect(suggestRoutes(engine, { activity: Activity.ROAD_CYCLING, start: onToll, targetDistance: 3000 })).toMatchObject({

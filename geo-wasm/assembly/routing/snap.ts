@@ -6,7 +6,6 @@ const METRES_PER_DEG: f64 = 111319.49079327357; // WGS84 equatorial, 2*pi*637813
 
 let sLon: usize = 0; // f64[n] node longitudes
 let sLat: usize = 0; // f64[n] node latitudes
-let sSource: usize = 0; // u32[m]
 let sTarget: usize = 0; // u32[m]
 let sTwin: usize = 0; // u32[m]
 let gridW: i32 = 0;
@@ -19,12 +18,11 @@ let cellItems: usize = 0; // u32[]: one edge id per undirected piece
 
 /** Describes the node coordinates, edges and the grid (cells row-major from the south-west). */
 export function useSpatial(
-  lon: usize, lat: usize, source: usize, target: usize, twin: usize,
+  lon: usize, lat: usize, target: usize, twin: usize,
   w: i32, h: i32, west: f64, south: f64, cellDeg: f64, start: usize, items: usize,
 ): void {
   sLon = lon;
   sLat = lat;
-  sSource = source;
   sTarget = target;
   sTwin = twin;
   gridW = w;
@@ -60,7 +58,7 @@ export function snapLat(): f64 {
 function consider(e: i32, lon: f64, lat: f64, kx: f64, open: usize, dx: f64, dy: f64, minCos: f64): void {
   const eo = <usize>e;
   if (open != 0 && (load<u32>(open + ((eo >> 5) << 2)) & (<u32>1 << (<u32>e & 31))) == 0) return;
-  const a = <usize>load<u32>(sSource + (eo << 2));
+  const a = <usize>load<u32>(sTarget + (<usize>load<u32>(sTwin + (eo << 2)) << 2)); // the twin's target
   const b = <usize>load<u32>(sTarget + (eo << 2));
   const alon = load<f64>(sLon + (a << 3));
   const alat = load<f64>(sLat + (a << 3));
@@ -174,7 +172,7 @@ export function matchLine(coords: usize, count: i32, maxDist: f64, open: usize, 
     if (e >= 0) {
       // Orient the edge along the line.
       const eo = <usize>e;
-      const a = <usize>load<u32>(sSource + (eo << 2));
+      const a = <usize>load<u32>(sTarget + (<usize>load<u32>(sTwin + (eo << 2)) << 2)); // the twin's target
       const b = <usize>load<u32>(sTarget + (eo << 2));
       const ex = (load<f64>(sLon + (b << 3)) - load<f64>(sLon + (a << 3))) * kx;
       const ey = (load<f64>(sLat + (b << 3)) - load<f64>(sLat + (a << 3))) * METRES_PER_DEG;
