@@ -1,6 +1,6 @@
 // Activity profiles: which edges each activity may use, how fast it moves on them, and which
 // hazards (toll, restricted access, permissive) each edge carries for it. See docs/routing.md.
-import { AccessClass, AccessMode, EdgeFlag, HighwayClass, type RegionGraph } from '../data/region/region-graph.js';
+import { AccessClass, AccessMode, EdgeFlag, edgeRise, HighwayClass, type RegionGraph } from '../data/region/region-graph.js';
 import { ACTIVITIES, Activity, type HazardName } from '../contracts/activity.js';
 import type { EdgeWeights } from '../geo-wasm/src/routing-prepare.js';
 
@@ -207,8 +207,8 @@ export function pavedSurfaces(g: RegionGraph): boolean[] {
   return g.surfaces.map((s) => PAVED.has(s));
 }
 
-/** Travel time (s) of directed edge e for a profile; Infinity where the profile may not go. */
-export function edgeCost(g: RegionGraph, p: Profile, e: number, pavedSurface: readonly boolean[]): number {
+/** Travel time (s) of directed edge e, which leaves node `source`, for a profile; Infinity where the profile may not go. */
+export function edgeCost(g: RegionGraph, p: Profile, e: number, source: number, pavedSurface: readonly boolean[]): number {
   const hw = g.edgeHighway[e]! as HighwayClass;
   const sac = g.edgeSac[e]!;
   const surface = g.edgeSurface[e]!;
@@ -219,17 +219,17 @@ export function edgeCost(g: RegionGraph, p: Profile, e: number, pavedSurface: re
   if (!ok) return Infinity;
   const len = g.edgeLength[e]!;
   if (len <= 0) return 0;
-  const rise = (g.edgeAscent[e]! || 0) - (g.edgeDescent[e]! || 0);
+  const rise = edgeRise(g, e, source);
   const slope = Math.max(-1, Math.min(1, rise / len));
   return len / p.speed(slope, hw, paved);
 }
 
 /**
- * A profile's weights over a graph, computed per edge when asked: travel time (s, as a float32, Infinity where the
- * profile may not go) and hazard bits. The kernel and the engine read them along routes and the chains of a query's
- * ends, so no array per profile and edge is held.
+ * A profile's weights over a graph (`twin`: each edge's reverse, whose target is the edge's source), computed per
+ * edge when asked: travel time (s, as a float32, Infinity where the profile may not go) and hazard bits. The kernel
+ * and the engine read them along routes and the chains of a query's ends, so no array per profile and edge is held.
  */
-export function edgeWeights(g: RegionGraph, p: Profile): EdgeWeights {
+export function edgeWeights(g: RegionGraph, p: Profile, twin: Uint32Array): EdgeWeights {
   const paved = pavedSurfaces(g);
-  return { cost: (e) => Math.fround(edgeCost(g, p, e, paved)), hazard: (e) => edgeHazard(g, p, e) };
+  return { cost: (e) => Math.fround(edgeCost(g, p, e, g.edgeTarget[twin[e]!]!, paved)), hazard: (e) => edgeHazard(g, p, e) };
 }

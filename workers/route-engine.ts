@@ -3,7 +3,7 @@
 // elevations and ascent of drawn lines come from the geometry kernels. Positions arrive validated (the
 // operations' input schemas: degrees in range); what only the engine knows, off the network, it reports.
 import type { DemGrid } from '../data/region/dem-grid.js';
-import type { RegionGraph } from '../data/region/region-graph.js';
+import { edgeRise, type RegionGraph } from '../data/region/region-graph.js';
 import { cumulativeDistances, elevationGain, lineLength, sampleDem } from '../geo-wasm/src/geometry.js';
 import { RoutingKernel, type EdgePath, type EdgePosition, type EdgeWeights, type RoutingKernelOptions } from '../geo-wasm/src/routing.js';
 import { failure, type TaskFailure } from '../contracts/task-failure.js';
@@ -88,7 +88,7 @@ export class RouteEngine {
     if (!p) {
       const t0 = performance.now();
       const profile = profileFor(activity);
-      p = { profile, weights: edgeWeights(this.graph, profile) };
+      p = { profile, weights: edgeWeights(this.graph, profile, this.kernel.edgeTwin) };
       this.kernel.addProfile(profile.id, p.weights);
       this.kernel.prepareMask(profile.id, HAZARD_BITS.TOLLWAY | HAZARD_BITS.RESTRICTED_ACCESS);
       this.prepared.set(activity, p);
@@ -357,7 +357,8 @@ export class RouteEngine {
       if (!(to > from)) continue;
       const part = to - from;
       const [lon, lat, ele] = this.pointOn(e, to);
-      line.segment(lon, lat, ele, e, g.edgeLength[e]! * part, g.edgeAscent[e]! * part, g.edgeDescent[e]! * part, p.weights.cost(e) * part);
+      const rise = edgeRise(g, e, this.kernel.sourceOf(e)) * part;
+      line.segment(lon, lat, ele, e, g.edgeLength[e]! * part, Math.max(0, rise), Math.max(0, -rise), p.weights.cost(e) * part);
     }
   }
 

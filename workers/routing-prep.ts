@@ -101,7 +101,7 @@ export function fastestSpeed(graph: RegionGraph, weights: EdgeWeights): number {
 /** Weights, chain sums and components of an activity, and which masks share a hierarchy. */
 export function planActivity(graph: RegionGraph, core: PreparedCore, activity: Activity): ActivityPlan {
   const p = profileFor(activity);
-  const weights = edgeWeights(graph, p);
+  const weights = edgeWeights(graph, p, core.edgeTwin);
   const profile = prepareProfile(graph, core, weights);
   let present = 0;
   for (const h of profile.coreHazard) present |= h;
@@ -234,7 +234,7 @@ export function decodePreparedRouting(graph: RegionGraph, bytes: Uint8Array): Pr
     const prefix = `p${p.id}`;
     const profile = profileFromSections(s, prefix);
     if (profile.open.length !== (graph.edgeCount + 31) >>> 5) throw new RoutingFileError(`${prefix} is made for another graph`);
-    const weights = edgeWeights(graph, p);
+    const weights = edgeWeights(graph, p, core.edgeTwin);
     const sample = section(s, `${prefix}.sample`, Float32Array);
     const now = weightSample(weights, graph.edgeCount);
     if (sample.length !== now.length || now.some((x, i) => !Object.is(x, sample[i]))) {

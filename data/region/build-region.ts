@@ -153,8 +153,6 @@ export function buildRegion(source: OsmExtract | OsmCollector, opts: BuildOption
 
   const edgeTarget = new Uint32Array(edgeCount);
   const edgeLength = new Float32Array(edgeCount);
-  const edgeAscent = new Float32Array(edgeCount);
-  const edgeDescent = new Float32Array(edgeCount);
   const edgeHighway = new Uint8Array(edgeCount);
   const edgeSurface = new Uint8Array(edgeCount);
   const edgeSac = new Uint8Array(edgeCount);
@@ -166,10 +164,6 @@ export function buildRegion(source: OsmExtract | OsmCollector, opts: BuildOption
     const e = cursor[a]!++;
     edgeTarget[e] = b;
     edgeLength[e] = len;
-    const d = nodeEle[b]! - nodeEle[a]!;
-    // biome-ignore lint/complexity/useMathMinMax: NaN compares false, so no DEM gives 0 (Math.max would give NaN)
-    edgeAscent[e] = d > 0 ? d : 0;
-    edgeDescent[e] = d < 0 ? -d : 0;
     edgeHighway[e] = wHighway[w]!;
     edgeSurface[e] = wSurface[w]!;
     edgeSac[e] = wSac[w]!;
@@ -201,8 +195,6 @@ export function buildRegion(source: OsmExtract | OsmCollector, opts: BuildOption
     firstEdge,
     edgeTarget,
     edgeLength,
-    edgeAscent,
-    edgeDescent,
     edgeHighway,
     edgeSurface,
     edgeSac,

@@ -6,7 +6,7 @@ import { RegionInputError } from './region-error.js';
 import type { RegionGraph } from './region-graph.js';
 
 export const GRAPH_MAGIC = 'CAIRNRG\0';
-export const GRAPH_FILE_VERSION = 1;
+export const GRAPH_FILE_VERSION = 2;
 export const GRAPH_HEADER_BYTES = 128;
 
 type TypedArray = Float64Array | Float32Array | Uint32Array | Uint16Array | Uint8Array;
@@ -31,8 +31,6 @@ const SECTIONS: readonly Section[] = [
   ['firstEdge', Uint32Array, (c) => c.n + 1],
   ['edgeTarget', Uint32Array, (c) => c.e],
   ['edgeLength', Float32Array, (c) => c.e],
-  ['edgeAscent', Float32Array, (c) => c.e],
-  ['edgeDescent', Float32Array, (c) => c.e],
   ['edgeWay', Uint32Array, (c) => c.e],
   ['gridCellStart', Uint32Array, (c) => c.cells + 1],
   ['gridCellEdges', Uint32Array, (c) => c.entries],
@@ -196,8 +194,6 @@ export function decodeGraphFile(input: Uint8Array, what = 'graph file'): { graph
     firstEdge: v.firstEdge as Uint32Array,
     edgeTarget: v.edgeTarget as Uint32Array,
     edgeLength: v.edgeLength as Float32Array,
-    edgeAscent: v.edgeAscent as Float32Array,
-    edgeDescent: v.edgeDescent as Float32Array,
     edgeHighway: v.edgeHighway as Uint8Array,
     edgeSurface: v.edgeSurface as Uint8Array,
     edgeSac: v.edgeSac as Uint8Array,

@@ -71,9 +71,7 @@ export interface RegionGraph {
   /** CSR: edges leaving node n are firstEdge[n] .. firstEdge[n+1]-1. Length nodeCount+1. */
   firstEdge: Uint32Array;
   edgeTarget: Uint32Array; // node index
-  edgeLength: Float32Array; // metres (haversine)
-  edgeAscent: Float32Array; // metres climbed in the edge's direction (smoothed)
-  edgeDescent: Float32Array; // metres descended in the edge's direction (smoothed)
+  edgeLength: Float32Array; // metres (haversine); the climb is derived from the nodes' elevations (edgeRise)
   edgeHighway: Uint8Array; // HighwayClass
   edgeSurface: Uint8Array; // index into `surfaces` (0 = unknown)
   edgeSac: Uint8Array; // 0 = no sac_scale, 1..6 = T1..T6
@@ -85,4 +83,14 @@ export interface RegionGraph {
   wayName: string[];
   /** Surface names indexed by edgeSurface ("" at 0). */
   surfaces: string[];
+}
+
+/**
+ * Metres climbed (positive) or descended (negative) along directed edge e, which leaves node `source`: the
+ * elevation difference of its ends as a float32, 0 where either end has no elevation. Derived rather than stored
+ * (two arrays per directed edge were 8 bytes of each edge's 26).
+ */
+export function edgeRise(g: Pick<RegionGraph, 'nodeEle' | 'edgeTarget'>, e: number, source: number): number {
+  const d = Math.fround(g.nodeEle[g.edgeTarget[e]!]! - g.nodeEle[source]!);
+  return d === d ? d : 0; // NaN (no DEM at an end) is no climb
 }

@@ -71,8 +71,6 @@ function syntheticGraph(seed: number): { g: RegionGraph; cost: Float32Array; haz
     firstEdge,
     edgeTarget: Uint32Array.from(order.map((e) => edges[e]!.b)),
     edgeLength: new Float32Array(m).fill(100),
-    edgeAscent: new Float32Array(m),
-    edgeDescent: new Float32Array(m),
     edgeHighway: new Uint8Array(m).fill(HighwayClass.Path),
     edgeSurface: new Uint8Array(m),
     edgeSac: new Uint8Array(m),

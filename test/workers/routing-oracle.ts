@@ -1,16 +1,23 @@
 // Test helpers for routing: an independent plain-JS Dijkstra, a seeded PRNG and a continuity check.
 import type { RegionGraph } from '../../data/region/region-graph.js';
 import { edgeWeights, type Profile } from '../../workers/profiles.js';
+import { edgeSources } from '../../data/region/edge-grid.js';
+import { computeTwins } from '../../geo-wasm/src/routing-core.js';
+
+/** Each edge's reverse, as the import pairs them. */
+function twins(g: RegionGraph): Uint32Array {
+  return computeTwins(g, edgeSources(g));
+}
 
 /** A profile's cost (s) of every edge, as the oracle reads them. */
 export function costsFor(g: RegionGraph, p: Profile): Float32Array {
-  const w = edgeWeights(g, p);
+  const w = edgeWeights(g, p, twins(g));
   return Float32Array.from({ length: g.edgeCount }, (_, e) => w.cost(e));
 }
 
 /** A profile's hazard bits of every edge. */
 export function hazardsFor(g: RegionGraph, p: Profile): Uint8Array {
-  const w = edgeWeights(g, p);
+  const w = edgeWeights(g, p, twins(g));
   return Uint8Array.from({ length: g.edgeCount }, (_, e) => w.hazard(e));
 }
 

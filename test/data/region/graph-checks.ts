@@ -41,17 +41,3 @@ export function expectWellFormed(g: RegionGraph): void {
     }
   }
 }
-
-/** Ascent one way equals descent the other way for every segment. */
-export function expectConsistentClimb(g: RegionGraph): void {
-  for (let a = 0; a < g.nodeCount; a++) {
-    for (let e = g.firstEdge[a]!; e < g.firstEdge[a + 1]!; e++) {
-      const b = g.edgeTarget[e]!;
-      for (let r = g.firstEdge[b]!; r < g.firstEdge[b + 1]!; r++) {
-        if (g.edgeTarget[r] === a && g.edgeWay[r] === g.edgeWay[e]) {
-          if (g.edgeAscent[e] !== g.edgeDescent[r]) throw new Error(`edge ${e}: ascent ≠ reverse descent`);
-        }
-      }
-    }
-  }
-}
