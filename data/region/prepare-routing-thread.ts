@@ -16,7 +16,7 @@ const { first, target } = workerData as { first: Uint32Array; target: Uint32Arra
 parentPort?.on('message', (task: HierarchyTask) => {
   const t0 = performance.now();
   const h = buildHierarchy({ first, target, cost: task.cost, hazard: task.hazard }, task.mask);
-  const arrays = [h.recA, h.recB, ...Object.values(h.forward), ...Object.values(h.backward)] as ArrayBufferView[];
+  const arrays = [h.middle, ...Object.values(h.forward), ...Object.values(h.backward)] as ArrayBufferView[];
   parentPort?.postMessage(
     { id: task.id, hierarchy: h, ms: performance.now() - t0 },
     arrays.map((a) => a.buffer as ArrayBuffer),

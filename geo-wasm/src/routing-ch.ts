@@ -2,8 +2,9 @@
 // contracted in edge-difference order with limited witness searches; the result is two upward CSR
 // graphs for the WASM query (ch.ts) and a record table to unpack shortcuts into core edges.
 // Records are numbered in upward-edge order (the forward graph's edges, then the backward graph's), so an
-// upward edge is its own record and a record's lower endpoint is the node whose CSR range holds it: the
-// hierarchy stores neither per edge (12 of the 28 bytes per record a naive layout takes).
+// upward edge is its own record and a record's lower endpoint is the node whose CSR range holds it; a shortcut
+// keeps only its middle node (its halves are the upward edges from that node to its ends). A hierarchy takes 12
+// bytes per record (target, weight, middle) where storing both ends and both halves would take 28.
 
 import { MinHeap } from '../reference/min-heap.js';
 
@@ -19,9 +20,11 @@ export interface UpGraph {
 
 export interface Hierarchy {
   nodeCount: number;
-  /** Record r is an original core edge (recA = -1, recB = core edge) or a shortcut of records recA then recB. */
-  recA: Int32Array;
-  recB: Int32Array;
+  /**
+   * Per record: the middle node of a shortcut (u → v → x, v contracted before u and x), or -1 - c for original core
+   * edge c. A shortcut's halves are the records u → v (a backward edge of v) and v → x (a forward edge of v).
+   */
+  middle: Int32Array;
   forward: UpGraph;
   backward: UpGraph;
   shortcuts: number;
@@ -115,27 +118,25 @@ class NodeLists {
   }
 }
 
-/** The records of a hierarchy as they are made: growable typed columns. */
+/** The records of a hierarchy as they are made: growable typed columns (`from` -1: superseded by a cheaper one). */
 class Records {
   from = new Int32Array(1024);
   to = new Int32Array(1024);
   weight = new Float64Array(1024);
-  a = new Int32Array(1024);
-  b = new Int32Array(1024);
+  middle = new Int32Array(1024);
   count = 0;
 
   constructor(expected: number) {
     this.grow(expected);
   }
 
-  push(u: number, x: number, w: number, a: number, b: number): number {
+  push(u: number, x: number, w: number, middle: number): number {
     if (this.count === this.from.length) this.grow(Math.ceil(this.count * 1.5));
     const r = this.count++;
     this.from[r] = u;
     this.to[r] = x;
     this.weight[r] = w;
-    this.a[r] = a;
-    this.b[r] = b;
+    this.middle[r] = middle;
     return r;
   }
 
@@ -149,8 +150,7 @@ class Records {
     this.from = more(this.from, (n) => new Int32Array(n));
     this.to = more(this.to, (n) => new Int32Array(n));
     this.weight = more(this.weight, (n) => new Float64Array(n));
-    this.a = more(this.a, (n) => new Int32Array(n));
-    this.b = more(this.b, (n) => new Int32Array(n));
+    this.middle = more(this.middle, (n) => new Int32Array(n));
   }
 }
 
@@ -161,11 +161,14 @@ export function buildHierarchy(core: CoreInput, mask: number): Hierarchy {
   const rec = new Records(coreEdges * 2);
   const outs = new NodeLists(n, coreEdges * 2);
   const ins = new NodeLists(n, coreEdges * 2);
-  const add = (u: number, x: number, w: number, a: number, b: number): void => {
+  // A pair of nodes keeps one record: a cheaper one supersedes it (and no record of a contracted node ever is, so a
+  // shortcut's halves are the live records between its middle node and its ends).
+  const add = (u: number, x: number, w: number, middle: number): void => {
     const i = outs.indexOf(u, x);
     if (i >= 0 && rec.weight[outs.record[outs.start[u]! + i]!]! <= w) return;
-    const r = rec.push(u, x, w, a, b);
+    const r = rec.push(u, x, w, middle);
     if (i >= 0) {
+      rec.from[outs.record[outs.start[u]! + i]!] = -1;
       outs.record[outs.start[u]! + i] = r;
       ins.record[ins.start[x]! + ins.indexOf(x, u)] = r;
     } else {
@@ -178,7 +181,7 @@ export function buildHierarchy(core: CoreInput, mask: number): Hierarchy {
       const x = core.target[e]!;
       const w = core.cost[e]!;
       if (x === u || !(w < Infinity) || (core.hazard[e]! & mask) !== 0) continue;
-      add(u, x, w, -1, e);
+      add(u, x, w, -1 - e);
     }
   }
   const contracted = new Uint8Array(n);
@@ -241,7 +244,7 @@ export function buildHierarchy(core: CoreInput, mask: number): Hierarchy {
         const cand = rec.weight[r1]! + rec.weight[r2]!;
         if (witnessDist(x) <= cand) continue;
         added++;
-        if (!simulate) add(u, x, cand, r1, r2);
+        if (!simulate) add(u, x, cand, v);
       }
     }
     return added;
@@ -318,13 +321,14 @@ export function buildHierarchy(core: CoreInput, mask: number): Hierarchy {
       outs.unlink(u, v);
     }
   }
-  // Split every record into the upward graphs, numbering records anew in upward-edge order.
+  // Split the live records into the upward graphs, numbered anew in upward-edge order.
   const m = rec.count;
   const { from: recFrom, to: recTo, weight: recW } = rec;
   const fCount = new Uint32Array(n + 1);
   const bCount = new Uint32Array(n + 1);
   for (let r = 0; r < m; r++) {
     const u = recFrom[r]!;
+    if (u < 0) continue;
     const x = recTo[r]!;
     if (rank[u]! < rank[x]!) fCount[u + 1]!++;
     else bCount[x + 1]!++;
@@ -340,35 +344,30 @@ export function buildHierarchy(core: CoreInput, mask: number): Hierarchy {
   const forward = mk(fCount);
   const backward = mk(bCount);
   const forwardEdges = fCount[n]!;
+  const middle = new Int32Array(forwardEdges + bCount[n]!);
   const fFill = fCount.slice(0, n);
   const bFill = bCount.slice(0, n);
-  const renumber = new Int32Array(m);
+  let shortcuts = 0;
   for (let r = 0; r < m; r++) {
     const u = recFrom[r]!;
+    if (u < 0) continue;
     const x = recTo[r]!;
+    let at: number;
     if (rank[u]! < rank[x]!) {
       const i = fFill[u]!++;
       forward.target[i] = x;
       forward.weight[i] = recW[r]!;
-      renumber[r] = i;
+      at = i;
     } else {
       const i = bFill[x]!++;
       backward.target[i] = u;
       backward.weight[i] = recW[r]!;
-      renumber[r] = forwardEdges + i;
+      at = forwardEdges + i;
     }
+    middle[at] = rec.middle[r]!;
+    if (rec.middle[r]! >= 0) shortcuts++;
   }
-  const recA = new Int32Array(m);
-  const recB = new Int32Array(m);
-  let shortcuts = 0;
-  for (let r = 0; r < m; r++) {
-    const a = rec.a[r]!;
-    const at = renumber[r]!;
-    recA[at] = a < 0 ? -1 : renumber[a]!;
-    recB[at] = a < 0 ? rec.b[r]! : renumber[rec.b[r]!]!;
-    if (a >= 0) shortcuts++;
-  }
-  return { nodeCount: n, recA, recB, forward, backward, shortcuts };
+  return { nodeCount: n, middle, forward, backward, shortcuts };
 }
 
 /** The lower endpoint of record r: the node whose upward-edge range holds it (binary search). */
@@ -386,13 +385,34 @@ export function recordOwner(h: Hierarchy, r: number): number {
   return lo;
 }
 
+/** Record r's ends in travel order: a forward edge runs from its owner to its target, a backward edge the other way. */
+function recordEnds(h: Hierarchy, r: number): [from: number, to: number] {
+  const forwardEdges = h.forward.target.length;
+  const owner = recordOwner(h, r);
+  return r < forwardEdges ? [owner, h.forward.target[r]!] : [h.backward.target[r - forwardEdges]!, owner];
+}
+
+/** The record of `graph`'s edge from `v` to `to` (offset by `base`): there is exactly one. */
+function edgeTo(graph: UpGraph, v: number, to: number, base: number): number {
+  for (let i = graph.first[v]!; i < graph.first[v + 1]!; i++) if (graph.target[i] === to) return base + i;
+  throw new TypeError(`routing: hierarchy has no record from ${v} to ${to}`);
+}
+
 /** Appends the core edges of record r, in travel order. */
 export function unpackRecord(h: Hierarchy, r: number, out: number[]): void {
-  const stack = [r];
+  const [from, to] = recordEnds(h, r);
+  const stack: number[] = [r, from, to];
   while (stack.length) {
     const x = stack.pop()!;
-    const a = h.recA[x]!;
-    if (a < 0) out.push(h.recB[x]!);
-    else stack.push(h.recB[x]!, a);
+    const u = stack.pop()!;
+    const rec = stack.pop()!;
+    const v = h.middle[rec]!;
+    if (v < 0) {
+      out.push(-1 - v);
+      continue;
+    }
+    // Halves: u → v is v's backward edge to u, v → x its forward edge to x; the first half goes on the stack last.
+    stack.push(edgeTo(h.forward, v, x, 0), v, x);
+    stack.push(edgeTo(h.backward, v, u, h.forward.target.length), u, v);
   }
 }

@@ -9,7 +9,7 @@ import type { PreparedCore, PreparedMask, PreparedProfile } from './routing-prep
 
 export const ROUTING_FILE_MAGIC = 'CAIRNRT\0';
 /** Version of the routing.bin layout; bumped on any change of the container or of a section's meaning. */
-export const ROUTING_FILE_VERSION = 4;
+export const ROUTING_FILE_VERSION = 5;
 export const ROUTING_HEADER_BYTES = 64;
 const TOC_ENTRY_BYTES = 64;
 const NAME_BYTES = 40;
@@ -257,8 +257,7 @@ export function profileFromSections(s: Sections, prefix: string): PreparedProfil
 export function maskSections(prefix: string, mask: number, m: PreparedMask, out: Sections): Sections {
   const h = m.hierarchy;
   out.set(`${prefix}.ch`, new Float64Array([h.nodeCount, h.shortcuts]));
-  out.set(`${prefix}.recA`, h.recA);
-  out.set(`${prefix}.recB`, h.recB);
+  out.set(`${prefix}.middle`, h.middle);
   for (const [side, g] of [['fwd', h.forward] as const, ['bwd', h.backward] as const]) {
     out.set(`${prefix}.${side}.first`, g.first);
     out.set(`${prefix}.${side}.target`, g.target);
@@ -278,8 +277,7 @@ export function maskFromSections(s: Sections, prefix: string, mask: number, prof
   const hierarchy: Hierarchy = {
     nodeCount: ch[0]!,
     shortcuts: ch[1]!,
-    recA: section(s, `${prefix}.recA`, Int32Array),
-    recB: section(s, `${prefix}.recB`, Int32Array),
+    middle: section(s, `${prefix}.middle`, Int32Array),
     forward: up('fwd'),
     backward: up('bwd'),
   };
