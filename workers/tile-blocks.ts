@@ -1,6 +1,6 @@
 // How the cut of a region's tile archive is split into tasks, by levels of zooms: one task for z0–z5 over the whole
-// region (the few features that show there), one per z6 tile the region touches for z6–z9, and one per z10 tile
-// (BLOCK_ZOOM) for z10 down to ARCHIVE_MAX_ZOOM, each block with the features near it that show in its zooms. The
+// region (the few features that show there), one per z6 tile the region touches for z6–z7, one per z8 tile for
+// z8–z9, and one per z10 tile (BLOCK_ZOOM) for z10 down to ARCHIVE_MAX_ZOOM, each block with the features near it that show in its zooms. The
 // tasks are independent: they run on any thread, in any order, and a thread holds the features of one block at a time.
 // A block is planned as the indexes of its features; its task, with the features themselves, is made only when it is
 // about to be cut (blockTask), so the cut never holds the region's features at once.
@@ -11,10 +11,15 @@ import { type LayerFeatures, TRAIL_LAYERS, type TrailLayer, type TrailLayerSourc
 /** The deepest blocks are tiles of this zoom (~30 km at 45°N), cut down to ARCHIVE_MAX_ZOOM. */
 export const BLOCK_ZOOM = 10;
 
-/** The levels of the cut: blocks of zoom `z`, each cut from z to maxZoom. */
+/**
+ * The levels of the cut: blocks of zoom `z`, each cut from z to maxZoom. A block holds every feature near it that
+ * shows by its maxZoom, so the levels are kept short where many features start (z8–z9: tertiary roads and route
+ * ways): a z6 block cut to z9 held a whole country's route network on one thread.
+ */
 const LEVELS = [
   { z: 0, maxZoom: 5 },
-  { z: 6, maxZoom: BLOCK_ZOOM - 1 },
+  { z: 6, maxZoom: 7 },
+  { z: 8, maxZoom: BLOCK_ZOOM - 1 },
   { z: BLOCK_ZOOM, maxZoom: ARCHIVE_MAX_ZOOM },
 ] as const;
 
