@@ -2,7 +2,6 @@
 // hazards (toll, restricted access, permissive) each edge carries for it. See docs/routing.md.
 import { AccessClass, AccessMode, EdgeFlag, edgeRise, HighwayClass, type RegionGraph } from '../data/region/region-graph.js';
 import { ACTIVITIES, Activity, type HazardName } from '../contracts/activity.js';
-import type { EdgeWeights } from '../geo-wasm/src/routing-prepare.js';
 
 /** Hazard bits per edge and activity (also the `avoid` mask bits). */
 export const Hazard = {
@@ -222,14 +221,4 @@ export function edgeCost(g: RegionGraph, p: Profile, e: number, source: number, 
   const rise = edgeRise(g, e, source);
   const slope = Math.max(-1, Math.min(1, rise / len));
   return len / p.speed(slope, hw, paved);
-}
-
-/**
- * A profile's weights over a graph (`twin`: each edge's reverse, whose target is the edge's source), computed per
- * edge when asked: travel time (s, as a float32, Infinity where the profile may not go) and hazard bits. The kernel
- * and the engine read them along routes and the chains of a query's ends, so no array per profile and edge is held.
- */
-export function edgeWeights(g: RegionGraph, p: Profile, twin: Uint32Array): EdgeWeights {
-  const paved = pavedSurfaces(g);
-  return { cost: (e) => Math.fround(edgeCost(g, p, e, g.edgeTarget[twin[e]!]!, paved)), hazard: (e) => edgeHazard(g, p, e) };
 }

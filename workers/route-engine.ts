@@ -26,13 +26,13 @@ import {
   type SnapLineOutput,
   type SnapOutput,
 } from '../contracts/routing.js';
-import { edgeWeights, HAZARD_BITS, isActivity, profileFor, type Profile } from './profiles.js';
+import { HAZARD_BITS, isActivity, profileFor, type Profile } from './profiles.js';
 import type { Activity } from '../contracts/activity.js';
 import { isochronePolygons } from './isochrone.js';
 import { findAlternatives, type Legs } from './alternatives.js';
 import { kernelValue, RECORDED_GAIN } from './line-geometry.js';
 import { LineBuilder, measureLine } from './route-line.js';
-import { fastestSpeed, type PreparedRouting } from './routing-prep.js';
+import { edgeWeights, fastestSpeed, type PreparedRouting } from './routing-prep.js';
 
 export interface RouteEngineOptions {
   /** Farthest a waypoint may be from the network (m). */

@@ -34,7 +34,17 @@ import {
   prepareProfile,
   profileHierarchy,
 } from '../geo-wasm/src/routing-prepare.js';
-import { edgeWeights, HAZARD_BITS, profileFor } from './profiles.js';
+import { edgeCost, edgeHazard, HAZARD_BITS, pavedSurfaces, type Profile, profileFor } from './profiles.js';
+
+/**
+ * A profile's weights over a graph (`twin`: each edge's reverse, whose target is the edge's source), computed per
+ * edge when asked: travel time (s, as a float32, Infinity where the profile may not go) and hazard bits. The kernel
+ * and the engine read them along routes and the chains of a query's ends, so no array per profile and edge is held.
+ */
+export function edgeWeights(g: RegionGraph, p: Profile, twin: Uint32Array): EdgeWeights {
+  const paved = pavedSurfaces(g);
+  return { cost: (e) => Math.fround(edgeCost(g, p, e, g.edgeTarget[twin[e]!]!, paved)), hazard: (e) => edgeHazard(g, p, e) };
+}
 
 /** The file's name in a region folder. */
 export const ROUTING_FILE = REGION_FILES.routing;

@@ -1,6 +1,7 @@
 // Test helpers for routing: an independent plain-JS Dijkstra, a seeded PRNG and a continuity check.
 import type { RegionGraph } from '../../data/region/region-graph.js';
-import { edgeWeights, type Profile } from '../../workers/profiles.js';
+import type { Profile } from '../../workers/profiles.js';
+import { edgeWeights } from '../../workers/routing-prep.js';
 import { edgeSources } from '../../data/region/edge-grid.js';
 import { computeTwins } from '../../geo-wasm/src/routing-core.js';
 
