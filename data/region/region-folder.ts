@@ -268,7 +268,8 @@ export const ROUTING_MEMORY_FILES: readonly string[] = [REGION_FILES.graph, REGI
 /**
  * Loads a region folder written by writeRegion. The graph file is read once into one Buffer (or taken as
  * `options.graphBytes`) and the graph/grid arrays are views over it (no copy). Throws RegionInputError when the folder is
- * missing, incomplete, or of another format version.
+ * missing, incomplete, or of another format version; hazards.json and routes.json, checked to be readable files here,
+ * are parsed when first used (a damaged one throws then).
  */
 export function loadRegion(dir: string, options: LoadOptions = {}): Region {
   const meta = checkRegionFolder(dir);
@@ -276,8 +277,10 @@ export function loadRegion(dir: string, options: LoadOptions = {}): Region {
   const dem = existsSync(demPath) ? decodeDemFile(readFileSync(demPath), demPath) : null;
   const places = readJson<Place[]>(dir, REGION_FILES.places);
   const search = createPlaceIndex(places);
-  const hazards = readJson<HazardWay[]>(dir, REGION_FILES.hazards);
-  const routes = readJson<HikingRoute[]>(dir, REGION_FILES.routes);
+  // Hazard ways and hiking routes feed only the trail layers' features: a server answering tiles from the folder's
+  // archive never needs them, so each is read on first use (a country's take ~30 MB of each worker's heap).
+  const hazards = onFirstUse(() => readJson<HazardWay[]>(dir, REGION_FILES.hazards));
+  const routes = onFirstUse(() => readJson<HikingRoute[]>(dir, REGION_FILES.routes));
   const graphPath = join(dir, REGION_FILES.graph);
   let graphBytes: Uint8Array;
   try {
@@ -287,5 +290,24 @@ export function loadRegion(dir: string, options: LoadOptions = {}): Region {
     throw new RegionInputError(`region file ${graphPath} is missing`);
   }
   const { graph, grid } = decodeGraphFile(graphBytes, graphPath);
-  return { graph, grid, places, search, hazards, routes, dem, meta };
+  return {
+    graph,
+    grid,
+    places,
+    search,
+    get hazards() {
+      return hazards();
+    },
+    get routes() {
+      return routes();
+    },
+    dem,
+    meta,
+  };
+}
+
+/** `read`'s value, read once when first asked for. */
+function onFirstUse<T>(read: () => T): () => T {
+  let value: { v: T } | undefined;
+  return () => (value ??= { v: read() }).v;
 }

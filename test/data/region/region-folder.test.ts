@@ -111,6 +111,14 @@ describe('checkRegionFolder (the start-up check)', () => {
     return dir;
   }
 
+  it('reads hazards.json and routes.json when they are first used, and names a damaged one then', () => {
+    const dir = damaged('lazy-lists', (d) => writeFileSync(join(d, 'routes.json'), '[{'));
+    const region = loadRegion(dir);
+    expect(region.hazards).toEqual(demo.hazards);
+    expect(() => region.routes).toThrow(RegionInputError);
+    expect(() => region.routes).toThrow(`region file ${join(dir, 'routes.json')} is unreadable`);
+  });
+
   it('passes a complete region folder and returns its metadata', () => {
     const dir = damaged('intact', () => undefined);
     expect(checkRegionFolder(dir)).toEqual(demo.meta);
