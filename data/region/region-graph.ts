@@ -92,5 +92,5 @@ export interface RegionGraph {
  */
 export function edgeRise(g: Pick<RegionGraph, 'nodeEle' | 'edgeTarget'>, e: number, source: number): number {
   const d = Math.fround(g.nodeEle[g.edgeTarget[e]!]! - g.nodeEle[source]!);
-  return d === d ? d : 0; // NaN (no DEM at an end) is no climb
+  return Number.isNaN(d) ? 0 : d; // no DEM at an end: no climb
 }
