@@ -193,10 +193,6 @@ function stageRegion(
 }
 
 /**
- * Removes the temporary folders an earlier writer of `target` left when it was killed (SIGKILL, out of
- * memory): `.NAME.tmp-PID-…` and `.NAME.old-PID-…` whose process is gone.
- */
-/**
  * A file beside region folder `dir` that an import writes before the folder is staged (`kind`, e.g. "routing"):
  * named for this process, so that a later import removes it if this one was killed.
  */
@@ -206,6 +202,10 @@ export function regionWorkFile(dir: string, kind: string): string {
   return join(dirname(target), `.${basename(target)}.${kind}-${process.pid}-${Date.now().toString(36)}`);
 }
 
+/**
+ * Removes the temporary folders and files an earlier writer of `target` left when it was killed (SIGKILL, out of
+ * memory): `.NAME.tmp-PID-…`, `.NAME.old-PID-…` and `.NAME.routing-PID-…` whose process is gone.
+ */
 function removeStaleSiblings(target: string): void {
   const prefix = `.${basename(target)}.`;
   let names: string[];

@@ -248,8 +248,7 @@ export class Chains {
       v = this.sourceOf(x);
       index++;
     }
-    const c = this.coreOf(v);
-    return { chain: this.t.first[c]! + (x - this.graph.firstEdge[v]!), index };
+    return { chain: this.chainFrom(x), index };
   }
 
   /** The chain of an edge that leaves a junction (its first edge). */

@@ -526,17 +526,12 @@ export class RoutingKernel {
     const reach = (v: number, t: number): void => {
       if (t <= budget && !(best.get(v)! <= t)) best.set(v, t);
     };
-    const step = (e: number, part: number): number => {
-      if (part <= 0) return 0;
-      const c = p.weights.cost(e);
-      return (p.weights.hazard(e) & avoidMask) !== 0 || !(c < Infinity) ? Infinity : part * c;
-    };
     const { edgeTarget } = this.graph;
     // From a chain position (its index and fraction), forwards along the chain's edges up to its last inner node.
     const walk = (chainEdges: Uint32Array, index: number, fraction: number, t0: number): void => {
       let t = t0;
       for (let i = index; i < chainEdges.length - 1; i++) {
-        t += step(chainEdges[i]!, i === index ? 1 - fraction : 1);
+        t += this.pieceCost(p, chainEdges[i]!, i === index ? 1 - fraction : 1, avoidMask);
         if (!(t <= budget)) return;
         reach(edgeTarget[chainEdges[i]!]!, t);
       }
@@ -610,6 +605,14 @@ export class RoutingKernel {
     this.w.useSpatial(s[0]!, s[1]!, s[2]!, s[3]!, s[4]!, s[5]!, s[6]!, s[7]!, s[8]!, s[9]!, s[10]!);
   }
 
+  /** Cost of `part` (0..1) of edge e; Infinity when the edge is closed or carries a hazard of `mask`. */
+  private pieceCost(p: ProfileState, e: number, part: number, mask: number): number {
+    if (part <= 0) return 0;
+    const cost = p.weights.cost(e);
+    if ((p.weights.hazard(e) & mask) !== 0 || !(cost < Infinity)) return Infinity;
+    return part * cost;
+  }
+
   /**
    * Where a position sits on its chain: costs (and hazard-checked reachability) to both chain ends,
    * and the original edges walked each way.
@@ -620,15 +623,8 @@ export class RoutingKernel {
     const { chain, index: k } = this.chains.locate(e);
     const chainEdges = this.chains.edges(chain);
     const end = chainEdges.length;
-    const { weights } = p;
     const tw = this.edgeTwin;
-    // Cost of `part` of edge ei; Infinity when the edge is closed or carries a masked hazard.
-    const piece = (ei: number, part: number): number => {
-      if (part <= 0) return 0;
-      const cost = weights.cost(ei);
-      if ((weights.hazard(ei) & mask) !== 0 || !(cost < Infinity)) return Infinity;
-      return part * cost;
-    };
+    const piece = (ei: number, part: number): number => this.pieceCost(p, ei, part, mask);
     let costToEnd = piece(chainEdges[k]!, 1 - f); // forwards from P to the chain's end
     for (let i = k + 1; i < end; i++) costToEnd += piece(chainEdges[i]!, 1);
     let costToStart = piece(tw[chainEdges[k]!]!, f); // backwards from P over the twins
@@ -653,15 +649,15 @@ export class RoutingKernel {
     const ahead = bk > a.index || (bk === a.index && bf >= a.fraction);
     const edges: number[] = [];
     let cost = 0;
-    const usable = (e: number): boolean => (p.weights.hazard(e) & mask) === 0 && p.weights.cost(e) < Infinity;
     if (ahead) {
       for (let i = a.index; i <= bk; i++) {
         const e = a.edges[i]!;
         const from = i === a.index ? a.fraction : 0;
         const to = i === bk ? bf : 1;
         if (to > from) {
-          if (!usable(e)) return null;
-          cost += (to - from) * p.weights.cost(e);
+          const c = this.pieceCost(p, e, to - from, mask);
+          if (!(c < Infinity)) return null;
+          cost += c;
         }
         edges.push(e);
       }
@@ -672,8 +668,9 @@ export class RoutingKernel {
       const from = i === a.index ? 1 - a.fraction : 0;
       const to = i === bk ? 1 - bf : 1;
       if (to > from) {
-        if (!usable(e)) return null;
-        cost += (to - from) * p.weights.cost(e);
+        const c = this.pieceCost(p, e, to - from, mask);
+        if (!(c < Infinity)) return null;
+        cost += c;
       }
       edges.push(e);
     }
