@@ -22,6 +22,7 @@ import { decodeGraphFile } from '../data/region/graph-file.js';
 import { seededRandom } from '../data/seeded-random.js';
 import { dataApiHeaders, rssMb, startCairn } from './lib/server-process.js';
 import { percentile, round } from './lib/stats.js';
+import { latOf, lonOf } from '../data/region/region-graph.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DATA = join(ROOT, '..', 'shared', 'data');
@@ -89,7 +90,7 @@ function importRegion(osm: string, dem: string[], out: string) {
 
 /** Two network nodes 1–5 km apart (fixed seed), as [lon, lat] waypoints, and 20 more pairs. */
 function waypoints(dir: string): [number, number][][] {
-  const { graph: g } = decodeGraphFile(readFileSync(join(dir, 'graph.bin')), 'graph.bin');
+  const g = decodeGraphFile(readFileSync(join(dir, 'graph.bin')), 'graph.bin');
   const random = seededRandom(7);
   const node = () => {
     for (;;) {
@@ -97,13 +98,13 @@ function waypoints(dir: string): [number, number][][] {
       if (g.firstEdge[v + 1]! - g.firstEdge[v]! >= 3) return v;
     }
   };
-  const at = (v: number): [number, number] => [g.nodeLon[v]!, g.nodeLat[v]!];
+  const at = (v: number): [number, number] => [lonOf(g, v), latOf(g, v)];
   const pairs: [number, number][][] = [];
   while (pairs.length < 21) {
     const a = node();
     const b = node();
-    const kx = 111_320 * Math.cos((g.nodeLat[a]! * Math.PI) / 180);
-    const d = Math.hypot((g.nodeLon[a]! - g.nodeLon[b]!) * kx, (g.nodeLat[a]! - g.nodeLat[b]!) * 110_574);
+    const kx = 111_320 * Math.cos((latOf(g, a) * Math.PI) / 180);
+    const d = Math.hypot((lonOf(g, a) - lonOf(g, b)) * kx, (latOf(g, a) - latOf(g, b)) * 110_574);
     if (d >= 1000 && d <= 5000) pairs.push([at(a), at(b)]);
   }
   return pairs;

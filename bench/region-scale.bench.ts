@@ -30,6 +30,7 @@ import type { RegionGraph } from '../data/region/region-graph.js';
 import { seededRandom } from '../data/seeded-random.js';
 import { dataApiHeaders, rssMb, startCairn } from './lib/server-process.js';
 import { percentile, round } from './lib/stats.js';
+import { latOf, lonOf } from '../data/region/region-graph.js';
 
 const SMOKE = process.env.BENCH_SMOKE === '1';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -72,21 +73,21 @@ function tileOf(lon: number, lat: number, z: number): [number, number] {
 }
 
 const metres = (g: RegionGraph, a: number, b: number): number => {
-  const kx = 111_320 * Math.cos((g.nodeLat[a]! * Math.PI) / 180);
-  return Math.hypot((g.nodeLon[a]! - g.nodeLon[b]!) * kx, (g.nodeLat[a]! - g.nodeLat[b]!) * 110_574);
+  const kx = 111_320 * Math.cos((latOf(g, a) * Math.PI) / 180);
+  return Math.hypot((lonOf(g, a) - lonOf(g, b)) * kx, (latOf(g, a) - latOf(g, b)) * 110_574);
 };
 
 const nearestNode = (g: RegionGraph, among: Int32Array, lon: number, lat: number): number => {
   let best = 0;
   let bestD = Number.POSITIVE_INFINITY;
   for (const n of among) {
-    const d = (g.nodeLon[n]! - lon) ** 2 + (g.nodeLat[n]! - lat) ** 2;
+    const d = (lonOf(g, n) - lon) ** 2 + (latOf(g, n) - lat) ** 2;
     if (d < bestD) [best, bestD] = [n, d];
   }
   return best;
 };
 
-const position = (g: RegionGraph, n: number): [number, number] => [g.nodeLon[n]!, g.nodeLat[n]!];
+const position = (g: RegionGraph, n: number): [number, number] => [lonOf(g, n), latOf(g, n)];
 
 /** The nodes of the largest connected part of the network (union-find over its edges), so every route can exist. */
 function largestComponent(g: RegionGraph): Int32Array {
@@ -116,7 +117,7 @@ function largestComponent(g: RegionGraph): Int32Array {
 
 /** The waypoints of the run, drawn once per region (fixed seed) so that 2 and 4 workers answer the same requests. */
 function workload(regionDir: string) {
-  const { graph: g } = decodeGraphFile(readFileSync(join(regionDir, 'graph.bin')), 'graph.bin');
+  const g = decodeGraphFile(readFileSync(join(regionDir, 'graph.bin')), 'graph.bin');
   const random = seededRandom(42);
   const connected = largestComponent(g);
   const node = () => connected[Math.floor(random() * connected.length)]!;

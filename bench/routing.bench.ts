@@ -27,6 +27,7 @@ import { Hazard } from '../workers/profiles.js';
 import { RouteEngine } from '../workers/route-engine.js';
 import { ContractedDijkstra } from './contracted-dijkstra.js';
 import { seededRandom } from '../data/seeded-random.js';
+import { latOf, lonOf } from '../data/region/region-graph.js';
 
 // geojson-path-finder ships CJS with ESM-only types; load the CJS build and type what is used.
 interface GpfPath {
@@ -126,8 +127,8 @@ async function main(): Promise<void> {
         geometry: {
           type: 'LineString',
           coordinates: [
-            [g.nodeLon[a]!, g.nodeLat[a]!],
-            [g.nodeLon[b]!, g.nodeLat[b]!],
+            [lonOf(g, a), latOf(g, a)],
+            [lonOf(g, b), latOf(g, b)],
           ],
         },
       });
@@ -138,7 +139,7 @@ async function main(): Promise<void> {
     const point = (v: number): Feature<Point> => ({
       type: 'Feature',
       properties: {},
-      geometry: { type: 'Point', coordinates: [g.nodeLon[v]!, g.nodeLat[v]!] },
+      geometry: { type: 'Point', coordinates: [lonOf(g, v), latOf(g, v)] },
     });
 
     // Outputs checked before timing.
@@ -201,8 +202,7 @@ async function main(): Promise<void> {
     let reached = 0;
     const crnd = seededRandom(99);
     const centres = Array.from({ length: CENTRES }, () => Math.floor(crnd() * g.nodeCount));
-    const area = (v: number) =>
-      engine.reachable({ activity: Activity.WALKING, center: [g.nodeLon[v]!, g.nodeLat[v]!], budget: walkBudget });
+    const area = (v: number) => engine.reachable({ activity: Activity.WALKING, center: [lonOf(g, v), latOf(g, v)], budget: walkBudget });
     for (const v of centres.slice(0, 10)) area(v); // warm-up (JIT, scratch memory for the full graph)
     for (const v of centres) {
       const runs: number[] = [];

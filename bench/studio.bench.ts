@@ -29,6 +29,7 @@ import { startCairn, startServer } from './lib/server-process.js';
 import { median, ratio, round } from './lib/stats.js';
 import { printTable } from './lib/table.js';
 import { canPin, hasWrk, runWrk, type WrkResult } from './lib/wrk.js';
+import { latOf, lonOf } from '../data/region/region-graph.js';
 
 const SMOKE = process.env.BENCH_SMOKE === '1';
 const SECONDS = SMOKE ? 1 : Number(process.env.BENCH_STUDIO_SECONDS ?? 4);
@@ -122,7 +123,7 @@ async function main(): Promise<void> {
     // Points on the demo network: consecutive nodes of one long way are routable neighbours.
     const region = buildDemoRegion();
     const g = region.graph;
-    const point = (n: number): [number, number] => [g.nodeLon[n] as number, g.nodeLat[n] as number];
+    const point = (n: number): [number, number] => [lonOf(g, n) as number, latOf(g, n) as number];
     const walk: number[] = [0];
     for (let i = 0; walk.length < 400 && i < 10_000; i++) {
       const at = walk[walk.length - 1] as number;

@@ -5,6 +5,7 @@
 // masked pass only when it crosses an avoided hazard. See docs/routing.md, "Alternatives".
 import type { EdgePath, RoutingKernel } from '../geo-wasm/src/routing.js';
 import type { AvoidanceOutcome } from '../contracts/routing.js';
+import { edgeLength } from '../data/region/region-graph.js';
 
 /** Fraction of a candidate's length that must lie off every route already kept (the contract's 20%). */
 export const MIN_DIFFERENCE = 0.2;
@@ -22,8 +23,6 @@ export interface Legs {
 
 export interface AlternativeSearch {
   kernel: RoutingKernel;
-  /** Length (m) of each directed edge of the graph. */
-  edgeLength: Float32Array;
   /** The first route, already decided (with its avoidance outcome). */
   primary: Legs;
   /** Alternatives wanted (the result may hold fewer). */
@@ -81,7 +80,7 @@ function undirectedLengths(search: AlternativeSearch, legs: EdgePath[]): Map<num
       const to = i === n - 1 ? leg.endFraction : 1;
       if (!(to > from)) continue;
       const key = Math.min(e, twin[e]!);
-      out.set(key, (out.get(key) ?? 0) + search.edgeLength[e]! * (to - from));
+      out.set(key, (out.get(key) ?? 0) + edgeLength(search.kernel.graph, e, search.kernel.sourceOf(e)) * (to - from));
     }
   }
   return out;

@@ -1,6 +1,19 @@
 // Activity profiles: which edges each activity may use, how fast it moves on them, and which
 // hazards (toll, restricted access, permissive) each edge carries for it. See docs/routing.md.
-import { AccessClass, AccessMode, EdgeFlag, edgeRise, HighwayClass, type RegionGraph } from '../data/region/region-graph.js';
+import {
+  AccessClass,
+  AccessMode,
+  EdgeFlag,
+  edgeAccessBits,
+  edgeFlags,
+  edgeHighway,
+  edgeLength,
+  edgeRise,
+  edgeSac,
+  edgeSurface,
+  HighwayClass,
+  type RegionGraph,
+} from '../data/region/region-graph.js';
 import { ACTIVITIES, Activity, type HazardName } from '../contracts/activity.js';
 
 /** Hazard bits per edge and activity (also the `avoid` mask bits). */
@@ -188,13 +201,13 @@ export const ACCESS_NAMES: Readonly<Record<AccessClass, string>> = {
 
 /** Access class of edge e for a mode. */
 export function edgeAccess(g: RegionGraph, e: number, mode: AccessMode): AccessClass {
-  return ((g.edgeAccess[e]! >> (4 * mode)) & 15) as AccessClass;
+  return ((edgeAccessBits(g, e) >> (4 * mode)) & 15) as AccessClass;
 }
 
 /** Hazard bits of edge e for a profile (toll, restricted, permissive). */
 export function edgeHazard(g: RegionGraph, p: Profile, e: number): number {
   let h = 0;
-  if (g.edgeFlags[e]! & EdgeFlag.Toll) h |= Hazard.Toll;
+  if (edgeFlags(g, e) & EdgeFlag.Toll) h |= Hazard.Toll;
   const a = edgeAccess(g, e, p.mode);
   if (RESTRICTED_CLASSES.has(a)) h |= Hazard.Restricted;
   else if (a === AccessClass.Permissive) h |= Hazard.Permissive;
@@ -208,15 +221,15 @@ export function pavedSurfaces(g: RegionGraph): boolean[] {
 
 /** Travel time (s) of directed edge e, which leaves node `source`, for a profile; Infinity where the profile may not go. */
 export function edgeCost(g: RegionGraph, p: Profile, e: number, source: number, pavedSurface: readonly boolean[]): number {
-  const hw = g.edgeHighway[e]! as HighwayClass;
-  const sac = g.edgeSac[e]!;
-  const surface = g.edgeSurface[e]!;
+  const hw = edgeHighway(g, e);
+  const sac = edgeSac(g, e);
+  const surface = edgeSurface(g, e);
   const paved = surface === 0 ? PAVED_BY_DEFAULT.has(hw) : pavedSurface[surface] === true;
   let ok = p.highways.has(hw) && sac <= p.maxSac && edgeAccess(g, e, p.mode) !== AccessClass.No;
-  if (p.respectsOneway && g.edgeFlags[e]! & EdgeFlag.OnewayForBikes) ok = false;
+  if (p.respectsOneway && edgeFlags(g, e) & EdgeFlag.OnewayForBikes) ok = false;
   if (p.activity === Activity.ROAD_CYCLING && hw === H.Track && !paved) ok = false;
   if (!ok) return Infinity;
-  const len = g.edgeLength[e]!;
+  const len = edgeLength(g, e, source);
   if (len <= 0) return 0;
   const rise = edgeRise(g, e, source);
   const slope = Math.max(-1, Math.min(1, rise / len));

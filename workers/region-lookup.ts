@@ -7,7 +7,7 @@
 // activities whose profile accepts it.
 
 import { haversine } from '../data/region/geo.js';
-import { type HighwayClass, highwayTag } from '../data/region/region-graph.js';
+import { edgeHighway, edgeSac, edgeSurface, highwayTag, latOf, lonOf, wayOf } from '../data/region/region-graph.js';
 import type { Place } from '../data/region/places.js';
 import {
   LOOKUP_LIMITS,
@@ -80,25 +80,25 @@ export function ways(input: WaysInput): WaysOutput | TaskFailure {
   if (input.activity !== undefined && !isActivity(input.activity)) return failure('bad_input', 'unknown activity', ['input', 'activity']);
   const { region, engine } = threadRouting();
   const g = region.graph;
-  const grid = region.grid;
   const activities = input.activity ? [input.activity] : ACTIVITIES;
   const weights = activities.map((a) => engine.prepare(a).weights);
   const { kernel } = engine;
+  const grid = kernel.snapGrid;
   const inBox = (lon: number, lat: number) => lon >= west && lon <= east && lat >= south && lat <= north;
 
-  // Each way once, in the order its first edge is met; the activities accepting any of its edges.
+  // Each way once, with the activities accepting any of its edges.
   const found = new Map<number, { edge: number; accepted: Set<number> }>();
-  const col = (lon: number) => Math.min(grid.cols - 1, Math.max(0, Math.floor((lon - grid.west) / grid.cellDeg)));
-  const row = (lat: number) => Math.min(grid.rows - 1, Math.max(0, Math.floor((lat - grid.south) / grid.cellDeg)));
+  const col = (lon: number) => Math.min(grid.w - 1, Math.max(0, Math.floor((lon - grid.west) / grid.cellDeg)));
+  const row = (lat: number) => Math.min(grid.h - 1, Math.max(0, Math.floor((lat - grid.south) / grid.cellDeg)));
   for (let r = row(south); r <= row(north); r++) {
     for (let c = col(west); c <= col(east); c++) {
-      const cell = r * grid.cols + c;
+      const cell = r * grid.w + c;
       for (let k = grid.cellStart[cell]!; k < grid.cellStart[cell + 1]!; k++) {
-        const e = grid.cellEdges[k]!;
+        const e = grid.cellItems[k]!;
         const a = kernel.sourceOf(e);
         const b = g.edgeTarget[e]!;
-        if (!inBox(g.nodeLon[a]!, g.nodeLat[a]!) && !inBox(g.nodeLon[b]!, g.nodeLat[b]!)) continue;
-        const way = g.edgeWay[e]!;
+        if (!inBox(lonOf(g, a), latOf(g, a)) && !inBox(lonOf(g, b), latOf(g, b))) continue;
+        const way = wayOf(g, e);
         let entry = found.get(way);
         if (!entry) found.set(way, (entry = { edge: e, accepted: new Set() }));
         // An edge is stored once per direction pair in the grid; a oneway may allow only its reverse.
@@ -109,14 +109,17 @@ export function ways(input: WaysInput): WaysOutput | TaskFailure {
       }
     }
   }
-  const all = [...found].filter(([, entry]) => input.activity === undefined || entry.accepted.size > 0);
+  // By OpenStreetMap id: the same order whatever cells the box covers.
+  const all = [...found]
+    .filter(([, entry]) => input.activity === undefined || entry.accepted.size > 0)
+    .sort(([a], [b]) => g.wayOsmId[a]! - g.wayOsmId[b]!);
   const result = all.slice(0, LOOKUP_LIMITS.ways).map(([way, { edge, accepted }]): WayResult => {
-    const sac = g.edgeSac[edge]!;
+    const sac = edgeSac(g, edge);
     return {
       id: g.wayOsmId[way]!,
       name: g.wayName[way] || null,
-      highway: highwayTag(g.edgeHighway[edge]! as HighwayClass),
-      surface: g.surfaces[g.edgeSurface[edge]!] || null,
+      highway: highwayTag(edgeHighway(g, edge)),
+      surface: g.surfaces[edgeSurface(g, edge)] || null,
       sacScale: sac > 0 ? `T${sac}` : null,
       activityCompatible: [...accepted].sort((x, y) => x - y).map((i) => activities[i] as Activity),
     };

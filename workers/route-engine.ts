@@ -3,7 +3,7 @@
 // elevations and ascent of drawn lines come from the geometry kernels. Positions arrive validated (the
 // operations' input schemas: degrees in range); what only the engine knows, off the network, it reports.
 import type { DemGrid } from '../data/region/dem-grid.js';
-import { edgeRise, type RegionGraph } from '../data/region/region-graph.js';
+import { edgeHighway, edgeLength, edgeRise, latOf, lonOf, type RegionGraph, wayOf } from '../data/region/region-graph.js';
 import { cumulativeDistances, elevationGain, lineLength, sampleDem } from '../geo-wasm/src/geometry.js';
 import { RoutingKernel, type EdgePath, type EdgePosition, type EdgeWeights, type RoutingKernelOptions } from '../geo-wasm/src/routing.js';
 import { failure, type TaskFailure } from '../contracts/task-failure.js';
@@ -138,7 +138,6 @@ export class RouteEngine {
     const primary: Legs = { legs, avoidance };
     const alternatives = findAlternatives({
       kernel: this.kernel,
-      edgeLength: this.graph.edgeLength,
       primary,
       count: wanted,
       mask,
@@ -283,7 +282,7 @@ export class RouteEngine {
       const len = cum[i]! - cum[i - 1]!;
       const e = matched[i - 1]!;
       const rise = ele[i]! - ele[i - 1]!;
-      const hw = e >= 0 ? this.graph.edgeHighway[e]! : 0;
+      const hw = e >= 0 ? edgeHighway(this.graph, e) : 0;
       const speed = p.profile.speed(len > 0 ? Math.max(-1, Math.min(1, rise / len)) : 0, hw, true);
       if (e >= 0) matchedLength += len;
       line.segment(lon, lat, ele[i]!, e, len, Math.max(0, rise), Math.max(0, -rise), len / speed);
@@ -305,8 +304,8 @@ export class RouteEngine {
     const points = new Array<number>(nodes.length * 3);
     for (let i = 0; i < nodes.length; i++) {
       const v = nodes[i]!;
-      points[i * 3] = this.graph.nodeLon[v]!;
-      points[i * 3 + 1] = this.graph.nodeLat[v]!;
+      points[i * 3] = lonOf(this.graph, v);
+      points[i * 3 + 1] = latOf(this.graph, v);
       points[i * 3 + 2] = times[i]!;
     }
     return { ok: true, center: [s.lon, s.lat], points };
@@ -333,7 +332,7 @@ export class RouteEngine {
   /** The fastest speed (m/s) the activity's profile gives any edge of this region. */
   private fastestSpeed(activity: Activity): number {
     const p = this.prepare(activity);
-    p.fastest ??= fastestSpeed(this.graph, p.weights);
+    p.fastest ??= fastestSpeed(this.graph, p.weights, this.kernel.edgeTwin);
     return p.fastest;
   }
 
@@ -342,7 +341,7 @@ export class RouteEngine {
     const p = this.prepare(input.activity);
     const s = this.kernel.snap(input.point[0], input.point[1], this.opts.maxSnapDistance, p.profile.id);
     if (!s) return failure('off_network', 'no way near this point', ['input', 'point']);
-    return { ok: true, point: [s.lon, s.lat], distance: s.distance, osmWayId: this.graph.wayOsmId[this.graph.edgeWay[s.edge]!]! };
+    return { ok: true, point: [s.lon, s.lat], distance: s.distance, osmWayId: this.graph.wayOsmId[wayOf(this.graph, s.edge)]! };
   }
 
   /** Appends an EdgePath's pieces (skipping zero-length ones) to a line. */
@@ -357,8 +356,9 @@ export class RouteEngine {
       if (!(to > from)) continue;
       const part = to - from;
       const [lon, lat, ele] = this.pointOn(e, to);
-      const rise = edgeRise(g, e, this.kernel.sourceOf(e)) * part;
-      line.segment(lon, lat, ele, e, g.edgeLength[e]! * part, Math.max(0, rise), Math.max(0, -rise), p.weights.cost(e) * part);
+      const source = this.kernel.sourceOf(e);
+      const rise = edgeRise(g, e, source) * part;
+      line.segment(lon, lat, ele, e, edgeLength(g, e, source) * part, Math.max(0, rise), Math.max(0, -rise), p.weights.cost(e) * part);
     }
   }
 
@@ -384,8 +384,8 @@ export class RouteEngine {
     const g = this.graph;
     const a = this.kernel.sourceOf(e);
     const b = g.edgeTarget[e]!;
-    const lon = g.nodeLon[a]! + (g.nodeLon[b]! - g.nodeLon[a]!) * f;
-    const lat = g.nodeLat[a]! + (g.nodeLat[b]! - g.nodeLat[a]!) * f;
+    const lon = lonOf(g, a) + (lonOf(g, b) - lonOf(g, a)) * f;
+    const lat = latOf(g, a) + (latOf(g, b) - latOf(g, a)) * f;
     const ea = g.nodeEle[a]!;
     const eb = g.nodeEle[b]!;
     const ele = Number.isNaN(ea) || Number.isNaN(eb) ? 0 : ea + (eb - ea) * f;

@@ -4,6 +4,7 @@ import type { RegionGraph } from '../data/region/region-graph.js';
 import type { Advisory, AdvisoryKind, Difficulty, DifficultyStretch, MeasuredLine } from '../contracts/routing.js';
 import { ACCESS_NAMES, edgeAccess, Hazard, type Profile } from './profiles.js';
 import type { EdgeWeights } from '../geo-wasm/src/routing-prepare.js';
+import { edgeSac, wayOf } from '../data/region/region-graph.js';
 
 /** A line under construction: points (lon, lat, ele) and, per segment, its edge (-1 = off network). */
 export class LineBuilder {
@@ -52,7 +53,7 @@ function trackAdvisories(
   open: Map<AdvisoryKind, Advisory>,
   advisories: Advisory[],
 ): void {
-  const way = e >= 0 ? g.edgeWay[e]! : -1;
+  const way = e >= 0 ? wayOf(g, e) : -1;
   const kinds: AdvisoryKind[] = [];
   if (h & Hazard.Toll) kinds.push('TOLLWAY');
   if (h & Hazard.Restricted) kinds.push('RESTRICTED_ACCESS');
@@ -103,7 +104,7 @@ export function measureLine(g: RegionGraph, line: LineBuilder, profile: Profile,
     const h = e >= 0 ? weights.hazard(e) & ADVISORY_BITS : 0;
     // Most pieces carry no advisory and none is open: nothing to track.
     if (h !== 0 || open.size > 0) trackAdvisories(g, e, h, i, from, distance, profile, open, advisories);
-    const difficulty = e >= 0 ? (DIFFICULTIES[g.edgeSac[e]!] ?? 'UNKNOWN') : 'UNKNOWN';
+    const difficulty = e >= 0 ? (DIFFICULTIES[edgeSac(g, e)] ?? 'UNKNOWN') : 'UNKNOWN';
     const last = stretches[stretches.length - 1];
     if (last && last.difficulty === difficulty) {
       last.toDistance = distance;

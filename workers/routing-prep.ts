@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ACTIVITIES, type Activity } from '../contracts/activity.js';
-import type { RegionGraph } from '../data/region/region-graph.js';
+import { edgeLength, type RegionGraph } from '../data/region/region-graph.js';
 import { REGION_FILES } from '../data/region/region-folder.js';
 import type { Hierarchy } from '../geo-wasm/src/routing-ch.js';
 import {
@@ -97,13 +97,12 @@ export interface CorePlan extends Omit<ActivityPlan, 'profile'> {
   profile: CoreWeights;
 }
 
-/** The fastest speed (m/s) a profile's costs give any edge. */
-export function fastestSpeed(graph: RegionGraph, weights: EdgeWeights): number {
+/** The fastest speed (m/s) a profile's costs give any edge (`twin`: each edge's reverse, whose target is its source). */
+export function fastestSpeed(graph: RegionGraph, weights: EdgeWeights, twin: Uint32Array): number {
   let fastest = 0;
-  const len = graph.edgeLength;
   for (let e = 0; e < graph.edgeCount; e++) {
     const c = weights.cost(e);
-    if (c > 0 && Number.isFinite(c)) fastest = Math.max(fastest, len[e]! / c);
+    if (c > 0 && Number.isFinite(c)) fastest = Math.max(fastest, edgeLength(graph, e, graph.edgeTarget[twin[e]!]!) / c);
   }
   return fastest;
 }
@@ -116,7 +115,7 @@ export function planActivity(graph: RegionGraph, core: PreparedCore, activity: A
   let present = 0;
   for (const h of profile.coreHazard) present |= h;
   const effective = new Map(AVOID_MASKS.map((mask) => [mask, mask & present]));
-  return { activity, profileId: p.id, profile, weights, fastest: fastestSpeed(graph, weights), effective };
+  return { activity, profileId: p.id, profile, weights, fastest: fastestSpeed(graph, weights, core.edgeTwin), effective };
 }
 
 /** The distinct masks whose hierarchies a plan needs. */

@@ -71,6 +71,10 @@ export function snap(input: SnapInput): SnapOutput | TaskFailure {
 
 export function ping(): TaskMap['ping'][1] {
   const { source, engine, region } = threadRouting();
-  const routing = { memoryBytes: engine.kernel.memoryBytes, shared: engine.kernel.sharesMemory, graphAt: region.graph.nodeLon.byteOffset };
+  const routing = {
+    memoryBytes: engine.kernel.memoryBytes,
+    shared: engine.kernel.sharesMemory,
+    graphAt: region.graph.nodeLonE7.byteOffset,
+  };
   return { ok: true, threadId, isMainThread, region: source, routing };
 }

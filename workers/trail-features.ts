@@ -7,8 +7,19 @@
 import type { PlaceKind } from '../contracts/region-lookup.js';
 import { CONTOURS_MIN_ZOOM } from '../contracts/tiles.js';
 import type { DemGrid } from '../data/region/dem-grid.js';
-import { edgeSources } from '../data/region/edge-grid.js';
-import { AccessMode, HighwayClass, highwayTag, type RegionGraph } from '../data/region/region-graph.js';
+import {
+  AccessMode,
+  edgeHighway,
+  edgeSources,
+  edgeSac,
+  edgeSurface,
+  HighwayClass,
+  highwayTag,
+  latOf,
+  lonOf,
+  type RegionGraph,
+  wayOf,
+} from '../data/region/region-graph.js';
 import type { Region } from '../data/region/region.js';
 import { contourLines } from './contours.js';
 import { ACCESS_NAMES, edgeAccess } from './profiles.js';
@@ -192,7 +203,7 @@ function wayLines(g: RegionGraph): WayLines {
   const byWay = new Map<number, number[]>();
   for (let e = 0; e < g.edgeCount; e++) {
     if (src[e]! >= g.edgeTarget[e]!) continue; // one of the two directions
-    const way = g.edgeWay[e]!;
+    const way = wayOf(g, e);
     let list = byWay.get(way);
     if (!list) byWay.set(way, (list = []));
     list.push(e);
@@ -273,8 +284,8 @@ function lineSource(
     boxes.set(
       boxOfPositions(
         count,
-        (k) => g.nodeLon[node(k)]!,
-        (k) => g.nodeLat[node(k)]!,
+        (k) => lonOf(g, node(k)),
+        (k) => latOf(g, node(k)),
       ),
       4 * i,
     );
@@ -288,7 +299,7 @@ function lineSource(
       const coordinates: number[][] = [];
       for (let j = lines.lineStart[line[i]!]!; j < lines.lineStart[line[i]! + 1]!; j++) {
         const v = lines.nodes[j]!;
-        coordinates.push([g.nodeLon[v]!, g.nodeLat[v]!]);
+        coordinates.push([lonOf(g, v), latOf(g, v)]);
       }
       return { type: 'Feature', geometry: { type: 'LineString', coordinates }, properties: properties[i]! };
     },
@@ -303,14 +314,14 @@ function trailFeatures(g: RegionGraph, ways: WayLines, onRoute: Set<number>): La
     const edge = ways.edge[k]!;
     const properties: Record<string, string | number> = {
       osm_id: g.wayOsmId[way]!,
-      highway: highwayTag(g.edgeHighway[edge]! as HighwayClass) ?? 'road',
+      highway: highwayTag(edgeHighway(g, edge)) ?? 'road',
       foot: ACCESS_NAMES[edgeAccess(g, edge, AccessMode.Foot)],
       bicycle: ACCESS_NAMES[edgeAccess(g, edge, AccessMode.Bicycle)],
     };
     if (g.wayName[way]) properties.name = g.wayName[way]!;
-    if (g.edgeSac[edge]! > 0) properties.sac_scale = `T${g.edgeSac[edge]}`;
-    if (g.surfaces[g.edgeSurface[edge]!]) properties.surface = g.surfaces[g.edgeSurface[edge]!]!;
-    const minZoom = wayMinZoom(g.edgeHighway[edge]! as HighwayClass, onRoute.has(way));
+    if (edgeSac(g, edge) > 0) properties.sac_scale = `T${edgeSac(g, edge)}`;
+    if (g.surfaces[edgeSurface(g, edge)]) properties.surface = g.surfaces[edgeSurface(g, edge)]!;
+    const minZoom = wayMinZoom(edgeHighway(g, edge), onRoute.has(way));
     for (let j = ways.first[k]!; j < ways.first[k + 1]!; j++) {
       line.push(j);
       props.push(properties);
@@ -338,7 +349,7 @@ function hazardFeatures(region: Region, ways: WayLines, onRoute: Set<number>): L
     if (hazard.name) properties.name = hazard.name;
     const k = ways.indexOf.get(hazard.way);
     if (k === undefined) continue;
-    const minZoom = wayMinZoom(g.edgeHighway[ways.edge[k]!]! as HighwayClass, onRoute.has(hazard.way));
+    const minZoom = wayMinZoom(edgeHighway(g, ways.edge[k]!), onRoute.has(hazard.way));
     for (let j = ways.first[k]!; j < ways.first[k + 1]!; j++) {
       line.push(j);
       props.push(properties);

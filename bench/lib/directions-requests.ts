@@ -9,6 +9,7 @@ import { Activity } from '../../contracts/activity.js';
 import type { DirectionsInput, DirectionsOutput } from '../../contracts/routing.js';
 import type { RouteEngine } from '../../workers/route-engine.js';
 import { round } from './stats.js';
+import { latOf, lonOf } from '../../data/region/region-graph.js';
 
 export const DIRECTIONS_DOCUMENT = `query Directions($input: DirectionsInput!) {
   directions(input: $input) {
@@ -33,14 +34,14 @@ function metres(a: readonly number[], b: readonly number[]): number {
 
 /** `count` fixed-seed routable requests between nodes 0.5–4 km apart, with the worker's answer to each. */
 export function pickDirections(engine: RouteEngine, count: number): { input: DirectionsInput; output: DirectionsOutput }[] {
-  const { nodeLon, nodeLat } = engine.graph;
+  const g = engine.graph;
   const rnd = seededRandom(20151127);
   const picked: { input: DirectionsInput; output: DirectionsOutput }[] = [];
   for (let tries = 0; picked.length < count && tries < count * 200; tries++) {
-    const a = Math.floor(rnd() * nodeLon.length);
-    const b = Math.floor(rnd() * nodeLon.length);
-    const from = [round(nodeLon[a]!, 6), round(nodeLat[a]!, 6)] as [number, number];
-    const to = [round(nodeLon[b]!, 6), round(nodeLat[b]!, 6)] as [number, number];
+    const a = Math.floor(rnd() * g.nodeCount);
+    const b = Math.floor(rnd() * g.nodeCount);
+    const from = [round(lonOf(g, a), 6), round(latOf(g, a), 6)] as [number, number];
+    const to = [round(lonOf(g, b), 6), round(latOf(g, b), 6)] as [number, number];
     const d = metres(from, to);
     if (d < 500 || d > 4000) continue;
     const input: DirectionsInput = {

@@ -1,14 +1,12 @@
-// Turns an OSM extract (+ a DEM) into a Region: CSR graph, grid, places, hazards, routes.
+// Turns an OSM extract (+ a DEM) into a Region: CSR graph, places, hazards, routes.
 import type { DemGrid } from './dem-grid.js';
 import { sampleDem } from './dem.js';
-import { buildEdgeGrid } from './edge-grid.js';
-import { haversine } from './geo.js';
 import { OsmCollector } from './osm-collector.js';
 import type { OsmExtract } from './osm-extract.js';
 import { createPlaceIndex } from './place-index.js';
 import { buildHazards, buildPlaces, buildRoutes } from './region-lists.js';
 import { REGION_FORMAT_VERSION, type Region, type RegionMeta } from './region.js';
-import { EdgeFlag, type RegionGraph } from './region-graph.js';
+import { AGAINST_WAY, latOf, lonOf, type RegionGraph, toFixedCoord, WayFlag } from './region-graph.js';
 import { RegionInputError } from './region-error.js';
 
 export interface BuildOptions {
@@ -24,8 +22,8 @@ export interface BuildOptions {
 /**
  * Builds the region. Ways are cut where a node is missing from the extract (clipped ways), so no
  * edge jumps a gap. Node order is the order of first use by the ways (keeps neighbours close).
- * Ascent/descent per edge come from the DEM at both ends: ascent(a→b) = max(0, ele(b) − ele(a)),
- * and the reverse edge swaps them, so the two directions always agree; 0 where a node has no DEM.
+ * Each node's elevation comes from the DEM (an edge's climb is its ends' difference, edgeRise); an edge's
+ * attributes are its way's, so only its target and way are stored per edge.
  * Everything per node or edge lives in typed arrays, so country-sized extracts fit in memory. The extract is
  * consumed: its positions and way slots are emptied once read.
  */
@@ -75,15 +73,16 @@ export function buildRegion(source: OsmExtract | OsmCollector, opts: BuildOption
     const s = pieceSlots[i]!;
     if (nodeOfSlot[s] === -1) nodeOfSlot[s] = nodeCount++;
   }
-  const nodeLon = new Float64Array(nodeCount);
-  const nodeLat = new Float64Array(nodeCount);
+  const nodeLonE7 = new Int32Array(nodeCount);
+  const nodeLatE7 = new Int32Array(nodeCount);
   for (let s = 0; s < nodeOfSlot.length; s++) {
     const n = nodeOfSlot[s]!;
     if (n >= 0) {
-      nodeLon[n] = osm.lon[s]!;
-      nodeLat[n] = osm.lat[s]!;
+      nodeLonE7[n] = toFixedCoord(osm.lon[s]!);
+      nodeLatE7[n] = toFixedCoord(osm.lat[s]!);
     }
   }
+  const coords = { nodeLonE7, nodeLatE7 };
   // The extract's positions and way slots are read: release them (a country's are hundreds of MB) before
   // the edges are made. The extract is the caller's; buildRegion consumes it.
   osm.lon = new Float64Array(0);
@@ -94,8 +93,8 @@ export function buildRegion(source: OsmExtract | OsmCollector, opts: BuildOption
   let maxLon = -Infinity;
   let maxLat = -Infinity;
   for (let n = 0; n < nodeCount; n++) {
-    const lon = nodeLon[n]!;
-    const lat = nodeLat[n]!;
+    const lon = lonOf(coords, n);
+    const lat = latOf(coords, n);
     if (lon < minLon) minLon = lon;
     if (lon > maxLon) maxLon = lon;
     if (lat < minLat) minLat = lat;
@@ -104,7 +103,7 @@ export function buildRegion(source: OsmExtract | OsmCollector, opts: BuildOption
   const bbox: [number, number, number, number] = [minLon, minLat, maxLon, maxLat];
   const dem = opts.demFor(bbox);
   const nodeEle = new Float32Array(nodeCount);
-  for (let n = 0; n < nodeCount; n++) nodeEle[n] = dem ? sampleDem(dem, nodeLon[n]!, nodeLat[n]!) : Number.NaN;
+  for (let n = 0; n < nodeCount; n++) nodeEle[n] = dem ? sampleDem(dem, lonOf(coords, n), latOf(coords, n)) : Number.NaN;
 
   // Per-way attributes.
   const surfaces = [''];
@@ -112,9 +111,9 @@ export function buildRegion(source: OsmExtract | OsmCollector, opts: BuildOption
   const wHighway = new Uint8Array(wayCount);
   const wSurface = new Uint8Array(wayCount);
   const wSac = new Uint8Array(wayCount);
-  const wFlags = new Uint8Array(wayCount);
+  const wFlags = new Uint8Array(wayCount); // EdgeFlag bits, as the hazard list reads them
   const wAccess = new Uint16Array(wayCount);
-  const wOneway = new Int8Array(wayCount);
+  const wayFlags = new Uint8Array(wayCount); // WayFlag bits: the same and the direction of a oneway
   for (let w = 0; w < wayCount; w++) {
     const r = usedWays[w]!;
     wHighway[w] = ways.highway[r]!;
@@ -132,7 +131,8 @@ export function buildRegion(source: OsmExtract | OsmCollector, opts: BuildOption
     wSac[w] = ways.sac[r]!;
     wFlags[w] = ways.flags[r]!;
     wAccess[w] = ways.access[r]!;
-    wOneway[w] = ways.oneway[r]!;
+    const oneway = ways.oneway[r]!;
+    wayFlags[w] = wFlags[w]! | (oneway === 1 ? WayFlag.Oneway : oneway === -1 ? WayFlag.OnewayReversed : 0);
   }
 
   // firstEdge is u32 (graph.bin): more than 2^32 - 1 directed edges would wrap it around.
@@ -152,36 +152,20 @@ export function buildRegion(source: OsmExtract | OsmCollector, opts: BuildOption
   const edgeCount = firstEdge[nodeCount]!;
 
   const edgeTarget = new Uint32Array(edgeCount);
-  const edgeLength = new Float32Array(edgeCount);
-  const edgeHighway = new Uint8Array(edgeCount);
-  const edgeSurface = new Uint8Array(edgeCount);
-  const edgeSac = new Uint8Array(edgeCount);
-  const edgeFlags = new Uint8Array(edgeCount);
-  const edgeAccess = new Uint16Array(edgeCount);
-  const edgeWay = new Uint32Array(edgeCount);
+  const edgeWayDir = new Uint32Array(edgeCount);
   const cursor = firstEdge.slice(0, nodeCount);
-  const put = (a: number, b: number, w: number, len: number, flags: number): void => {
+  const put = (a: number, b: number, wayDir: number): void => {
     const e = cursor[a]!++;
     edgeTarget[e] = b;
-    edgeLength[e] = len;
-    edgeHighway[e] = wHighway[w]!;
-    edgeSurface[e] = wSurface[w]!;
-    edgeSac[e] = wSac[w]!;
-    edgeFlags[e] = flags;
-    edgeAccess[e] = wAccess[w]!;
-    edgeWay[e] = w;
+    edgeWayDir[e] = wayDir;
   };
   for (let p = 0; p < pieceCount; p++) {
     const w = pieceWay[p]!;
-    const base = wFlags[w]!;
-    const fwd = wOneway[w] === -1 ? base | EdgeFlag.OnewayForBikes : base;
-    const rev = wOneway[w] === 1 ? base | EdgeFlag.OnewayForBikes : base;
     for (let i = pieceStart[p]!; i + 1 < pieceStart[p + 1]!; i++) {
       const a = nodeOfSlot[pieceSlots[i]!]!;
       const b = nodeOfSlot[pieceSlots[i + 1]!]!;
-      const len = haversine(nodeLon[a]!, nodeLat[a]!, nodeLon[b]!, nodeLat[b]!);
-      put(a, b, w, len, fwd);
-      put(b, a, w, len, rev);
+      put(a, b, w);
+      put(b, a, (w | AGAINST_WAY) >>> 0);
     }
   }
 
@@ -189,19 +173,18 @@ export function buildRegion(source: OsmExtract | OsmCollector, opts: BuildOption
     nodeCount,
     edgeCount,
     bbox,
-    nodeLon,
-    nodeLat,
+    nodeLonE7,
+    nodeLatE7,
     nodeEle,
     firstEdge,
     edgeTarget,
-    edgeLength,
-    edgeHighway,
-    edgeSurface,
-    edgeSac,
-    edgeFlags,
-    edgeAccess,
-    edgeWay,
+    edgeWayDir,
     wayOsmId,
+    wayHighway: wHighway,
+    waySurface: wSurface,
+    waySac: wSac,
+    wayFlags,
+    wayAccess: wAccess,
     wayName,
     surfaces,
   };
@@ -230,7 +213,6 @@ export function buildRegion(source: OsmExtract | OsmCollector, opts: BuildOption
   };
   return {
     graph,
-    grid: buildEdgeGrid(graph),
     places,
     search: createPlaceIndex(places),
     hazards,

@@ -1,22 +1,19 @@
 // The binary graph file (graph.bin): header + 8-byte-aligned little-endian arrays, read zero-copy.
 // Byte layout: data/region/README.md. Encoding and decoding live only here.
 import { closeSync, openSync, writeSync } from 'node:fs';
-import type { EdgeGrid } from './edge-grid.js';
 import { RegionInputError } from './region-error.js';
 import type { RegionGraph } from './region-graph.js';
 
 export const GRAPH_MAGIC = 'CAIRNRG\0';
-export const GRAPH_FILE_VERSION = 2;
+export const GRAPH_FILE_VERSION = 3;
 export const GRAPH_HEADER_BYTES = 128;
 
-type TypedArray = Float64Array | Float32Array | Uint32Array | Uint16Array | Uint8Array;
+type TypedArray = Float64Array | Float32Array | Int32Array | Uint32Array | Uint16Array | Uint8Array;
 
 interface Counts {
   n: number; // nodes
   e: number; // edges
   w: number; // ways
-  cells: number; // grid cells
-  entries: number; // grid entries
   strings: number; // bytes of the UTF-8 JSON string table
 }
 
@@ -24,21 +21,18 @@ type Section = [name: string, ctor: { BYTES_PER_ELEMENT: number }, length: (c: C
 
 /** Array order in the file; every section starts at a multiple of 8 bytes. */
 const SECTIONS: readonly Section[] = [
-  ['nodeLon', Float64Array, (c) => c.n],
-  ['nodeLat', Float64Array, (c) => c.n],
   ['wayOsmId', Float64Array, (c) => c.w],
+  ['nodeLonE7', Int32Array, (c) => c.n],
+  ['nodeLatE7', Int32Array, (c) => c.n],
   ['nodeEle', Float32Array, (c) => c.n],
   ['firstEdge', Uint32Array, (c) => c.n + 1],
   ['edgeTarget', Uint32Array, (c) => c.e],
-  ['edgeLength', Float32Array, (c) => c.e],
-  ['edgeWay', Uint32Array, (c) => c.e],
-  ['gridCellStart', Uint32Array, (c) => c.cells + 1],
-  ['gridCellEdges', Uint32Array, (c) => c.entries],
-  ['edgeAccess', Uint16Array, (c) => c.e],
-  ['edgeHighway', Uint8Array, (c) => c.e],
-  ['edgeSurface', Uint8Array, (c) => c.e],
-  ['edgeSac', Uint8Array, (c) => c.e],
-  ['edgeFlags', Uint8Array, (c) => c.e],
+  ['edgeWayDir', Uint32Array, (c) => c.e],
+  ['wayAccess', Uint16Array, (c) => c.w],
+  ['wayHighway', Uint8Array, (c) => c.w],
+  ['waySurface', Uint8Array, (c) => c.w],
+  ['waySac', Uint8Array, (c) => c.w],
+  ['wayFlags', Uint8Array, (c) => c.w],
   ['strings', Uint8Array, (c) => c.strings],
 ];
 
@@ -61,18 +55,13 @@ function layout(c: Counts): { offsets: number[]; total: number } {
 }
 
 /** The header and each section's bytes and offset: what both encoders write. */
-function graphParts(
-  g: RegionGraph,
-  grid: EdgeGrid,
-): { header: Uint8Array; sections: Array<[offset: number, bytes: Uint8Array]>; total: number } {
+function graphParts(g: RegionGraph): { header: Uint8Array; sections: Array<[offset: number, bytes: Uint8Array]>; total: number } {
   assertLittleEndian();
   const strings = new TextEncoder().encode(JSON.stringify({ wayName: g.wayName, surfaces: g.surfaces }));
   const c: Counts = {
     n: g.nodeCount,
     e: g.edgeCount,
     w: g.wayOsmId.length,
-    cells: grid.cols * grid.rows,
-    entries: grid.cellEdges.length,
     strings: strings.byteLength,
   };
   const { offsets, total } = layout(c);
@@ -80,19 +69,11 @@ function graphParts(
   const header = new Uint8Array(GRAPH_HEADER_BYTES);
   const dv = new DataView(header.buffer);
   header.set(new TextEncoder().encode(GRAPH_MAGIC), 0);
-  const u32 = [GRAPH_FILE_VERSION, GRAPH_HEADER_BYTES, c.n, c.e, c.w, grid.cols, grid.rows, c.entries, c.strings];
+  const u32 = [GRAPH_FILE_VERSION, GRAPH_HEADER_BYTES, c.n, c.e, c.w, c.strings];
   for (const [i, v] of u32.entries()) dv.setUint32(8 + 4 * i, v, true);
   dv.setUint32(44, total, true);
   for (const [i, v] of g.bbox.entries()) dv.setFloat64(48 + 8 * i, v, true);
-  dv.setFloat64(80, grid.west, true);
-  dv.setFloat64(88, grid.south, true);
-  dv.setFloat64(96, grid.cellDeg, true);
-  const arrays: Record<string, TypedArray> = {
-    ...(g as unknown as Record<string, TypedArray>),
-    gridCellStart: grid.cellStart,
-    gridCellEdges: grid.cellEdges,
-    strings,
-  };
+  const arrays: Record<string, TypedArray> = { ...(g as unknown as Record<string, TypedArray>), strings };
   const sections = SECTIONS.map(([name, ctor, len], i): [number, Uint8Array] => {
     const a = arrays[name];
     if (!a || a.length !== len(c) || a.BYTES_PER_ELEMENT !== ctor.BYTES_PER_ELEMENT) {
@@ -103,9 +84,9 @@ function graphParts(
   return { header, sections, total };
 }
 
-/** Serializes graph + grid into one buffer (owned by the caller). */
-export function encodeGraphFile(g: RegionGraph, grid: EdgeGrid): Uint8Array {
-  const { header, sections, total } = graphParts(g, grid);
+/** Serializes the graph into one buffer (owned by the caller). */
+export function encodeGraphFile(g: RegionGraph): Uint8Array {
+  const { header, sections, total } = graphParts(g);
   const out = new Uint8Array(total);
   out.set(header, 0);
   for (const [offset, bytes] of sections) out.set(bytes, offset);
@@ -116,8 +97,8 @@ export function encodeGraphFile(g: RegionGraph, grid: EdgeGrid): Uint8Array {
  * Writes the same bytes as encodeGraphFile to `path`, section by section, without a copy of the whole file
  * in memory (a country's graph is hundreds of MB). Returns the file's size.
  */
-export function writeGraphFile(path: string, g: RegionGraph, grid: EdgeGrid): number {
-  const { header, sections, total } = graphParts(g, grid);
+export function writeGraphFile(path: string, g: RegionGraph): number {
+  const { header, sections, total } = graphParts(g);
   const fd = openSync(path, 'w');
   try {
     const zeros = new Uint8Array(8);
@@ -156,14 +137,12 @@ export function readGraphHeader(header: Uint8Array, fileSize: number, what = 'gr
   if (version !== GRAPH_FILE_VERSION) {
     throw new RegionInputError(`${what} has format version ${version}; this build reads ${GRAPH_FILE_VERSION} (re-import)`);
   }
-  const cols = u(5);
-  const rows = u(6);
-  const counts: Counts = { n: u(2), e: u(3), w: u(4), cells: cols * rows, entries: u(7), strings: u(8) };
+  const counts: Counts = { n: u(2), e: u(3), w: u(4), strings: u(5) };
   const { offsets, total } = layout(counts);
   if (dv.getUint32(44, true) !== total || fileSize !== total) {
     throw new RegionInputError(`${what} is truncated or has a wrong size (${fileSize} bytes, expected ${total})`);
   }
-  return { counts, cols, rows, offsets };
+  return { counts, offsets };
 }
 
 /**
@@ -171,11 +150,11 @@ export function readGraphHeader(header: Uint8Array, fileSize: number, what = 'gr
  * The returned arrays share memory with `bytes` (a SharedArrayBuffer works too).
  * Throws RegionInputError on a wrong magic, version or size.
  */
-export function decodeGraphFile(input: Uint8Array, what = 'graph file'): { graph: RegionGraph; grid: EdgeGrid } {
+export function decodeGraphFile(input: Uint8Array, what = 'graph file'): RegionGraph {
   assertLittleEndian();
   let bytes = input;
   if (bytes.byteOffset % 8 !== 0) bytes = new Uint8Array(bytes); // aligned copy
-  const { counts: c, cols, rows, offsets } = readGraphHeader(bytes, bytes.byteLength, what);
+  const { counts: c, offsets } = readGraphHeader(bytes, bytes.byteLength, what);
   const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const v: Record<string, TypedArray> = {};
   SECTIONS.forEach(([name, ctor, len], i) => {
@@ -184,34 +163,23 @@ export function decodeGraphFile(input: Uint8Array, what = 'graph file'): { graph
   });
   const table = JSON.parse(new TextDecoder().decode(v.strings)) as { wayName: string[]; surfaces: string[] };
   const f64 = (i: number): number => dv.getFloat64(i, true);
-  const graph: RegionGraph = {
+  return {
     nodeCount: c.n,
     edgeCount: c.e,
     bbox: [f64(48), f64(56), f64(64), f64(72)],
-    nodeLon: v.nodeLon as Float64Array,
-    nodeLat: v.nodeLat as Float64Array,
+    nodeLonE7: v.nodeLonE7 as Int32Array,
+    nodeLatE7: v.nodeLatE7 as Int32Array,
     nodeEle: v.nodeEle as Float32Array,
     firstEdge: v.firstEdge as Uint32Array,
     edgeTarget: v.edgeTarget as Uint32Array,
-    edgeLength: v.edgeLength as Float32Array,
-    edgeHighway: v.edgeHighway as Uint8Array,
-    edgeSurface: v.edgeSurface as Uint8Array,
-    edgeSac: v.edgeSac as Uint8Array,
-    edgeFlags: v.edgeFlags as Uint8Array,
-    edgeAccess: v.edgeAccess as Uint16Array,
-    edgeWay: v.edgeWay as Uint32Array,
+    edgeWayDir: v.edgeWayDir as Uint32Array,
     wayOsmId: v.wayOsmId as Float64Array,
+    wayHighway: v.wayHighway as Uint8Array,
+    waySurface: v.waySurface as Uint8Array,
+    waySac: v.waySac as Uint8Array,
+    wayFlags: v.wayFlags as Uint8Array,
+    wayAccess: v.wayAccess as Uint16Array,
     wayName: table.wayName,
     surfaces: table.surfaces,
   };
-  const grid: EdgeGrid = {
-    west: f64(80),
-    south: f64(88),
-    cellDeg: f64(96),
-    cols,
-    rows,
-    cellStart: v.gridCellStart as Uint32Array,
-    cellEdges: v.gridCellEdges as Uint32Array,
-  };
-  return { graph, grid };
 }

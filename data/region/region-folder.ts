@@ -98,7 +98,7 @@ export function encodeRegionFiles(region: Region): Map<string, Uint8Array> {
   const json = (v: unknown): Uint8Array => new TextEncoder().encode(`${JSON.stringify(v)}\n`);
   const files = new Map<string, Uint8Array>();
   files.set(REGION_FILES.meta, new TextEncoder().encode(`${JSON.stringify(region.meta, null, 2)}\n`));
-  files.set(REGION_FILES.graph, encodeGraphFile(region.graph, region.grid));
+  files.set(REGION_FILES.graph, encodeGraphFile(region.graph));
   if (region.dem) files.set(REGION_FILES.dem, encodeDemFile(region.dem));
   files.set(REGION_FILES.places, json(region.places));
   files.set(REGION_FILES.hazards, json(region.hazards));
@@ -172,7 +172,7 @@ function stageRegion(
     };
     // The order and bytes of encodeRegionFiles.
     put(REGION_FILES.meta, new TextEncoder().encode(`${JSON.stringify(region.meta, null, 2)}\n`));
-    sizes[REGION_FILES.graph] = writeGraphFile(join(tmp, REGION_FILES.graph), region.graph, region.grid);
+    sizes[REGION_FILES.graph] = writeGraphFile(join(tmp, REGION_FILES.graph), region.graph);
     if (region.dem) put(REGION_FILES.dem, encodeDemFile(region.dem));
     put(REGION_FILES.places, json(region.places));
     put(REGION_FILES.hazards, json(region.hazards));
@@ -267,7 +267,7 @@ export const ROUTING_MEMORY_FILES: readonly string[] = [REGION_FILES.graph, REGI
 
 /**
  * Loads a region folder written by writeRegion. The graph file is read once into one Buffer (or taken as
- * `options.graphBytes`) and the graph/grid arrays are views over it (no copy). Throws RegionInputError when the folder is
+ * `options.graphBytes`) and the graph's arrays are views over it (no copy). Throws RegionInputError when the folder is
  * missing, incomplete, or of another format version; hazards.json and routes.json, checked to be readable files here,
  * are parsed when first used (a damaged one throws then).
  */
@@ -289,10 +289,9 @@ export function loadRegion(dir: string, options: LoadOptions = {}): Region {
     if (options.graphBytes) throw e;
     throw new RegionInputError(`region file ${graphPath} is missing`);
   }
-  const { graph, grid } = decodeGraphFile(graphBytes, graphPath);
+  const graph = decodeGraphFile(graphBytes, graphPath);
   return {
     graph,
-    grid,
     places,
     search,
     get hazards() {

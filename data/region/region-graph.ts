@@ -1,4 +1,5 @@
 // The in-memory shape of a region's trail network: flat typed arrays, ready to copy into WASM memory.
+import { haversine } from './geo.js';
 // The region file format (data/region/README.md) serializes exactly these arrays.
 
 /** OSM highway classes kept in the graph; the numeric value is stored per edge (Uint8). */
@@ -50,13 +51,30 @@ export enum AccessMode {
   Horse = 2,
 }
 
-/** Bit flags in `edgeFlags`. */
+/** Bit flags of a directed edge (`edgeFlags`). */
 export const EdgeFlag = {
   Toll: 1, // toll=yes or toll:*=yes
   OnewayForBikes: 2, // the reverse direction of a oneway road (bikes must not use it)
   Bridge: 4,
   Tunnel: 8,
 } as const;
+
+/** Bit flags of a way (`wayFlags`): EdgeFlag's Toll, Bridge and Tunnel, and which way a oneway runs for bikes. */
+export const WayFlag = {
+  Toll: EdgeFlag.Toll,
+  Bridge: EdgeFlag.Bridge,
+  Tunnel: EdgeFlag.Tunnel,
+  /** oneway=yes: bikes go only in the way's node order. */
+  Oneway: 16,
+  /** oneway=-1: bikes go only against it. */
+  OnewayReversed: 32,
+} as const;
+
+/** Set in `edgeWayDir` when the edge runs against its way's node order. */
+export const AGAINST_WAY = 0x80000000;
+
+/** Coordinates are stored as integers of 1e-7 degree, OSM's own fixed point (about 1 cm). */
+export const COORD_UNITS_PER_DEG = 1e7;
 
 export interface RegionGraph {
   /** Graph nodes: every OSM node used by a routable way. */
@@ -65,24 +83,86 @@ export interface RegionGraph {
   edgeCount: number;
   /** [minLon, minLat, maxLon, maxLat] in degrees (WGS84). */
   bbox: [number, number, number, number];
-  nodeLon: Float64Array; // degrees
-  nodeLat: Float64Array; // degrees
+  /** Longitudes and latitudes in 1e-7 degree (lonOf, latOf give degrees). */
+  nodeLonE7: Int32Array;
+  nodeLatE7: Int32Array;
   nodeEle: Float32Array; // metres above sea level, NaN where no DEM covers the node
   /** CSR: edges leaving node n are firstEdge[n] .. firstEdge[n+1]-1. Length nodeCount+1. */
   firstEdge: Uint32Array;
   edgeTarget: Uint32Array; // node index
-  edgeLength: Float32Array; // metres (haversine); the climb is derived from the nodes' elevations (edgeRise)
-  edgeHighway: Uint8Array; // HighwayClass
-  edgeSurface: Uint8Array; // index into `surfaces` (0 = unknown)
-  edgeSac: Uint8Array; // 0 = no sac_scale, 1..6 = T1..T6
-  edgeFlags: Uint8Array; // EdgeFlag bits
-  edgeAccess: Uint16Array; // AccessClass per AccessMode, 4 bits each (mode m at bits 4m..4m+3)
-  edgeWay: Uint32Array; // index into wayOsmId / wayName
+  /**
+   * The way of each edge (index into the way tables) | AGAINST_WAY when it runs against the way's node order.
+   * An edge's class, surface, difficulty, access and flags are its way's (edgeHighway, edgeFlags, …); its length
+   * and climb come from its nodes (edgeLength, edgeRise).
+   */
+  edgeWayDir: Uint32Array;
   /** OSM way ids (Float64 because ids pass 2^32 in current planet data). */
   wayOsmId: Float64Array;
+  wayHighway: Uint8Array; // HighwayClass
+  waySurface: Uint8Array; // index into `surfaces` (0 = unknown)
+  waySac: Uint8Array; // 0 = no sac_scale, 1..6 = T1..T6
+  wayFlags: Uint8Array; // WayFlag bits
+  wayAccess: Uint16Array; // AccessClass per AccessMode, 4 bits each (mode m at bits 4m..4m+3)
   wayName: string[];
-  /** Surface names indexed by edgeSurface ("" at 0). */
+  /** Surface names indexed by waySurface ("" at 0). */
   surfaces: string[];
+}
+
+/** Node n's longitude in degrees. */
+export function lonOf(g: Pick<RegionGraph, 'nodeLonE7'>, n: number): number {
+  return g.nodeLonE7[n]! / COORD_UNITS_PER_DEG;
+}
+
+/** Node n's latitude in degrees. */
+export function latOf(g: Pick<RegionGraph, 'nodeLatE7'>, n: number): number {
+  return g.nodeLatE7[n]! / COORD_UNITS_PER_DEG;
+}
+
+/** Degrees as stored (1e-7 degree, rounded). */
+export function toFixedCoord(deg: number): number {
+  return Math.round(deg * COORD_UNITS_PER_DEG);
+}
+
+/** The way (index into the way tables) edge e belongs to. */
+export function wayOf(g: Pick<RegionGraph, 'edgeWayDir'>, e: number): number {
+  return (g.edgeWayDir[e]! & ~AGAINST_WAY) >>> 0;
+}
+
+export function edgeHighway(g: Pick<RegionGraph, 'edgeWayDir' | 'wayHighway'>, e: number): HighwayClass {
+  return g.wayHighway[wayOf(g, e)]! as HighwayClass;
+}
+
+/** Index into g.surfaces. */
+export function edgeSurface(g: Pick<RegionGraph, 'edgeWayDir' | 'waySurface'>, e: number): number {
+  return g.waySurface[wayOf(g, e)]!;
+}
+
+/** 0 = no sac_scale, 1..6 = T1..T6. */
+export function edgeSac(g: Pick<RegionGraph, 'edgeWayDir' | 'waySac'>, e: number): number {
+  return g.waySac[wayOf(g, e)]!;
+}
+
+/** The packed access value of edge e's way (AccessClass per AccessMode, 4 bits each). */
+export function edgeAccessBits(g: Pick<RegionGraph, 'edgeWayDir' | 'wayAccess'>, e: number): number {
+  return g.wayAccess[wayOf(g, e)]!;
+}
+
+/** EdgeFlag bits of directed edge e: its way's toll, bridge and tunnel, and whether bikes may not ride it this way. */
+export function edgeFlags(g: Pick<RegionGraph, 'edgeWayDir' | 'wayFlags'>, e: number): number {
+  const wd = g.edgeWayDir[e]!;
+  const f = g.wayFlags[(wd & ~AGAINST_WAY) >>> 0]!;
+  let out = f & (EdgeFlag.Toll | EdgeFlag.Bridge | EdgeFlag.Tunnel);
+  if (f & ((wd & AGAINST_WAY) !== 0 ? WayFlag.Oneway : WayFlag.OnewayReversed)) out |= EdgeFlag.OnewayForBikes;
+  return out;
+}
+
+/**
+ * Metres along directed edge e, which leaves node `source`: the haversine distance of its ends as a float32.
+ * Derived rather than stored (4 bytes per directed edge).
+ */
+export function edgeLength(g: Pick<RegionGraph, 'nodeLonE7' | 'nodeLatE7' | 'edgeTarget'>, e: number, source: number): number {
+  const b = g.edgeTarget[e]!;
+  return Math.fround(haversine(lonOf(g, source), latOf(g, source), lonOf(g, b), latOf(g, b)));
 }
 
 /**
@@ -93,4 +173,11 @@ export interface RegionGraph {
 export function edgeRise(g: Pick<RegionGraph, 'nodeEle' | 'edgeTarget'>, e: number, source: number): number {
   const d = Math.fround(g.nodeEle[g.edgeTarget[e]!]! - g.nodeEle[source]!);
   return Number.isNaN(d) ? 0 : d; // no DEM at an end: no climb
+}
+
+/** Source node of every directed edge (the CSR stores only targets): a table of the caller's, for whole-graph passes. */
+export function edgeSources(g: Pick<RegionGraph, 'nodeCount' | 'edgeCount' | 'firstEdge'>): Uint32Array {
+  const src = new Uint32Array(g.edgeCount);
+  for (let n = 0; n < g.nodeCount; n++) src.fill(n, g.firstEdge[n]!, g.firstEdge[n + 1]!);
+  return src;
 }

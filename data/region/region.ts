@@ -1,6 +1,5 @@
-// The whole region as held in memory: graph, snapping grid, places, hazards, routes, DEM, metadata.
+// The whole region as held in memory: graph, places, hazards, routes, DEM, metadata.
 import type { DemGrid } from './dem-grid.js';
-import type { EdgeGrid } from './edge-grid.js';
 import type { PlaceIndex } from './place-index.js';
 import type { Place } from './places.js';
 import type { AccessClass, RegionGraph } from './region-graph.js';
@@ -59,7 +58,6 @@ export interface RegionMeta {
 
 export interface Region {
   graph: RegionGraph;
-  grid: EdgeGrid;
   places: Place[];
   /** Text search over `places` (in memory; see README for why not FTS5). */
   search: PlaceIndex;

@@ -1,6 +1,6 @@
 // Plain-TS twins of the routing kernels' simplest parts: brute-force nearest edge and a full-graph
 // Dijkstra between edge positions. Slow on purpose; tests compare the WASM kernels against them.
-import type { RegionGraph } from '../../data/region/region-graph.js';
+import { latOf, lonOf, type RegionGraph } from '../../data/region/region-graph.js';
 
 const METRES_PER_DEG = 111319.49079327357;
 
@@ -18,10 +18,10 @@ export function nearestEdgeReference(g: RegionGraph, source: Uint32Array, lon: n
     if (allowed && !allowed(e)) continue;
     const a = source[e]!;
     const b = g.edgeTarget[e]!;
-    const ax = (g.nodeLon[a]! - lon) * kx;
-    const ay = (g.nodeLat[a]! - lat) * METRES_PER_DEG;
-    const ex = (g.nodeLon[b]! - lon) * kx - ax;
-    const ey = (g.nodeLat[b]! - lat) * METRES_PER_DEG - ay;
+    const ax = (lonOf(g, a) - lon) * kx;
+    const ay = (latOf(g, a) - lat) * METRES_PER_DEG;
+    const ex = (lonOf(g, b) - lon) * kx - ax;
+    const ey = (latOf(g, b) - lat) * METRES_PER_DEG - ay;
     const l2 = ex * ex + ey * ey;
     const t = l2 > 0 ? Math.max(0, Math.min(1, -(ax * ex + ay * ey) / l2)) : 0;
     const d = Math.hypot(ax + t * ex, ay + t * ey);

@@ -3,6 +3,7 @@
 // `Chains`, which finds a chain's original edges and an edge's chain by walking the graph instead of
 // storing a table per original edge.
 import type { RegionGraph } from '../../data/region/region-graph.js';
+import { latOf, lonOf, wayOf } from '../../data/region/region-graph.js';
 
 /**
  * For each directed edge, the edge between the same nodes in the other direction (of the same way when possible),
@@ -20,7 +21,7 @@ export function computeTwins(g: RegionGraph, source: Uint32Array): Uint32Array {
     else {
       for (let f = g.firstEdge[b]!; f < g.firstEdge[b + 1]!; f++) {
         if (g.edgeTarget[f] !== a || paired[f]) continue;
-        if (g.edgeWay[f] === g.edgeWay[e]) {
+        if (wayOf(g, f) === wayOf(g, e)) {
           found = f;
           break;
         }
@@ -281,10 +282,10 @@ export function buildSnapGrid(g: RegionGraph, twin: Uint32Array, cellDeg: number
   const visit = (e: number, fn: (c: number) => void): void => {
     const a = g.edgeTarget[twin[e]!]!;
     const b = g.edgeTarget[e]!;
-    const x0 = Math.floor((Math.min(g.nodeLon[a]!, g.nodeLon[b]!) - west) / cellDeg);
-    const x1 = Math.floor((Math.max(g.nodeLon[a]!, g.nodeLon[b]!) - west) / cellDeg);
-    const y0 = Math.floor((Math.min(g.nodeLat[a]!, g.nodeLat[b]!) - south) / cellDeg);
-    const y1 = Math.floor((Math.max(g.nodeLat[a]!, g.nodeLat[b]!) - south) / cellDeg);
+    const x0 = Math.floor((Math.min(lonOf(g, a), lonOf(g, b)) - west) / cellDeg);
+    const x1 = Math.floor((Math.max(lonOf(g, a), lonOf(g, b)) - west) / cellDeg);
+    const y0 = Math.floor((Math.min(latOf(g, a), latOf(g, b)) - south) / cellDeg);
+    const y1 = Math.floor((Math.max(latOf(g, a), latOf(g, b)) - south) / cellDeg);
     for (let y = Math.max(0, y0); y <= Math.min(h - 1, y1); y++) for (let x = Math.max(0, x0); x <= Math.min(w - 1, x1); x++) fn(y * w + x);
   };
   const listed = (e: number): boolean => e <= twin[e]!;

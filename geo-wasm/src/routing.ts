@@ -189,6 +189,11 @@ export class RoutingKernel {
     this.stats.wasmBytes = this.w.memory.buffer.byteLength;
   }
 
+  /** The snapping grid: each undirected piece once (by one of its two edges) in every cell its box touches. */
+  get snapGrid(): SnapGrid {
+    return this.grid;
+  }
+
   /** Source node of directed edge e. */
   sourceOf(e: number): number {
     return this.chains.sourceOf(e);
@@ -592,8 +597,8 @@ export class RoutingKernel {
     const g = this.graph;
     const grid = core.grid;
     this.grid = grid;
-    const lon = this.put(g.nodeLon);
-    const lat = this.put(g.nodeLat);
+    const lon = this.put(g.nodeLonE7);
+    const lat = this.put(g.nodeLatE7);
     const start = this.put(grid.cellStart);
     const items = this.put(grid.cellItems);
     this.spatial = [lon, lat, this.pTarget, this.pTwin, grid.w, grid.h, grid.west, grid.south, grid.cellDeg, start, items];

@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { AccessClass, HighwayClass, type RegionGraph } from '../../data/region/region-graph.js';
+import {
+  AccessClass,
+  AGAINST_WAY,
+  edgeSources,
+  HighwayClass,
+  latOf,
+  lonOf,
+  type RegionGraph,
+  toFixedCoord,
+  wayOf,
+} from '../../data/region/region-graph.js';
 import { nearestEdgeReference, positionCostReference } from '../../geo-wasm/reference/routing.js';
 import { RoutingKernel } from '../../geo-wasm/src/routing.js';
-import { edgeSources } from '../../data/region/edge-grid.js';
 import { buildDemoRegion } from '../../data/region/demo-region.js';
 import { Chains } from '../../geo-wasm/src/routing-core.js';
 import { arrayWeights, prepareCore } from '../../geo-wasm/src/routing-prepare.js';
@@ -65,19 +74,20 @@ function syntheticGraph(seed: number): { g: RegionGraph; cost: Float32Array; haz
     nodeCount: n,
     edgeCount: m,
     bbox: [Math.min(...lon), Math.min(...lat), Math.max(...lon), Math.max(...lat)],
-    nodeLon: Float64Array.from(lon),
-    nodeLat: Float64Array.from(lat),
+    nodeLonE7: Int32Array.from(lon, toFixedCoord),
+    nodeLatE7: Int32Array.from(lat, toFixedCoord),
     nodeEle: new Float32Array(n),
     firstEdge,
     edgeTarget: Uint32Array.from(order.map((e) => edges[e]!.b)),
-    edgeLength: new Float32Array(m).fill(100),
-    edgeHighway: new Uint8Array(m).fill(HighwayClass.Path),
-    edgeSurface: new Uint8Array(m),
-    edgeSac: new Uint8Array(m),
-    edgeFlags: new Uint8Array(m),
-    edgeAccess: new Uint16Array(m).fill(AccessClass.Yes),
-    edgeWay: Uint32Array.from(order.map((e) => edges[e]!.way)),
+    edgeWayDir: Uint32Array.from(
+      order.map((e) => (edges[e]!.a === links[edges[e]!.way]![0] ? edges[e]!.way : (edges[e]!.way | AGAINST_WAY) >>> 0)),
+    ),
     wayOsmId: Float64Array.from(links.map((_, i) => 1000 + i)),
+    wayHighway: new Uint8Array(links.length).fill(HighwayClass.Path),
+    waySurface: new Uint8Array(links.length),
+    waySac: new Uint8Array(links.length),
+    wayFlags: new Uint8Array(links.length),
+    wayAccess: new Uint16Array(links.length).fill(AccessClass.Yes),
     wayName: links.map(() => ''),
     surfaces: [''],
   };
@@ -148,14 +158,14 @@ describe('routing kernels on synthetic graphs', () => {
     const path = k.route({ edge: 0, fraction: 0 }, { edge: g.edgeCount - 12, fraction: 1 }, 0);
     expect(path).not.toBeNull();
     const coords: number[] = [];
-    for (const e of path!.edges) coords.push(g.nodeLon[k.sourceOf(e)]!, g.nodeLat[k.sourceOf(e)]!);
+    for (const e of path!.edges) coords.push(lonOf(g, k.sourceOf(e)), latOf(g, k.sourceOf(e)));
     const last = path!.edges[path!.edges.length - 1]!;
-    coords.push(g.nodeLon[g.edgeTarget[last]!]!, g.nodeLat[g.edgeTarget[last]!]!);
+    coords.push(lonOf(g, g.edgeTarget[last]!), latOf(g, g.edgeTarget[last]!));
     const matched = k.matchLine(Float64Array.from(coords), 5);
     expect(matched.length).toBe(path!.edges.length);
     matched.forEach((e, i) => {
       const want = path!.edges[i]!;
-      expect(e === want || (g.edgeWay[e] !== g.edgeWay[want] && k.sourceOf(e) === k.sourceOf(want))).toBe(true);
+      expect(e === want || (wayOf(g, e) !== wayOf(g, want) && k.sourceOf(e) === k.sourceOf(want))).toBe(true);
     });
   });
 

@@ -7,6 +7,7 @@ import type { DirectionsOutput, LonLat, RouteResult } from '../../contracts/rout
 import type { TaskFailure } from '../../contracts/task-failure.js';
 import { RouteEngine } from '../../workers/route-engine.js';
 import { seeded } from './routing-oracle.js';
+import { latOf, lonOf } from '../../data/region/region-graph.js';
 
 let region: Region;
 let engine: RouteEngine;
@@ -77,8 +78,8 @@ describe('alternative routes', () => {
       const a = Math.floor(rnd() * g.nodeCount);
       const b = Math.floor(rnd() * g.nodeCount);
       const waypoints: LonLat[] = [
-        [g.nodeLon[a]!, g.nodeLat[a]!],
-        [g.nodeLon[b]!, g.nodeLat[b]!],
+        [lonOf(g, a), latOf(g, a)],
+        [lonOf(g, b), latOf(g, b)],
       ];
       const out = engine.directions({ activity, waypoints, alternatives: 3 });
       if (!out.ok) continue;

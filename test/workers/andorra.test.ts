@@ -6,7 +6,17 @@ import { sampleDem } from '../../data/region/dem.js';
 import { importRegion } from '../../data/region/import-region.js';
 import { loadRegion } from '../../data/region/region-folder.js';
 import type { Region } from '../../data/region/region.js';
-import { EdgeFlag, type RegionGraph } from '../../data/region/region-graph.js';
+import {
+  EdgeFlag,
+  edgeFlags,
+  edgeLength,
+  edgeSac,
+  edgeSources,
+  latOf,
+  lonOf,
+  type RegionGraph,
+  wayOf,
+} from '../../data/region/region-graph.js';
 import { Activity, ACTIVITIES } from '../../contracts/activity.js';
 import { profileFor } from '../../workers/profiles.js';
 import type { LonLat, RouteResult } from '../../contracts/routing.js';
@@ -35,7 +45,7 @@ afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-const at = (v: number): LonLat => [g.nodeLon[v]!, g.nodeLat[v]!];
+const at = (v: number): LonLat => [lonOf(g, v), latOf(g, v)];
 function ok(out: ReturnType<RouteEngine['directions']>): RouteResult {
   if (!out.ok) throw new Error(JSON.stringify(out));
   return out.routes[0]!;
@@ -79,13 +89,14 @@ describe.skipIf(!present)('routing on Andorra', () => {
   it('a sac_scale trail yields its difficulty stretch', () => {
     // The longest run of one sac_scale way: route between its two ends.
     const lengths = new Map<number, number>();
+    const source = edgeSources(g);
     for (let e = 0; e < g.edgeCount; e++)
-      if (g.edgeSac[e]! > 0) lengths.set(g.edgeWay[e]!, (lengths.get(g.edgeWay[e]!) ?? 0) + g.edgeLength[e]! / 2);
+      if (edgeSac(g, e) > 0) lengths.set(wayOf(g, e), (lengths.get(wayOf(g, e)) ?? 0) + edgeLength(g, e, source[e]!) / 2);
     const [way, length] = [...lengths].sort((a, b) => b[1] - a[1])[0]!;
-    const sacEdge = [...Array(g.edgeCount).keys()].find((e) => g.edgeWay[e] === way)!;
-    const sac = g.edgeSac[sacEdge]!;
+    const sacEdge = [...Array(g.edgeCount).keys()].find((e) => wayOf(g, e) === way)!;
+    const sac = edgeSac(g, sacEdge);
     const deg = new Map<number, number>();
-    for (let e = 0; e < g.edgeCount; e++) if (g.edgeWay[e] === way) deg.set(g.edgeTarget[e]!, (deg.get(g.edgeTarget[e]!) ?? 0) + 1);
+    for (let e = 0; e < g.edgeCount; e++) if (wayOf(g, e) === way) deg.set(g.edgeTarget[e]!, (deg.get(g.edgeTarget[e]!) ?? 0) + 1);
     const ends = [...deg].filter(([, d]) => d === 1).map(([v]) => v);
     const r = ok(engine.directions({ activity: Activity.HIKING_AND_TRAIL, waypoints: [at(ends[0]!), at(ends[1]!)] }));
     const label = `T${sac}`;
@@ -120,7 +131,7 @@ describe.skipIf(!present)('routing on Andorra', () => {
   });
 
   it('avoiding a toll way that a route cannot do without gives NO_ROUTE, and the route with its toll', () => {
-    const toll = [...Array(g.edgeCount).keys()].filter((e) => (g.edgeFlags[e]! & EdgeFlag.Toll) !== 0);
+    const toll = [...Array(g.edgeCount).keys()].filter((e) => (edgeFlags(g, e) & EdgeFlag.Toll) !== 0);
     expect(toll.length).toBeGreaterThan(0);
     const e = toll[0]!;
     const a = engine.kernel.sourceOf(e);
@@ -131,7 +142,7 @@ describe.skipIf(!present)('routing on Andorra', () => {
     // them: a plain Dijkstra without toll edges finds none, so the answer must be NO_ROUTE, with the toll route.
     // No waypoints on this extract reach APPLIED (a search of every activity between nodes near the toll ways found
     // none); route-engine.test.ts shows APPLIED, with no toll edge, on a made-up graph.
-    const withoutToll = oracleCost(g, costsFor(g, profileFor(Activity.ROAD_CYCLING)), a, b, (x) => (g.edgeFlags[x]! & EdgeFlag.Toll) !== 0);
+    const withoutToll = oracleCost(g, costsFor(g, profileFor(Activity.ROAD_CYCLING)), a, b, (x) => (edgeFlags(g, x) & EdgeFlag.Toll) !== 0);
     expect(withoutToll).toBe(Infinity);
     expect(out.avoidance).toBe('NO_ROUTE');
     expect(out.advisories.some((x) => x.kind === 'TOLLWAY')).toBe(true);

@@ -26,6 +26,7 @@ import {
 import { suggestRoutes } from '../../workers/suggestions.js';
 import { ANDORRA_HGT, ANDORRA_PBF, haveData } from '../data/region/shared-data.js';
 import { seeded } from './routing-oracle.js';
+import { latOf, lonOf } from '../../data/region/region-graph.js';
 
 const present = haveData(ANDORRA_PBF, ANDORRA_HGT);
 const HAZARDS = [[], ['TOLLWAY'], ['RESTRICTED_ACCESS'], ['TOLLWAY', 'RESTRICTED_ACCESS']] as const;
@@ -76,7 +77,7 @@ describe.skipIf(!present)('routing prepared at import, on Andorra', () => {
   it('400 routes (every activity, every avoidance, some with alternatives) equal the lazily prepared ones', () => {
     const g = region.graph;
     const rnd = seeded(77);
-    const at = (v: number): LonLat => [g.nodeLon[v]!, g.nodeLat[v]!];
+    const at = (v: number): LonLat => [lonOf(g, v), latOf(g, v)];
     let routed = 0;
     for (let i = 0; i < 400; i++) {
       const activity = ACTIVITIES[i % ACTIVITIES.length]!;
@@ -95,7 +96,7 @@ describe.skipIf(!present)('routing prepared at import, on Andorra', () => {
     for (let i = 0; i < 20; i++) {
       const activity = ACTIVITIES[i % ACTIVITIES.length]!;
       const v = Math.floor(rnd() * g.nodeCount);
-      const point: LonLat = [g.nodeLon[v]! + 0.001, g.nodeLat[v]! - 0.001];
+      const point: LonLat = [lonOf(g, v) + 0.001, latOf(g, v) - 0.001];
       expect(prepared.snap({ activity, point })).toEqual(lazy.snap({ activity, point }));
       const iso = { activity, center: point, ranges: [600, 1200] };
       expect(prepared.isochrone(iso)).toEqual(lazy.isochrone(iso));
@@ -103,7 +104,7 @@ describe.skipIf(!present)('routing prepared at import, on Andorra', () => {
         const idea = { activity, start: point, targetDistance: 4000, limit: 2 };
         expect(suggestRoutes(prepared, idea)).toEqual(suggestRoutes(lazy, idea));
       }
-      const route = lazy.directions({ activity, waypoints: [point, [g.nodeLon[v]! - 0.01, g.nodeLat[v]! + 0.005]] });
+      const route = lazy.directions({ activity, waypoints: [point, [lonOf(g, v) - 0.01, latOf(g, v) + 0.005]] });
       if (route.ok) {
         const flat = route.routes[0]!.coordinates; // lon, lat, ele
         const picked: LonLat[] = [];
@@ -189,13 +190,13 @@ describe('the routing file', () => {
     const demoRouting = loadRoutingRegion(undefined, { build: 'debug', log: (l) => lines.push(l) });
     expect(demoRouting.routing).toBe('load');
     const e = demoRouting.engine;
-    const [lon, lat] = [g.nodeLon[10]!, g.nodeLat[10]!];
+    const [lon, lat] = [lonOf(g, 10), latOf(g, 10)];
     for (const activity of ACTIVITIES) {
       e.directions({
         activity,
         waypoints: [
           [lon, lat],
-          [g.nodeLon[2000]!, g.nodeLat[2000]!],
+          [lonOf(g, 2000), latOf(g, 2000)],
         ],
         avoid: ['TOLLWAY'],
       });

@@ -1,7 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildDemoRegion } from '../../data/region/demo-region.js';
 import type { Region } from '../../data/region/region.js';
-import { EdgeFlag, type RegionGraph } from '../../data/region/region-graph.js';
+import {
+  EdgeFlag,
+  edgeFlags,
+  edgeLength,
+  edgeSac,
+  edgeSources,
+  latOf,
+  lonOf,
+  type RegionGraph,
+  wayOf,
+} from '../../data/region/region-graph.js';
 import { Activity, ACTIVITIES } from '../../contracts/activity.js';
 import { Hazard, profileFor } from '../../workers/profiles.js';
 import type { DirectionsOutput, LonLat, RouteResult } from '../../contracts/routing.js';
@@ -18,7 +28,7 @@ beforeAll(() => {
   engine = new RouteEngine(g, region.dem, { kernel: { build: 'debug' } });
 });
 
-const at = (v: number): LonLat => [g.nodeLon[v]!, g.nodeLat[v]!];
+const at = (v: number): LonLat => [lonOf(g, v), latOf(g, v)];
 function route(out: ReturnType<RouteEngine['directions']>): RouteResult {
   expect(out.ok, JSON.stringify(out)).toBe(true);
   return (out as DirectionsOutput).routes[0]!;
@@ -26,7 +36,7 @@ function route(out: ReturnType<RouteEngine['directions']>): RouteResult {
 /** Nodes of way `w` that end it (one incident edge of that way). */
 function wayEnds(w: number): number[] {
   const deg = new Map<number, number>();
-  for (let e = 0; e < g.edgeCount; e++) if (g.edgeWay[e] === w) deg.set(g.edgeTarget[e]!, (deg.get(g.edgeTarget[e]!) ?? 0) + 1);
+  for (let e = 0; e < g.edgeCount; e++) if (wayOf(g, e) === w) deg.set(g.edgeTarget[e]!, (deg.get(g.edgeTarget[e]!) ?? 0) + 1);
   return [...deg].filter(([, d]) => d === 1).map(([v]) => v);
 }
 function sourceOf(e: number): number {
@@ -123,16 +133,16 @@ describe('routes on the demo region', () => {
 });
 
 describe('avoidance and advisories on the demo region', () => {
-  const tollEdges = (): number[] => [...Array(g.edgeCount).keys()].filter((e) => (g.edgeFlags[e]! & EdgeFlag.Toll) !== 0);
+  const tollEdges = (): number[] => [...Array(g.edgeCount).keys()].filter((e) => (edgeFlags(g, e) & EdgeFlag.Toll) !== 0);
 
   /** Waypoints just off both ends of the toll road: a node next to each end, not on the toll road. */
   function aroundToll(): LonLat[] {
     const toll = tollEdges();
-    const way = g.edgeWay[toll[0]!]!;
+    const way = wayOf(g, toll[0]!);
     const ends = wayEnds(way);
     expect(ends.length).toBe(2);
     return ends.map((v) => {
-      for (let e = g.firstEdge[v]!; e < g.firstEdge[v + 1]!; e++) if (!(g.edgeFlags[e]! & EdgeFlag.Toll)) return at(g.edgeTarget[e]!);
+      for (let e = g.firstEdge[v]!; e < g.firstEdge[v + 1]!; e++) if (!(edgeFlags(g, e) & EdgeFlag.Toll)) return at(g.edgeTarget[e]!);
       throw new Error('toll end without another way');
     });
   }
@@ -163,7 +173,7 @@ describe('avoidance and advisories on the demo region', () => {
     const mid = toll[Math.floor(toll.length / 2)]!;
     const a = sourceOf(mid);
     const b = g.edgeTarget[mid]!;
-    const onToll: LonLat = [(g.nodeLon[a]! + g.nodeLon[b]!) / 2, (g.nodeLat[a]! + g.nodeLat[b]!) / 2];
+    const onToll: LonLat = [(lonOf(g, a) + lonOf(g, b)) / 2, (latOf(g, a) + latOf(g, b)) / 2];
     const r = route(engine.directions({ activity: Activity.HIKING_AND_TRAIL, waypoints: [aroundToll()[0]!, onToll], avoid: ['TOLLWAY'] }));
     expect(r.avoidance).toBe('NO_ROUTE');
     expect(r.advisories.some((a) => a.kind === 'TOLLWAY')).toBe(true);
@@ -181,7 +191,7 @@ describe('avoidance and advisories on the demo region', () => {
       const adv = r.advisories.find((a) => a.kind === kind);
       expect(adv, kind).toBeDefined();
       expect(adv!.isRestriction).toBe(restriction);
-      expect(adv!.osmWayId).toBe(g.wayOsmId[g.edgeWay[e]!]);
+      expect(adv!.osmWayId).toBe(g.wayOsmId[wayOf(g, e)]);
       expect(adv!.access).not.toBe('yes');
     }
   });
@@ -189,11 +199,12 @@ describe('avoidance and advisories on the demo region', () => {
 
 describe('difficulty, snapping and analysis on the demo region', () => {
   it('the T5 ridge path yields a T5 difficulty stretch', () => {
-    const e5 = [...Array(g.edgeCount).keys()].find((e) => g.edgeSac[e] === 5)!;
-    const way = g.edgeWay[e5]!;
+    const e5 = [...Array(g.edgeCount).keys()].find((e) => edgeSac(g, e) === 5)!;
+    const way = wayOf(g, e5);
     const [s, t] = wayEnds(way);
     let wayLength = 0;
-    for (let e = 0; e < g.edgeCount; e++) if (g.edgeWay[e] === way) wayLength += g.edgeLength[e]! / 2;
+    const source = edgeSources(g);
+    for (let e = 0; e < g.edgeCount; e++) if (wayOf(g, e) === way) wayLength += edgeLength(g, e, source[e]!) / 2;
     const r = route(engine.directions({ activity: Activity.HIKING_AND_TRAIL, waypoints: [at(s!), at(t!)] }));
     const t5 = r.trailDifficultyInfo.filter((x) => x.difficulty === 'T5').reduce((sum, x) => sum + x.toDistance - x.fromDistance, 0);
     expect(t5).toBeGreaterThan(0.9 * wayLength);
@@ -219,8 +230,8 @@ describe('difficulty, snapping and analysis on the demo region', () => {
   });
 
   it('analysis of a line drawn along the toll road reports it', () => {
-    const toll = [...Array(g.edgeCount).keys()].filter((e) => (g.edgeFlags[e]! & EdgeFlag.Toll) !== 0);
-    const way = g.edgeWay[toll[0]!]!;
+    const toll = [...Array(g.edgeCount).keys()].filter((e) => (edgeFlags(g, e) & EdgeFlag.Toll) !== 0);
+    const way = wayOf(g, toll[0]!);
     const [s] = wayEnds(way);
     // Walk the toll way from one end, taking its nodes as a drawn line.
     const line: LonLat[] = [at(s!)];
@@ -229,7 +240,7 @@ describe('difficulty, snapping and analysis on the demo region', () => {
     for (;;) {
       let next = -1;
       for (let e = g.firstEdge[v]!; e < g.firstEdge[v + 1]!; e++)
-        if (g.edgeWay[e] === way && g.edgeTarget[e] !== prev) next = g.edgeTarget[e]!;
+        if (wayOf(g, e) === way && g.edgeTarget[e] !== prev) next = g.edgeTarget[e]!;
       if (next < 0) break;
       line.push(at(next));
       prev = v;
@@ -256,7 +267,7 @@ describe('difficulty, snapping and analysis on the demo region', () => {
     if (!small.ok || !big.ok) throw new Error('reachable failed');
     expect(big.points.length).toBeGreaterThan(small.points.length);
     const byPos = new Map<string, number>();
-    for (let u = 0; u < g.nodeCount; u++) byPos.set(`${g.nodeLon[u]},${g.nodeLat[u]}`, u);
+    for (let u = 0; u < g.nodeCount; u++) byPos.set(`${lonOf(g, u)},${latOf(g, u)}`, u);
     for (let i = 0; i < big.points.length; i += 3 * 7) {
       const u = byPos.get(`${big.points[i]},${big.points[i + 1]}`)!;
       const t = big.points[i + 2]!;

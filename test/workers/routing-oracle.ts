@@ -1,8 +1,7 @@
 // Test helpers for routing: an independent plain-JS Dijkstra, a seeded PRNG and a continuity check.
-import type { RegionGraph } from '../../data/region/region-graph.js';
 import type { Profile } from '../../workers/profiles.js';
 import { edgeWeights } from '../../workers/routing-prep.js';
-import { edgeSources } from '../../data/region/edge-grid.js';
+import { edgeSources, latOf, lonOf, type RegionGraph } from '../../data/region/region-graph.js';
 import { computeTwins } from '../../geo-wasm/src/routing-core.js';
 
 /** Each edge's reverse, as the import pairs them. */
@@ -91,10 +90,10 @@ export function oracleCost(g: RegionGraph, cost: Float32Array, s: number, t: num
 export function onSegment(g: RegionGraph, a: number, b: number, lon: number, lat: number, tol = 0.05): boolean {
   const kx = Math.cos((lat * Math.PI) / 180) * 111_319.49;
   const ky = 111_319.49;
-  const ax = (g.nodeLon[a]! - lon) * kx;
-  const ay = (g.nodeLat[a]! - lat) * ky;
-  const bx = (g.nodeLon[b]! - lon) * kx;
-  const by = (g.nodeLat[b]! - lat) * ky;
+  const ax = (lonOf(g, a) - lon) * kx;
+  const ay = (latOf(g, a) - lat) * ky;
+  const bx = (lonOf(g, b) - lon) * kx;
+  const by = (latOf(g, b) - lat) * ky;
   const ex = bx - ax;
   const ey = by - ay;
   const l2 = ex * ex + ey * ey;
@@ -110,7 +109,7 @@ export function onSegment(g: RegionGraph, a: number, b: number, lon: number, lat
 export function firstDiscontinuity(g: RegionGraph, coords: number[]): number {
   const byPos = new Map<string, number[]>();
   for (let v = 0; v < g.nodeCount; v++) {
-    const k = `${g.nodeLon[v]},${g.nodeLat[v]}`;
+    const k = `${lonOf(g, v)},${latOf(g, v)}`;
     const list = byPos.get(k);
     if (list) list.push(v);
     else byPos.set(k, [v]);

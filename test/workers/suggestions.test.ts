@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildDemoRegion } from '../../data/region/demo-region.js';
 import type { Region } from '../../data/region/region.js';
-import { EdgeFlag, type RegionGraph } from '../../data/region/region-graph.js';
+import { EdgeFlag, edgeFlags, latOf, lonOf, type RegionGraph, wayOf } from '../../data/region/region-graph.js';
 import { Activity } from '../../contracts/activity.js';
 import type { LonLat, SuggestionsOutput } from '../../contracts/routing.js';
 import { RouteEngine } from '../../workers/route-engine.js';
@@ -26,16 +26,16 @@ const village = (): LonLat => {
   if (!v) throw new Error('the demo village is missing');
   return [v.lon, v.lat];
 };
-const at = (v: number): LonLat => [g.nodeLon[v]!, g.nodeLat[v]!];
-const tollEdges = () => [...Array(g.edgeCount).keys()].filter((e) => (g.edgeFlags[e]! & EdgeFlag.Toll) !== 0);
+const at = (v: number): LonLat => [lonOf(g, v), latOf(g, v)];
+const tollEdges = () => [...Array(g.edgeCount).keys()].filter((e) => (edgeFlags(g, e) & EdgeFlag.Toll) !== 0);
 /** A node at each end of the toll road that is not on it. */
 function aroundToll(): LonLat[] {
-  const way = g.edgeWay[tollEdges()[0]!]!;
+  const way = wayOf(g, tollEdges()[0]!);
   const degree = new Map<number, number>();
-  for (let e = 0; e < g.edgeCount; e++) if (g.edgeWay[e] === way) degree.set(g.edgeTarget[e]!, (degree.get(g.edgeTarget[e]!) ?? 0) + 1);
+  for (let e = 0; e < g.edgeCount; e++) if (wayOf(g, e) === way) degree.set(g.edgeTarget[e]!, (degree.get(g.edgeTarget[e]!) ?? 0) + 1);
   const ends = [...degree].filter(([, d]) => d === 1).map(([v]) => v);
   return ends.map((v) => {
-    for (let e = g.firstEdge[v]!; e < g.firstEdge[v + 1]!; e++) if (!(g.edgeFlags[e]! & EdgeFlag.Toll)) return at(g.edgeTarget[e]!);
+    for (let e = g.firstEdge[v]!; e < g.firstEdge[v + 1]!; e++) if (!(edgeFlags(g, e) & EdgeFlag.Toll)) return at(g.edgeTarget[e]!);
     throw new Error('toll end without another way');
   });
 }
@@ -94,7 +94,7 @@ describe('route suggestions', () => {
     const e = tollEdges()[3]!;
     const a = engine.kernel.sourceOf(e);
     const b = g.edgeTarget[e]!;
-    const onToll: LonLat = [(g.nodeLon[a]! + g.nodeLon[b]!) / 2, (g.nodeLat[a]! + g.nodeLat[b]!) / 2];
+    const onToll: LonLat = [(lonOf(g, a) + lonOf(g, b)) / 2, (latOf(g, a) + latOf(g, b)) / 2];
     expect(suggestRoutes(engine, { activity: Activity.ROAD_CYCLING, start: onToll, targetDistance: 3000 })).toMatchObject({
       ok: false,
       code: 'NOT_FOUND',

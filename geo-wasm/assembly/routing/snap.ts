@@ -4,8 +4,8 @@
 
 const METRES_PER_DEG: f64 = 111319.49079327357; // WGS84 equatorial, 2*pi*6378137/360
 
-let sLon: usize = 0; // f64[n] node longitudes
-let sLat: usize = 0; // f64[n] node latitudes
+let sLon: usize = 0; // i32[n] node longitudes, 1e-7 degree
+let sLat: usize = 0; // i32[n] node latitudes, 1e-7 degree
 let sTarget: usize = 0; // u32[m]
 let sTwin: usize = 0; // u32[m]
 let gridW: i32 = 0;
@@ -15,6 +15,14 @@ let gridSouth: f64 = 0;
 let gridCell: f64 = 1;
 let cellStart: usize = 0; // u32[w*h+1]
 let cellItems: usize = 0; // u32[]: one edge id per undirected piece
+
+/** Node n's longitude and latitude in degrees (the host divides alike: region-graph.ts lonOf). */
+@inline function lonAt(n: usize): f64 {
+  return <f64>load<i32>(sLon + (n << 2)) / 1e7;
+}
+@inline function latAt(n: usize): f64 {
+  return <f64>load<i32>(sLat + (n << 2)) / 1e7;
+}
 
 /** Describes the node coordinates, edges and the grid (cells row-major from the south-west). */
 export function useSpatial(
@@ -60,12 +68,10 @@ function consider(e: i32, lon: f64, lat: f64, kx: f64, open: usize, dx: f64, dy:
   if (open != 0 && (load<u32>(open + ((eo >> 5) << 2)) & (<u32>1 << (<u32>e & 31))) == 0) return;
   const a = <usize>load<u32>(sTarget + (<usize>load<u32>(sTwin + (eo << 2)) << 2)); // the twin's target
   const b = <usize>load<u32>(sTarget + (eo << 2));
-  const alon = load<f64>(sLon + (a << 3));
-  const alat = load<f64>(sLat + (a << 3));
-  const ax = (alon - lon) * kx;
-  const ay = (alat - lat) * METRES_PER_DEG;
-  const bx = (load<f64>(sLon + (b << 3)) - lon) * kx;
-  const by = (load<f64>(sLat + (b << 3)) - lat) * METRES_PER_DEG;
+  const ax = (lonAt(a) - lon) * kx;
+  const ay = (latAt(a) - lat) * METRES_PER_DEG;
+  const bx = (lonAt(b) - lon) * kx;
+  const by = (latAt(b) - lat) * METRES_PER_DEG;
   const ex = bx - ax;
   const ey = by - ay;
   const len2 = ex * ex + ey * ey;
@@ -174,8 +180,8 @@ export function matchLine(coords: usize, count: i32, maxDist: f64, open: usize, 
       const eo = <usize>e;
       const a = <usize>load<u32>(sTarget + (<usize>load<u32>(sTwin + (eo << 2)) << 2)); // the twin's target
       const b = <usize>load<u32>(sTarget + (eo << 2));
-      const ex = (load<f64>(sLon + (b << 3)) - load<f64>(sLon + (a << 3))) * kx;
-      const ey = (load<f64>(sLat + (b << 3)) - load<f64>(sLat + (a << 3))) * METRES_PER_DEG;
+      const ex = (lonAt(b) - lonAt(a)) * kx;
+      const ey = (latAt(b) - latAt(a)) * METRES_PER_DEG;
       if (ex * dx + ey * dy < 0) e = load<i32>(sTwin + (eo << 2));
       matched++;
     }

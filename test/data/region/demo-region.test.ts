@@ -5,10 +5,19 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEM_VOID } from '../../../data/region/dem-grid.js';
 import { buildDemoRegion, writeDemoRegion } from '../../../data/region/demo-region.js';
-import { edgeSources, nearestEdge } from '../../../data/region/edge-grid.js';
 import { unpackAccess } from '../../../data/region/osm-tags.js';
 import { encodeRegionFiles } from '../../../data/region/region-folder.js';
-import { AccessClass, AccessMode, EdgeFlag, edgeRise, HighwayClass } from '../../../data/region/region-graph.js';
+import {
+  AccessClass,
+  AccessMode,
+  EdgeFlag,
+  edgeFlags,
+  edgeRise,
+  edgeSources,
+  HighwayClass,
+  wayOf,
+} from '../../../data/region/region-graph.js';
+import { nearestEdgeReference } from '../../../geo-wasm/reference/routing.js';
 import { expectWellFormed } from './graph-checks.js';
 
 const work = mkdtempSync(join(tmpdir(), 'cairn-region-demo-'));
@@ -53,9 +62,9 @@ describe('demo region', () => {
   });
 
   it('mixes paths with sac_scale T1 to T6, tracks, steps, roads and a bike oneway', () => {
-    const sac = new Set(g.edgeSac);
+    const sac = new Set(g.waySac);
     for (let t = 1; t <= 6; t++) expect(sac.has(t)).toBe(true);
-    const hw = new Set(g.edgeHighway);
+    const hw = new Set(g.wayHighway);
     for (const c of [
       HighwayClass.Path,
       HighwayClass.Track,
@@ -68,8 +77,9 @@ describe('demo region', () => {
     ]) {
       expect(hw.has(c)).toBe(true);
     }
-    expect(g.edgeFlags.some((f) => (f & EdgeFlag.OnewayForBikes) !== 0)).toBe(true);
-    expect(g.edgeFlags.some((f) => (f & EdgeFlag.Bridge) !== 0)).toBe(true);
+    const flags = Array.from({ length: g.edgeCount }, (_, e) => edgeFlags(g, e));
+    expect(flags.some((f) => (f & EdgeFlag.OnewayForBikes) !== 0)).toBe(true);
+    expect(flags.some((f) => (f & EdgeFlag.Bridge) !== 0)).toBe(true);
     expect(g.surfaces).toContain('gravel');
   });
 
@@ -77,9 +87,9 @@ describe('demo region', () => {
     const toll = demo.hazards.filter((h) => h.kinds.includes('TOLLWAY'));
     expect(toll).toHaveLength(1);
     const tollWays = new Set<number>();
-    for (let e = 0; e < g.edgeCount; e++) if (g.edgeFlags[e]! & EdgeFlag.Toll) tollWays.add(g.edgeWay[e]!);
+    for (let e = 0; e < g.edgeCount; e++) if (edgeFlags(g, e) & EdgeFlag.Toll) tollWays.add(wayOf(g, e));
     expect([...tollWays]).toEqual([toll[0]!.way]);
-    const foot = new Set(Array.from(g.edgeAccess, (a) => unpackAccess(a, AccessMode.Foot)));
+    const foot = new Set(Array.from(g.wayAccess, (a) => unpackAccess(a, AccessMode.Foot)));
     for (const a of [AccessClass.Private, AccessClass.Customers, AccessClass.Destination, AccessClass.Permissive, AccessClass.No]) {
       expect(foot.has(a)).toBe(true);
     }
@@ -119,7 +129,7 @@ describe('demo region', () => {
 
   it('snaps the village centre to a street within 100 m', () => {
     const village = demo.places.find((p) => p.kind === 'village')!;
-    const snap = nearestEdge(g, demo.grid, village.lon, village.lat, 500);
+    const snap = nearestEdgeReference(g, edgeSources(g), village.lon, village.lat);
     expect(snap!.distance).toBeLessThan(100);
   });
 });

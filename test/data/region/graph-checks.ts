@@ -1,6 +1,6 @@
 // Structural checks of a RegionGraph shared by the import and demo tests.
 import { expect } from 'vitest';
-import { EdgeFlag, type RegionGraph } from '../../../data/region/region-graph.js';
+import { EdgeFlag, edgeFlags, edgeLength, type RegionGraph, wayOf } from '../../../data/region/region-graph.js';
 
 /** Offsets monotonic, targets in range, no self loops, every edge has its reverse with the same way. */
 export function expectWellFormed(g: RegionGraph): void {
@@ -17,9 +17,9 @@ export function expectWellFormed(g: RegionGraph): void {
       if (b >= g.nodeCount) throw new Error(`edge ${e} targets ${b}, beyond ${g.nodeCount} nodes`);
       if (b === a) throw new Error(`edge ${e} is a self loop`);
       // Zero happens: OSM has distinct nodes at one position.
-      if (!(g.edgeLength[e]! >= 0)) throw new Error(`edge ${e} has length ${g.edgeLength[e]}`);
-      if (g.edgeWay[e]! >= g.wayOsmId.length) throw new Error(`edge ${e} has way ${g.edgeWay[e]}`);
-      const key = `${a},${b},${g.edgeWay[e]}`;
+      if (!(edgeLength(g, e, a) >= 0)) throw new Error(`edge ${e} has length ${edgeLength(g, e, a)}`);
+      if (wayOf(g, e) >= g.wayOsmId.length) throw new Error(`edge ${e} has way ${wayOf(g, e)}`);
+      const key = `${a},${b},${wayOf(g, e)}`;
       pairs.set(key, (pairs.get(key) ?? 0) + 1);
     }
   }
@@ -31,11 +31,11 @@ export function expectWellFormed(g: RegionGraph): void {
   // A oneway flag is never set on both directions of a segment.
   for (let a = 0; a < g.nodeCount; a++) {
     for (let e = g.firstEdge[a]!; e < g.firstEdge[a + 1]!; e++) {
-      if (!(g.edgeFlags[e]! & EdgeFlag.OnewayForBikes)) continue;
+      if (!(edgeFlags(g, e) & EdgeFlag.OnewayForBikes)) continue;
       const b = g.edgeTarget[e]!;
       let reverseOpen = false;
       for (let r = g.firstEdge[b]!; r < g.firstEdge[b + 1]!; r++) {
-        if (g.edgeTarget[r] === a && g.edgeWay[r] === g.edgeWay[e] && !(g.edgeFlags[r]! & EdgeFlag.OnewayForBikes)) reverseOpen = true;
+        if (g.edgeTarget[r] === a && wayOf(g, r) === wayOf(g, e) && !(edgeFlags(g, r) & EdgeFlag.OnewayForBikes)) reverseOpen = true;
       }
       if (!reverseOpen) throw new Error(`oneway segment ${a}-${b} is closed in both directions`);
     }

@@ -1,9 +1,21 @@
 // Imports of the real extracts (Andorra with its SRTM tile, Liechtenstein without DEM).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { edgeSources, nearestEdge } from '../../../data/region/edge-grid.js';
 import { importRegion } from '../../../data/region/import-region.js';
 import type { Region } from '../../../data/region/region.js';
-import { AccessClass, AccessMode, EdgeFlag, edgeRise, HighwayClass } from '../../../data/region/region-graph.js';
+import {
+  AccessClass,
+  AccessMode,
+  EdgeFlag,
+  edgeFlags,
+  edgeRise,
+  edgeSac,
+  edgeSources,
+  HighwayClass,
+  latOf,
+  lonOf,
+  wayOf,
+} from '../../../data/region/region-graph.js';
+import { nearestEdgeReference } from '../../../geo-wasm/reference/routing.js';
 import { unpackAccess } from '../../../data/region/osm-tags.js';
 import { expectWellFormed } from './graph-checks.js';
 import { ANDORRA_HGT, ANDORRA_PBF, LIECHTENSTEIN_PBF, haveData } from './shared-data.js';
@@ -41,7 +53,7 @@ describe.skipIf(!haveData(ANDORRA_PBF, ANDORRA_HGT))('Andorra import with N42E00
   it('flags the edges of the 5 toll ways and lists them as TOLLWAY hazards', () => {
     const g = region.graph;
     const tollWays = new Set<number>();
-    for (let e = 0; e < g.edgeCount; e++) if (g.edgeFlags[e]! & EdgeFlag.Toll) tollWays.add(g.edgeWay[e]!);
+    for (let e = 0; e < g.edgeCount; e++) if (edgeFlags(g, e) & EdgeFlag.Toll) tollWays.add(wayOf(g, e));
     expect(tollWays.size).toBe(5);
     const hazards = region.hazards.filter((h) => h.kinds.includes('TOLLWAY'));
     expect(new Set(hazards.map((h) => h.way))).toEqual(tollWays);
@@ -50,13 +62,13 @@ describe.skipIf(!haveData(ANDORRA_PBF, ANDORRA_HGT))('Andorra import with N42E00
   it('keeps sac_scale on some path edges and restricted access as hazards', () => {
     const g = region.graph;
     let sac = 0;
-    for (let e = 0; e < g.edgeCount; e++) if (g.edgeSac[e]! > 0) sac++;
+    for (let e = 0; e < g.edgeCount; e++) if (edgeSac(g, e) > 0) sac++;
     expect(sac).toBeGreaterThan(100);
     expect(region.hazards.some((h) => h.kinds.includes('RESTRICTED_ACCESS'))).toBe(true);
     expect(region.hazards.some((h) => h.kinds.includes('PERMISSIVE'))).toBe(true);
-    const privateEdge = g.edgeAccess.findIndex((a) => unpackAccess(a, AccessMode.Foot) === AccessClass.Private);
-    expect(privateEdge).toBeGreaterThanOrEqual(0);
-    expect(g.edgeHighway.includes(HighwayClass.Steps)).toBe(true);
+    const privateWay = g.wayAccess.findIndex((a) => unpackAccess(a, AccessMode.Foot) === AccessClass.Private);
+    expect(privateWay).toBeGreaterThanOrEqual(0);
+    expect(g.wayHighway.includes(HighwayClass.Steps)).toBe(true);
   });
 
   it('lists peaks and huts with a DEM elevation near their ele tag', () => {
@@ -92,7 +104,7 @@ describe.skipIf(!haveData(ANDORRA_PBF, ANDORRA_HGT))('Andorra import with N42E00
   it('snaps a point near a trail to the nearest edge', () => {
     const g = region.graph;
     const n = Math.floor(g.nodeCount / 2);
-    const snap = nearestEdge(g, region.grid, g.nodeLon[n]! + 0.0001, g.nodeLat[n]! + 0.0001);
+    const snap = nearestEdgeReference(g, edgeSources(g), lonOf(g, n) + 0.0001, latOf(g, n) + 0.0001);
     expect(snap).not.toBeNull();
     expect(snap!.distance).toBeLessThan(16);
   });

@@ -41,9 +41,9 @@ describe('region folder', () => {
   it('the loaded graph arrays are views over one buffer (no copies)', () => {
     const dir = join(work, 'views');
     writeRegion(dir, buildDemoRegion());
-    const { graph, grid } = loadRegion(dir);
-    const buffer = graph.nodeLon.buffer;
-    for (const a of [graph.nodeLat, graph.firstEdge, graph.edgeTarget, graph.edgeAccess, graph.edgeFlags, grid.cellEdges]) {
+    const { graph } = loadRegion(dir);
+    const buffer = graph.nodeLonE7.buffer;
+    for (const a of [graph.nodeLatE7, graph.firstEdge, graph.edgeTarget, graph.edgeWayDir, graph.wayAccess, graph.wayFlags]) {
       expect(a.buffer).toBe(buffer);
     }
   });
@@ -61,7 +61,7 @@ describe('region folder', () => {
     const { graph } = loadRegion(dir, { graphBytes: () => graphBytes });
     expect(graph.edgeTarget.buffer).toBe(graphBytes.buffer);
     expect(Array.from(graph.edgeTarget)).toEqual(Array.from(demo.graph.edgeTarget));
-    expect(Array.from(graph.nodeLon)).toEqual(Array.from(demo.graph.nodeLon));
+    expect(Array.from(graph.nodeLonE7)).toEqual(Array.from(demo.graph.nodeLonE7));
     // The two files lie apart in the memory.
     const [a, b] = Object.values(shared.files).sort((x, y) => x.ptr - y.ptr);
     expect(a!.ptr + a!.bytes).toBeLessThanOrEqual(b!.ptr);
@@ -69,16 +69,16 @@ describe('region folder', () => {
 
   it('decodes a graph file at an odd byte offset by copying it once', () => {
     const demo = buildDemoRegion();
-    const bytes = encodeGraphFile(demo.graph, demo.grid);
+    const bytes = encodeGraphFile(demo.graph);
     const shifted = new Uint8Array(bytes.length + 3);
     shifted.set(bytes, 3);
-    const { graph } = decodeGraphFile(shifted.subarray(3));
+    const graph = decodeGraphFile(shifted.subarray(3));
     expect(graph.edgeTarget).toEqual(demo.graph.edgeTarget);
   });
 
   it('a truncated graph file, a wrong magic or a missing folder fail with RegionInputError', () => {
     const demo = buildDemoRegion();
-    const bytes = encodeGraphFile(demo.graph, demo.grid);
+    const bytes = encodeGraphFile(demo.graph);
     expect(() => decodeGraphFile(bytes.subarray(0, bytes.length - 8))).toThrow(/truncated/);
     const bad = bytes.slice();
     bad[0] = 0x58;

@@ -12,6 +12,7 @@ import { importFailure } from '../../../data/region/pbf-reader.js';
 import { ImportResourceError, RegionInputError } from '../../../data/region/region-error.js';
 import { loadRegion } from '../../../data/region/region-folder.js';
 import { ANDORRA_PBF, haveData, LIECHTENSTEIN_PBF } from './shared-data.js';
+import { lonOf, wayOf } from '../../../data/region/region-graph.js';
 
 const work = mkdtempSync(join(tmpdir(), 'cairn-region-stream-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -105,7 +106,7 @@ describe.skipIf(!haveData(LIECHTENSTEIN_PBF))('streaming import of a stitched ex
     const stitch = g.wayName.indexOf('stitch');
     expect(stitch).toBeGreaterThanOrEqual(0);
     let start = -1;
-    for (let e = 0; e < g.edgeCount && start < 0; e++) if (g.edgeWay[e] === stitch) start = g.edgeTarget[e]!;
+    for (let e = 0; e < g.edgeCount && start < 0; e++) if (wayOf(g, e) === stitch) start = g.edgeTarget[e]!;
     const seen = new Uint8Array(g.nodeCount);
     const queue = [start];
     seen[start] = 1;
@@ -122,7 +123,7 @@ describe.skipIf(!haveData(LIECHTENSTEIN_PBF))('streaming import of a stitched ex
     const split = (g.bbox[0] + g.bbox[2]) / 2;
     let west = 0;
     let east = 0;
-    for (let n = 0; n < g.nodeCount; n++) if (seen[n]) g.nodeLon[n]! < split ? west++ : east++;
+    for (let n = 0; n < g.nodeCount; n++) if (seen[n]) lonOf(g, n) < split ? west++ : east++;
     expect(west).toBeGreaterThan(LI.nodes / 2);
     expect(east).toBeGreaterThan(LI.nodes / 2);
   });
