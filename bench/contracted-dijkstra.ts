@@ -3,6 +3,7 @@
 // Independent of geo-wasm/src/routing.ts on purpose (its own contraction and query code).
 import type { RegionGraph } from '../data/region/region-graph.js';
 import { MinHeap } from '../geo-wasm/reference/min-heap.js';
+import { edgeTarget, outEdges } from '../data/region/region-graph.js';
 
 /** An interior node on a directed chain: cost and hazards before it and hazards after it. */
 interface OnChain {
@@ -36,10 +37,9 @@ export class ContractedDijkstra {
   ) {
     const n = g.nodeCount;
     const junction = new Uint8Array(n);
-    for (let v = 0; v < n; v++) if (g.firstEdge[v + 1]! - g.firstEdge[v]! !== 2) junction[v] = 1;
+    for (let v = 0; v < n; v++) if (outEdges(g, v).length !== 2) junction[v] = 1;
     const reached = new Uint8Array(n);
-    for (let v = 0; v < n; v++)
-      if (junction[v]) for (let e = g.firstEdge[v]!; e < g.firstEdge[v + 1]!; e++) this.walk(v, e, junction, (x) => (reached[x] = 1));
+    for (let v = 0; v < n; v++) if (junction[v]) for (const e of outEdges(g, v)) this.walk(v, e, junction, (x) => (reached[x] = 1));
     for (let v = 0; v < n; v++) if (!reached[v]) junction[v] = 1; // rings of degree-2 nodes
     this.coreId = new Int32Array(n).fill(-1);
     let nc = 0;
@@ -48,7 +48,7 @@ export class ContractedDijkstra {
     for (let v = 0; v < n; v++) {
       if (!junction[v]) continue;
       this.first[this.coreId[v]!] = this.target.length;
-      for (let e0 = g.firstEdge[v]!; e0 < g.firstEdge[v + 1]!; e0++) {
+      for (const e0 of outEdges(g, v)) {
         const edges: number[] = [];
         const end = this.walk(v, e0, junction, (_w, e) => edges.push(e));
         const id = this.target.length;
@@ -59,7 +59,7 @@ export class ContractedDijkstra {
         edges.forEach((e, i) => {
           c += edgeCost[e]!;
           h |= edgeHaz[e]!;
-          const w = g.edgeTarget[e]!;
+          const w = edgeTarget(g, e);
           if (i < edges.length - 1)
             this.on.set(w, [...(this.on.get(w) ?? []), { chain: id, pre: c, preHaz: h, sufHaz: suf[i + 1]!, index: i }]);
         });
@@ -82,11 +82,11 @@ export class ContractedDijkstra {
     let prev = from;
     let e = e0;
     for (;;) {
-      const w = g.edgeTarget[e]!;
+      const w = edgeTarget(g, e);
       visit(w, e);
       if (junction[w]) return w;
-      const f0 = g.firstEdge[w]!;
-      e = g.edgeTarget[f0] === prev ? f0 + 1 : f0;
+      const [f0, f1] = outEdges(g, w) as [number, number];
+      e = edgeTarget(g, f0) === prev ? f1 : f0;
       prev = w;
     }
   }

@@ -22,7 +22,7 @@ import { decodeGraphFile } from '../data/region/graph-file.js';
 import { seededRandom } from '../data/seeded-random.js';
 import { dataApiHeaders, rssMb, startCairn } from './lib/server-process.js';
 import { percentile, round } from './lib/stats.js';
-import { latOf, lonOf } from '../data/region/region-graph.js';
+import { latOf, lonOf, outEdges } from '../data/region/region-graph.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DATA = join(ROOT, '..', 'shared', 'data');
@@ -95,7 +95,7 @@ function waypoints(dir: string): [number, number][][] {
   const node = () => {
     for (;;) {
       const v = Math.floor(random() * g.nodeCount);
-      if (g.firstEdge[v + 1]! - g.firstEdge[v]! >= 3) return v;
+      if (outEdges(g, v).length >= 3) return v;
     }
   };
   const at = (v: number): [number, number] => [lonOf(g, v), latOf(g, v)];

@@ -30,7 +30,7 @@ import type { RegionGraph } from '../data/region/region-graph.js';
 import { seededRandom } from '../data/seeded-random.js';
 import { dataApiHeaders, rssMb, startCairn } from './lib/server-process.js';
 import { percentile, round } from './lib/stats.js';
-import { latOf, lonOf } from '../data/region/region-graph.js';
+import { edgeTarget, latOf, lonOf, outEdges } from '../data/region/region-graph.js';
 
 const SMOKE = process.env.BENCH_SMOKE === '1';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -100,8 +100,8 @@ function largestComponent(g: RegionGraph): Int32Array {
     return a;
   };
   for (let n = 0; n < g.nodeCount; n++) {
-    for (let e = g.firstEdge[n]!; e < g.firstEdge[n + 1]!; e++) {
-      const [a, b] = [find(n), find(g.edgeTarget[e]!)];
+    for (const e of outEdges(g, n)) {
+      const [a, b] = [find(n), find(edgeTarget(g, e))];
       if (a !== b) parent[a] = b;
     }
   }

@@ -27,7 +27,7 @@ import { Hazard } from '../workers/profiles.js';
 import { RouteEngine } from '../workers/route-engine.js';
 import { ContractedDijkstra } from './contracted-dijkstra.js';
 import { seededRandom } from '../data/seeded-random.js';
-import { latOf, lonOf } from '../data/region/region-graph.js';
+import { edgeTarget, latOf, lonOf, outEdges } from '../data/region/region-graph.js';
 
 // geojson-path-finder ships CJS with ESM-only types; load the CJS build and type what is used.
 interface GpfPath {
@@ -63,10 +63,10 @@ function oracle(g: RegionGraph, cost: Float32Array, haz: Uint8Array, s: number, 
     const v = heap.pop();
     if (d > dist[v]!) continue;
     if (v === t) return [d, hz[v]!];
-    for (let e = g.firstEdge[v]!; e < g.firstEdge[v + 1]!; e++) {
+    for (const e of outEdges(g, v)) {
       const c = cost[e]!;
       if (!(c < Infinity) || (haz[e]! & mask) !== 0) continue;
-      const w = g.edgeTarget[e]!;
+      const w = edgeTarget(g, e);
       const nd = d + c;
       if (nd < dist[w]!) {
         dist[w] = nd;
@@ -114,16 +114,15 @@ async function main(): Promise<void> {
     const contracted = new ContractedDijkstra(g, cost, hazard);
     const contractedBuildMs = performance.now() - t0;
     t0 = performance.now();
-    const twin = engine.kernel.edgeTwin;
     const features: Feature<LineString, { f: number; b: number }>[] = [];
     const masked = (e: number): number => ((hazard[e]! & MASK) !== 0 || !(cost[e]! < Infinity) ? 0 : cost[e]!);
     for (let e = 0; e < g.edgeCount; e++) {
-      if (twin[e]! < e) continue;
+      if (e & 1) continue; // one feature per piece
       const a = engine.kernel.sourceOf(e);
-      const b = g.edgeTarget[e]!;
+      const b = edgeTarget(g, e);
       features.push({
         type: 'Feature',
-        properties: { f: masked(e), b: masked(twin[e]!) },
+        properties: { f: masked(e), b: masked(e ^ 1) },
         geometry: {
           type: 'LineString',
           coordinates: [
@@ -229,7 +228,7 @@ async function main(): Promise<void> {
         import: importMs,
         load: loadMs,
         kernel: kernelMs,
-        kernelParts: { twins: stats.twinsMs, contract: stats.contractMs, grid: stats.gridMs },
+        kernelParts: { contract: stats.contractMs, grid: stats.gridMs },
         profilePrepare: profileMs,
         hierarchyMs: stats.hierarchyMs,
         shortcuts: stats.shortcuts,

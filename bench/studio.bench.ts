@@ -29,7 +29,7 @@ import { startCairn, startServer } from './lib/server-process.js';
 import { median, ratio, round } from './lib/stats.js';
 import { printTable } from './lib/table.js';
 import { canPin, hasWrk, runWrk, type WrkResult } from './lib/wrk.js';
-import { latOf, lonOf } from '../data/region/region-graph.js';
+import { edgeTarget, latOf, lonOf, outEdges } from '../data/region/region-graph.js';
 
 const SMOKE = process.env.BENCH_SMOKE === '1';
 const SECONDS = SMOKE ? 1 : Number(process.env.BENCH_STUDIO_SECONDS ?? 4);
@@ -127,9 +127,8 @@ async function main(): Promise<void> {
     const walk: number[] = [0];
     for (let i = 0; walk.length < 400 && i < 10_000; i++) {
       const at = walk[walk.length - 1] as number;
-      const next = g.edgeTarget[
-        (g.firstEdge[at] as number) + (i % Math.max(1, (g.firstEdge[at + 1] as number) - (g.firstEdge[at] as number)))
-      ] as number;
+      const out = outEdges(g, at);
+      const next = edgeTarget(g, out[i % Math.max(1, out.length)] as number);
       if (!walk.includes(next)) walk.push(next);
     }
 

@@ -68,10 +68,9 @@ export function findAlternatives(search: AlternativeSearch): Legs[] {
   return kept.sort((a, b) => search.costOf(a.legs) - search.costOf(b.legs));
 }
 
-/** Length (m) a route covers on each undirected edge, keyed by the lower of the edge and its twin. */
+/** Length (m) a route covers on each piece, keyed by the piece (edge >> 1: an edge and its twin). */
 function undirectedLengths(search: AlternativeSearch, legs: EdgePath[]): Map<number, number> {
   const out = new Map<number, number>();
-  const twin = search.kernel.edgeTwin;
   for (const leg of legs) {
     const n = leg.edges.length;
     for (let i = 0; i < n; i++) {
@@ -79,8 +78,8 @@ function undirectedLengths(search: AlternativeSearch, legs: EdgePath[]): Map<num
       const from = i === 0 ? leg.startFraction : 0;
       const to = i === n - 1 ? leg.endFraction : 1;
       if (!(to > from)) continue;
-      const key = Math.min(e, twin[e]!);
-      out.set(key, (out.get(key) ?? 0) + edgeLength(search.kernel.graph, e, search.kernel.sourceOf(e)) * (to - from));
+      const key = e >>> 1;
+      out.set(key, (out.get(key) ?? 0) + edgeLength(search.kernel.graph, e) * (to - from));
     }
   }
   return out;

@@ -7,11 +7,12 @@ import {
   edgeAccessBits,
   edgeFlags,
   edgeHighway,
-  edgeLength,
-  edgeRise,
+  edgeEnds,
   edgeSac,
   edgeSurface,
   HighwayClass,
+  nodeDistance,
+  nodeRise,
   type RegionGraph,
 } from '../data/region/region-graph.js';
 import { ACTIVITIES, Activity, type HazardName } from '../contracts/activity.js';
@@ -219,8 +220,8 @@ export function pavedSurfaces(g: RegionGraph): boolean[] {
   return g.surfaces.map((s) => PAVED.has(s));
 }
 
-/** Travel time (s) of directed edge e, which leaves node `source`, for a profile; Infinity where the profile may not go. */
-export function edgeCost(g: RegionGraph, p: Profile, e: number, source: number, pavedSurface: readonly boolean[]): number {
+/** Travel time (s) of directed edge e for a profile; Infinity where the profile may not go. */
+export function edgeCost(g: RegionGraph, p: Profile, e: number, pavedSurface: readonly boolean[]): number {
   const hw = edgeHighway(g, e);
   const sac = edgeSac(g, e);
   const surface = edgeSurface(g, e);
@@ -229,9 +230,10 @@ export function edgeCost(g: RegionGraph, p: Profile, e: number, source: number, 
   if (p.respectsOneway && edgeFlags(g, e) & EdgeFlag.OnewayForBikes) ok = false;
   if (p.activity === Activity.ROAD_CYCLING && hw === H.Track && !paved) ok = false;
   if (!ok) return Infinity;
-  const len = edgeLength(g, e, source);
+  const [a, b] = edgeEnds(g, e);
+  const len = nodeDistance(g, a, b);
   if (len <= 0) return 0;
-  const rise = edgeRise(g, e, source);
+  const rise = nodeRise(g, a, b);
   const slope = Math.max(-1, Math.min(1, rise / len));
   return len / p.speed(slope, hw, paved);
 }

@@ -7,7 +7,7 @@
 // activities whose profile accepts it.
 
 import { haversine } from '../data/region/geo.js';
-import { edgeHighway, edgeSac, edgeSurface, highwayTag, latOf, lonOf, wayOf } from '../data/region/region-graph.js';
+import { edgeEnds, edgeHighway, edgeSac, edgeSurface, highwayTag, latOf, lonOf, wayOf } from '../data/region/region-graph.js';
 import type { Place } from '../data/region/places.js';
 import {
   LOOKUP_LIMITS,
@@ -95,14 +95,13 @@ export function ways(input: WaysInput): WaysOutput | TaskFailure {
       const cell = r * grid.w + c;
       for (let k = grid.cellStart[cell]!; k < grid.cellStart[cell + 1]!; k++) {
         const e = grid.cellItems[k]!;
-        const a = kernel.sourceOf(e);
-        const b = g.edgeTarget[e]!;
+        const [a, b] = edgeEnds(g, e);
         if (!inBox(lonOf(g, a), latOf(g, a)) && !inBox(lonOf(g, b), latOf(g, b))) continue;
         const way = wayOf(g, e);
         let entry = found.get(way);
         if (!entry) found.set(way, (entry = { edge: e, accepted: new Set() }));
         // An edge is stored once per direction pair in the grid; a oneway may allow only its reverse.
-        const reverse = kernel.edgeTwin[e]!;
+        const reverse = e ^ 1;
         for (const [i, w] of weights.entries()) {
           if (Number.isFinite(w.cost(e)) || Number.isFinite(w.cost(reverse))) entry.accepted.add(i);
         }

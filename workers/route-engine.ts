@@ -3,7 +3,17 @@
 // elevations and ascent of drawn lines come from the geometry kernels. Positions arrive validated (the
 // operations' input schemas: degrees in range); what only the engine knows, off the network, it reports.
 import type { DemGrid } from '../data/region/dem-grid.js';
-import { edgeHighway, edgeLength, edgeRise, latOf, lonOf, type RegionGraph, wayOf } from '../data/region/region-graph.js';
+import {
+  edgeEnds,
+  edgeHighway,
+  latOf,
+  lonOf,
+  nodeDistance,
+  nodeRise,
+  outEdges,
+  type RegionGraph,
+  wayOf,
+} from '../data/region/region-graph.js';
 import { cumulativeDistances, elevationGain, lineLength, sampleDem } from '../geo-wasm/src/geometry.js';
 import { RoutingKernel, type EdgePath, type EdgePosition, type EdgeWeights, type RoutingKernelOptions } from '../geo-wasm/src/routing.js';
 import { failure, type TaskFailure } from '../contracts/task-failure.js';
@@ -88,7 +98,7 @@ export class RouteEngine {
     if (!p) {
       const t0 = performance.now();
       const profile = profileFor(activity);
-      p = { profile, weights: edgeWeights(this.graph, profile, this.kernel.edgeTwin) };
+      p = { profile, weights: edgeWeights(this.graph, profile) };
       this.kernel.addProfile(profile.id, p.weights);
       this.kernel.prepareMask(profile.id, HAZARD_BITS.TOLLWAY | HAZARD_BITS.RESTRICTED_ACCESS);
       this.prepared.set(activity, p);
@@ -211,8 +221,8 @@ export class RouteEngine {
 
   private nodePosition(v: number): EdgePosition | null {
     const g = this.graph;
-    if (g.firstEdge[v + 1]! === g.firstEdge[v]!) return null;
-    return { edge: g.firstEdge[v]!, fraction: 0 };
+    const out = outEdges(g, v);
+    return out.length === 0 ? null : { edge: out[0]!, fraction: 0 };
   }
 
   /** Snaps a freehand line to the network, keeping its exact first and last coordinates. */
@@ -332,7 +342,7 @@ export class RouteEngine {
   /** The fastest speed (m/s) the activity's profile gives any edge of this region. */
   private fastestSpeed(activity: Activity): number {
     const p = this.prepare(activity);
-    p.fastest ??= fastestSpeed(this.graph, p.weights, this.kernel.edgeTwin);
+    p.fastest ??= fastestSpeed(this.graph, p.weights);
     return p.fastest;
   }
 
@@ -356,9 +366,9 @@ export class RouteEngine {
       if (!(to > from)) continue;
       const part = to - from;
       const [lon, lat, ele] = this.pointOn(e, to);
-      const source = this.kernel.sourceOf(e);
-      const rise = edgeRise(g, e, source) * part;
-      line.segment(lon, lat, ele, e, edgeLength(g, e, source) * part, Math.max(0, rise), Math.max(0, -rise), p.weights.cost(e) * part);
+      const [a, b] = edgeEnds(g, e);
+      const rise = nodeRise(g, a, b) * part;
+      line.segment(lon, lat, ele, e, nodeDistance(g, a, b) * part, Math.max(0, rise), Math.max(0, -rise), p.weights.cost(e) * part);
     }
   }
 
@@ -382,8 +392,7 @@ export class RouteEngine {
 
   private pointOn(e: number, f: number): [number, number, number] {
     const g = this.graph;
-    const a = this.kernel.sourceOf(e);
-    const b = g.edgeTarget[e]!;
+    const [a, b] = edgeEnds(g, e);
     const lon = lonOf(g, a) + (lonOf(g, b) - lonOf(g, a)) * f;
     const lat = latOf(g, a) + (latOf(g, b) - latOf(g, a)) * f;
     const ea = g.nodeEle[a]!;

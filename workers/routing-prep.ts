@@ -37,13 +37,13 @@ import {
 import { edgeCost, edgeHazard, HAZARD_BITS, pavedSurfaces, type Profile, profileFor } from './profiles.js';
 
 /**
- * A profile's weights over a graph (`twin`: each edge's reverse, whose target is the edge's source), computed per
+ * A profile's weights over a graph, computed per
  * edge when asked: travel time (s, as a float32, Infinity where the profile may not go) and hazard bits. The kernel
  * and the engine read them along routes and the chains of a query's ends, so no array per profile and edge is held.
  */
-export function edgeWeights(g: RegionGraph, p: Profile, twin: Uint32Array): EdgeWeights {
+export function edgeWeights(g: RegionGraph, p: Profile): EdgeWeights {
   const paved = pavedSurfaces(g);
-  return { cost: (e) => Math.fround(edgeCost(g, p, e, g.edgeTarget[twin[e]!]!, paved)), hazard: (e) => edgeHazard(g, p, e) };
+  return { cost: (e) => Math.fround(edgeCost(g, p, e, paved)), hazard: (e) => edgeHazard(g, p, e) };
 }
 
 /** The file's name in a region folder. */
@@ -97,12 +97,12 @@ export interface CorePlan extends Omit<ActivityPlan, 'profile'> {
   profile: CoreWeights;
 }
 
-/** The fastest speed (m/s) a profile's costs give any edge (`twin`: each edge's reverse, whose target is its source). */
-export function fastestSpeed(graph: RegionGraph, weights: EdgeWeights, twin: Uint32Array): number {
+/** The fastest speed (m/s) a profile's costs give any edge. */
+export function fastestSpeed(graph: RegionGraph, weights: EdgeWeights): number {
   let fastest = 0;
   for (let e = 0; e < graph.edgeCount; e++) {
     const c = weights.cost(e);
-    if (c > 0 && Number.isFinite(c)) fastest = Math.max(fastest, edgeLength(graph, e, graph.edgeTarget[twin[e]!]!) / c);
+    if (c > 0 && Number.isFinite(c)) fastest = Math.max(fastest, edgeLength(graph, e) / c);
   }
   return fastest;
 }
@@ -110,12 +110,12 @@ export function fastestSpeed(graph: RegionGraph, weights: EdgeWeights, twin: Uin
 /** Weights, chain sums and components of an activity, and which masks share a hierarchy. */
 export function planActivity(graph: RegionGraph, core: PreparedCore, activity: Activity): ActivityPlan {
   const p = profileFor(activity);
-  const weights = edgeWeights(graph, p, core.edgeTwin);
+  const weights = edgeWeights(graph, p);
   const profile = prepareProfile(graph, core, weights);
   let present = 0;
   for (const h of profile.coreHazard) present |= h;
   const effective = new Map(AVOID_MASKS.map((mask) => [mask, mask & present]));
-  return { activity, profileId: p.id, profile, weights, fastest: fastestSpeed(graph, weights, core.edgeTwin), effective };
+  return { activity, profileId: p.id, profile, weights, fastest: fastestSpeed(graph, weights), effective };
 }
 
 /** The distinct masks whose hierarchies a plan needs. */
@@ -172,7 +172,7 @@ export const PROFILES_SECTION = 'profiles';
  * the order the import makes them: the core graph, each activity's weights, the profile ids, each activity's masks.
  */
 export function preparedSections(graph: RegionGraph, prepared: PreparedRouting): Sections {
-  const s: Sections = coreSections(prepared.core, graph.nodeCount);
+  const s: Sections = coreSections(prepared.core, graph.nodeCount, graph.edgeCount);
   for (const a of prepared.activities.values()) weightSections(a, graph.edgeCount, s);
   s.set(PROFILES_SECTION, Uint32Array.from([...prepared.activities.values()].map((a) => a.profileId)));
   for (const a of prepared.activities.values()) maskSetSections(a, s);
@@ -234,7 +234,7 @@ export function maskSetSections(a: Pick<PreparedActivity, 'profileId' | 'masks'>
  */
 export function decodePreparedRouting(graph: RegionGraph, bytes: Uint8Array): PreparedRouting {
   const s = decodeSections(bytes);
-  const core = coreFromSections(s, graph.nodeCount, graph.edgeCount);
+  const core = coreFromSections(s, graph.nodeCount, graph.edgeCount, graph.towerFirst);
   const ids = new Set(section(s, PROFILES_SECTION, Uint32Array));
   const activities = new Map<Activity, PreparedActivity>();
   for (const activity of ACTIVITIES) {
@@ -243,7 +243,7 @@ export function decodePreparedRouting(graph: RegionGraph, bytes: Uint8Array): Pr
     const prefix = `p${p.id}`;
     const profile = profileFromSections(s, prefix);
     if (profile.open.length !== (graph.edgeCount + 31) >>> 5) throw new RoutingFileError(`${prefix} is made for another graph`);
-    const weights = edgeWeights(graph, p, core.edgeTwin);
+    const weights = edgeWeights(graph, p);
     const sample = section(s, `${prefix}.sample`, Float32Array);
     const now = weightSample(weights, graph.edgeCount);
     if (sample.length !== now.length || now.some((x, i) => !Object.is(x, sample[i]))) {

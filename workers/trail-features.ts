@@ -10,7 +10,7 @@ import type { DemGrid } from '../data/region/dem-grid.js';
 import {
   AccessMode,
   edgeHighway,
-  edgeSources,
+  edgeTables,
   edgeSac,
   edgeSurface,
   HighwayClass,
@@ -199,10 +199,10 @@ interface WayLines {
  * OSM nodes and direction; a way is walked from its ends (then any loop left over), one edge per node pair.
  */
 function wayLines(g: RegionGraph): WayLines {
-  const src = edgeSources(g);
+  const { source: src, target } = edgeTables(g);
   const byWay = new Map<number, number[]>();
-  for (let e = 0; e < g.edgeCount; e++) {
-    if (src[e]! >= g.edgeTarget[e]!) continue; // one of the two directions
+  for (let e = 0; e < g.edgeCount; e += 2) {
+    // One of the two directions (2u runs piece u forwards).
     const way = wayOf(g, e);
     let list = byWay.get(way);
     if (!list) byWay.set(way, (list = []));
@@ -228,8 +228,8 @@ function wayLines(g: RegionGraph): WayLines {
       else next.set(a, [b]);
     };
     for (const e of edges) {
-      link(src[e]!, g.edgeTarget[e]!);
-      link(g.edgeTarget[e]!, src[e]!);
+      link(src[e]!, target[e]!);
+      link(target[e]!, src[e]!);
     }
     const done = new Set<number>();
     // A node pair as one number (node indexes are below 2^26: a region of 67 M nodes).

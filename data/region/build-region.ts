@@ -6,7 +6,8 @@ import type { OsmExtract } from './osm-extract.js';
 import { createPlaceIndex } from './place-index.js';
 import { buildHazards, buildPlaces, buildRoutes } from './region-lists.js';
 import { REGION_FORMAT_VERSION, type Region, type RegionMeta } from './region.js';
-import { AGAINST_WAY, latOf, lonOf, type RegionGraph, toFixedCoord, WayFlag } from './region-graph.js';
+import { junctionGraph } from './junction-graph.js';
+import { latOf, lonOf, toFixedCoord, WayFlag, type WayTables } from './region-graph.js';
 import { RegionInputError } from './region-error.js';
 
 export interface BuildOptions {
@@ -21,9 +22,10 @@ export interface BuildOptions {
 
 /**
  * Builds the region. Ways are cut where a node is missing from the extract (clipped ways), so no
- * edge jumps a gap. Node order is the order of first use by the ways (keeps neighbours close).
- * Each node's elevation comes from the DEM (an edge's climb is its ends' difference, edgeRise); an edge's
- * attributes are its way's, so only its target and way are stored per edge.
+ * edge jumps a gap. The pieces become a junction graph (junction-graph.ts): junctions in the order of first use
+ * by the ways, then each chain's inner nodes (keeps neighbours close). Each node's elevation comes from the DEM
+ * (an edge's climb is its ends' difference, edgeRise); a piece's attributes are its way's, so only its way is
+ * stored per piece.
  * Everything per node or edge lives in typed arrays, so country-sized extracts fit in memory. The extract is
  * consumed: its positions and way slots are emptied once read.
  */
@@ -32,9 +34,9 @@ export function buildRegion(source: OsmExtract | OsmCollector, opts: BuildOption
   const ways = osm.ways;
   // Pieces: runs of consecutive present slots of one way (repeats dropped), at least two long.
   const usedWays: number[] = []; // graph way index → index in `ways`
-  const pieceSlots = new Int32Array(ways.slots.length);
-  const pieceStart: number[] = [0];
-  const pieceWay: number[] = [];
+  const runSlots = new Int32Array(ways.slots.length);
+  const runFirst: number[] = [0];
+  const runWay: number[] = [];
   let at = 0;
   for (let r = 0; r < ways.count; r++) {
     const wayIndex = usedWays.length;
@@ -42,8 +44,8 @@ export function buildRegion(source: OsmExtract | OsmCollector, opts: BuildOption
     let runStart = at;
     const flush = (): void => {
       if (at - runStart >= 2) {
-        pieceStart.push(at);
-        pieceWay.push(wayIndex);
+        runFirst.push(at);
+        runWay.push(wayIndex);
         used = true;
       } else at = runStart;
       runStart = at;
@@ -51,13 +53,13 @@ export function buildRegion(source: OsmExtract | OsmCollector, opts: BuildOption
     for (let k = ways.refStart[r]!; k < ways.refStart[r + 1]!; k++) {
       const s = ways.slots[k]!;
       if (s < 0) flush();
-      else if (at === runStart || pieceSlots[at - 1] !== s) pieceSlots[at++] = s;
+      else if (at === runStart || runSlots[at - 1] !== s) runSlots[at++] = s;
     }
     flush();
     if (used) usedWays.push(r);
   }
-  const pieceCount = pieceWay.length;
-  if (pieceCount === 0) throw new RegionInputError('the extract holds no routable ways (highway=path, track, …)');
+  const runCount = runWay.length;
+  if (runCount === 0) throw new RegionInputError('the extract holds no routable ways (highway=path, track, …)');
   const wayCount = usedWays.length;
   const wayOsmId = new Float64Array(wayCount);
   const wayName: string[] = [];
@@ -70,7 +72,7 @@ export function buildRegion(source: OsmExtract | OsmCollector, opts: BuildOption
   const nodeOfSlot = new Int32Array(osm.lon.length).fill(-1);
   let nodeCount = 0;
   for (let i = 0; i < at; i++) {
-    const s = pieceSlots[i]!;
+    const s = runSlots[i]!;
     if (nodeOfSlot[s] === -1) nodeOfSlot[s] = nodeCount++;
   }
   const nodeLonE7 = new Int32Array(nodeCount);
@@ -135,50 +137,23 @@ export function buildRegion(source: OsmExtract | OsmCollector, opts: BuildOption
     wayFlags[w] = wFlags[w]! | (oneway === 1 ? WayFlag.Oneway : oneway === -1 ? WayFlag.OnewayReversed : 0);
   }
 
-  // firstEdge is u32 (graph.bin): more than 2^32 - 1 directed edges would wrap it around.
-  if (2 * (at - pieceCount) > 2 ** 32 - 1) {
-    throw new RangeError(`Invalid typed array length: ${2 * (at - pieceCount)} directed edges (graph.bin holds at most 2^32 - 1)`);
+  // Edge ids are u32 (graph.bin): more than 2^32 - 1 directed edges would wrap them around.
+  const pieceCount = at - runCount; // straight pieces between consecutive nodes of a run
+  if (2 * pieceCount > 2 ** 32 - 1) {
+    throw new RangeError(`Invalid typed array length: ${2 * pieceCount} directed edges (graph.bin holds at most 2^32 - 1)`);
   }
-
-  // CSR: count, prefix sum, fill in piece order.
-  const firstEdge = new Uint32Array(nodeCount + 1);
-  for (let p = 0; p < pieceCount; p++) {
-    for (let i = pieceStart[p]!; i + 1 < pieceStart[p + 1]!; i++) {
-      firstEdge[nodeOfSlot[pieceSlots[i]!]! + 1]!++;
-      firstEdge[nodeOfSlot[pieceSlots[i + 1]!]! + 1]!++;
+  const pieceA = new Uint32Array(pieceCount);
+  const pieceB = new Uint32Array(pieceCount);
+  const pieceWay = new Uint32Array(pieceCount);
+  let piece = 0;
+  for (let r = 0; r < runCount; r++) {
+    for (let i = runFirst[r]!; i + 1 < runFirst[r + 1]!; i++) {
+      pieceA[piece] = nodeOfSlot[runSlots[i]!]!;
+      pieceB[piece] = nodeOfSlot[runSlots[i + 1]!]!;
+      pieceWay[piece++] = runWay[r]!;
     }
   }
-  for (let n = 0; n < nodeCount; n++) firstEdge[n + 1]! += firstEdge[n]!;
-  const edgeCount = firstEdge[nodeCount]!;
-
-  const edgeTarget = new Uint32Array(edgeCount);
-  const edgeWayDir = new Uint32Array(edgeCount);
-  const cursor = firstEdge.slice(0, nodeCount);
-  const put = (a: number, b: number, wayDir: number): void => {
-    const e = cursor[a]!++;
-    edgeTarget[e] = b;
-    edgeWayDir[e] = wayDir;
-  };
-  for (let p = 0; p < pieceCount; p++) {
-    const w = pieceWay[p]!;
-    for (let i = pieceStart[p]!; i + 1 < pieceStart[p + 1]!; i++) {
-      const a = nodeOfSlot[pieceSlots[i]!]!;
-      const b = nodeOfSlot[pieceSlots[i + 1]!]!;
-      put(a, b, w);
-      put(b, a, (w | AGAINST_WAY) >>> 0);
-    }
-  }
-
-  const graph: RegionGraph = {
-    nodeCount,
-    edgeCount,
-    bbox,
-    nodeLonE7,
-    nodeLatE7,
-    nodeEle,
-    firstEdge,
-    edgeTarget,
-    edgeWayDir,
+  const wayTables: WayTables = {
     wayOsmId,
     wayHighway: wHighway,
     waySurface: wSurface,
@@ -188,6 +163,7 @@ export function buildRegion(source: OsmExtract | OsmCollector, opts: BuildOption
     wayName,
     surfaces,
   };
+  const graph = junctionGraph({ nodeCount, nodeLonE7, nodeLatE7, nodeEle, pieceA, pieceB, pieceWay }, wayTables, bbox);
 
   const places = buildPlaces(osm.places, dem);
   const hazards = buildHazards(wayOsmId, wayName, wAccess, wFlags);
@@ -199,8 +175,8 @@ export function buildRegion(source: OsmExtract | OsmCollector, opts: BuildOption
     osmTimestamp: opts.osmTimestamp,
     bbox,
     counts: {
-      nodes: nodeCount,
-      edges: edgeCount,
+      nodes: graph.nodeCount,
+      edges: graph.edgeCount,
       ways: wayCount,
       places: places.length,
       hazards: hazards.length,

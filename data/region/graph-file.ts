@@ -5,14 +5,19 @@ import { RegionInputError } from './region-error.js';
 import type { RegionGraph } from './region-graph.js';
 
 export const GRAPH_MAGIC = 'CAIRNRG\0';
-export const GRAPH_FILE_VERSION = 3;
+export const GRAPH_FILE_VERSION = 4;
 export const GRAPH_HEADER_BYTES = 128;
+
+/** The graph's typed arrays: a section each. */
+type GraphArrays = Omit<RegionGraph, 'nodeCount' | 'edgeCount' | 'towerCount' | 'chainCount' | 'bbox' | 'wayName' | 'surfaces'>;
 
 type TypedArray = Float64Array | Float32Array | Int32Array | Uint32Array | Uint16Array | Uint8Array;
 
 interface Counts {
   n: number; // nodes
   e: number; // edges
+  t: number; // towers
+  k: number; // chains
   w: number; // ways
   strings: number; // bytes of the UTF-8 JSON string table
 }
@@ -25,9 +30,12 @@ const SECTIONS: readonly Section[] = [
   ['nodeLonE7', Int32Array, (c) => c.n],
   ['nodeLatE7', Int32Array, (c) => c.n],
   ['nodeEle', Float32Array, (c) => c.n],
-  ['firstEdge', Uint32Array, (c) => c.n + 1],
-  ['edgeTarget', Uint32Array, (c) => c.e],
-  ['edgeWayDir', Uint32Array, (c) => c.e],
+  ['towerFirst', Uint32Array, (c) => c.t + 1],
+  ['towerChains', Uint32Array, (c) => 2 * c.k],
+  ['chainFrom', Uint32Array, (c) => c.k],
+  ['chainTo', Uint32Array, (c) => c.k],
+  ['pieceStart', Uint32Array, (c) => c.k + 1],
+  ['pieceWay', Uint32Array, (c) => c.e / 2],
   ['wayAccess', Uint16Array, (c) => c.w],
   ['wayHighway', Uint8Array, (c) => c.w],
   ['waySurface', Uint8Array, (c) => c.w],
@@ -61,6 +69,8 @@ function graphParts(g: RegionGraph): { header: Uint8Array; sections: Array<[offs
   const c: Counts = {
     n: g.nodeCount,
     e: g.edgeCount,
+    t: g.towerCount,
+    k: g.chainCount,
     w: g.wayOsmId.length,
     strings: strings.byteLength,
   };
@@ -69,7 +79,7 @@ function graphParts(g: RegionGraph): { header: Uint8Array; sections: Array<[offs
   const header = new Uint8Array(GRAPH_HEADER_BYTES);
   const dv = new DataView(header.buffer);
   header.set(new TextEncoder().encode(GRAPH_MAGIC), 0);
-  const u32 = [GRAPH_FILE_VERSION, GRAPH_HEADER_BYTES, c.n, c.e, c.w, c.strings];
+  const u32 = [GRAPH_FILE_VERSION, GRAPH_HEADER_BYTES, c.n, c.e, c.w, c.strings, c.t, c.k];
   for (const [i, v] of u32.entries()) dv.setUint32(8 + 4 * i, v, true);
   dv.setUint32(44, total, true);
   for (const [i, v] of g.bbox.entries()) dv.setFloat64(48 + 8 * i, v, true);
@@ -137,7 +147,8 @@ export function readGraphHeader(header: Uint8Array, fileSize: number, what = 'gr
   if (version !== GRAPH_FILE_VERSION) {
     throw new RegionInputError(`${what} has format version ${version}; this build reads ${GRAPH_FILE_VERSION} (re-import)`);
   }
-  const counts: Counts = { n: u(2), e: u(3), w: u(4), strings: u(5) };
+  const counts: Counts = { n: u(2), e: u(3), w: u(4), strings: u(5), t: u(6), k: u(7) };
+  if (counts.e % 2 !== 0 || counts.t > counts.n || counts.k > counts.e / 2) throw new RegionInputError(`${what} has inconsistent counts`);
   const { offsets, total } = layout(counts);
   if (dv.getUint32(44, true) !== total || fileSize !== total) {
     throw new RegionInputError(`${what} is truncated or has a wrong size (${fileSize} bytes, expected ${total})`);
@@ -163,22 +174,14 @@ export function decodeGraphFile(input: Uint8Array, what = 'graph file'): RegionG
   });
   const table = JSON.parse(new TextDecoder().decode(v.strings)) as { wayName: string[]; surfaces: string[] };
   const f64 = (i: number): number => dv.getFloat64(i, true);
+  const { strings: _, ...arrays } = v; // every other section is the RegionGraph array of its name
   return {
+    ...(arrays as unknown as GraphArrays),
     nodeCount: c.n,
     edgeCount: c.e,
+    towerCount: c.t,
+    chainCount: c.k,
     bbox: [f64(48), f64(56), f64(64), f64(72)],
-    nodeLonE7: v.nodeLonE7 as Int32Array,
-    nodeLatE7: v.nodeLatE7 as Int32Array,
-    nodeEle: v.nodeEle as Float32Array,
-    firstEdge: v.firstEdge as Uint32Array,
-    edgeTarget: v.edgeTarget as Uint32Array,
-    edgeWayDir: v.edgeWayDir as Uint32Array,
-    wayOsmId: v.wayOsmId as Float64Array,
-    wayHighway: v.wayHighway as Uint8Array,
-    waySurface: v.waySurface as Uint8Array,
-    waySac: v.waySac as Uint8Array,
-    wayFlags: v.wayFlags as Uint8Array,
-    wayAccess: v.wayAccess as Uint16Array,
     wayName: table.wayName,
     surfaces: table.surfaces,
   };

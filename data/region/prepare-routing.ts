@@ -120,8 +120,8 @@ export async function prepareRoutingFiles(graph: RegionGraph, options: PrepareRo
 function writeCoreAndWeights(graph: RegionGraph, writer: SectionWriter, progress: ImportProgress): { links: CoreLinks; plans: CorePlan[] } {
   progress.stage('routing core');
   const core = prepareCore(graph, DEFAULT_CELL_DEG);
-  progress.note(`routing core graph: ${core.coreNode.length} nodes, ${core.target.length} edges`);
-  for (const [name, a] of coreSections(core, graph.nodeCount)) writer.add(name, a);
+  progress.note(`routing core graph: ${graph.towerCount} nodes, ${core.target.length} edges`);
+  for (const [name, a] of coreSections(core, graph.nodeCount, graph.edgeCount)) writer.add(name, a);
   progress.stage('routing weights', ACTIVITIES.length);
   const plans = ACTIVITIES.map((activity): CorePlan => {
     const plan = planActivity(graph, core, activity);

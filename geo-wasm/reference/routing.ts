@@ -1,6 +1,6 @@
 // Plain-TS twins of the routing kernels' simplest parts: brute-force nearest edge and a full-graph
 // Dijkstra between edge positions. Slow on purpose; tests compare the WASM kernels against them.
-import { latOf, lonOf, type RegionGraph } from '../../data/region/region-graph.js';
+import { edgeTarget, latOf, lonOf, outEdges, type RegionGraph } from '../../data/region/region-graph.js';
 
 const METRES_PER_DEG = 111319.49079327357;
 
@@ -17,7 +17,7 @@ export function nearestEdgeReference(g: RegionGraph, source: Uint32Array, lon: n
   for (let e = 0; e < g.edgeCount; e++) {
     if (allowed && !allowed(e)) continue;
     const a = source[e]!;
-    const b = g.edgeTarget[e]!;
+    const b = edgeTarget(g, e);
     const ax = (lonOf(g, a) - lon) * kx;
     const ay = (latOf(g, a) - lat) * METRES_PER_DEG;
     const ex = (lonOf(g, b) - lon) * kx - ax;
@@ -40,9 +40,9 @@ export function dijkstraReference(g: RegionGraph, cost: Float32Array, s: number,
     for (let u = 0; u < g.nodeCount; u++) if (!done[u] && dist[u]! < Infinity && (v < 0 || dist[u]! < dist[v]!)) v = u;
     if (v < 0) return dist;
     done[v] = 1;
-    for (let e = g.firstEdge[v]!; e < g.firstEdge[v + 1]!; e++) {
+    for (const e of outEdges(g, v)) {
       if (!(cost[e]! < Infinity) || skip?.(e)) continue;
-      const w = g.edgeTarget[e]!;
+      const w = edgeTarget(g, e);
       if (dist[v]! + cost[e]! < dist[w]!) dist[w] = dist[v]! + cost[e]!;
     }
   }
@@ -53,18 +53,18 @@ export function dijkstraReference(g: RegionGraph, cost: Float32Array, s: number,
  * Dijkstra: leave P by either end of its edge, reach Q from either end of its edge, or stay on the edge.
  */
 export function positionCostReference(
-  g: RegionGraph, source: Uint32Array, twin: Uint32Array, cost: Float32Array,
+  g: RegionGraph, source: Uint32Array, cost: Float32Array,
   p: { edge: number; fraction: number }, q: { edge: number; fraction: number }, skip?: (e: number) => boolean,
 ): number {
   const usable = (e: number): boolean => cost[e]! < Infinity && !skip?.(e);
   const exits: [number, number][] = [];
-  if (usable(p.edge) || p.fraction === 1) exits.push([g.edgeTarget[p.edge]!, (1 - p.fraction) * (p.fraction === 1 ? 0 : cost[p.edge]!)]);
-  const tp = twin[p.edge]!;
+  if (usable(p.edge) || p.fraction === 1) exits.push([edgeTarget(g, p.edge), (1 - p.fraction) * (p.fraction === 1 ? 0 : cost[p.edge]!)]);
+  const tp = p.edge ^ 1;
   if (usable(tp) || p.fraction === 0) exits.push([source[p.edge]!, p.fraction === 0 ? 0 : p.fraction * cost[tp]!]);
   const entries: [number, number][] = [];
   if (usable(q.edge) || q.fraction === 0) entries.push([source[q.edge]!, q.fraction === 0 ? 0 : q.fraction * cost[q.edge]!]);
-  const tq = twin[q.edge]!;
-  if (usable(tq) || q.fraction === 1) entries.push([g.edgeTarget[q.edge]!, q.fraction === 1 ? 0 : (1 - q.fraction) * cost[tq]!]);
+  const tq = q.edge ^ 1;
+  if (usable(tq) || q.fraction === 1) entries.push([edgeTarget(g, q.edge), q.fraction === 1 ? 0 : (1 - q.fraction) * cost[tq]!]);
   let best = Infinity;
   for (const [v, c] of exits) {
     const d = dijkstraReference(g, cost, v, skip);

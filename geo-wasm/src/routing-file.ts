@@ -9,7 +9,7 @@ import type { PreparedCore, PreparedMask, PreparedProfile } from './routing-prep
 
 export const ROUTING_FILE_MAGIC = 'CAIRNRT\0';
 /** Version of the routing.bin layout; bumped on any change of the container or of a section's meaning. */
-export const ROUTING_FILE_VERSION = 5;
+export const ROUTING_FILE_VERSION = 6;
 export const ROUTING_HEADER_BYTES = 64;
 const TOC_ENTRY_BYTES = 64;
 const NAME_BYTES = 40;
@@ -199,24 +199,24 @@ export function section<C extends SectionCtor>(sections: Sections, name: string,
 }
 
 /** The core graph's sections (graph.counts holds the node and edge counts the file was made for). */
-export function coreSections(core: PreparedCore, nodeCount: number, out: Sections = new Map()): Sections {
+export function coreSections(core: PreparedCore, nodeCount: number, edgeCount: number, out: Sections = new Map()): Sections {
   const g = core.grid;
-  out.set('graph.counts', new Float64Array([nodeCount, core.edgeTwin.length]));
-  out.set('core.edgeTwin', core.edgeTwin);
-  out.set('core.node', core.coreNode);
-  out.set('core.first', core.first);
+  out.set('graph.counts', new Float64Array([nodeCount, edgeCount]));
   out.set('core.target', core.target);
   out.set('core.source', core.source);
   out.set('core.twin', core.twin);
-  out.set('core.chainStart', core.chainStart);
+  out.set('core.chainEdge', core.chainEdge);
   out.set('grid.params', new Float64Array([g.w, g.h, g.west, g.south, g.cellDeg]));
   out.set('grid.cellStart', g.cellStart);
   out.set('grid.cellItems', g.cellItems);
   return out;
 }
 
-/** The core graph from its sections; RoutingFileError when they were made for another graph. */
-export function coreFromSections(s: Sections, nodeCount: number, edgeCount: number): PreparedCore {
+/**
+ * The core graph from its sections, its starts being the graph's `towerFirst`; RoutingFileError when they were made
+ * for another graph.
+ */
+export function coreFromSections(s: Sections, nodeCount: number, edgeCount: number, towerFirst: Uint32Array): PreparedCore {
   const counts = section(s, 'graph.counts', Float64Array);
   if (counts[0] !== nodeCount || counts[1] !== edgeCount) {
     throw new RoutingFileError(`made for a graph of ${counts[0]} nodes and ${counts[1]} edges, not ${nodeCount} and ${edgeCount}`);
@@ -224,13 +224,11 @@ export function coreFromSections(s: Sections, nodeCount: number, edgeCount: numb
   const u32 = (name: string) => section(s, name, Uint32Array);
   const gp = section(s, 'grid.params', Float64Array);
   return {
-    edgeTwin: u32('core.edgeTwin'),
-    coreNode: u32('core.node'),
-    first: u32('core.first'),
+    first: towerFirst,
     target: u32('core.target'),
     source: u32('core.source'),
     twin: u32('core.twin'),
-    chainStart: u32('core.chainStart'),
+    chainEdge: u32('core.chainEdge'),
     grid: { w: gp[0]!, h: gp[1]!, west: gp[2]!, south: gp[3]!, cellDeg: gp[4]!, cellStart: u32('grid.cellStart'), cellItems: u32('grid.cellItems') },
   };
 }

@@ -1,20 +1,15 @@
 // What the routing kernel derives from a region graph before it answers anything, as plain typed arrays: the
-// core graph (reverse edges, degree-2 chains contracted, the snapping grid) once per graph, then per profile its
+// core graph (the junction graph's towers and chains as a CSR, the snapping grid) once per graph, then per profile its
 // chain costs and components, and per (profile, avoid mask) a contraction hierarchy and the components once the
 // mask's hazards are removed. RoutingKernel computes these itself when it is not given them (routing.ts); the
 // import computes them ahead and stores them in the region folder (routing-file.ts), so the same functions give
 // the same arrays either way.
 import type { RegionGraph } from '../../data/region/region-graph.js';
 import { buildHierarchy, type Hierarchy } from './routing-ch.js';
-import { buildSnapGrid, Chains, type CoreGraph, components, computeTwins, contractChains, type SnapGrid } from './routing-core.js';
+import { buildSnapGrid, Chains, type CoreGraph, components, coreGraph, type SnapGrid } from './routing-core.js';
 
-/**
- * The graph-level arrays: reverse edges, the core graph of chains (routing-core.ts's CoreGraph without its tables
- * per original node or edge: Chains walks them), the snapping grid.
- */
-export interface PreparedCore extends Pick<CoreGraph, 'coreNode' | 'first' | 'target' | 'source' | 'twin' | 'chainStart'> {
-  /** The same piece in the other direction, per original edge. */
-  edgeTwin: Uint32Array;
+/** The graph-level arrays: the core graph (routing-core.ts; its starts are the graph's towerFirst) and the snapping grid. */
+export interface PreparedCore extends CoreGraph {
   grid: SnapGrid;
 }
 
@@ -56,33 +51,17 @@ export interface PreparedMask {
   component: Int32Array;
 }
 
-/** The core graph of `graph`: edge sources, twins, chain contraction and the snapping grid of `cellDeg` cells. */
-export function prepareCore(graph: RegionGraph, cellDeg: number, times?: { twinsMs: number; contractMs: number; gridMs: number }): PreparedCore {
+/** The core graph of `graph` and the snapping grid of `cellDeg` cells. */
+export function prepareCore(graph: RegionGraph, cellDeg: number, times?: { contractMs: number; gridMs: number }): PreparedCore {
   const t0 = performance.now();
-  const { nodeCount: n, edgeCount: m, firstEdge } = graph;
-  const edgeSource = new Uint32Array(m);
-  for (let v = 0; v < n; v++) for (let e = firstEdge[v]!; e < firstEdge[v + 1]!; e++) edgeSource[e] = v;
-  const edgeTwin = computeTwins(graph, edgeSource);
+  const core = coreGraph(graph);
   const t1 = performance.now();
-  const core = contractChains(graph, edgeTwin);
-  const t2 = performance.now();
-  const grid = buildSnapGrid(graph, edgeTwin, cellDeg);
-  const t3 = performance.now();
+  const grid = buildSnapGrid(graph, cellDeg);
   if (times) {
-    times.twinsMs = t1 - t0;
-    times.contractMs = t2 - t1;
-    times.gridMs = t3 - t2;
+    times.contractMs = t1 - t0;
+    times.gridMs = performance.now() - t1;
   }
-  return {
-    edgeTwin,
-    coreNode: core.coreNode,
-    first: core.first,
-    target: core.target,
-    source: core.source,
-    twin: core.twin,
-    chainStart: core.chainStart,
-    grid,
-  };
+  return { ...core, grid };
 }
 
 /** Sums a profile's edge weights over each chain, marks the pieces it may use and computes its components. */
@@ -91,7 +70,7 @@ export function prepareProfile(graph: RegionGraph, core: PreparedCore, weights: 
   const mc = core.target.length;
   const coreCost = new Float32Array(mc);
   const coreHazard = new Uint8Array(mc);
-  const open = new Uint32Array((core.edgeTwin.length + 31) >>> 5);
+  const open = new Uint32Array((graph.edgeCount + 31) >>> 5);
   for (let c = 0; c < mc; c++) {
     let sum = 0;
     let h = 0;
@@ -101,7 +80,7 @@ export function prepareProfile(graph: RegionGraph, core: PreparedCore, weights: 
       h |= weights.hazard(e);
       if (cost < Infinity) {
         open[e >>> 5]! |= 1 << (e & 31);
-        const t = core.edgeTwin[e]!;
+        const t = e ^ 1;
         open[t >>> 5]! |= 1 << (t & 31);
       }
     }

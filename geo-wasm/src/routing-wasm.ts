@@ -24,7 +24,7 @@ export interface RoutingExports {
   pathSource(): number;
   copyDistances(out: number): void;
   useSpatial(
-    lon: number, lat: number, target: number, twin: number,
+    lon: number, lat: number, pieceStart: number, chainFrom: number, chainTo: number, towers: number, chains: number,
     w: number, h: number, west: number, south: number, cellDeg: number, start: number, items: number,
   ): void;
   snap(lon: number, lat: number, maxDist: number, open: number, dx: number, dy: number, minCos: number): number;

@@ -1,7 +1,7 @@
 // Typed wrapper of the routing kernels: keeps a region graph resident in WASM memory, contracts
 // degree-2 chains into a core graph, prepares per-profile weights and landmarks, and answers
 // routes, snaps, reachable areas and line matches without exposing pointers.
-import type { RegionGraph } from '../../data/region/region-graph.js';
+import { edgeTarget, type RegionGraph } from '../../data/region/region-graph.js';
 import { recordOwner, unpackRecord, type Hierarchy } from './routing-ch.js';
 import { buildSnapGrid, Chains, type SnapGrid } from './routing-core.js';
 import {
@@ -87,8 +87,7 @@ interface ProfileState {
 /** Timings (ms) of the work done at load and per profile, for the docs and the bench. */
 export interface KernelStats {
   loadMs: number;
-  /** Parts of loadMs: reverse-edge table, chain contraction, snapping grid. */
-  twinsMs: number;
+  /** Parts of loadMs: the core graph, the snapping grid. */
   contractMs: number;
   gridMs: number;
   coreNodes: number;
@@ -111,23 +110,18 @@ export interface KernelStats {
 export class RoutingKernel {
   readonly graph: RegionGraph;
   readonly stats: KernelStats;
-  /** The same piece in the other direction. */
-  readonly edgeTwin: Uint32Array;
   /** The chains of original edges between junctions (walked, not stored per edge). */
   private readonly chains: Chains;
   private readonly w: RoutingExports;
   private readonly opts: RoutingKernelOptions;
   private readonly profiles = new Map<number, ProfileState>();
-  // original graph pointers
-  private readonly pTarget: number;
-  private readonly pTwin: number;
   // core graph
-  private readonly coreNode: Uint32Array; // core node → original node
+  private readonly coreNodes: number; // the graph's towers
   private readonly coreFirst: Uint32Array;
   private readonly coreTarget: Uint32Array;
   private readonly coreSource: Uint32Array;
   private readonly coreTwin: Uint32Array;
-  private readonly chainStart: Uint32Array; // core edge c's chain has chainStart[c + 1] - chainStart[c] edges
+  private readonly chainEdge: Uint32Array; // chain k's core edge from its start
   private readonly cFirst: number;
   private readonly cTarget: number;
   private readonly cSource: number;
@@ -145,7 +139,7 @@ export class RoutingKernel {
     this.opts = opts;
     this.w = instantiateRouting(opts.build, opts.memory);
     const computed = { core: 0, grid: 0, profiles: 0, hierarchies: 0, components: 0, landmarks: 0 };
-    const times = { twinsMs: 0, contractMs: 0, gridMs: 0 };
+    const times = { contractMs: 0, gridMs: 0 };
     let core = prepared;
     if (!core) {
       core = prepareCore(graph, opts.cellDeg, times);
@@ -154,21 +148,17 @@ export class RoutingKernel {
     } else if (core.grid.cellDeg !== opts.cellDeg) {
       // Prepared for another cell size: only the grid is made again.
       const t = performance.now();
-      core = { ...core, grid: buildSnapGrid(graph, core.edgeTwin, opts.cellDeg) };
+      core = { ...core, grid: buildSnapGrid(graph, opts.cellDeg) };
       times.gridMs = performance.now() - t;
       computed.grid++;
     }
-    const { edgeTarget } = graph;
-    this.edgeTwin = core.edgeTwin;
     this.chains = new Chains(graph, core);
-    this.pTarget = this.put(edgeTarget);
-    this.pTwin = this.put(this.edgeTwin);
-    this.coreNode = core.coreNode;
+    this.coreNodes = graph.towerCount;
     this.coreFirst = core.first;
     this.coreTarget = core.target;
     this.coreSource = core.source;
     this.coreTwin = core.twin;
-    this.chainStart = core.chainStart;
+    this.chainEdge = core.chainEdge;
     this.cFirst = this.put(core.first);
     this.cTarget = this.put(core.target);
     this.cSource = this.put(core.source);
@@ -177,7 +167,7 @@ export class RoutingKernel {
     this.stats = {
       loadMs: performance.now() - t0,
       ...times,
-      coreNodes: core.coreNode.length,
+      coreNodes: graph.towerCount,
       coreEdges: core.target.length,
       profileMs: {},
       landmarkMs: {},
@@ -270,13 +260,11 @@ export class RoutingKernel {
   /** The core graph as prepareCore returns it (views of this kernel's arrays). */
   private core(): PreparedCore {
     return {
-      edgeTwin: this.edgeTwin,
-      coreNode: this.coreNode,
       first: this.coreFirst,
       target: this.coreTarget,
       source: this.coreSource,
       twin: this.coreTwin,
-      chainStart: this.chainStart,
+      chainEdge: this.chainEdge,
       grid: this.grid,
     };
   }
@@ -292,7 +280,7 @@ export class RoutingKernel {
   private searchHierarchy(p: ProfileState, mask: number, sn: number[], sc: number[], tn: number[], tc: number[]): CoreSearch | null {
     const w = this.w;
     const h = this.hierarchyFor(p, mask);
-    const nc = this.coreNode.length;
+    const nc = this.coreNodes;
     const hier = h.hierarchy;
     w.useHierarchy(nc, h.ptrs[0]!, h.ptrs[1]!, h.ptrs[2]!, h.ptrs[3]!, h.ptrs[4]!, h.ptrs[5]!, hier.forward.target.length);
     w.chBegin();
@@ -319,7 +307,7 @@ export class RoutingKernel {
   /** Core search with A* and landmark bounds. */
   private searchLandmarks(p: ProfileState, mask: number, sn: number[], sc: number[], tn: number[], tc: number[]): CoreSearch | null {
     const w = this.w;
-    w.useGraph(this.coreNode.length, this.cFirst, this.cTarget, this.cSource, this.cTwin);
+    w.useGraph(this.coreNodes, this.cFirst, this.cTarget, this.cSource, this.cTwin);
     w.useWeights(p.coreCost, p.coreHaz, mask);
     const lm = this.landmarksFor(p, mask);
     w.useLandmarks(lm.count, lm.from, lm.to, this.opts.landmarksPerQuery);
@@ -449,14 +437,14 @@ export class RoutingKernel {
     const edges = new Int32Array(total);
     let o = 0;
     if (forwardOut) for (let i = a.index; i < head.length; i++) edges[o++] = head[i]!;
-    else for (let i = a.index; i >= 0; i--) edges[o++] = this.edgeTwin[head[i]!]!;
+    else for (let i = a.index; i >= 0; i--) edges[o++] = head[i]! ^ 1;
     for (const c of coreEdges) {
       const chain = this.chains.edges(c);
       edges.set(chain, o);
       o += chain.length;
     }
     if (tgtIndex === 0) for (let i = 0; i <= b.index; i++) edges[o++] = tail[i]!;
-    else for (let i = tail.length - 1; i >= b.index; i--) edges[o++] = this.edgeTwin[tail[i]!]!;
+    else for (let i = tail.length - 1; i >= b.index; i--) edges[o++] = tail[i]! ^ 1;
     const startFraction = forwardOut ? a.fraction : 1 - a.fraction;
     const endFraction = tgtIndex === 0 ? b.fraction : 1 - b.fraction;
     return { cost, edges, startFraction, endFraction };
@@ -477,7 +465,7 @@ export class RoutingKernel {
       // A chain's edges come in a run: penalise it once per run, found where the run starts (at a junction).
       const atJunction = this.chains.isJunction(this.chains.sourceOf(e));
       if (i > 0 && !atJunction) continue;
-      const chain = atJunction ? this.chains.chainFrom(e) : this.chains.locate(e).chain;
+      const chain = this.chains.locate(e).chain;
       if (chain === last) continue;
       last = chain;
       penalty[chain]! *= factor;
@@ -501,7 +489,7 @@ export class RoutingKernel {
     for (let c = 0; c < mc; c++) weighted[c] = p.coreCostArr[c]! * penalty[c]!;
     return this.routeWith(p, from, to, avoidMask, (sn, sc, tn, tc) => {
       const w = this.w;
-      w.useGraph(this.coreNode.length, this.cFirst, this.cTarget, this.cSource, this.cTwin);
+      w.useGraph(this.coreNodes, this.cFirst, this.cTarget, this.cSource, this.cTwin);
       w.useWeights(this.penaltyPtr, p.coreHaz, avoidMask);
       w.useLandmarks(0, 0, 0, 0);
       return this.runCoreSearch(sn, sc, tn, tc);
@@ -517,7 +505,7 @@ export class RoutingKernel {
     const p = this.profile(profileId);
     const w = this.w;
     const a = this.chainPoint(from, p, avoidMask);
-    w.useGraph(this.coreNode.length, this.cFirst, this.cTarget, this.cSource, this.cTwin);
+    w.useGraph(this.coreNodes, this.cFirst, this.cTarget, this.cSource, this.cTwin);
     w.useWeights(p.coreCost, p.coreHaz, avoidMask);
     w.useLandmarks(0, 0, 0, 0);
     w.clearEndpoints();
@@ -526,30 +514,30 @@ export class RoutingKernel {
     w.search(0, budget);
     const count = w.settled();
     const settled = new Int32Array(w.memory.buffer, w.settledList(), count).slice();
-    const dist = new Float64Array(w.memory.buffer, w.distances(), this.coreNode.length);
+    const dist = new Float64Array(w.memory.buffer, w.distances(), this.coreNodes);
     const best = new Map<number, number>();
     const reach = (v: number, t: number): void => {
       if (t <= budget && !(best.get(v)! <= t)) best.set(v, t);
     };
-    const { edgeTarget } = this.graph;
+    const g = this.graph;
     // From a chain position (its index and fraction), forwards along the chain's edges up to its last inner node.
     const walk = (chainEdges: Uint32Array, index: number, fraction: number, t0: number): void => {
       let t = t0;
       for (let i = index; i < chainEdges.length - 1; i++) {
         t += this.pieceCost(p, chainEdges[i]!, i === index ? 1 - fraction : 1, avoidMask);
         if (!(t <= budget)) return;
-        reach(edgeTarget[chainEdges[i]!]!, t);
+        reach(edgeTarget(g, chainEdges[i]!), t);
       }
     };
     for (const c of settled) {
-      reach(this.coreNode[c]!, dist[c]!);
+      reach(c, dist[c]!);
       for (let ce = this.coreFirst[c]!; ce < this.coreFirst[c + 1]!; ce++) {
         if (this.chains.length(ce) > 1) walk(this.chains.edges(ce), 0, 0, dist[c]!);
       }
     }
     // The start's own chain, both ways from the start: forwards on it, and forwards over the twins from the same spot.
     walk(a.edges, a.index, a.fraction, 0);
-    const back = Uint32Array.from(a.edges, (e) => this.edgeTwin[e]!).reverse();
+    const back = Uint32Array.from(a.edges, (e) => e ^ 1).reverse();
     walk(back, a.edges.length - 1 - a.index, 1 - a.fraction, 0);
     const order = [...best].sort((x, y) => x[1] - y[1]);
     return { nodes: Uint32Array.from(order, ([v]) => v), times: Float32Array.from(order, ([, t]) => t) };
@@ -601,13 +589,14 @@ export class RoutingKernel {
     const lat = this.put(g.nodeLatE7);
     const start = this.put(grid.cellStart);
     const items = this.put(grid.cellItems);
-    this.spatial = [lon, lat, this.pTarget, this.pTwin, grid.w, grid.h, grid.west, grid.south, grid.cellDeg, start, items];
+    const chains = [this.put(g.pieceStart), this.put(g.chainFrom), this.put(g.chainTo), g.towerCount, g.chainCount];
+    this.spatial = [lon, lat, ...chains, grid.w, grid.h, grid.west, grid.south, grid.cellDeg, start, items];
   }
 
   /** Re-selects this kernel's snapping grid (another kernel in the thread may have selected its own). */
   private useSpatial(): void {
     const s = this.spatial;
-    this.w.useSpatial(s[0]!, s[1]!, s[2]!, s[3]!, s[4]!, s[5]!, s[6]!, s[7]!, s[8]!, s[9]!, s[10]!);
+    this.w.useSpatial(s[0]!, s[1]!, s[2]!, s[3]!, s[4]!, s[5]!, s[6]!, s[7]!, s[8]!, s[9]!, s[10]!, s[11]!, s[12]!, s[13]!);
   }
 
   /** Cost of `part` (0..1) of edge e; Infinity when the edge is closed or carries a hazard of `mask`. */
@@ -628,16 +617,15 @@ export class RoutingKernel {
     const { chain, index: k } = this.chains.locate(e);
     const chainEdges = this.chains.edges(chain);
     const end = chainEdges.length;
-    const tw = this.edgeTwin;
     const piece = (ei: number, part: number): number => this.pieceCost(p, ei, part, mask);
     let costToEnd = piece(chainEdges[k]!, 1 - f); // forwards from P to the chain's end
     for (let i = k + 1; i < end; i++) costToEnd += piece(chainEdges[i]!, 1);
-    let costToStart = piece(tw[chainEdges[k]!]!, f); // backwards from P over the twins
-    for (let i = k - 1; i >= 0; i--) costToStart += piece(tw[chainEdges[i]!]!, 1);
+    let costToStart = piece(chainEdges[k]! ^ 1, f); // backwards from P over the twins
+    for (let i = k - 1; i >= 0; i--) costToStart += piece(chainEdges[i]! ^ 1, 1);
     let costFromStart = piece(chainEdges[k]!, f); // arriving at P from the chain's start
     for (let i = 0; i < k; i++) costFromStart += piece(chainEdges[i]!, 1);
-    let costFromEnd = piece(tw[chainEdges[k]!]!, 1 - f); // arriving from the chain's end
-    for (let i = end - 1; i > k; i--) costFromEnd += piece(tw[chainEdges[i]!]!, 1);
+    let costFromEnd = piece(chainEdges[k]! ^ 1, 1 - f); // arriving from the chain's end
+    for (let i = end - 1; i > k; i--) costFromEnd += piece(chainEdges[i]! ^ 1, 1);
     return { chain, index: k, edges: chainEdges, fraction: f, costToEnd, costToStart, costFromStart, costFromEnd };
   }
 
@@ -669,7 +657,7 @@ export class RoutingKernel {
       return { cost, edges: Int32Array.from(edges), startFraction: a.fraction, endFraction: bf };
     }
     for (let i = a.index; i >= bk; i--) {
-      const e = this.edgeTwin[a.edges[i]!]!;
+      const e = a.edges[i]! ^ 1;
       const from = i === a.index ? 1 - a.fraction : 0;
       const to = i === bk ? 1 - bf : 1;
       if (to > from) {
@@ -702,7 +690,7 @@ export class RoutingKernel {
   private buildLandmarks(p: ProfileState, mask: number): Landmarks {
     const none: Landmarks = { count: 0, from: 0, to: 0 };
     const w = this.w;
-    const nc = this.coreNode.length;
+    const nc = this.coreNodes;
     if (nc === 0 || this.opts.landmarks === 0) return none;
     const comp = this.componentsFor(p, mask);
     // Landmarks go in the largest component; others fall back to plain Dijkstra order (h = 0).

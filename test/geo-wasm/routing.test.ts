@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { junctionGraph } from '../../data/region/junction-graph.js';
 import {
   AccessClass,
-  AGAINST_WAY,
   edgeSources,
+  edgeTarget,
   HighwayClass,
   latOf,
   lonOf,
+  outEdges,
   type RegionGraph,
   toFixedCoord,
   wayOf,
@@ -60,28 +62,16 @@ function syntheticGraph(seed: number): { g: RegionGraph; cost: Float32Array; haz
   const island = [node(30, 0), node(31, 0)];
   links.push([island[0]!, island[1]!]);
   const n = lon.length;
-  const out: number[][] = Array.from({ length: n }, () => []);
-  const edges: { a: number; b: number; way: number }[] = [];
-  links.forEach(([a, b], way) => {
-    out[a]!.push(edges.push({ a, b, way }) - 1);
-    out[b]!.push(edges.push({ a: b, b: a, way }) - 1);
-  });
-  const order = out.flat();
-  const firstEdge = new Uint32Array(n + 1);
-  for (let v = 0; v < n; v++) firstEdge[v + 1] = firstEdge[v]! + out[v]!.length;
-  const m = order.length;
-  const g: RegionGraph = {
+  const pieces = {
     nodeCount: n,
-    edgeCount: m,
-    bbox: [Math.min(...lon), Math.min(...lat), Math.max(...lon), Math.max(...lat)],
     nodeLonE7: Int32Array.from(lon, toFixedCoord),
     nodeLatE7: Int32Array.from(lat, toFixedCoord),
     nodeEle: new Float32Array(n),
-    firstEdge,
-    edgeTarget: Uint32Array.from(order.map((e) => edges[e]!.b)),
-    edgeWayDir: Uint32Array.from(
-      order.map((e) => (edges[e]!.a === links[edges[e]!.way]![0] ? edges[e]!.way : (edges[e]!.way | AGAINST_WAY) >>> 0)),
-    ),
+    pieceA: Uint32Array.from(links, ([a]) => a),
+    pieceB: Uint32Array.from(links, ([, b]) => b),
+    pieceWay: Uint32Array.from(links, (_, way) => way),
+  };
+  const ways = {
     wayOsmId: Float64Array.from(links.map((_, i) => 1000 + i)),
     wayHighway: new Uint8Array(links.length).fill(HighwayClass.Path),
     waySurface: new Uint8Array(links.length),
@@ -91,6 +81,8 @@ function syntheticGraph(seed: number): { g: RegionGraph; cost: Float32Array; haz
     wayName: links.map(() => ''),
     surfaces: [''],
   };
+  const g = junctionGraph(pieces, ways, [Math.min(...lon), Math.min(...lat), Math.max(...lon), Math.max(...lat)]);
+  const m = g.edgeCount;
   const cost = new Float32Array(m);
   const hazard = new Uint8Array(m);
   for (let e = 0; e < m; e++) {
@@ -120,14 +112,14 @@ describe('routing kernels on synthetic graphs', () => {
         const q = { edge: Math.floor(rnd() * g.edgeCount), fraction: rnd() < 0.2 ? Math.round(rnd()) : rnd() };
         for (const mask of [0, 3]) {
           const skip = (e: number): boolean => (hazard[e]! & mask) !== 0;
-          const want = positionCostReference(g, edgeSources(g), k.edgeTwin, cost, p, q, skip);
+          const want = positionCostReference(g, edgeSources(g), cost, p, q, skip);
           const got = k.route(p, q, 0, mask);
           if (want === Infinity) expect(got, `${JSON.stringify([p, q, mask])}`).toBeNull();
           else {
             expect(got, `${JSON.stringify([p, q, mask])}`).not.toBeNull();
             expect(Math.abs(got!.cost - want)).toBeLessThanOrEqual(1e-3 * want + 1e-6);
             // The path is connected: each edge starts where the previous one ended.
-            for (let j = 1; j < got!.edges.length; j++) expect(k.sourceOf(got!.edges[j]!)).toBe(g.edgeTarget[got!.edges[j - 1]!]);
+            for (let j = 1; j < got!.edges.length; j++) expect(k.sourceOf(got!.edges[j]!)).toBe(edgeTarget(g, got!.edges[j - 1]!));
           }
         }
       }
@@ -160,7 +152,7 @@ describe('routing kernels on synthetic graphs', () => {
     const coords: number[] = [];
     for (const e of path!.edges) coords.push(lonOf(g, k.sourceOf(e)), latOf(g, k.sourceOf(e)));
     const last = path!.edges[path!.edges.length - 1]!;
-    coords.push(lonOf(g, g.edgeTarget[last]!), latOf(g, g.edgeTarget[last]!));
+    coords.push(lonOf(g, edgeTarget(g, last)), latOf(g, edgeTarget(g, last)));
     const matched = k.matchLine(Float64Array.from(coords), 5);
     expect(matched.length).toBe(path!.edges.length);
     matched.forEach((e, i) => {
@@ -177,7 +169,7 @@ describe('routing kernels on synthetic graphs', () => {
     const { nodes, times } = k.reachable(start, 0, 400);
     expect(nodes.length).toBeGreaterThan(1);
     nodes.forEach((v, i) => {
-      const want = positionCostReference(g, edgeSources(g), k.edgeTwin, cost, start, { edge: g.firstEdge[v]!, fraction: 0 });
+      const want = positionCostReference(g, edgeSources(g), cost, start, { edge: outEdges(g, v)[0]!, fraction: 0 });
       expect(times[i]!).toBeLessThanOrEqual(400);
       expect(Math.abs(times[i]! - want)).toBeLessThanOrEqual(1e-3);
       if (i > 0) expect(times[i]!).toBeGreaterThanOrEqual(times[i - 1]!);
@@ -186,14 +178,13 @@ describe('routing kernels on synthetic graphs', () => {
     const listed = new Set(nodes);
     expect(listed.size).toBe(nodes.length);
     for (let v = 0; v < g.nodeCount; v++) {
-      if (g.firstEdge[v + 1] === g.firstEdge[v]) continue;
-      const want = positionCostReference(g, edgeSources(g), k.edgeTwin, cost, start, { edge: g.firstEdge[v]!, fraction: 0 });
+      const want = positionCostReference(g, edgeSources(g), cost, start, { edge: outEdges(g, v)[0]!, fraction: 0 });
       if (want < 399.99) expect(listed.has(v), `node ${v} at ${want} s`).toBe(true);
     }
   });
 });
 
-describe('chains walked instead of stored', () => {
+describe('chains read off the junction graph', () => {
   const graphs: [string, RegionGraph][] = [
     ...[1, 2, 3].map((seed): [string, RegionGraph] => [`synthetic ${seed}`, syntheticGraph(seed).g]),
     ['the demo region', buildDemoRegion().graph],
@@ -204,7 +195,6 @@ describe('chains walked instead of stored', () => {
       const chains = new Chains(g, core);
       const source = edgeSources(g);
       for (let e = 0; e < g.edgeCount; e++) {
-        expect(core.edgeTwin[core.edgeTwin[e]!]).toBe(e);
         expect(chains.sourceOf(e)).toBe(source[e]);
         const { chain, index } = chains.locate(e);
         expect(chains.edges(chain)[index]).toBe(e);
@@ -213,10 +203,11 @@ describe('chains walked instead of stored', () => {
       for (let c = 0; c < core.target.length; c++) {
         const edges = chains.edges(c);
         total += edges.length;
-        expect(source[edges[0]!]).toBe(core.coreNode[core.source[c]!]);
-        expect(g.edgeTarget[edges[edges.length - 1]!]).toBe(core.coreNode[core.target[c]!]);
-        for (let i = 1; i < edges.length; i++) expect(source[edges[i]!]).toBe(g.edgeTarget[edges[i - 1]!]);
-        if (edges.length > 0) expect(chains.chainFrom(edges[0]!)).toBe(c);
+        expect(source[edges[0]!]).toBe(core.source[c]);
+        expect(edgeTarget(g, edges[edges.length - 1]!)).toBe(core.target[c]);
+        for (let i = 1; i < edges.length; i++) expect(source[edges[i]!]).toBe(edgeTarget(g, edges[i - 1]!));
+        expect(chains.locate(edges[0]!)).toEqual({ chain: c, index: 0 });
+        expect(chains.firstEdge(c)).toBe(edges[0]);
       }
       expect(total).toBe(g.edgeCount);
     });

@@ -11,7 +11,7 @@ import {
   edgeFlags,
   edgeLength,
   edgeSac,
-  edgeSources,
+  edgeTarget,
   latOf,
   lonOf,
   type RegionGraph,
@@ -89,14 +89,13 @@ describe.skipIf(!present)('routing on Andorra', () => {
   it('a sac_scale trail yields its difficulty stretch', () => {
     // The longest run of one sac_scale way: route between its two ends.
     const lengths = new Map<number, number>();
-    const source = edgeSources(g);
     for (let e = 0; e < g.edgeCount; e++)
-      if (edgeSac(g, e) > 0) lengths.set(wayOf(g, e), (lengths.get(wayOf(g, e)) ?? 0) + edgeLength(g, e, source[e]!) / 2);
+      if (edgeSac(g, e) > 0) lengths.set(wayOf(g, e), (lengths.get(wayOf(g, e)) ?? 0) + edgeLength(g, e) / 2);
     const [way, length] = [...lengths].sort((a, b) => b[1] - a[1])[0]!;
     const sacEdge = [...Array(g.edgeCount).keys()].find((e) => wayOf(g, e) === way)!;
     const sac = edgeSac(g, sacEdge);
     const deg = new Map<number, number>();
-    for (let e = 0; e < g.edgeCount; e++) if (wayOf(g, e) === way) deg.set(g.edgeTarget[e]!, (deg.get(g.edgeTarget[e]!) ?? 0) + 1);
+    for (let e = 0; e < g.edgeCount; e++) if (wayOf(g, e) === way) deg.set(edgeTarget(g, e), (deg.get(edgeTarget(g, e)) ?? 0) + 1);
     const ends = [...deg].filter(([, d]) => d === 1).map(([v]) => v);
     const r = ok(engine.directions({ activity: Activity.HIKING_AND_TRAIL, waypoints: [at(ends[0]!), at(ends[1]!)] }));
     const label = `T${sac}`;
@@ -135,7 +134,7 @@ describe.skipIf(!present)('routing on Andorra', () => {
     expect(toll.length).toBeGreaterThan(0);
     const e = toll[0]!;
     const a = engine.kernel.sourceOf(e);
-    const b = g.edgeTarget[e]!;
+    const b = edgeTarget(g, e);
     const out = ok(engine.directions({ activity: Activity.ROAD_CYCLING, waypoints: [at(a), at(b)], avoid: ['TOLLWAY'] }));
     expect(['APPLIED', 'NO_ROUTE']).toContain(out.avoidance);
     // Andorra's five toll ways (the Envalira tunnel's approaches) are the only way on for every route that takes

@@ -1,23 +1,17 @@
 // Test helpers for routing: an independent plain-JS Dijkstra, a seeded PRNG and a continuity check.
 import type { Profile } from '../../workers/profiles.js';
 import { edgeWeights } from '../../workers/routing-prep.js';
-import { edgeSources, latOf, lonOf, type RegionGraph } from '../../data/region/region-graph.js';
-import { computeTwins } from '../../geo-wasm/src/routing-core.js';
-
-/** Each edge's reverse, as the import pairs them. */
-function twins(g: RegionGraph): Uint32Array {
-  return computeTwins(g, edgeSources(g));
-}
+import { edgeTarget, latOf, lonOf, outEdges, type RegionGraph } from '../../data/region/region-graph.js';
 
 /** A profile's cost (s) of every edge, as the oracle reads them. */
 export function costsFor(g: RegionGraph, p: Profile): Float32Array {
-  const w = edgeWeights(g, p, twins(g));
+  const w = edgeWeights(g, p);
   return Float32Array.from({ length: g.edgeCount }, (_, e) => w.cost(e));
 }
 
 /** A profile's hazard bits of every edge. */
 export function hazardsFor(g: RegionGraph, p: Profile): Uint8Array {
-  const w = edgeWeights(g, p, twins(g));
+  const w = edgeWeights(g, p);
   return Uint8Array.from({ length: g.edgeCount }, (_, e) => w.hazard(e));
 }
 
@@ -72,10 +66,10 @@ export function oracleCost(g: RegionGraph, cost: Float32Array, s: number, t: num
     const [d, v] = pop();
     if (d > dist[v]!) continue;
     if (v === t) return d;
-    for (let e = g.firstEdge[v]!; e < g.firstEdge[v + 1]!; e++) {
+    for (const e of outEdges(g, v)) {
       const c = cost[e]!;
       if (!(c < Infinity) || skip?.(e)) continue;
-      const w = g.edgeTarget[e]!;
+      const w = edgeTarget(g, e);
       const nd = d + c;
       if (nd < dist[w]!) {
         dist[w] = nd;
@@ -117,7 +111,7 @@ export function firstDiscontinuity(g: RegionGraph, coords: number[]): number {
   const n = coords.length / 3;
   const nodesAt = (i: number): number[] => byPos.get(`${coords[i * 3]},${coords[i * 3 + 1]}`) ?? [];
   const joined = (a: number, b: number): boolean => {
-    for (let e = g.firstEdge[a]!; e < g.firstEdge[a + 1]!; e++) if (g.edgeTarget[e] === b) return true;
+    for (const e of outEdges(g, a)) if (edgeTarget(g, e) === b) return true;
     return false;
   };
   for (let i = 0; i + 1 < n; i++) {
@@ -129,8 +123,7 @@ export function firstDiscontinuity(g: RegionGraph, coords: number[]): number {
       // One end is a snapped point inside an edge: it must lie on an edge of the node.
       const [nodes, j] = A.length ? [A, i + 1] : [B, i];
       ok = nodes.some((a) => {
-        for (let e = g.firstEdge[a]!; e < g.firstEdge[a + 1]!; e++)
-          if (onSegment(g, a, g.edgeTarget[e]!, coords[j * 3]!, coords[j * 3 + 1]!)) return true;
+        for (const e of outEdges(g, a)) if (onSegment(g, a, edgeTarget(g, e), coords[j * 3]!, coords[j * 3 + 1]!)) return true;
         return false;
       });
     } else ok = n === 2; // a route inside one edge

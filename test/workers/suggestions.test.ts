@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildDemoRegion } from '../../data/region/demo-region.js';
 import type { Region } from '../../data/region/region.js';
-import { EdgeFlag, edgeFlags, latOf, lonOf, type RegionGraph, wayOf } from '../../data/region/region-graph.js';
+import { EdgeFlag, edgeFlags, edgeTarget, latOf, lonOf, outEdges, type RegionGraph, wayOf } from '../../data/region/region-graph.js';
 import { Activity } from '../../contracts/activity.js';
 import type { LonLat, SuggestionsOutput } from '../../contracts/routing.js';
 import { RouteEngine } from '../../workers/route-engine.js';
@@ -32,10 +32,10 @@ const tollEdges = () => [...Array(g.edgeCount).keys()].filter((e) => (edgeFlags(
 function aroundToll(): LonLat[] {
   const way = wayOf(g, tollEdges()[0]!);
   const degree = new Map<number, number>();
-  for (let e = 0; e < g.edgeCount; e++) if (wayOf(g, e) === way) degree.set(g.edgeTarget[e]!, (degree.get(g.edgeTarget[e]!) ?? 0) + 1);
+  for (let e = 0; e < g.edgeCount; e++) if (wayOf(g, e) === way) degree.set(edgeTarget(g, e), (degree.get(edgeTarget(g, e)) ?? 0) + 1);
   const ends = [...degree].filter(([, d]) => d === 1).map(([v]) => v);
   return ends.map((v) => {
-    for (let e = g.firstEdge[v]!; e < g.firstEdge[v + 1]!; e++) if (!(edgeFlags(g, e) & EdgeFlag.Toll)) return at(g.edgeTarget[e]!);
+    for (const e of outEdges(g, v)) if (!(edgeFlags(g, e) & EdgeFlag.Toll)) return at(edgeTarget(g, e));
     throw new Error('toll end without another way');
   });
 }
@@ -93,7 +93,7 @@ describe('route suggestions', () => {
   it('fails with NOT_FOUND when every idea would need a toll way (a start on the toll road)', () => {
     const e = tollEdges()[3]!;
     const a = engine.kernel.sourceOf(e);
-    const b = g.edgeTarget[e]!;
+    const b = edgeTarget(g, e);
     const onToll: LonLat = [(lonOf(g, a) + lonOf(g, b)) / 2, (latOf(g, a) + latOf(g, b)) / 2];
     expect(suggestRoutes(engine, { activity: Activity.ROAD_CYCLING, start: onToll, targetDistance: 3000 })).toMatchObject({
       ok: false,

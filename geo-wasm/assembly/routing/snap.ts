@@ -6,15 +6,18 @@ const METRES_PER_DEG: f64 = 111319.49079327357; // WGS84 equatorial, 2*pi*637813
 
 let sLon: usize = 0; // i32[n] node longitudes, 1e-7 degree
 let sLat: usize = 0; // i32[n] node latitudes, 1e-7 degree
-let sTarget: usize = 0; // u32[m]
-let sTwin: usize = 0; // u32[m]
+let sPieceStart: usize = 0; // u32[chains + 1]: chain k holds pieces pieceStart[k] … pieceStart[k + 1] - 1
+let sChainFrom: usize = 0; // u32[chains]: tower
+let sChainTo: usize = 0; // u32[chains]: tower
+let sTowers: u32 = 0;
+let sChains: u32 = 0;
 let gridW: i32 = 0;
 let gridH: i32 = 0;
 let gridWest: f64 = 0;
 let gridSouth: f64 = 0;
 let gridCell: f64 = 1;
 let cellStart: usize = 0; // u32[w*h+1]
-let cellItems: usize = 0; // u32[]: one edge id per undirected piece
+let cellItems: usize = 0; // u32[]: one even edge id (2u) per piece u
 
 /** Node n's longitude and latitude in degrees (the host divides alike: region-graph.ts lonOf). */
 @inline function lonAt(n: usize): f64 {
@@ -24,15 +27,21 @@ let cellItems: usize = 0; // u32[]: one edge id per undirected piece
   return <f64>load<i32>(sLat + (n << 2)) / 1e7;
 }
 
-/** Describes the node coordinates, edges and the grid (cells row-major from the south-west). */
+/**
+ * Describes the node coordinates, the junction graph's chains (data/region/region-graph.ts: edge 2u runs piece u
+ * forwards along its chain, 2u + 1 back) and the grid (cells row-major from the south-west).
+ */
 export function useSpatial(
-  lon: usize, lat: usize, target: usize, twin: usize,
+  lon: usize, lat: usize, pieceStart: usize, chainFrom: usize, chainTo: usize, towers: u32, chains: u32,
   w: i32, h: i32, west: f64, south: f64, cellDeg: f64, start: usize, items: usize,
 ): void {
   sLon = lon;
   sLat = lat;
-  sTarget = target;
-  sTwin = twin;
+  sPieceStart = pieceStart;
+  sChainFrom = chainFrom;
+  sChainTo = chainTo;
+  sTowers = towers;
+  sChains = chains;
   gridW = w;
   gridH = h;
   gridWest = west;
@@ -40,6 +49,34 @@ export function useSpatial(
   gridCell = cellDeg;
   cellStart = start;
   cellItems = items;
+}
+
+/** The node at place `pos` of chain k (region-graph.ts chainNode). */
+function chainNode(k: u32, pos: u32): usize {
+  if (pos == 0) return <usize>load<u32>(sChainFrom + (<usize>k << 2));
+  const start = load<u32>(sPieceStart + (<usize>k << 2));
+  if (pos == load<u32>(sPieceStart + (<usize>(k + 1) << 2)) - start) return <usize>load<u32>(sChainTo + (<usize>k << 2));
+  return <usize>(sTowers + start - k + pos - 1);
+}
+
+let endA: usize = 0;
+let endB: usize = 0;
+
+/** Sets endA, endB to edge e's source and target (its chain by binary search in pieceStart). */
+function edgeEnds(e: u32): void {
+  const u = e >> 1;
+  let lo: u32 = 0;
+  let hi: u32 = sChains - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (load<u32>(sPieceStart + (<usize>mid << 2)) <= u) lo = mid;
+    else hi = mid - 1;
+  }
+  const i = u - load<u32>(sPieceStart + (<usize>lo << 2));
+  const a = chainNode(lo, i);
+  const b = chainNode(lo, i + 1);
+  endA = (e & 1) == 0 ? a : b;
+  endB = (e & 1) == 0 ? b : a;
 }
 
 let snapEdgeV: i32 = -1;
@@ -66,8 +103,9 @@ export function snapLat(): f64 {
 function consider(e: i32, lon: f64, lat: f64, kx: f64, open: usize, dx: f64, dy: f64, minCos: f64): void {
   const eo = <usize>e;
   if (open != 0 && (load<u32>(open + ((eo >> 5) << 2)) & (<u32>1 << (<u32>e & 31))) == 0) return;
-  const a = <usize>load<u32>(sTarget + (<usize>load<u32>(sTwin + (eo << 2)) << 2)); // the twin's target
-  const b = <usize>load<u32>(sTarget + (eo << 2));
+  edgeEnds(<u32>e);
+  const a = endA;
+  const b = endB;
   const ax = (lonAt(a) - lon) * kx;
   const ay = (latAt(a) - lat) * METRES_PER_DEG;
   const bx = (lonAt(b) - lon) * kx;
@@ -177,12 +215,10 @@ export function matchLine(coords: usize, count: i32, maxDist: f64, open: usize, 
     if (dx != 0 || dy != 0) e = snap((lon0 + lon1) * 0.5, mlat, maxDist, open, dx, dy, 0.7);
     if (e >= 0) {
       // Orient the edge along the line.
-      const eo = <usize>e;
-      const a = <usize>load<u32>(sTarget + (<usize>load<u32>(sTwin + (eo << 2)) << 2)); // the twin's target
-      const b = <usize>load<u32>(sTarget + (eo << 2));
-      const ex = (lonAt(b) - lonAt(a)) * kx;
-      const ey = (latAt(b) - latAt(a)) * METRES_PER_DEG;
-      if (ex * dx + ey * dy < 0) e = load<i32>(sTwin + (eo << 2));
+      edgeEnds(<u32>e);
+      const ex = (lonAt(endB) - lonAt(endA)) * kx;
+      const ey = (latAt(endB) - latAt(endA)) * METRES_PER_DEG;
+      if (ex * dx + ey * dy < 0) e = e ^ 1;
       matched++;
     }
     store<i32>(out + (<usize>i << 2), e);

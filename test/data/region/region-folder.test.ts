@@ -43,7 +43,15 @@ describe('region folder', () => {
     writeRegion(dir, buildDemoRegion());
     const { graph } = loadRegion(dir);
     const buffer = graph.nodeLonE7.buffer;
-    for (const a of [graph.nodeLatE7, graph.firstEdge, graph.edgeTarget, graph.edgeWayDir, graph.wayAccess, graph.wayFlags]) {
+    for (const a of [
+      graph.nodeLatE7,
+      graph.towerFirst,
+      graph.towerChains,
+      graph.pieceStart,
+      graph.pieceWay,
+      graph.wayAccess,
+      graph.wayFlags,
+    ]) {
       expect(a.buffer).toBe(buffer);
     }
   });
@@ -59,8 +67,9 @@ describe('region folder', () => {
     expect(shared.files['routing.bin']!.bytes).toBe(statSync(join(dir, 'routing.bin')).size);
     const graphBytes = placedFile(shared, 'graph.bin')!;
     const { graph } = loadRegion(dir, { graphBytes: () => graphBytes });
-    expect(graph.edgeTarget.buffer).toBe(graphBytes.buffer);
-    expect(Array.from(graph.edgeTarget)).toEqual(Array.from(demo.graph.edgeTarget));
+    expect(graph.pieceStart.buffer).toBe(graphBytes.buffer);
+    expect(Array.from(graph.pieceStart)).toEqual(Array.from(demo.graph.pieceStart));
+    expect(Array.from(graph.towerChains)).toEqual(Array.from(demo.graph.towerChains));
     expect(Array.from(graph.nodeLonE7)).toEqual(Array.from(demo.graph.nodeLonE7));
     // The two files lie apart in the memory.
     const [a, b] = Object.values(shared.files).sort((x, y) => x.ptr - y.ptr);
@@ -73,7 +82,8 @@ describe('region folder', () => {
     const shifted = new Uint8Array(bytes.length + 3);
     shifted.set(bytes, 3);
     const graph = decodeGraphFile(shifted.subarray(3));
-    expect(graph.edgeTarget).toEqual(demo.graph.edgeTarget);
+    expect(graph.pieceWay).toEqual(demo.graph.pieceWay);
+    expect(graph.chainTo).toEqual(demo.graph.chainTo);
   });
 
   it('a truncated graph file, a wrong magic or a missing folder fail with RegionInputError', () => {

@@ -12,7 +12,7 @@ import { importFailure } from '../../../data/region/pbf-reader.js';
 import { ImportResourceError, RegionInputError } from '../../../data/region/region-error.js';
 import { loadRegion } from '../../../data/region/region-folder.js';
 import { ANDORRA_PBF, haveData, LIECHTENSTEIN_PBF } from './shared-data.js';
-import { lonOf, wayOf } from '../../../data/region/region-graph.js';
+import { edgeTarget, lonOf, outEdges, wayOf } from '../../../data/region/region-graph.js';
 
 const work = mkdtempSync(join(tmpdir(), 'cairn-region-stream-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -106,14 +106,14 @@ describe.skipIf(!haveData(LIECHTENSTEIN_PBF))('streaming import of a stitched ex
     const stitch = g.wayName.indexOf('stitch');
     expect(stitch).toBeGreaterThanOrEqual(0);
     let start = -1;
-    for (let e = 0; e < g.edgeCount && start < 0; e++) if (wayOf(g, e) === stitch) start = g.edgeTarget[e]!;
+    for (let e = 0; e < g.edgeCount && start < 0; e++) if (wayOf(g, e) === stitch) start = edgeTarget(g, e);
     const seen = new Uint8Array(g.nodeCount);
     const queue = [start];
     seen[start] = 1;
     while (queue.length > 0) {
       const n = queue.pop()!;
-      for (let e = g.firstEdge[n]!; e < g.firstEdge[n + 1]!; e++) {
-        const m = g.edgeTarget[e]!;
+      for (const e of outEdges(g, n)) {
+        const m = edgeTarget(g, e);
         if (!seen[m]) {
           seen[m] = 1;
           queue.push(m);

@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import type { Handle } from '../../../../server/http/pipeline.js';
 import { inject } from '../../../../server/http/inject.js';
 import { buildDemoRegion } from '../../../../data/region/demo-region.js';
-import { latOf, lonOf } from '../../../../data/region/region-graph.js';
+import { latOf, lonOf, outEdges } from '../../../../data/region/region-graph.js';
 
 let cached: [number, number][] | undefined;
 
@@ -15,7 +15,7 @@ export function networkPoints(): [number, number][] {
   const g = buildDemoRegion().graph;
   const out: [number, number][] = [];
   for (let n = 0; n < g.nodeCount; n++) {
-    if (g.firstEdge[n + 1]! - g.firstEdge[n]! >= 3) out.push([lonOf(g, n), latOf(g, n)]);
+    if (outEdges(g, n).length >= 3) out.push([lonOf(g, n), latOf(g, n)]);
   }
   cached = out;
   return out;
