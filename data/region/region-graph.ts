@@ -1,6 +1,6 @@
 // The in-memory shape of a region's trail network: flat typed arrays, ready to copy into WASM memory.
-import { haversine } from './geo.js';
 // The region file format (data/region/README.md) serializes exactly these arrays.
+import { haversine } from './geo.js';
 
 /** OSM highway classes kept in the graph; the numeric value is stored per edge (Uint8). */
 export enum HighwayClass {
@@ -96,7 +96,7 @@ export interface WayTables {
  * A piece is the straight line between two consecutive OSM nodes of a way. Pieces are numbered chain by chain
  * (chain k holds pieces pieceStart[k] … pieceStart[k + 1] − 1, in order from chainFrom[k] to chainTo[k]); a
  * directed edge is a piece in one direction, e = 2u from its chain's start towards its end and e = 2u + 1 back
- * (twinOf(e) = e ^ 1). Chain k's inner nodes are numbered towerCount + pieceStart[k] − k onwards, in order.
+ * (its reverse is e ^ 1). Chain k's inner nodes are numbered towerCount + pieceStart[k] − k onwards, in order.
  * So no table per node or edge says how they connect: edgeTarget, edgeSource and outEdges compute it.
  */
 export interface RegionGraph extends WayTables {
@@ -131,11 +131,6 @@ export interface RegionGraph extends WayTables {
 
 /** What finding an edge's nodes reads. */
 export type ChainLayout = Pick<RegionGraph, 'towerCount' | 'chainCount' | 'chainFrom' | 'chainTo' | 'pieceStart'>;
-
-/** The same piece in the other direction. */
-export function twinOf(e: number): number {
-  return e ^ 1;
-}
 
 /** The chain holding piece u (binary search in pieceStart). */
 export function chainOfPiece(g: ChainLayout, u: number): number {

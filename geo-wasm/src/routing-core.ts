@@ -87,10 +87,6 @@ export class Chains {
     return edgeEnds(this.graph, e)[0];
   }
 
-  isJunction(v: number): boolean {
-    return v < this.graph.towerCount;
-  }
-
   /** Number of pieces of core edge c's chain. */
   length(c: number): number {
     const k = this.graph.towerChains[c]! >>> 1;

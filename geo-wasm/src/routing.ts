@@ -461,10 +461,8 @@ export class RoutingKernel {
   /** Multiplies by `factor` the penalty of every chain `path` runs on, in both directions. */
   penalisePath(penalty: Float32Array, path: EdgePath, factor: number): void {
     let last = -1;
-    for (const [i, e] of path.edges.entries()) {
-      // A chain's edges come in a run: penalise it once per run, found where the run starts (at a junction).
-      const atJunction = this.chains.isJunction(this.chains.sourceOf(e));
-      if (i > 0 && !atJunction) continue;
+    for (const e of path.edges) {
+      // A chain's edges come in a run: penalise it once per run.
       const chain = this.chains.locate(e).chain;
       if (chain === last) continue;
       last = chain;
