@@ -11,12 +11,14 @@
 // Sizes: REGION_SCALE_COPIES (default 1,16,64,144; BENCH_SMOKE=1: 2, to keep the script working).
 // Method, per size: the import (`node dist/data/region/import-cli.js --json`) under /usr/bin/time -v: wall time and
 // peak RSS; the folder's size. Then for WORKER_THREADS=2 and 4, a fresh server on the folder: ready = spawn to its
-// listening line; first route = the first `directions` answer; SHORT routes between random network nodes 1–5 km
-// apart and LONG corner-to-corner routes (the nodes nearest the region's SW and NE corners, and NW–SE), all on the
+// listening line; first route = the first `directions` answer; SHORT routes between a random network node and one 1–5 km
+// from it and LONG corner-to-corner routes (the nodes nearest the region's SW and NE corners, and NW–SE), all on the
 // network's largest connected part, fixed seed,
 // one client, p50/p95 of the answer time (failures counted); COLD tiles = distinct z14 tiles under random nodes,
 // each asked once, p50/p95; the largest tile per zoom over the tiles under the same nodes at every zoom 0–16
 // (uncompressed bytes); then the server's RSS (VmRSS) with all of that done.
+// REGION_SCALE_REUSE=1 serves a region folder a previous run left instead of importing again (import columns then
+// show the folder as reused); REGION_SCALE_WORKERS (default 2,4) sets the servers measured, in that order.
 // Run: npm run build && node --expose-gc --import tsx bench/region-scale.bench.ts
 // Output: a table on stdout and bench/results/region-scale.json (region-scale.smoke.json with BENCH_SMOKE=1).
 
@@ -38,6 +40,8 @@ const DATA = join(ROOT, '..', 'shared', 'data');
 const SOURCE = join(DATA, 'liechtenstein-latest.osm.pbf');
 const WORK = join(tmpdir(), 'cairn-region-scale');
 const COPIES = (process.env.REGION_SCALE_COPIES ?? (SMOKE ? '2' : '1,16,64,144')).split(',').map(Number);
+const REUSE = process.env.REGION_SCALE_REUSE === '1';
+const WORKER_COUNTS = (process.env.REGION_SCALE_WORKERS ?? '2,4').split(',').map(Number);
 const SHORT_ROUTES = SMOKE ? 10 : 200;
 const LONG_ROUTES = SMOKE ? 2 : 10;
 const COLD_TILES = SMOKE ? 10 : 200;
@@ -115,24 +119,46 @@ function largestComponent(g: RegionGraph): Int32Array {
   return Int32Array.from({ length: g.nodeCount }, (_, n) => n).filter((n) => find(n) === root);
 }
 
+/** The nodes of `among` in the cells (0.05°) around a node: the 5 columns and 3 rows of cells centred on it. */
+function nodeCells(g: RegionGraph, among: Int32Array): (n: number) => number[] {
+  const CELL = 0.05;
+  const key = (cx: number, cy: number) => (cy + 4000) * 8000 + (cx + 4000);
+  const cells = new Map<number, number[]>();
+  for (const n of among) {
+    const k = key(Math.floor(lonOf(g, n) / CELL), Math.floor(latOf(g, n) / CELL));
+    let list = cells.get(k);
+    if (!list) cells.set(k, (list = []));
+    list.push(n);
+  }
+  return (n) => {
+    const cx = Math.floor(lonOf(g, n) / CELL);
+    const cy = Math.floor(latOf(g, n) / CELL);
+    const out: number[] = [];
+    for (let y = cy - 1; y <= cy + 1; y++) for (let x = cx - 2; x <= cx + 2; x++) for (const m of cells.get(key(x, y)) ?? []) out.push(m);
+    return out;
+  };
+}
+
 /** The waypoints of the run, drawn once per region (fixed seed) so that 2 and 4 workers answer the same requests. */
 function workload(regionDir: string) {
   const g = decodeGraphFile(readFileSync(join(regionDir, 'graph.bin')), 'graph.bin');
   const random = seededRandom(42);
   const connected = largestComponent(g);
   const node = () => connected[Math.floor(random() * connected.length)]!;
+  // Short routes: a random node and one 1–5 km from it, drawn among the nodes of the cells around it (a random node
+  // of a country is almost never that close; a start with no such neighbour is drawn again).
+  const near = nodeCells(g, connected);
   const short: [number, number][][] = [];
   while (short.length < SHORT_ROUTES) {
     const a = node();
-    // A second node 1–5 km away: draw until one is (a dense network finds one in a few draws).
-    for (let tries = 0; tries < 2000; tries++) {
-      const b = node();
+    const around = near(a);
+    for (let tries = 0; tries < 200; tries++) {
+      const b = around[Math.floor(random() * around.length)]!;
       const d = metres(g, a, b);
       if (d >= 1000 && d <= 5000) {
         short.push([position(g, a), position(g, b)]);
         break;
       }
-      if (tries === 1999) short.push([position(g, a), position(g, node())]);
     }
   }
   const [w, s, e, n] = g.bbox;
@@ -283,19 +309,17 @@ async function main(): Promise<void> {
       );
     }
     const regionDir = join(WORK, `region-${copies}`);
-    rmSync(regionDir, { recursive: true, force: true });
-    const imported = timed(process.execPath, [
-      join(ROOT, 'dist', 'data', 'region', 'import-cli.js'),
-      '--osm',
-      pbf,
-      '--out',
-      regionDir,
-      '--json',
-    ]);
+    const reused = REUSE && existsSync(join(regionDir, 'meta.json'));
+    if (!reused) rmSync(regionDir, { recursive: true, force: true });
+    const imported = reused
+      ? { ok: true, seconds: Number.NaN, peakMb: Number.NaN, stdout: '', stderr: '' }
+      : timed(process.execPath, [join(ROOT, 'dist', 'data', 'region', 'import-cli.js'), '--osm', pbf, '--out', regionDir, '--json']);
     const row: Json = {
       copies,
       pbfMb: round(statSync(pbf).size / 2 ** 20, 1),
-      import: { ok: imported.ok, seconds: round(imported.seconds, 1), peakRssMb: round(imported.peakMb, 0) },
+      import: reused
+        ? { ok: true, reused: true }
+        : { ok: imported.ok, seconds: round(imported.seconds, 1), peakRssMb: round(imported.peakMb, 0) },
     };
     rows.push(row);
     if (!imported.ok) {
@@ -307,10 +331,11 @@ async function main(): Promise<void> {
     const load = workload(regionDir);
     row.graph = { nodes: load.nodes, edges: load.edges };
     const served: Served[] = [];
-    for (const workers of [2, 4]) served.push(await serve(regionDir, workers, load));
+    for (const workers of WORKER_COUNTS) served.push(await serve(regionDir, workers, load));
     row.served = served;
-    const [two, four] = served;
-    row.rss4over2 = round(four!.rssMb / two!.rssMb, 2);
+    const two = served.find((s) => s.workers === 2);
+    const four = served.find((s) => s.workers === 4);
+    if (two && four) row.rss4over2 = round(four.rssMb / two.rssMb, 2);
     console.log(JSON.stringify(row));
   }
 
@@ -323,12 +348,14 @@ async function main(): Promise<void> {
       console.log(`${r.copies} | ${r.pbfMb} | fails after ${imp.seconds} s at ${imp.peakRssMb} MB: ${imp.error}`);
       continue;
     }
-    const [two, four] = r.served as Served[];
+    const served = r.served as Served[];
+    const two = served.find((s) => s.workers === 2) ?? served[0];
+    const four = served.find((s) => s.workers === 4) ?? served[0];
     const { short: s, long: l, coldZ14: c } = two!;
     const sizes = Object.entries(two!.largestTileKb);
     const [zMax, kbMax] = sizes.reduce((a, b) => (b[1] > a[1] ? b : a));
     console.log(
-      `${r.copies} | ${r.pbfMb} | ${imp.seconds} | ${imp.peakRssMb} | ${r.folderMb} | ${two!.readySeconds} | ${two!.rssMb} / ${four!.rssMb} | ${two!.firstRouteMs} | ${s.p50} / ${s.p95} | ${l.p50} / ${l.p95} (${l.km}) | ${c.p50} / ${c.p95} | ${kbMax} (z${zMax})`,
+      `${r.copies} | ${r.pbfMb} | ${imp.reused ? 'reused' : imp.seconds} | ${imp.reused ? '' : imp.peakRssMb} | ${r.folderMb} | ${two!.readySeconds} | ${two!.rssMb} / ${four!.rssMb} | ${two!.firstRouteMs} | ${s.p50} / ${s.p95} | ${l.p50} / ${l.p95} (${l.km}) | ${c.p50} / ${c.p95} | ${kbMax} (z${zMax})`,
     );
   }
   const out = join(ROOT, 'bench', 'results', SMOKE ? 'region-scale.smoke.json' : 'region-scale.json');

@@ -365,10 +365,18 @@ export class RouteEngine {
       if (line.pointCount === 0) this.startAt(line, { edge: e, fraction: from });
       if (!(to > from)) continue;
       const part = to - from;
-      const [lon, lat, ele] = this.pointOn(e, to);
       const [a, b] = edgeEnds(g, e);
       const rise = nodeRise(g, a, b) * part;
-      line.segment(lon, lat, ele, e, nodeDistance(g, a, b) * part, Math.max(0, rise), Math.max(0, -rise), p.weights.cost(e) * part);
+      line.segment(
+        lonOf(g, a) + (lonOf(g, b) - lonOf(g, a)) * to,
+        latOf(g, a) + (latOf(g, b) - latOf(g, a)) * to,
+        eleBetween(g, a, b, to),
+        e,
+        nodeDistance(g, a, b) * part,
+        Math.max(0, rise),
+        Math.max(0, -rise),
+        p.weights.cost(e) * part,
+      );
     }
   }
 
@@ -395,10 +403,7 @@ export class RouteEngine {
     const [a, b] = edgeEnds(g, e);
     const lon = lonOf(g, a) + (lonOf(g, b) - lonOf(g, a)) * f;
     const lat = latOf(g, a) + (latOf(g, b) - latOf(g, a)) * f;
-    const ea = g.nodeEle[a]!;
-    const eb = g.nodeEle[b]!;
-    const ele = Number.isNaN(ea) || Number.isNaN(eb) ? 0 : ea + (eb - ea) * f;
-    return [lon, lat, ele];
+    return [lon, lat, eleBetween(g, a, b, f)];
   }
 
   private pointEle(pos: EdgePosition): number {
@@ -447,4 +452,11 @@ function crosses(path: EdgePath, weights: EdgeWeights, mask: number): boolean {
     if (to > from && (weights.hazard(path.edges[i]!) & mask) !== 0) return true;
   }
   return false;
+}
+
+/** Elevation at fraction f from node a to node b; 0 where either has none. */
+function eleBetween(g: RegionGraph, a: number, b: number, f: number): number {
+  const ea = g.nodeEle[a]!;
+  const eb = g.nodeEle[b]!;
+  return Number.isNaN(ea) || Number.isNaN(eb) ? 0 : ea + (eb - ea) * f;
 }

@@ -6,17 +6,23 @@ import { ACCESS_NAMES, edgeAccess, Hazard, type Profile } from './profiles.js';
 import type { EdgeWeights } from '../geo-wasm/src/routing-prepare.js';
 import { edgeSac, wayOf } from '../data/region/region-graph.js';
 
-/** A line under construction: points (lon, lat, ele) and, per segment, its edge (-1 = off network). */
+/**
+ * A line under construction: points (lon, lat, ele) and, per segment, its edge (-1 = off network) and measures.
+ * The per-segment columns are typed arrays grown by doubling (a cross-country route has ~25,000 segments).
+ */
 export class LineBuilder {
   readonly coords: number[] = [];
-  readonly segEdge: number[] = [];
-  readonly segLength: number[] = [];
-  readonly segAscent: number[] = [];
-  readonly segDescent: number[] = [];
-  readonly segDuration: number[] = [];
+  private edges = new Int32Array(64);
+  /** Per segment: length (m), ascent (m), descent (m), duration (s). */
+  private measures = new Float64Array(4 * 64);
+  private count = 0;
 
   get pointCount(): number {
     return this.coords.length / 3;
+  }
+
+  get segmentCount(): number {
+    return this.count;
   }
 
   /** Adds a point; the first call starts the line, later calls need the segment that leads to it. */
@@ -26,11 +32,37 @@ export class LineBuilder {
 
   segment(lon: number, lat: number, ele: number, edge: number, length: number, ascent: number, descent: number, duration: number): void {
     this.coords.push(lon, lat, ele);
-    this.segEdge.push(edge);
-    this.segLength.push(length);
-    this.segAscent.push(ascent);
-    this.segDescent.push(descent);
-    this.segDuration.push(duration);
+    const i = this.count++;
+    if (i === this.edges.length) {
+      const edges = new Int32Array(i * 2);
+      edges.set(this.edges);
+      this.edges = edges;
+      const measures = new Float64Array(i * 8);
+      measures.set(this.measures);
+      this.measures = measures;
+    }
+    this.edges[i] = edge;
+    const m = this.measures;
+    m[4 * i] = length;
+    m[4 * i + 1] = ascent;
+    m[4 * i + 2] = descent;
+    m[4 * i + 3] = duration;
+  }
+
+  edge(i: number): number {
+    return this.edges[i]!;
+  }
+  length(i: number): number {
+    return this.measures[4 * i]!;
+  }
+  ascent(i: number): number {
+    return this.measures[4 * i + 1]!;
+  }
+  descent(i: number): number {
+    return this.measures[4 * i + 2]!;
+  }
+  duration(i: number): number {
+    return this.measures[4 * i + 3]!;
   }
 }
 
@@ -93,14 +125,14 @@ export function measureLine(g: RegionGraph, line: LineBuilder, profile: Profile,
   const advisories: Advisory[] = [];
   const open = new Map<AdvisoryKind, Advisory>();
   const stretches: DifficultyStretch[] = [];
-  const n = line.segEdge.length;
+  const n = line.segmentCount;
   for (let i = 0; i < n; i++) {
-    const e = line.segEdge[i]!;
+    const e = line.edge(i);
     const from = distance;
-    distance += line.segLength[i]!;
-    duration += line.segDuration[i]!;
-    ascent += line.segAscent[i]!;
-    descent += line.segDescent[i]!;
+    distance += line.length(i);
+    duration += line.duration(i);
+    ascent += line.ascent(i);
+    descent += line.descent(i);
     const h = e >= 0 ? weights.hazard(e) & ADVISORY_BITS : 0;
     // Most pieces carry no advisory and none is open: nothing to track.
     if (h !== 0 || open.size > 0) trackAdvisories(g, e, h, i, from, distance, profile, open, advisories);

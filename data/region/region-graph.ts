@@ -135,6 +135,10 @@ export type ChainLayout = Pick<RegionGraph, 'towerCount' | 'chainCount' | 'chain
 /** The chain holding piece u (binary search in pieceStart). */
 export function chainOfPiece(g: ChainLayout, u: number): number {
   const s = g.pieceStart;
+  // A route, a tile or a measure walks a chain piece by piece and asks for each piece's chain several times:
+  // the last answer is checked before a binary search over every chain (cache misses at country scale).
+  const k = lastChain.k;
+  if (lastChain.starts === s && k < g.chainCount && s[k]! <= u && u < s[k + 1]!) return k;
   let lo = 0;
   let hi = g.chainCount - 1;
   while (lo < hi) {
@@ -142,8 +146,13 @@ export function chainOfPiece(g: ChainLayout, u: number): number {
     if (s[mid]! <= u) lo = mid;
     else hi = mid - 1;
   }
+  lastChain.starts = s;
+  lastChain.k = lo;
   return lo;
 }
+
+/** chainOfPiece's last answer, and the graph it was for (by its pieceStart array). */
+const lastChain: { starts: Uint32Array | null; k: number } = { starts: null, k: 0 };
 
 /** The node at place `pos` (0 … its piece count) of chain k. */
 export function chainNode(g: ChainLayout, k: number, pos: number): number {
