@@ -3,12 +3,12 @@
 // Question: how long does `importRegion` take and how big is the region folder (Andorra with its
 // SRTM tile, Liechtenstein without DEM); how fast does a Liechtenstein graph load and how much
 // memory does it retain (DESIGN §13 bar: ≤ 0.2 s, ≤ 10 MB); and is an in-memory place index or
-// SQLite FTS5 the better text search for a region's places?
+// SQLite FTS5 the better text search for a region's places (the in-memory index is now places.bin's, built once)?
 // Datasets: ../shared/data/andorra.osm.pbf + N42E001.hgt.zip, ../shared/data/liechtenstein-latest.osm.pbf
 // (skipped with a message when absent), and the built-in demo region.
 // Method: each import runs ROUNDS times into a temp folder, median wall time reported, interleaved
 // with the peer: a bare osm-pbf-parser-node pass over the same file (osmium is not installed here). Graph load =
-// readFileSync(graph.bin) + zero-copy views, and full loadRegion (graph + JSON lists + search index),
+// readFileSync(graph.bin) + zero-copy views, and full loadRegion (graph + places.bin views; hazards and routes lazy),
 // each timed over LOAD_ROUNDS runs, median and max. Retained memory = heapUsed + external after
 // global.gc() with the loaded object still referenced, minus the same before loading. Search: the
 // same fixed-seed queries (prefixes of place names) against both indexes; both must return the
@@ -23,8 +23,7 @@ import { createOSMStream } from 'osm-pbf-parser-node';
 import { buildDemoRegion } from '../data/region/demo-region.js';
 import { decodeGraphFile } from '../data/region/graph-file.js';
 import { importRegion } from '../data/region/import-region.js';
-import { createPlaceIndex, normalizeWords } from '../data/region/place-index.js';
-import type { Place } from '../data/region/places.js';
+import { decodePlaceFile, normalizeWords, placeTable } from '../data/region/place-table.js';
 import { loadRegion } from '../data/region/region-folder.js';
 
 const SMOKE = process.env.BENCH_SMOKE === '1';
@@ -131,7 +130,7 @@ results.load = {
 };
 
 // 3. Place search: in-memory index vs SQLite FTS5 (in :memory:, as it would be in the region folder)
-const places = JSON.parse(readFileSync(join(loadDir, 'places.json'), 'utf8')) as Place[];
+const places = [...decodePlaceFile(readFileSync(join(loadDir, 'places.bin')))];
 let seed = 42;
 const rand = (): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
 const named = places.filter((p) => normalizeWords(p.name).length > 0);
@@ -143,7 +142,7 @@ const queries = Array.from({ length: SMOKE ? 20 : 300 }, () => {
   return { id: p.id, q: [...words.slice(0, -1), last.slice(0, Math.max(2, Math.ceil(last.length * 0.6)))].join(' ') };
 });
 let t0 = performance.now();
-const index = createPlaceIndex(places);
+const index = placeTable(places);
 const memBuildMs = performance.now() - t0;
 t0 = performance.now();
 const db = new Database(':memory:');

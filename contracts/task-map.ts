@@ -38,6 +38,8 @@ export interface RoutingMemoryReport {
   shared: boolean;
   /** Byte offset of the graph's first array (node longitudes) in that memory's buffer. */
   graphAt: number;
+  /** Byte offset of the places file (places.bin) in that memory's buffer (the demo region's: in its own). */
+  placesAt: number;
 }
 
 export interface TaskMap {

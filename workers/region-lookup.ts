@@ -21,7 +21,7 @@ import {
   type WaysInput,
   type WaysOutput,
 } from '../contracts/region-lookup.js';
-import { normalizeWords } from '../data/region/place-index.js';
+import { normalizeWords, type PlaceMatch } from '../data/region/place-table.js';
 import { ACTIVITIES, type Activity } from '../contracts/activity.js';
 import { isActivity } from './profiles.js';
 import { failure, type TaskFailure } from '../contracts/task-failure.js';
@@ -43,30 +43,29 @@ export function places(input: PlacesInput): PlacesOutput | TaskFailure {
   const near = input.near;
   const radius = near ? (input.radius ?? radiusLimits.default) : Number.POSITIVE_INFINITY;
 
-  // Candidates with their match rank: the text index (all its hits), or every place when there is no text.
-  const query = normalizeWords(text).join(' ');
-  const hits: { place: Place; match: number }[] =
-    query === ''
-      ? region.places.map((place) => ({ place, match: 0 }))
-      : region.search.search(text, { limit: region.places.length }).map((place) => {
-          const name = normalizeWords(place.name).join(' ');
-          return { place, match: name === query ? 0 : name.startsWith(query) ? 1 : 2 };
-        });
-  const ranked = hits
-    .filter(({ place }) => place.name !== '' || place.kind === 'address')
-    .filter(({ place }) => kinds === null || kinds.has(place.kind))
-    .map((hit) => ({ ...hit, distance: near ? haversine(near[0], near[1], hit.place.lon, hit.place.lat) : null }))
-    .filter((hit) => hit.distance === null || hit.distance <= radius)
-    .sort((a, b) => a.match - b.match || (a.distance ?? 0) - (b.distance ?? 0) || a.place.id - b.place.id);
-  return { ok: true, places: ranked.slice(0, limit).map((hit) => placeResult(hit.place, hit.distance)) };
+  // Candidates with their match rank: the text index (all its hits), or every place when the text has no word.
+  const { places } = region;
+  const hits: PlaceMatch[] =
+    normalizeWords(text).length === 0 ? Array.from({ length: places.count }, (_, id) => ({ id, match: 0 })) : places.matches(text);
+  const ranked: { id: number; match: number; distance: number | null }[] = [];
+  for (const { id, match } of hits) {
+    const kind = places.kind(id);
+    if (!places.named(id) && kind !== 'address') continue;
+    if (kinds !== null && !kinds.has(kind)) continue;
+    const distance = near ? haversine(near[0], near[1], places.lon(id), places.lat(id)) : null;
+    if (distance !== null && distance > radius) continue;
+    ranked.push({ id, match, distance });
+  }
+  ranked.sort((a, b) => a.match - b.match || (a.distance ?? 0) - (b.distance ?? 0) || a.id - b.id);
+  return { ok: true, places: ranked.slice(0, limit).map((hit) => placeResult(places.place(hit.id), hit.distance)) };
 }
 
 export function place(input: PlaceInput): PlaceOutput | TaskFailure {
   const match = /^(node|way)\/(\d{1,20})$/.exec(String(input.id ?? ''));
   if (!match) return failure('bad_input', 'a place id is node/<number> or way/<number>', ['input', 'id']);
-  const osmId = Number(match[2]);
-  const found = threadRouting().region.places.find((p) => p.osmType === match[1] && p.osmId === osmId);
-  return { ok: true, place: found ? placeResult(found, null) : null };
+  const { places } = threadRouting().region;
+  const id = places.find(match[1] as 'node' | 'way', Number(match[2]));
+  return { ok: true, place: id >= 0 ? placeResult(places.place(id), null) : null };
 }
 
 export function ways(input: WaysInput): WaysOutput | TaskFailure {

@@ -2,7 +2,7 @@
 // prepared before any request (routing.bin, or prepared at load), and keeps one per worker thread for every task
 // module of that thread.
 import { buildDemoRegion } from '../data/region/demo-region.js';
-import { loadRegion, REGION_FILES } from '../data/region/region-folder.js';
+import { loadRegion } from '../data/region/region-folder.js';
 import type { Region } from '../data/region/region.js';
 import { workerData } from 'piscina';
 import { wasmBuild, type WasmBuild } from '../geo-wasm/src/load-wasm.js';
@@ -28,7 +28,7 @@ export interface RoutingRegion {
 export interface RoutingLoadOptions {
   build?: WasmBuild;
   /**
-   * `dir`'s graph.bin and routing.bin as the main thread read them into the process's routing memory
+   * `dir`'s graph.bin, places.bin and routing.bin as the main thread read them into the process's routing memory
    * (readRegionIntoMemory), or a wait for them (asked for once the folder's other files are loaded): the region and
    * its prepared routing view them there and the kernel searches them in place, so every worker shares one copy.
    * Without it, this thread reads the files and copies them into a WASM memory of its own.
@@ -54,12 +54,12 @@ export function loadRoutingRegion(dir: string | undefined, opts: RoutingLoadOpti
     shared ??= typeof given === 'function' ? given() : given;
     return shared;
   };
-  const graphBytes = () => {
-    const bytes = placedFile(sharedFiles(), REGION_FILES.graph);
-    if (!bytes) throw new RegionInputError(`region file ${dir}/${REGION_FILES.graph} is missing`);
+  const sharedFile = (name: string) => {
+    const bytes = placedFile(sharedFiles(), name);
+    if (!bytes) throw new RegionInputError(`region file ${dir}/${name} is missing`);
     return bytes;
   };
-  const region = dir ? loadRegion(dir, opts.shared ? { graphBytes } : {}) : buildDemoRegion();
+  const region = dir ? loadRegion(dir, opts.shared ? { sharedFile } : {}) : buildDemoRegion();
   let prepared: PreparedRouting | undefined;
   let routing: RoutingRegion['routing'] = 'lazy';
   if (!opts.lazy) {

@@ -75,6 +75,7 @@ export function ping(): TaskMap['ping'][1] {
     memoryBytes: engine.kernel.memoryBytes,
     shared: engine.kernel.sharesMemory,
     graphAt: region.graph.nodeLonE7.byteOffset,
+    placesAt: region.places.bytes.byteOffset,
   };
   return { ok: true, threadId, isMainThread, region: source, routing };
 }

@@ -361,7 +361,7 @@ function hazardFeatures(region: Region, ways: WayLines, onRoute: Set<number>): L
 
 function placeFeatures(region: Region): LayerSource {
   return layer(
-    region.places
+    [...region.places]
       .filter((p) => p.kind !== 'address' && p.name !== '')
       .map((p) => {
         const properties: Record<string, string | number> = { name: p.name, kind: p.kind, id: `${p.osmType}/${p.osmId}` };

@@ -3,7 +3,7 @@ import type { DemGrid } from './dem-grid.js';
 import { sampleDem } from './dem.js';
 import { OsmCollector } from './osm-collector.js';
 import type { OsmExtract } from './osm-extract.js';
-import { createPlaceIndex } from './place-index.js';
+import { placeTable } from './place-table.js';
 import { buildHazards, buildPlaces, buildRoutes } from './region-lists.js';
 import { REGION_FORMAT_VERSION, type Region, type RegionMeta } from './region.js';
 import { junctionGraph } from './junction-graph.js';
@@ -189,8 +189,7 @@ export function buildRegion(source: OsmExtract | OsmCollector, opts: BuildOption
   };
   return {
     graph,
-    places,
-    search: createPlaceIndex(places),
+    places: placeTable(places),
     hazards,
     routes,
     dem,

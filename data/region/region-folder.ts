@@ -16,8 +16,7 @@ import {
 import { basename, dirname, join, resolve } from 'node:path';
 import { DEM_HEADER_BYTES, decodeDemFile, encodeDemFile, readDemHeader } from './dem-file.js';
 import { decodeGraphFile, encodeGraphFile, GRAPH_HEADER_BYTES, readGraphHeader, writeGraphFile } from './graph-file.js';
-import { createPlaceIndex } from './place-index.js';
-import type { Place } from './places.js';
+import { decodePlaceFile } from './place-table.js';
 import { REGION_FORMAT_VERSION, type HazardWay, type HikingRoute, type Region, type RegionMeta } from './region.js';
 import { RegionInputError } from './region-error.js';
 import type { SharedWasmMemory, WasmBuild } from '../../geo-wasm/src/load-wasm.js';
@@ -28,7 +27,7 @@ export const REGION_FILES = {
   meta: 'meta.json',
   graph: 'graph.bin',
   dem: 'dem.bin',
-  places: 'places.json',
+  places: 'places.bin',
   hazards: 'hazards.json',
   routes: 'routes.json',
   /** The trail tiles, cut once by the import (MBTiles, ./tile-archive.ts); a folder without it is cut at start. */
@@ -100,7 +99,7 @@ export function encodeRegionFiles(region: Region): Map<string, Uint8Array> {
   files.set(REGION_FILES.meta, new TextEncoder().encode(`${JSON.stringify(region.meta, null, 2)}\n`));
   files.set(REGION_FILES.graph, encodeGraphFile(region.graph));
   if (region.dem) files.set(REGION_FILES.dem, encodeDemFile(region.dem));
-  files.set(REGION_FILES.places, json(region.places));
+  files.set(REGION_FILES.places, region.places.bytes);
   files.set(REGION_FILES.hazards, json(region.hazards));
   files.set(REGION_FILES.routes, json(region.routes));
   return files;
@@ -174,7 +173,7 @@ function stageRegion(
     put(REGION_FILES.meta, new TextEncoder().encode(`${JSON.stringify(region.meta, null, 2)}\n`));
     sizes[REGION_FILES.graph] = writeGraphFile(join(tmp, REGION_FILES.graph), region.graph);
     if (region.dem) put(REGION_FILES.dem, encodeDemFile(region.dem));
-    put(REGION_FILES.places, json(region.places));
+    put(REGION_FILES.places, region.places.bytes);
     put(REGION_FILES.hazards, json(region.hazards));
     put(REGION_FILES.routes, json(region.routes));
     for (const [name, file] of extra) {
@@ -244,18 +243,19 @@ function readJson<T>(dir: string, name: string): T {
 
 export interface LoadOptions {
   /**
-   * graph.bin's bytes, already read (the server reads them once into the shared routing memory,
-   * geo-wasm/src/routing-memory.ts, and every worker views them there); the graph's arrays view them. Asked for after
-   * the folder's other files are loaded (a worker loads those while the main thread still reads).
+   * A file of the folder already read (graph.bin and places.bin: the server reads them once into the shared
+   * routing memory, geo-wasm/src/routing-memory.ts, and every worker views them there); the region's arrays view
+   * its bytes. Asked for after the folder's other files are loaded (a worker loads those while the main thread
+   * still reads).
    */
-  graphBytes?: () => Uint8Array;
+  sharedFile?: (name: string) => Uint8Array;
 }
 
 /**
- * Reads `dir`'s graph.bin and routing.bin (when it has one) into a new routing memory, once for the process: every
- * worker given the result views them there and searches them in place (workers/region-source.ts), so memory does
- * not grow with the workers. Throws RegionInputError for a folder that is not a region, RoutingMemoryFullError for
- * one too large for a routing memory.
+ * Reads `dir`'s graph.bin, places.bin and routing.bin (when it has one) into a new routing memory, once for the
+ * process: every worker given the result views them there and searches them in place (workers/region-source.ts),
+ * so memory does not grow with the workers. Throws RegionInputError for a folder that is not a region,
+ * RoutingMemoryFullError for one too large for a routing memory.
  */
 export function readRegionIntoMemory(dir: string, build?: WasmBuild, memory?: SharedWasmMemory): Promise<SharedRegionFiles> {
   checkRegionFolder(dir);
@@ -263,37 +263,36 @@ export function readRegionIntoMemory(dir: string, build?: WasmBuild, memory?: Sh
 }
 
 /** The files of a region folder that go into the routing memory. */
-export const ROUTING_MEMORY_FILES: readonly string[] = [REGION_FILES.graph, REGION_FILES.routing];
+export const ROUTING_MEMORY_FILES: readonly string[] = [REGION_FILES.graph, REGION_FILES.places, REGION_FILES.routing];
 
 /**
- * Loads a region folder written by writeRegion. The graph file is read once into one Buffer (or taken as
- * `options.graphBytes`) and the graph's arrays are views over it (no copy). Throws RegionInputError when the folder is
- * missing, incomplete, or of another format version; hazards.json and routes.json, checked to be readable files here,
- * are parsed when first used (a damaged one throws then).
+ * Loads a region folder written by writeRegion. graph.bin and places.bin are each read once into one Buffer (or
+ * taken from `options.sharedFile`) and the region's arrays are views over them (no copy). Throws RegionInputError
+ * when the folder is missing, incomplete, or of another format version; hazards.json and routes.json, checked to
+ * be readable files here, are parsed when first used (a damaged one throws then).
  */
 export function loadRegion(dir: string, options: LoadOptions = {}): Region {
   const meta = checkRegionFolder(dir);
   const demPath = join(dir, REGION_FILES.dem);
   const dem = existsSync(demPath) ? decodeDemFile(readFileSync(demPath), demPath) : null;
-  const places = readJson<Place[]>(dir, REGION_FILES.places);
-  const search = createPlaceIndex(places);
   // Hazard ways and hiking routes feed only the trail layers' features: a server answering tiles from the folder's
   // archive never needs them, so each is read on first use (a country's take ~30 MB of each worker's heap).
   const hazards = onFirstUse(() => readJson<HazardWay[]>(dir, REGION_FILES.hazards));
   const routes = onFirstUse(() => readJson<HikingRoute[]>(dir, REGION_FILES.routes));
-  const graphPath = join(dir, REGION_FILES.graph);
-  let graphBytes: Uint8Array;
-  try {
-    graphBytes = options.graphBytes?.() ?? readFileSync(graphPath);
-  } catch (e) {
-    if (options.graphBytes) throw e;
-    throw new RegionInputError(`region file ${graphPath} is missing`);
-  }
-  const graph = decodeGraphFile(graphBytes, graphPath);
+  const bytesOf = (name: string): Uint8Array => {
+    const path = join(dir, name);
+    try {
+      return options.sharedFile?.(name) ?? readFileSync(path);
+    } catch (e) {
+      if (options.sharedFile) throw e;
+      throw new RegionInputError(`region file ${path} is missing`);
+    }
+  };
+  const graph = decodeGraphFile(bytesOf(REGION_FILES.graph), join(dir, REGION_FILES.graph));
+  const places = decodePlaceFile(bytesOf(REGION_FILES.places), join(dir, REGION_FILES.places));
   return {
     graph,
     places,
-    search,
     get hazards() {
       return hazards();
     },

@@ -1,11 +1,10 @@
 // The whole region as held in memory: graph, places, hazards, routes, DEM, metadata.
 import type { DemGrid } from './dem-grid.js';
-import type { PlaceIndex } from './place-index.js';
-import type { Place } from './places.js';
+import type { PlaceTable } from './place-table.js';
 import type { AccessClass, RegionGraph } from './region-graph.js';
 
 /** Version of the region folder format (data/region/README.md); bumped on any layout change. */
-export const REGION_FORMAT_VERSION = 1;
+export const REGION_FORMAT_VERSION = 2;
 
 export type HazardKind = 'TOLLWAY' | 'RESTRICTED_ACCESS' | 'PERMISSIVE';
 
@@ -58,9 +57,8 @@ export interface RegionMeta {
 
 export interface Region {
   graph: RegionGraph;
-  places: Place[];
-  /** Text search over `places` (in memory; see README for why not FTS5). */
-  search: PlaceIndex;
+  /** Places and their text search, viewed in places.bin's bytes (see README for why not FTS5). */
+  places: PlaceTable;
   hazards: HazardWay[];
   routes: HikingRoute[];
   dem: DemGrid | null;

@@ -39,7 +39,7 @@ function signedArea(ring: [number, number][]): number {
 
 /** The demo village (every activity reaches it). */
 const start = (): LonLat => {
-  const village = region.places.find((p) => p.name === 'Vilanova de Cairn');
+  const village = [...region.places].find((p) => p.name === 'Vilanova de Cairn');
   if (!village) throw new Error('the demo village is missing');
   return [village.lon, village.lat];
 };

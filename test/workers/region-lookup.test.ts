@@ -9,7 +9,7 @@ import { threadRouting } from '../../workers/region-source.js';
 
 const demo = () => threadRouting().region;
 const village = () => {
-  const v = demo().places.find((p) => p.name === 'Vilanova de Cairn');
+  const v = [...demo().places].find((p) => p.name === 'Vilanova de Cairn');
   if (!v) throw new Error('the demo village is missing');
   return v;
 };
@@ -28,8 +28,8 @@ describe('places', () => {
   it('ranked by match, then by distance from near; within the radius only', () => {
     const v = village();
     const out = places({ text: 'mirador', near: [v.lon, v.lat], radius: 20_000 }) as PlacesOutput;
-    expect(out.places.map((p) => p.name)).toEqual(expect.arrayContaining(['Mirador del Poble', 'Mirador del Migdia']));
-    const distances = out.places.map((p) => p.distance as number);
+    expect([...out.places].map((p) => p.name)).toEqual(expect.arrayContaining(['Mirador del Poble', 'Mirador del Migdia']));
+    const distances = [...out.places].map((p) => p.distance as number);
     expect(distances).toEqual([...distances].sort((a, b) => a - b)); // same match rank: nearest first
     const near = places({ near: [v.lon, v.lat], radius: 500, limit: 50 }) as PlacesOutput;
     expect(near.places.length).toBeGreaterThan(0);
@@ -47,7 +47,7 @@ describe('places', () => {
       radius: 50_000,
       kinds: ['alpine_hut', 'wilderness_hut'],
     }) as PlacesOutput;
-    expect(new Set(alpine.places.map((p) => p.kind))).toEqual(new Set(['alpine_hut', 'wilderness_hut']));
+    expect(new Set([...alpine.places].map((p) => p.kind))).toEqual(new Set(['alpine_hut', 'wilderness_hut']));
     const address = (places({ near: [village().lon, village().lat], kinds: ['address'], limit: 1 }) as PlacesOutput).places[0]!;
     expect(address.houseNumber).not.toBeNull();
     expect(address.street).not.toBeNull();

@@ -1,4 +1,4 @@
-// One copy of the region per process: the server reads graph.bin and routing.bin once into the routing memory and
+// One copy of the region per process: the server reads graph.bin, places.bin and routing.bin once into the routing memory and
 // every worker of its pool searches that memory in place. The pool starts first, and its workers wait for the files
 // while they load the rest of the region. Workers report where their graph lies and how large their memory is: both
 // lie at the main thread's placement, and both see the memory grow when the main thread claims more. Their answers are
@@ -85,6 +85,7 @@ describe('a region read once into the routing memory, shared by every worker', (
       expect(p.region).toBe(dir);
       expect(p.routing.shared).toBe(true);
       expect(p.routing.graphAt).toBe(graph.nodeLonE7.byteOffset);
+      expect(p.routing.placesAt).toBe(placedFile(shared, 'places.bin')!.byteOffset);
     }
     const alone = await own.runTask('ping', {});
     expect(alone.ok && alone.routing.shared).toBe(false);
@@ -119,6 +120,19 @@ describe('a region read once into the routing memory, shared by every worker', (
     const reached = await pool.runTask('reachable', reach);
     expect(reached.ok).toBe(true);
     expect(reached).toEqual(await own.runTask('reachable', reach));
+  });
+
+  it('place searches and lookups answer as a worker that read the folder itself', async () => {
+    const byText = { text: 'pic de cairn' };
+    const found = await pool.runTask('places', byText);
+    expect(found.ok && found.places[0]?.name).toBe('Pic de Cairn');
+    expect(found).toEqual(await own.runTask('places', byText));
+    const near = { near: [1.56, 42.5] as [number, number], radius: 3000, limit: 20 };
+    expect(await pool.runTask('places', near)).toEqual(await own.runTask('places', near));
+    const id = { id: found.ok ? found.places[0]!.id : '' };
+    const one = await pool.runTask('place', id);
+    expect(one.ok && one.place?.name).toBe('Pic de Cairn');
+    expect(one).toEqual(await own.runTask('place', id));
   });
 });
 

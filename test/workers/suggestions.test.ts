@@ -22,7 +22,7 @@ beforeAll(() => {
 });
 
 const village = (): LonLat => {
-  const v = region.places.find((p) => p.name === 'Vilanova de Cairn');
+  const v = [...region.places].find((p) => p.name === 'Vilanova de Cairn');
   if (!v) throw new Error('the demo village is missing');
   return [v.lon, v.lat];
 };

@@ -30,7 +30,7 @@ function features(tile: ReturnType<typeof decode>, layer: string) {
 }
 
 const village = () => {
-  const v = region.places.find((p) => p.name === 'Vilanova de Cairn');
+  const v = [...region.places].find((p) => p.name === 'Vilanova de Cairn');
   if (!v) throw new Error('the demo village is missing');
   return v;
 };

@@ -100,17 +100,17 @@ describe('demo region', () => {
   });
 
   it('has peaks, huts, a shelter, a viewpoint, a village and house numbers on a street', () => {
-    const kinds = new Set(demo.places.map((p) => p.kind));
+    const kinds = new Set([...demo.places].map((p) => p.kind));
     for (const k of ['peak', 'alpine_hut', 'wilderness_hut', 'shelter', 'viewpoint', 'village', 'hamlet', 'address'] as const) {
       expect(kinds.has(k)).toBe(true);
     }
-    const peak = demo.search.search('pic de cairn')[0]!;
+    const peak = demo.places.search('pic de cairn')[0]!;
     expect(peak.kind).toBe('peak');
     expect(Math.abs(peak.ele! - peak.eleTag!)).toBeLessThan(20);
-    const house = demo.search.search('Carrer Major 3')[0]!;
+    const house = demo.places.search('Carrer Major 3')[0]!;
     expect(house.houseNumber).toBe('3');
     expect(house.street).toBe('Carrer Major');
-    expect(demo.places.some((p) => p.osmType === 'way' && p.kind === 'address')).toBe(true);
+    expect([...demo.places].some((p) => p.osmType === 'way' && p.kind === 'address')).toBe(true);
   });
 
   it('has an elevation grid with a valley floor and summits, and a hiking route over the graph', () => {
@@ -129,7 +129,7 @@ describe('demo region', () => {
   });
 
   it('snaps the village centre to a street within 100 m', () => {
-    const village = demo.places.find((p) => p.kind === 'village')!;
+    const village = [...demo.places].find((p) => p.kind === 'village')!;
     const snap = nearestEdgeReference(g, edgeSources(g), village.lon, village.lat);
     expect(snap!.distance).toBeLessThan(100);
   });

@@ -25,7 +25,7 @@ describe.skipIf(!haveData(ANDORRA_PBF, ANDORRA_HGT))('import command', () => {
       'graph.bin',
       'hazards.json',
       'meta.json',
-      'places.json',
+      'places.bin',
       'routes.json',
       'routing.bin',
       'tiles.mbtiles',

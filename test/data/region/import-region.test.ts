@@ -72,8 +72,8 @@ describe.skipIf(!haveData(ANDORRA_PBF, ANDORRA_HGT))('Andorra import with N42E00
   });
 
   it('lists peaks and huts with a DEM elevation near their ele tag', () => {
-    const peaks = region.places.filter((p) => p.kind === 'peak');
-    const huts = region.places.filter((p) => p.kind === 'alpine_hut');
+    const peaks = [...region.places].filter((p) => p.kind === 'peak');
+    const huts = [...region.places].filter((p) => p.kind === 'alpine_hut');
     expect(peaks.length).toBe(106);
     expect(huts.length).toBeGreaterThanOrEqual(11);
     const diffs = [...peaks, ...huts]
@@ -87,12 +87,12 @@ describe.skipIf(!haveData(ANDORRA_PBF, ANDORRA_HGT))('Andorra import with N42E00
   });
 
   it('finds a known peak and a known hut by name, ignoring case and accents', () => {
-    const [peak] = region.search.search("pica d'estats");
+    const [peak] = region.places.search("pica d'estats");
     expect(peak?.name).toBe("Pica d'Estats");
     expect(peak?.kind).toBe('peak');
-    const [hut] = region.search.search('refugi comapedrosa');
+    const [hut] = region.places.search('refugi comapedrosa');
     expect(hut?.name).toBe('Refugi de la Comapedrosa');
-    expect(region.search.search('avinguda carlemany 93')[0]?.houseNumber).toBe('93');
+    expect(region.places.search('avinguda carlemany 93')[0]?.houseNumber).toBe('93');
   });
 
   it('reads the hiking route relations with their member ways', () => {
@@ -120,6 +120,6 @@ describe.skipIf(!haveData(LIECHTENSTEIN_PBF))('Liechtenstein import without DEM'
     for (let e = 0; e < g.edgeCount; e++) expect(edgeRise(g, e)).toBe(0);
     expect(region.dem).toBeNull();
     expect(region.routes.length).toBeGreaterThan(150);
-    expect(region.places.some((p) => p.kind === 'address')).toBe(true);
+    expect([...region.places].some((p) => p.kind === 'address')).toBe(true);
   });
 });

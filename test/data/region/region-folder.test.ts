@@ -17,9 +17,11 @@ const work = mkdtempSync(join(tmpdir(), 'cairn-region-rt-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 function expectSameRegion(a: Region, b: Region): void {
-  const { search: _s1, ...restA } = a;
-  const { search: _s2, ...restB } = b;
+  const { places: p1, ...restA } = a;
+  const { places: p2, ...restB } = b;
   expect(restB).toEqual(restA);
+  expect([...p2]).toEqual([...p1]);
+  expect(Buffer.compare(p2.bytes, p1.bytes)).toBe(0);
 }
 
 describe('region folder', () => {
@@ -29,7 +31,7 @@ describe('region folder', () => {
     writeRegion(dir, demo);
     const loaded = loadRegion(dir);
     expectSameRegion(demo, loaded);
-    expect(loaded.search.search('Pic de Cairn')[0]?.name).toBe('Pic de Cairn');
+    expect(loaded.places.search('Pic de Cairn')[0]?.name).toBe('Pic de Cairn');
   });
 
   it.skipIf(!haveData(ANDORRA_PBF, ANDORRA_HGT))('load(write(Andorra import)) round-trips', async () => {
@@ -62,18 +64,20 @@ describe('region folder', () => {
     writeRegion(dir, demo, await prepareRoutingFiles(demo.graph));
     const shared = await readRegionIntoMemory(dir);
     expect(shared.memory.buffer).toBeInstanceOf(SharedArrayBuffer);
-    expect(Object.keys(shared.files).sort()).toEqual(['graph.bin', 'routing.bin']);
+    expect(Object.keys(shared.files).sort()).toEqual(['graph.bin', 'places.bin', 'routing.bin']);
     expect(shared.files['graph.bin']!.bytes).toBe(statSync(join(dir, 'graph.bin')).size);
     expect(shared.files['routing.bin']!.bytes).toBe(statSync(join(dir, 'routing.bin')).size);
     const graphBytes = placedFile(shared, 'graph.bin')!;
-    const { graph } = loadRegion(dir, { graphBytes: () => graphBytes });
+    const { graph, places } = loadRegion(dir, { sharedFile: (name) => placedFile(shared, name)! });
     expect(graph.pieceStart.buffer).toBe(graphBytes.buffer);
+    expect(places.bytes.buffer).toBe(graphBytes.buffer);
+    expect([...places]).toEqual([...demo.places]);
     expect(Array.from(graph.pieceStart)).toEqual(Array.from(demo.graph.pieceStart));
     expect(Array.from(graph.towerChains)).toEqual(Array.from(demo.graph.towerChains));
     expect(Array.from(graph.nodeLonE7)).toEqual(Array.from(demo.graph.nodeLonE7));
-    // The two files lie apart in the memory.
-    const [a, b] = Object.values(shared.files).sort((x, y) => x.ptr - y.ptr);
-    expect(a!.ptr + a!.bytes).toBeLessThanOrEqual(b!.ptr);
+    // The files lie apart in the memory.
+    const placed = Object.values(shared.files).sort((x, y) => x.ptr - y.ptr);
+    for (let i = 1; i < placed.length; i++) expect(placed[i - 1]!.ptr + placed[i - 1]!.bytes).toBeLessThanOrEqual(placed[i]!.ptr);
   });
 
   it('decodes a graph file at an odd byte offset by copying it once', () => {
@@ -150,7 +154,7 @@ describe('checkRegionFolder (the start-up check)', () => {
       (dir) => writeFileSync(join(dir, 'meta.json'), '{'),
       (dir) => `region file ${join(dir, 'meta.json')} is unreadable`,
     ],
-    ['a missing places.json', (dir) => rmSync(join(dir, 'places.json')), (dir) => `region file ${join(dir, 'places.json')} is missing`],
+    ['a missing places.bin', (dir) => rmSync(join(dir, 'places.bin')), (dir) => `region file ${join(dir, 'places.bin')} is missing`],
     [
       'a folder where routes.json should be',
       (dir) => {

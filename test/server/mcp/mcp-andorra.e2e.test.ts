@@ -55,7 +55,7 @@ describe.skipIf(!present)('every MCP tool on the Andorra import', () => {
     const places = await tool('search_places', { text: 'Comapedrosa', limit: 5 });
     expect(places.places[0].name).toContain('Comapedrosa');
     // High in the Pyrenees, by the SRTM tile (the peak and its refuge both).
-    expect(Math.max(...places.places.map((p: any) => p.elevation ?? 0))).toBeGreaterThan(2200);
+    expect(Math.max(...[...places.places].map((p: any) => p.elevation ?? 0))).toBeGreaterThan(2200);
 
     const planned = await tool('plan_route', { activity: 'WALKING', waypoints: [CAPITAL, ESCALDES] });
     const route = planned.routes[0];

@@ -12,6 +12,7 @@ import type { TaskName } from '../../../contracts/task-map.js';
 import { taskError } from '../../../server/pool/task-error.js';
 import { compileWorkers } from '../../workers/compile-workers.js';
 import { TileArchive } from '../../../data/region/tile-archive.js';
+import { REGION_FORMAT_VERSION } from '../../../data/region/region.js';
 
 // Workers load the compiled task modules from dist/workers/, as in production.
 let TASKS = '';
@@ -313,8 +314,8 @@ describe('worker failures', () => {
 
   it('a region that fails to load in the worker fails each task with INTERNAL_ERROR, never the process', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cairn-bad-region-'));
-    writeFileSync(join(dir, 'meta.json'), JSON.stringify({ formatVersion: 1 }));
-    for (const name of ['graph.bin', 'places.json', 'hazards.json', 'routes.json']) writeFileSync(join(dir, name), 'garbage');
+    writeFileSync(join(dir, 'meta.json'), JSON.stringify({ formatVersion: REGION_FORMAT_VERSION }));
+    for (const name of ['graph.bin', 'places.bin', 'hazards.json', 'routes.json']) writeFileSync(join(dir, name), 'garbage');
     const reported: unknown[] = [];
     const broken = createPool({
       taskFile: taskFilesIn(TASKS),
@@ -370,8 +371,8 @@ describe('worker failures', () => {
 
   it('a region that fails to load while a worker starts (ROUTING_WARM) fails the task with INTERNAL_ERROR, never hangs', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cairn-bad-region-'));
-    writeFileSync(join(dir, 'meta.json'), JSON.stringify({ formatVersion: 1 }));
-    for (const name of ['graph.bin', 'places.json', 'hazards.json', 'routes.json']) writeFileSync(join(dir, name), 'garbage');
+    writeFileSync(join(dir, 'meta.json'), JSON.stringify({ formatVersion: REGION_FORMAT_VERSION }));
+    for (const name of ['graph.bin', 'places.bin', 'hazards.json', 'routes.json']) writeFileSync(join(dir, name), 'garbage');
     const reported: unknown[] = [];
     const broken = createPool({
       taskFile: taskFilesIn(TASKS),

@@ -72,7 +72,7 @@ describe('a region that fails inside the workers', () => {
     writeRegion(dir, buildDemoRegion());
     // The start check reads the folder's files and the graph's header, not the places: the workers fail to load
     // the region (at start, indexing trail tiles, and on every task after).
-    writeFileSync(join(dir, 'places.json'), '[{"broken"');
+    writeFileSync(join(dir, 'places.bin'), 'broken');
     server = await startServer({ REGION_PATH: dir, SEED_DEMO: '0' });
     const org = bootstrap(server);
     const headers = { 'X-API-Key': org.publishableKey.key, 'X-User-Id': org.owner.id, 'Content-Type': 'application/json' };
