@@ -12,6 +12,8 @@ import { isPgConstraintError, PgDatabase } from '../../../data/pg/pg-database.js
 import { applyPgMigrations, appliedPgVersions } from '../../../data/pg/pg-migrate.js';
 import type { Repositories } from '../../../data/repositories.js';
 import { writePmtiles } from '../../../data/region/pmtiles.js';
+import { catalogRegions, type RegionListing } from '../../../data/region/region-catalog.js';
+import { RegionInputError } from '../../../data/region/region-error.js';
 import { REGION_FILES } from '../../../data/region/region-folder.js';
 import { type SeedResult, seedDemo } from '../../../data/seed.js';
 import {
@@ -53,6 +55,7 @@ const OPTIONS = {
   empty: { type: 'boolean' },
   region: { type: 'string' },
   out: { type: 'string' },
+  path: { type: 'string' },
 } as const;
 type OptionName = keyof typeof OPTIONS;
 type Values = Partial<Record<OptionName, string | boolean>>;
@@ -73,6 +76,12 @@ const COMMANDS: Record<string, CommandSpec> = {
       "write the region's trail tiles (its tiles.mbtiles) as one PMTiles v3 file a CDN can serve (--region: the region folder, default REGION_PATH)",
     options: ['region', 'out'],
     run: async () => ({}), // needs no database: see exportPmtiles
+  },
+  regions: {
+    summary:
+      'list region folders with their bounds, build dates, source extracts and sizes, and any that cannot be loaded and why (--path: a region folder or a folder of them, default REGION_PATH)',
+    options: ['path'],
+    run: async () => ({}), // needs no database: see listRegions
   },
   migrate: {
     summary:
@@ -256,6 +265,33 @@ function exportPmtiles(values: Values, env: AdminEnvironment): object {
   return { pmtiles: { file: written.file, tiles: written.tiles, tile_contents: written.contents, bytes: written.bytes } };
 }
 
+/** `regions`: the region folders under --path (or REGION_PATH), each checked as the server checks it at start. */
+function listRegions(values: Values, env: AdminEnvironment): object {
+  const path = optionalString(values, 'path') ?? env.REGION_PATH;
+  if (!path) throw new AdminError('MISSING_ARGUMENT', '--path (or REGION_PATH) is required');
+  try {
+    const { regions, unusable } = catalogRegions(path);
+    return { regions: regions.map(regionView), unusable };
+  } catch (e) {
+    if (e instanceof RegionInputError) throw invalid(e.message);
+    throw e;
+  }
+}
+
+function regionView(r: RegionListing) {
+  return {
+    name: r.name,
+    path: r.path,
+    bounds: r.bounds,
+    built_at: r.builtAt,
+    source: r.source,
+    osm_timestamp: r.osmTimestamp,
+    attribution: r.attribution,
+    counts: r.counts,
+    bytes: r.bytes,
+  };
+}
+
 /** `migrate`: applies what the database lacks, on whichever engine the environment names, and reports it. */
 async function migrateDatabase(env: AdminEnvironment): Promise<object> {
   if (env.DATABASE_URL) {
@@ -301,7 +337,7 @@ export interface AdminResult {
 export interface AdminEnvironment {
   DATABASE_PATH?: string | undefined;
   DATABASE_URL?: string | undefined;
-  /** The region folder `export-pmtiles` reads when no --region is given. */
+  /** The region folder `export-pmtiles` and `regions` read when not told. */
   REGION_PATH?: string | undefined;
 }
 
@@ -342,6 +378,8 @@ export async function runAdmin(
       result = await migrateDatabase(env);
     } else if (command === 'export-pmtiles') {
       result = exportPmtiles(values, env);
+    } else if (command === 'regions') {
+      result = listRegions(values, env);
     } else {
       storage = await open();
       const { repositories } = storage;

@@ -1,0 +1,93 @@
+// What an operator sees of region folders without loading them: a region folder's description (name, bounds,
+// build date, source extract, attribution, counts, size on disk), and the regions of a folder of region folders
+// (REGIONS_PATH). An import stages its folder as a hidden sibling (`.name.tmp-…`) and renames it into place when it
+// is complete, so a hidden folder is never a region.
+import { readdirSync, statSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { checkRegionFolder, REGION_FILES } from './region-folder.js';
+import type { RegionMeta } from './region.js';
+
+export interface RegionListing {
+  /** The folder's name: how requests, logs and the admin command name the region. */
+  name: string;
+  /** The folder's absolute path. */
+  path: string;
+  /** [west, south, east, north] in degrees: the extent of its network. */
+  bounds: [number, number, number, number];
+  /** When the import wrote it (ISO 8601: its meta.json's modification time). */
+  builtAt: string;
+  /** The OSM extract it was imported from (file name), null for the demo region. */
+  source: string | null;
+  /** The extract's replication timestamp (ISO 8601), when its header had one. */
+  osmTimestamp: string | null;
+  attribution: string;
+  counts: { nodes: number; edges: number; ways: number; places: number };
+  /** Bytes of its files. */
+  bytes: number;
+}
+
+/** A region folder's listing; RegionInputError when it is not a region this build can load. */
+export function describeRegion(dir: string): RegionListing {
+  const meta: RegionMeta = checkRegionFolder(dir);
+  const path = resolve(dir);
+  let bytes = 0;
+  for (const f of readdirSync(path, { withFileTypes: true })) if (f.isFile()) bytes += statSync(join(path, f.name)).size;
+  const { nodes, edges, ways, places } = meta.counts;
+  return {
+    name: basename(path),
+    path,
+    bounds: meta.bbox,
+    builtAt: statSync(join(path, REGION_FILES.meta)).mtime.toISOString(),
+    source: meta.sources.osm,
+    osmTimestamp: meta.osmTimestamp,
+    attribution: meta.attribution,
+    counts: { nodes, edges, ways, places },
+    bytes,
+  };
+}
+
+export interface RegionCatalog {
+  /** The loadable regions, by name. */
+  regions: RegionListing[];
+  /** Folders that look like regions (they hold a meta.json) but cannot be loaded, and why. */
+  unusable: { name: string; path: string; reason: string }[];
+}
+
+/**
+ * The regions under `dir`: `dir` itself when it is a region folder (it holds a meta.json), otherwise each of its
+ * folders that holds one, hidden folders (an import's staging) left out. Throws RegionInputError when `dir` is
+ * neither, or does not exist.
+ */
+export function catalogRegions(dir: string): RegionCatalog {
+  const root = resolve(dir);
+  if (isRegionLike(root)) return { regions: [describeRegion(root)], unusable: [] };
+  const catalog: RegionCatalog = { regions: [], unusable: [] };
+  let entries: string[];
+  try {
+    entries = readdirSync(root, { withFileTypes: true })
+      .filter((f) => f.isDirectory() && !f.name.startsWith('.'))
+      .map((f) => f.name)
+      .sort();
+  } catch {
+    // describeRegion names what is wrong with a path that is no folder (missing, a file).
+    return { regions: [describeRegion(root)], unusable: [] };
+  }
+  for (const name of entries) {
+    const path = join(root, name);
+    if (!isRegionLike(path)) continue;
+    try {
+      catalog.regions.push(describeRegion(path));
+    } catch (e) {
+      catalog.unusable.push({ name, path, reason: (e as Error).message });
+    }
+  }
+  return catalog;
+}
+
+function isRegionLike(dir: string): boolean {
+  try {
+    return statSync(join(dir, REGION_FILES.meta)).isFile();
+  } catch {
+    return false;
+  }
+}
