@@ -6,7 +6,7 @@ import type { LonLat } from './routing.js';
 /** The kinds of place a region file holds. */
 export type PlaceKind = 'peak' | 'alpine_hut' | 'wilderness_hut' | 'shelter' | 'viewpoint' | 'town' | 'village' | 'hamlet' | 'address';
 
-/** Every place kind, in the order a search lists them. */
+/** Every place kind, in the order a search lists them; places.bin stores a kind as its index here (a format change). */
 export const PLACE_KINDS: readonly PlaceKind[] = [
   'peak',
   'alpine_hut',

@@ -1,6 +1,7 @@
 // The binary graph file (graph.bin): header + 8-byte-aligned little-endian arrays, read zero-copy.
 // Byte layout: data/region/README.md. Encoding and decoding live only here.
 import { closeSync, openSync, writeSync } from 'node:fs';
+import { assertLittleEndian, type Section, sectionLayout, type TypedArray, viewSections } from './file-sections.js';
 import { RegionInputError } from './region-error.js';
 import type { RegionGraph } from './region-graph.js';
 
@@ -11,8 +12,6 @@ export const GRAPH_HEADER_BYTES = 128;
 /** The graph's typed arrays: a section each. */
 type GraphArrays = Omit<RegionGraph, 'nodeCount' | 'edgeCount' | 'towerCount' | 'chainCount' | 'bbox' | 'wayName' | 'surfaces'>;
 
-type TypedArray = Float64Array | Float32Array | Int32Array | Uint32Array | Uint16Array | Uint8Array;
-
 interface Counts {
   n: number; // nodes
   e: number; // edges
@@ -22,10 +21,8 @@ interface Counts {
   strings: number; // bytes of the UTF-8 JSON string table
 }
 
-type Section = [name: string, ctor: { BYTES_PER_ELEMENT: number }, length: (c: Counts) => number];
-
 /** Array order in the file; every section starts at a multiple of 8 bytes. */
-const SECTIONS: readonly Section[] = [
+const SECTIONS: readonly Section<Counts>[] = [
   ['wayOsmId', Float64Array, (c) => c.w],
   ['nodeLonE7', Int32Array, (c) => c.n],
   ['nodeLatE7', Int32Array, (c) => c.n],
@@ -44,27 +41,11 @@ const SECTIONS: readonly Section[] = [
   ['strings', Uint8Array, (c) => c.strings],
 ];
 
-const align8 = (x: number): number => (x + 7) & ~7;
-
-// Typed arrays use the machine's byte order and the file is little-endian: refuse big-endian hosts.
-const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-function assertLittleEndian(): void {
-  if (!LITTLE_ENDIAN) throw new Error('region graph files need a little-endian machine');
-}
-
-function layout(c: Counts): { offsets: number[]; total: number } {
-  let at = GRAPH_HEADER_BYTES;
-  const offsets: number[] = [];
-  for (const [, ctor, len] of SECTIONS) {
-    offsets.push(at);
-    at = align8(at + len(c) * ctor.BYTES_PER_ELEMENT);
-  }
-  return { offsets, total: at };
-}
+const layout = (c: Counts) => sectionLayout(SECTIONS, GRAPH_HEADER_BYTES, c);
 
 /** The header and each section's bytes and offset: what both encoders write. */
 function graphParts(g: RegionGraph): { header: Uint8Array; sections: Array<[offset: number, bytes: Uint8Array]>; total: number } {
-  assertLittleEndian();
+  assertLittleEndian('region graph files');
   const strings = new TextEncoder().encode(JSON.stringify({ wayName: g.wayName, surfaces: g.surfaces }));
   const c: Counts = {
     n: g.nodeCount,
@@ -162,16 +143,12 @@ export function readGraphHeader(header: Uint8Array, fileSize: number, what = 'gr
  * Throws RegionInputError on a wrong magic, version or size.
  */
 export function decodeGraphFile(input: Uint8Array, what = 'graph file'): RegionGraph {
-  assertLittleEndian();
+  assertLittleEndian('region graph files');
   let bytes = input;
   if (bytes.byteOffset % 8 !== 0) bytes = new Uint8Array(bytes); // aligned copy
   const { counts: c, offsets } = readGraphHeader(bytes, bytes.byteLength, what);
   const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const v: Record<string, TypedArray> = {};
-  SECTIONS.forEach(([name, ctor, len], i) => {
-    const C = ctor as unknown as new (b: ArrayBufferLike, o: number, l: number) => TypedArray;
-    v[name] = new C(bytes.buffer, bytes.byteOffset + offsets[i]!, len(c));
-  });
+  const v = viewSections(bytes, SECTIONS, offsets, c);
   const table = JSON.parse(new TextDecoder().decode(v.strings)) as { wayName: string[]; surfaces: string[] };
   const f64 = (i: number): number => dv.getFloat64(i, true);
   const { strings: _, ...arrays } = v; // every other section is the RegionGraph array of its name

@@ -5,9 +5,10 @@
 // Search: every word of the query (lower case, accents removed) must be a prefix of a word of the place's name,
 // street or house number. Words are sorted by their UTF-8 bytes, so a prefix is found by a binary search over
 // the bytes themselves (UTF-8 keeps code point order and a string prefix is a byte prefix).
+import { assertLittleEndian, type Section, sectionLayout, viewSections } from './file-sections.js';
 import { RegionInputError } from './region-error.js';
 import type { Place } from './places.js';
-import type { PlaceKind } from '../../contracts/region-lookup.js';
+import { PLACE_KINDS, type PlaceKind } from '../../contracts/region-lookup.js';
 
 export const PLACE_MAGIC = 'CAIRNPL\0';
 export const PLACE_FILE_VERSION = 1;
@@ -54,9 +55,6 @@ interface Counts {
   wordBytes: number;
 }
 
-type TypedArray = Float64Array | Uint32Array | Uint8Array;
-type Section = [name: keyof Sections, ctor: { BYTES_PER_ELEMENT: number }, length: (c: Counts) => number];
-
 interface Sections {
   osmId: Float64Array;
   lon: Float64Array;
@@ -81,23 +79,16 @@ interface Sections {
   words: Uint8Array;
 }
 
-/** A place's kind as the file stores it: an index into this list (fixed: part of the format). */
-const KIND_CODES: readonly PlaceKind[] = [
-  'peak',
-  'alpine_hut',
-  'wilderness_hut',
-  'shelter',
-  'viewpoint',
-  'town',
-  'village',
-  'hamlet',
-  'address',
-];
+/**
+ * A place's kind as the file stores it: its index in PLACE_KINDS. That list's order is part of this format: a change
+ * to it bumps PLACE_FILE_VERSION.
+ */
+const KIND_CODES = PLACE_KINDS;
 
 const PlaceFlag = { Way: 1, NoStreet: 2, NoHouseNumber: 4 } as const;
 
 /** Section order in the file; every section starts at a multiple of 8 bytes. */
-const SECTIONS: readonly Section[] = [
+const SECTIONS: readonly Section<Counts, keyof Sections>[] = [
   ['osmId', Float64Array, (c) => c.n],
   ['lon', Float64Array, (c) => c.n],
   ['lat', Float64Array, (c) => c.n],
@@ -114,21 +105,11 @@ const SECTIONS: readonly Section[] = [
   ['words', Uint8Array, (c) => c.wordBytes],
 ];
 
-const align8 = (x: number): number => (x + 7) & ~7;
-
-function layout(c: Counts): { offsets: number[]; total: number } {
-  let at = HEADER_BYTES;
-  const offsets: number[] = [];
-  for (const [, ctor, len] of SECTIONS) {
-    offsets.push(at);
-    at = align8(at + len(c) * ctor.BYTES_PER_ELEMENT);
-  }
-  return { offsets, total: at };
-}
+const layout = (c: Counts) => sectionLayout(SECTIONS, HEADER_BYTES, c);
 
 /** places.bin's bytes for `places` (place i has id i). */
 export function encodePlaceFile(places: readonly Place[]): Uint8Array {
-  if (new Uint8Array(new Uint16Array([1]).buffer)[0] !== 1) throw new Error('region place files need a little-endian machine');
+  assertLittleEndian('region place files');
   const n = places.length;
   const utf8 = new TextEncoder();
   const strings: Uint8Array[] = [];
@@ -153,7 +134,7 @@ export function encodePlaceFile(places: readonly Place[]): Uint8Array {
   };
   const { offsets, total } = layout(c);
   const out = new Uint8Array(total);
-  const v = viewSections(out, offsets, c);
+  const v = sectionsOf(out, offsets, c);
   out.set(utf8.encode(PLACE_MAGIC), 0);
   const dv = new DataView(out.buffer);
   for (const [i, x] of [PLACE_FILE_VERSION, HEADER_BYTES, c.n, c.words, c.postings, c.textBytes, c.wordBytes, total].entries()) {
@@ -195,13 +176,8 @@ export function encodePlaceFile(places: readonly Place[]): Uint8Array {
   return out;
 }
 
-function viewSections(bytes: Uint8Array, offsets: number[], c: Counts): Sections {
-  const v: Record<string, TypedArray> = {};
-  SECTIONS.forEach(([name, ctor, len], i) => {
-    const C = ctor as unknown as new (b: ArrayBufferLike, o: number, l: number) => TypedArray;
-    v[name] = new C(bytes.buffer, bytes.byteOffset + offsets[i]!, len(c));
-  });
-  return v as unknown as Sections;
+function sectionsOf(bytes: Uint8Array, offsets: number[], c: Counts): Sections {
+  return viewSections(bytes, SECTIONS, offsets, c) as unknown as Sections;
 }
 
 /**
@@ -224,7 +200,7 @@ export function decodePlaceFile(input: Uint8Array, what = 'place file'): PlaceTa
   if (u(7) !== total || bytes.byteLength !== total) {
     throw new RegionInputError(`${what} is truncated or has a wrong size (${bytes.byteLength} bytes, expected ${total})`);
   }
-  return new PlaceTable(bytes, viewSections(bytes, offsets, c), c);
+  return new PlaceTable(bytes, sectionsOf(bytes, offsets, c), c);
 }
 
 /** Places made by an import or the demo region, as the table a loaded folder gives. */
