@@ -8,7 +8,8 @@ type TypedArrayType = { BYTES_PER_ELEMENT: number; new (buffer: ArrayBufferLike,
 /** A section: its name, its array type, and its length (in elements) from the file's counts. */
 export type Section<Counts, Name extends string = string> = readonly [name: Name, type: TypedArrayType, length: (c: Counts) => number];
 
-const align8 = (x: number): number => (x + 7) & ~7;
+// Not `(x + 7) & ~7`: offsets pass 2^31 in files of more than 2 GiB.
+const align8 = (x: number): number => Math.ceil(x / 8) * 8;
 
 /** Where each section starts and the file's total size, for the counts a header declares. */
 export function sectionLayout<C>(sections: readonly Section<C>[], headerBytes: number, counts: C): { offsets: number[]; total: number } {

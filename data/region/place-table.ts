@@ -12,7 +12,7 @@ import { PLACE_KINDS, type PlaceKind } from '../../contracts/region-lookup.js';
 
 export const PLACE_MAGIC = 'CAIRNPL\0';
 export const PLACE_FILE_VERSION = 1;
-const HEADER_BYTES = 64;
+export const PLACE_HEADER_BYTES = 64;
 
 /** Lower case, accents removed, split on anything but letters and digits. */
 export function normalizeWords(text: string): string[] {
@@ -105,7 +105,7 @@ const SECTIONS: readonly Section<Counts, keyof Sections>[] = [
   ['words', Uint8Array, (c) => c.wordBytes],
 ];
 
-const layout = (c: Counts) => sectionLayout(SECTIONS, HEADER_BYTES, c);
+const layout = (c: Counts) => sectionLayout(SECTIONS, PLACE_HEADER_BYTES, c);
 
 /** places.bin's bytes for `places` (place i has id i). */
 export function encodePlaceFile(places: readonly Place[]): Uint8Array {
@@ -137,7 +137,7 @@ export function encodePlaceFile(places: readonly Place[]): Uint8Array {
   const v = sectionsOf(out, offsets, c);
   out.set(utf8.encode(PLACE_MAGIC), 0);
   const dv = new DataView(out.buffer);
-  for (const [i, x] of [PLACE_FILE_VERSION, HEADER_BYTES, c.n, c.words, c.postings, c.textBytes, c.wordBytes, total].entries()) {
+  for (const [i, x] of [PLACE_FILE_VERSION, PLACE_HEADER_BYTES, c.n, c.words, c.postings, c.textBytes, c.wordBytes, total].entries()) {
     dv.setUint32(8 + 4 * i, x, true);
   }
   let at = 0;
@@ -154,7 +154,9 @@ export function encodePlaceFile(places: readonly Place[]): Uint8Array {
     v.ele[i] = p.ele ?? Number.NaN;
     v.eleTag[i] = p.eleTag ?? Number.NaN;
     v.nameLength[i] = p.name.length;
-    v.kind[i] = KIND_CODES.indexOf(p.kind);
+    const kind = KIND_CODES.indexOf(p.kind);
+    if (kind < 0) throw new TypeError(`place ${i} has an unknown kind ${p.kind}`);
+    v.kind[i] = kind;
     v.flags[i] =
       (p.osmType === 'way' ? PlaceFlag.Way : 0) |
       (p.street === null ? PlaceFlag.NoStreet : 0) |
@@ -181,26 +183,51 @@ function sectionsOf(bytes: Uint8Array, offsets: number[], c: Counts): Sections {
 }
 
 /**
- * The places of places.bin `input`, viewed in place (no copy when its offset is 8-aligned; a SharedArrayBuffer
- * works too). Throws RegionInputError on a wrong magic, version or size.
+ * Checks the header of a place file of `fileSize` bytes (`header` holds at least its first PLACE_HEADER_BYTES) and
+ * returns the counts and section layout it declares; RegionInputError on a wrong magic, version or size. Reading
+ * only the header is enough to tell a region folder is usable (checkRegionFolder).
  */
-export function decodePlaceFile(input: Uint8Array, what = 'place file'): PlaceTable {
-  const bytes = input.byteOffset % 8 === 0 ? input : new Uint8Array(input); // aligned copy
-  if (bytes.byteLength < HEADER_BYTES) throw new RegionInputError(`${what} is too short to be a place file`);
-  if (Buffer.from(bytes.buffer, bytes.byteOffset, 8).toString('latin1') !== PLACE_MAGIC) {
+export function readPlaceHeader(header: Uint8Array, fileSize: number, what = 'place file') {
+  if (header.byteLength < PLACE_HEADER_BYTES || fileSize < PLACE_HEADER_BYTES) {
+    throw new RegionInputError(`${what} is too short to be a place file`);
+  }
+  if (Buffer.from(header.buffer, header.byteOffset, 8).toString('latin1') !== PLACE_MAGIC) {
     throw new RegionInputError(`${what} is not a Cairn place file (bad magic)`);
   }
-  const dv = new DataView(bytes.buffer, bytes.byteOffset, HEADER_BYTES);
+  const dv = new DataView(header.buffer, header.byteOffset, PLACE_HEADER_BYTES);
   const u = (i: number): number => dv.getUint32(8 + 4 * i, true);
   if (u(0) !== PLACE_FILE_VERSION) {
     throw new RegionInputError(`${what} has format version ${u(0)}; this build reads ${PLACE_FILE_VERSION} (re-import)`);
   }
-  const c: Counts = { n: u(2), words: u(3), postings: u(4), textBytes: u(5), wordBytes: u(6) };
-  const { offsets, total } = layout(c);
-  if (u(7) !== total || bytes.byteLength !== total) {
-    throw new RegionInputError(`${what} is truncated or has a wrong size (${bytes.byteLength} bytes, expected ${total})`);
+  const counts: Counts = { n: u(2), words: u(3), postings: u(4), textBytes: u(5), wordBytes: u(6) };
+  const { offsets, total } = layout(counts);
+  if (u(7) !== total || fileSize !== total) {
+    throw new RegionInputError(`${what} is truncated or has a wrong size (${fileSize} bytes, expected ${total})`);
   }
-  return new PlaceTable(bytes, sectionsOf(bytes, offsets, c), c);
+  return { counts, offsets };
+}
+
+/**
+ * The places of places.bin `input`, viewed in place (no copy when its offset is 8-aligned; a SharedArrayBuffer
+ * works too). Throws RegionInputError on a wrong magic, version or size, or contents that do not fit its counts.
+ */
+export function decodePlaceFile(input: Uint8Array, what = 'place file'): PlaceTable {
+  assertLittleEndian('region place files');
+  const bytes = input.byteOffset % 8 === 0 ? input : new Uint8Array(input); // aligned copy
+  const { counts: c, offsets } = readPlaceHeader(bytes, bytes.byteLength, what);
+  const v = sectionsOf(bytes, offsets, c);
+  // What a search indexes by must stay inside the file: a damaged one is refused here, not by a wrong answer later.
+  const inside = (a: Uint32Array, limit: number) => a.every((x) => x <= limit);
+  if (
+    !v.kind.every((k) => k < KIND_CODES.length) ||
+    !v.postings.every((id) => id < c.n) ||
+    !inside(v.textStart, c.textBytes) ||
+    !inside(v.wordStart, c.wordBytes) ||
+    !inside(v.postingStart, c.postings)
+  ) {
+    throw new RegionInputError(`${what} is damaged (an index points outside it): re-import the region`);
+  }
+  return new PlaceTable(bytes, v, c);
 }
 
 /** Places made by an import or the demo region, as the table a loaded folder gives. */

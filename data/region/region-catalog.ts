@@ -31,7 +31,11 @@ export function describeRegion(dir: string): RegionListing {
   const meta: RegionMeta = checkRegionFolder(dir);
   const path = resolve(dir);
   let bytes = 0;
-  for (const f of readdirSync(path, { withFileTypes: true })) if (f.isFile()) bytes += statSync(join(path, f.name)).size;
+  // statSync follows links: a folder may link its files from elsewhere.
+  for (const name of readdirSync(path)) {
+    const stat = statSync(join(path, name), { throwIfNoEntry: false });
+    if (stat?.isFile()) bytes += stat.size;
+  }
   const { nodes, edges, ways, places } = meta.counts;
   return {
     name: basename(path),
@@ -64,9 +68,9 @@ export function catalogRegions(dir: string): RegionCatalog {
   const catalog: RegionCatalog = { regions: [], unusable: [] };
   let entries: string[];
   try {
-    entries = readdirSync(root, { withFileTypes: true })
-      .filter((f) => f.isDirectory() && !f.name.startsWith('.'))
-      .map((f) => f.name)
+    // Not Dirent.isDirectory(): a region may be a link to a folder (current -> alps-2026-11); isRegionLike follows it.
+    entries = readdirSync(root)
+      .filter((name) => !name.startsWith('.'))
       .sort();
   } catch {
     // describeRegion names what is wrong with a path that is no folder (missing, a file).

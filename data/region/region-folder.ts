@@ -16,7 +16,7 @@ import {
 import { basename, dirname, join, resolve } from 'node:path';
 import { DEM_HEADER_BYTES, decodeDemFile, encodeDemFile, readDemHeader } from './dem-file.js';
 import { decodeGraphFile, encodeGraphFile, GRAPH_HEADER_BYTES, readGraphHeader, writeGraphFile } from './graph-file.js';
-import { decodePlaceFile } from './place-table.js';
+import { decodePlaceFile, PLACE_HEADER_BYTES, readPlaceHeader } from './place-table.js';
 import { REGION_FORMAT_VERSION, type HazardWay, type HikingRoute, type Region, type RegionMeta } from './region.js';
 import { RegionInputError } from './region-error.js';
 import type { SharedWasmMemory, WasmBuild } from '../../geo-wasm/src/load-wasm.js';
@@ -39,7 +39,7 @@ export const REGION_FILES = {
 /**
  * Checks, without decoding the graph, that `dir` is a region folder this build can load: it exists, its
  * meta.json has this format version, every file the workers load is there and readable, the headers of
- * graph.bin (and dem.bin, when present) are valid and match the file sizes, and tiles.mbtiles (when present) is a
+ * graph.bin and places.bin (and dem.bin, when present) are valid and match the file sizes, and tiles.mbtiles (when present) is a
  * SQLite file. Throws RegionInputError naming
  * the problem; returns the metadata. The server runs it at start so a bad REGION_PATH stops it at once.
  */
@@ -52,7 +52,10 @@ export function checkRegionFolder(dir: string): RegionMeta {
       `region ${dir} has format version ${meta?.formatVersion}; this build reads ${REGION_FORMAT_VERSION} (re-import)`,
     );
   }
-  for (const name of [REGION_FILES.places, REGION_FILES.hazards, REGION_FILES.routes]) readHead(join(dir, name), 0);
+  for (const name of [REGION_FILES.hazards, REGION_FILES.routes]) readHead(join(dir, name), 0);
+  const placesPath = join(dir, REGION_FILES.places);
+  const places = readHead(placesPath, PLACE_HEADER_BYTES);
+  readPlaceHeader(places.head, places.size, placesPath);
   const graphPath = join(dir, REGION_FILES.graph);
   const graph = readHead(graphPath, GRAPH_HEADER_BYTES);
   readGraphHeader(graph.head, graph.size, graphPath);

@@ -91,5 +91,10 @@ describe('places.bin', () => {
     expect(refused(later)).toThrow('x/places.bin has format version 99; this build reads 1 (re-import)');
     expect(refused(bytes.subarray(0, bytes.byteLength - 8))).toThrow(/x\/places\.bin is truncated or has a wrong size/);
     expect(() => encodePlaceFile([place(1, {})])).toThrow(/a place's id is its index/);
+    expect(() => encodePlaceFile([place(0, { kind: 'castle' as never })])).toThrow('place 0 has an unknown kind castle');
+    // A valid header over damaged contents: an index pointing outside the file.
+    const damaged = new Uint8Array(bytes);
+    damaged.fill(0xff, 64);
+    expect(refused(damaged)).toThrow('x/places.bin is damaged (an index points outside it): re-import the region');
   });
 });

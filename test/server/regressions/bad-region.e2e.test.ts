@@ -2,11 +2,12 @@
 // which then fails inside the workers, costs the request a 500, never the process.
 
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildDemoRegion } from '../../../data/region/demo-region.js';
+import { PLACE_HEADER_BYTES } from '../../../data/region/place-table.js';
 import { writeRegion } from '../../../data/region/region-folder.js';
 import { bootstrap, MAIN_JS, REPO_ROOT, type RunningServer, startServer } from '../../helpers/server.js';
 
@@ -64,15 +65,30 @@ describe('REGION_PATH checked at start', () => {
     expect(run.stdout).not.toContain('listening');
     expect(run.stderr.trim().split('\n')).toEqual([`cairn: failed to start: ${join(dir, 'graph.bin')} is too short to be a region graph`]);
   });
+
+  it('a places.bin cut short stops the server with one line naming it', () => {
+    const dir = tempDir();
+    writeRegion(dir, buildDemoRegion());
+    const places = readFileSync(join(dir, 'places.bin'));
+    writeFileSync(join(dir, 'places.bin'), places.subarray(0, places.byteLength - 8));
+    const run = start(dir);
+    expect(run.status).toBe(1);
+    expect(run.stdout).not.toContain('listening');
+    expect(run.stderr.trim().split('\n')).toEqual([
+      `cairn: failed to start: ${join(dir, 'places.bin')} is truncated or has a wrong size (${places.byteLength - 8} bytes, expected ${places.byteLength})`,
+    ]);
+  });
 });
 
 describe('a region that fails inside the workers', () => {
   it('answers the request that needs it with a 500 in the envelope and keeps serving', async () => {
     const dir = tempDir();
     writeRegion(dir, buildDemoRegion());
-    // The start check reads the folder's files and the graph's header, not the places: the workers fail to load
-    // the region (at start, indexing trail tiles, and on every task after).
-    writeFileSync(join(dir, 'places.bin'), 'broken');
+    // The start check reads the headers of the folder's files, not what follows: places.bin with a valid header and
+    // damaged contents makes the workers fail to load the region (at start, and on every task after).
+    const places = readFileSync(join(dir, 'places.bin'));
+    places.fill(0xff, PLACE_HEADER_BYTES);
+    writeFileSync(join(dir, 'places.bin'), places);
     server = await startServer({ REGION_PATH: dir, SEED_DEMO: '0' });
     const org = bootstrap(server);
     const headers = { 'X-API-Key': org.publishableKey.key, 'X-User-Id': org.owner.id, 'Content-Type': 'application/json' };

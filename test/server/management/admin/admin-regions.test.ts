@@ -1,9 +1,9 @@
 // `admin regions`: region folders listed as an operator needs them (bounds, build date, source, size), a folder of
 // them read folder by folder, an import's hidden staging folder left out, and a broken folder named with the reason
 // the server would refuse it.
-import { mkdirSync, mkdtempSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDemoRegion } from '../../../../data/region/demo-region.js';
 import { writeRegion } from '../../../../data/region/region-folder.js';
@@ -24,12 +24,18 @@ beforeAll(() => {
   // A half-written import: its staging folder is hidden and never listed.
   writeRegion(join(root, 'staged'), demo);
   renameSync(join(root, 'staged'), join(root, '.staged.tmp-1-abc'));
+  // A region folder kept elsewhere and linked in, as an operator switches versions.
+  writeRegion(join(root, '..', `${basename(root)}-linked`), demo);
+  symlinkSync(join(root, '..', `${basename(root)}-linked`), join(root, 'linked'));
   // A folder that is no region at all, and one whose graph is damaged.
   mkdirSync(join(root, 'notes'));
   writeRegion(join(root, 'broken'), demo);
   writeFileSync(join(root, 'broken', 'graph.bin'), '[]');
 });
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(root, { recursive: true, force: true });
+  rmSync(`${root}-linked`, { recursive: true, force: true });
+});
 
 const regions = async (args: string[], env = {}) => {
   const result = await runAdmin(['regions', ...args, '--json'], env);
@@ -40,8 +46,9 @@ describe('admin regions', () => {
   it('lists each region folder of a folder with its bounds, build date, source, counts and size', async () => {
     const { exitCode, out } = await regions(['--path', root]);
     expect(exitCode).toBe(0);
-    expect(out.regions.map((r: { name: string }) => r.name)).toEqual(['second', 'valley']);
-    const second = out.regions[0];
+    expect(out.regions.map((r: { name: string }) => r.name)).toEqual(['linked', 'second', 'valley']);
+    expect(out.regions[0].bytes).toBe(out.regions[1].bytes);
+    const second = out.regions[1];
     expect(second).toEqual({
       name: 'second',
       path: join(root, 'second'),
@@ -60,7 +67,7 @@ describe('admin regions', () => {
     });
     const files = ['meta.json', 'graph.bin', 'dem.bin', 'places.bin', 'hazards.json', 'routes.json'];
     expect(second.bytes).toBe(files.reduce((s, f) => s + statSync(join(root, 'second', f)).size, 0));
-    expect(Date.parse(out.regions[1].built_at)).toBeGreaterThan(Date.parse('2026-11-02'));
+    expect(Date.parse(out.regions[2].built_at)).toBeGreaterThan(Date.parse('2026-11-02'));
     expect(out.unusable).toEqual([
       { name: 'broken', path: join(root, 'broken'), reason: `${join(root, 'broken', 'graph.bin')} is too short to be a region graph` },
     ]);
