@@ -53,12 +53,12 @@ export function checkRegionFolder(dir: string): RegionMeta {
     );
   }
   for (const name of [REGION_FILES.hazards, REGION_FILES.routes]) readHead(join(dir, name), 0);
-  const placesPath = join(dir, REGION_FILES.places);
-  const places = readHead(placesPath, PLACE_HEADER_BYTES);
-  readPlaceHeader(places.head, places.size, placesPath);
   const graphPath = join(dir, REGION_FILES.graph);
   const graph = readHead(graphPath, GRAPH_HEADER_BYTES);
   readGraphHeader(graph.head, graph.size, graphPath);
+  const placesPath = join(dir, REGION_FILES.places);
+  const places = readHead(placesPath, PLACE_HEADER_BYTES);
+  readPlaceHeader(places.head, places.size, placesPath);
   const demPath = join(dir, REGION_FILES.dem);
   if (existsSync(demPath)) {
     const dem = readHead(demPath, DEM_HEADER_BYTES);

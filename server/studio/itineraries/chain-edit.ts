@@ -77,7 +77,7 @@ export async function editChain(
   }
 }
 
-/** The chain changed between the plan's read and its unit of work (another node wrote it). */
+/** The chain changed while the plan read it or before its unit of work (another node wrote it). */
 class StaleChain extends Error {}
 /** Plans of one edit before a chain that keeps changing under it is reported as a failure. */
 const MAX_PLANS = 5;
@@ -94,6 +94,10 @@ async function planAndWrite(
   const itinerary = await deps.stores.itineraries.get(itineraryId);
   if (!itinerary) throw new ApiError('NOT_FOUND');
   const before = await loadChain(stores, itineraryId);
+  // The chain's waypoints, segments and groups are three statements (on PostgreSQL, perhaps three connections): an
+  // edit another node commits between them gives a torn chain. Every edit bumps the draft version in its unit of
+  // work, so the same version read after them as before means they saw one state; otherwise plan again.
+  if ((await deps.stores.itineraries.get(itineraryId))?.draftVersion !== itinerary.draftVersion) throw new StaleChain();
   const route = { deps, activity: options.activity ?? itinerary.activity, signal: options.signal };
   const p = plan(before, itinerary);
   // Pool tasks (prepare, build) run here, before the write: the unit of work never waits for one.
