@@ -365,18 +365,11 @@ export class RouteEngine {
       if (line.pointCount === 0) this.startAt(line, { edge: e, fraction: from });
       if (!(to > from)) continue;
       const part = to - from;
+      // The piece's ends found once (a chain lookup) for its point, length and climb.
       const [a, b] = edgeEnds(g, e);
+      const [lon, lat, ele] = pointBetween(g, a, b, to);
       const rise = nodeRise(g, a, b) * part;
-      line.segment(
-        lonOf(g, a) + (lonOf(g, b) - lonOf(g, a)) * to,
-        latOf(g, a) + (latOf(g, b) - latOf(g, a)) * to,
-        eleBetween(g, a, b, to),
-        e,
-        nodeDistance(g, a, b) * part,
-        Math.max(0, rise),
-        Math.max(0, -rise),
-        p.weights.cost(e) * part,
-      );
+      line.segment(lon, lat, ele, e, nodeDistance(g, a, b) * part, Math.max(0, rise), Math.max(0, -rise), p.weights.cost(e) * part);
     }
   }
 
@@ -399,11 +392,8 @@ export class RouteEngine {
   }
 
   private pointOn(e: number, f: number): [number, number, number] {
-    const g = this.graph;
-    const [a, b] = edgeEnds(g, e);
-    const lon = lonOf(g, a) + (lonOf(g, b) - lonOf(g, a)) * f;
-    const lat = latOf(g, a) + (latOf(g, b) - latOf(g, a)) * f;
-    return [lon, lat, eleBetween(g, a, b, f)];
+    const [a, b] = edgeEnds(this.graph, e);
+    return pointBetween(this.graph, a, b, f);
   }
 
   private pointEle(pos: EdgePosition): number {
@@ -454,9 +444,13 @@ function crosses(path: EdgePath, weights: EdgeWeights, mask: number): boolean {
   return false;
 }
 
-/** Elevation at fraction f from node a to node b; 0 where either has none. */
-function eleBetween(g: RegionGraph, a: number, b: number, f: number): number {
+/** The point at fraction f from node a to node b: lon, lat and elevation (0 where either node has none). */
+function pointBetween(g: RegionGraph, a: number, b: number, f: number): [number, number, number] {
   const ea = g.nodeEle[a]!;
   const eb = g.nodeEle[b]!;
-  return Number.isNaN(ea) || Number.isNaN(eb) ? 0 : ea + (eb - ea) * f;
+  return [
+    lonOf(g, a) + (lonOf(g, b) - lonOf(g, a)) * f,
+    latOf(g, a) + (latOf(g, b) - latOf(g, a)) * f,
+    Number.isNaN(ea) || Number.isNaN(eb) ? 0 : ea + (eb - ea) * f,
+  ];
 }

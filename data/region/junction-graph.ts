@@ -25,19 +25,8 @@ export function junctionGraph(pieces: PieceList, ways: WayTables, bbox: RegionGr
   const p = pieceA.length;
   // Directed piece d leaves node (d & 1 ? pieceB : pieceA)[d >> 1]; d ^ 1 is the same piece the other way.
   const to = (d: number): number => (d & 1 ? pieceA : pieceB)[d >>> 1]!;
-  const adjStart = new Uint32Array(n + 1);
-  for (let i = 0; i < p; i++) {
-    if (pieceA[i] === pieceB[i]) throw new TypeError(`piece ${i} joins node ${pieceA[i]} to itself`);
-    adjStart[pieceA[i]! + 1]!++;
-    adjStart[pieceB[i]! + 1]!++;
-  }
-  for (let v = 0; v < n; v++) adjStart[v + 1]! += adjStart[v]!;
-  const adj = new Uint32Array(2 * p);
-  const fill = adjStart.slice(0, n);
-  for (let i = 0; i < p; i++) {
-    adj[fill[pieceA[i]!]!++] = 2 * i;
-    adj[fill[pieceB[i]!]!++] = 2 * i + 1;
-  }
+  for (let i = 0; i < p; i++) if (pieceA[i] === pieceB[i]) throw new TypeError(`piece ${i} joins node ${pieceA[i]} to itself`);
+  const { start: adjStart, list: adj } = endsByNode(n, pieceA, pieceB, p);
   const junction = new Uint8Array(n);
   for (let v = 0; v < n; v++) if (adjStart[v + 1]! - adjStart[v]! !== 2) junction[v] = 1;
   /** The piece after d in its chain: the other piece of the degree-two node d reaches. */
@@ -106,18 +95,7 @@ export function junctionGraph(pieces: PieceList, ways: WayTables, bbox: RegionGr
   }
   pieceStart[chainCount] = u;
   // Each tower's chains: 2k leaves chain k's start, 2k + 1 its end (a loop leaves its tower both ways).
-  const towerFirst = new Uint32Array(towerCount + 1);
-  for (let k = 0; k < chainCount; k++) {
-    towerFirst[chainFrom[k]! + 1]!++;
-    towerFirst[chainTo[k]! + 1]!++;
-  }
-  for (let t = 0; t < towerCount; t++) towerFirst[t + 1]! += towerFirst[t]!;
-  const towerChains = new Uint32Array(2 * chainCount);
-  const at = towerFirst.slice(0, towerCount);
-  for (let k = 0; k < chainCount; k++) {
-    towerChains[at[chainFrom[k]!]!++] = 2 * k;
-    towerChains[at[chainTo[k]!]!++] = 2 * k + 1;
-  }
+  const { start: towerFirst, list: towerChains } = endsByNode(towerCount, chainFrom, chainTo, chainCount);
   return {
     nodeCount: pillar,
     edgeCount: 2 * p,
@@ -135,4 +113,24 @@ export function junctionGraph(pieces: PieceList, ways: WayTables, bbox: RegionGr
     pieceWay,
     ...ways,
   };
+}
+
+/**
+ * Each of `count` items with two ends (item i from node a[i] to node b[i], nodes 0 … n − 1), listed by node: node v's
+ * entries are list[start[v]] … list[start[v + 1] − 1], 2i for item i at its `a` end and 2i + 1 at its `b` end.
+ */
+function endsByNode(n: number, a: ArrayLike<number>, b: ArrayLike<number>, count: number): { start: Uint32Array; list: Uint32Array } {
+  const start = new Uint32Array(n + 1);
+  for (let i = 0; i < count; i++) {
+    start[a[i]! + 1]!++;
+    start[b[i]! + 1]!++;
+  }
+  for (let v = 0; v < n; v++) start[v + 1]! += start[v]!;
+  const list = new Uint32Array(2 * count);
+  const fill = start.slice(0, n);
+  for (let i = 0; i < count; i++) {
+    list[fill[a[i]!]!++] = 2 * i;
+    list[fill[b[i]!]!++] = 2 * i + 1;
+  }
+  return { start, list };
 }

@@ -71,19 +71,13 @@ interface Sections {
   wordStart: Uint32Array;
   postingStart: Uint32Array;
   postings: Uint32Array;
-  /** Index into KIND_CODES. */
+  /** Index into PLACE_KINDS (its order is part of this format: a change to it bumps PLACE_FILE_VERSION). */
   kind: Uint8Array;
   /** PlaceFlag bits. */
   flags: Uint8Array;
   text: Uint8Array;
   words: Uint8Array;
 }
-
-/**
- * A place's kind as the file stores it: its index in PLACE_KINDS. That list's order is part of this format: a change
- * to it bumps PLACE_FILE_VERSION.
- */
-const KIND_CODES = PLACE_KINDS;
 
 const PlaceFlag = { Way: 1, NoStreet: 2, NoHouseNumber: 4 } as const;
 
@@ -154,7 +148,7 @@ export function encodePlaceFile(places: readonly Place[]): Uint8Array {
     v.ele[i] = p.ele ?? Number.NaN;
     v.eleTag[i] = p.eleTag ?? Number.NaN;
     v.nameLength[i] = p.name.length;
-    const kind = KIND_CODES.indexOf(p.kind);
+    const kind = PLACE_KINDS.indexOf(p.kind);
     if (kind < 0) throw new TypeError(`place ${i} has an unknown kind ${p.kind}`);
     v.kind[i] = kind;
     v.flags[i] =
@@ -219,7 +213,7 @@ export function decodePlaceFile(input: Uint8Array, what = 'place file'): PlaceTa
   // What a search indexes by must stay inside the file: a damaged one is refused here, not by a wrong answer later.
   const inside = (a: Uint32Array, limit: number) => a.every((x) => x <= limit);
   if (
-    !v.kind.every((k) => k < KIND_CODES.length) ||
+    !v.kind.every((k) => k < PLACE_KINDS.length) ||
     !v.postings.every((id) => id < c.n) ||
     !inside(v.textStart, c.textBytes) ||
     !inside(v.wordStart, c.wordBytes) ||
@@ -277,7 +271,7 @@ export class PlaceTable {
   }
 
   kind(id: number): PlaceKind {
-    return KIND_CODES[this.v.kind[id]!]!;
+    return PLACE_KINDS[this.v.kind[id]!]!;
   }
   lon(id: number): number {
     return this.v.lon[id]!;
