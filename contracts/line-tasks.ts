@@ -1,8 +1,9 @@
 // Wire shapes of the line tasks (analysis, measuring drawn lines, splitting, nearest points).
 import type { Activity } from './activity.js';
 import type { LonLat, MeasuredLine } from './routing.js';
+import type { OnRegion } from './region-ref.js';
 
-export interface AnalyzeInput {
+export interface AnalyzeInput extends OnRegion {
   activity: Activity;
   coordinates: LonLat[];
 }
@@ -25,7 +26,7 @@ export interface LineMeasures {
 /** A freehand line as drawn, measured: `coordinates` flat lon,lat,ele (degrees, degrees, metres). */
 export type MeasuredFreehand = Pick<MeasuredLine, 'coordinates' | 'distance' | 'duration' | 'ascent' | 'descent'>;
 
-export interface MeasureLinesInput {
+export interface MeasureLinesInput extends OnRegion {
   activity: Activity;
   /** One flat lon,lat,ele array per line (NaN = no elevation), at least two points each. */
   lines: number[][];

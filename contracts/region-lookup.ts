@@ -2,6 +2,7 @@
 // operations that validate against them.
 import type { Activity } from './activity.js';
 import type { LonLat } from './routing.js';
+import type { OnRegion } from './region-ref.js';
 
 /** The kinds of place a region file holds. */
 export type PlaceKind = 'peak' | 'alpine_hut' | 'wilderness_hut' | 'shelter' | 'viewpoint' | 'town' | 'village' | 'hamlet' | 'address';
@@ -41,7 +42,7 @@ export interface PlaceResult {
   distance: number | null;
 }
 
-export interface PlacesInput {
+export interface PlacesInput extends OnRegion {
   text?: string;
   near?: LonLat;
   radius?: number;
@@ -51,9 +52,14 @@ export interface PlacesInput {
 export interface PlacesOutput {
   ok: true;
   places: PlaceResult[];
+  /**
+   * How well each place matched the text (0 best), as it was ranked: places found in several regions are merged by
+   * it (then by distance). Not part of any answer.
+   */
+  matches: number[];
 }
 
-export interface PlaceInput {
+export interface PlaceInput extends OnRegion {
   id: string;
 }
 export interface PlaceOutput {
@@ -61,7 +67,7 @@ export interface PlaceOutput {
   place: PlaceResult | null;
 }
 
-export interface WaysInput {
+export interface WaysInput extends OnRegion {
   /** [west, south, east, north] in degrees. */
   bbox: [number, number, number, number];
   activity?: Activity;

@@ -1,6 +1,7 @@
 // Wire shapes of the routing tasks (directions, snapping, reachability, isochrones, route ideas): what the
 // main thread sends to the worker pool and what comes back.
 import type { Activity, HazardName } from './activity.js';
+import type { OnRegion } from './region-ref.js';
 
 /** A point: [longitude, latitude], degrees. */
 export type LonLat = [number, number];
@@ -55,7 +56,7 @@ export const MAX_ISOCHRONE_SECONDS = 4 * 3600;
 /** Most alternative routes a directions query may ask for. */
 export const MAX_ALTERNATIVES = 3;
 
-export interface DirectionsInput {
+export interface DirectionsInput extends OnRegion {
   activity: Activity;
   waypoints: LonLat[];
   avoid?: HazardName[];
@@ -90,7 +91,7 @@ export interface EncodedSuggestionsOutput {
   suggestions: EncodedSuggestion[];
 }
 
-export interface SnapLineInput {
+export interface SnapLineInput extends OnRegion {
   activity: Activity;
   coordinates: LonLat[];
 }
@@ -99,7 +100,7 @@ export interface SnapLineOutput {
   route: MeasuredLine;
 }
 
-export interface ReachableInput {
+export interface ReachableInput extends OnRegion {
   activity: Activity;
   center: LonLat;
   /** Time budget in seconds. */
@@ -113,7 +114,7 @@ export interface ReachableOutput {
   points: number[];
 }
 
-export interface IsochroneInput {
+export interface IsochroneInput extends OnRegion {
   activity: Activity;
   center: LonLat;
   /** Time ranges (whole seconds). */
@@ -127,7 +128,7 @@ export interface IsochroneOutput {
   isochrones: IsochronePolygon[];
 }
 
-export interface SnapInput {
+export interface SnapInput extends OnRegion {
   activity: Activity;
   point: LonLat;
 }
@@ -149,7 +150,7 @@ export interface IsochronePolygon {
   area: number;
 }
 
-export interface SuggestionsInput {
+export interface SuggestionsInput extends OnRegion {
   activity: Activity;
   start: LonLat;
   /** A point-to-point idea ends here; without it ideas are loops. */

@@ -9,17 +9,27 @@ export type TaskFailureCode = 'VALIDATION_FAILED' | 'NOT_FOUND' | 'SERVICE_UNAVA
  * - `bad_input`: a field of the input is not acceptable (range, shape, unknown name);
  * - `off_network`: a point is not near any way the activity may use (the path names it);
  * - `unroutable`: the points are on the network but no route joins them;
+ * - `other_region`: the points lie in served regions that share no network (`params` names them: here, there);
  * - `not_found`: the input is fine and nothing answers it (no route idea avoids the hazards);
  * - `queue_full`: the pool's queue is full; `deadline`: the task was aborted or passed its deadline;
  * - `worker_failed`: the task threw or its worker died (a bug, reported by the pool).
  */
-export type TaskFailureKind = 'bad_input' | 'off_network' | 'unroutable' | 'not_found' | 'queue_full' | 'deadline' | 'worker_failed';
+export type TaskFailureKind =
+  | 'bad_input'
+  | 'off_network'
+  | 'unroutable'
+  | 'other_region'
+  | 'not_found'
+  | 'queue_full'
+  | 'deadline'
+  | 'worker_failed';
 
 /** The code each kind answers with: a failure's code follows from its kind. */
 export const FAILURE_CODES = {
   bad_input: 'VALIDATION_FAILED',
   off_network: 'VALIDATION_FAILED',
   unroutable: 'VALIDATION_FAILED',
+  other_region: 'VALIDATION_FAILED',
   not_found: 'NOT_FOUND',
   queue_full: 'SERVICE_UNAVAILABLE',
   deadline: 'GATEWAY_TIMEOUT',
@@ -38,10 +48,17 @@ export interface TaskFailure {
   reason: string;
   /** Input path of the offending field, e.g. ['input', 'waypoints', 2]. */
   path?: (string | number)[];
+  /** Values of the sentence the failure is told with (`other_region`: the regions). */
+  params?: Record<string, string | number>;
 }
 
 /** A failure value of `kind` (its code from FAILURE_CODES), with a sentence for logs and the input path at fault. */
-export function failure(kind: TaskFailureKind, reason: string, path?: (string | number)[]): TaskFailure {
+export function failure(
+  kind: TaskFailureKind,
+  reason: string,
+  path?: (string | number)[],
+  params?: Record<string, string | number>,
+): TaskFailure {
   const code = FAILURE_CODES[kind];
-  return path ? { ok: false, kind, code, reason, path } : { ok: false, kind, code, reason };
+  return { ok: false, kind, code, reason, ...(path ? { path } : {}), ...(params ? { params } : {}) };
 }

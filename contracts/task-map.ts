@@ -25,6 +25,7 @@ import type {
   SuggestionsInput,
 } from './routing.js';
 import type { TaskFailure } from './task-failure.js';
+import type { OnRegion, RegionOutlineOutput } from './region-ref.js';
 import type { OverlayTileInput, TrailTileInput } from './tiles.js';
 import type { ImportFileProblem, ReadImportInput, ReadImportOutput, WriteExportInput } from './transfer.js';
 import type { MatchZonesInput, MatchZonesOutput } from './zones.js';
@@ -55,8 +56,15 @@ export interface TaskMap {
   directionsBatch: [DirectionsInput[], { ok: true; results: (EncodedDirectionsOutput | TaskFailure)[] }];
   /** Several lines snapped in one task (the pool batches one turn's snapLine calls into it). */
   snapLineBatch: [SnapLineInput[], { ok: true; results: (SnapLineOutput | TaskFailure)[] }];
-  /** Reports which thread ran the task and the region it holds (tests and health checks). */
-  ping: [Record<string, never>, { ok: true; threadId: number; isMainThread: boolean; region: string; routing: RoutingMemoryReport }];
+  /**
+   * Reports which thread ran the task, the region it answered from (the one `region` names, loaded now if new) and the
+   * keys of the regions it holds; drops the ones retired since (tests, health checks, the server's region hand-out).
+   */
+  ping: [OnRegion, { ok: true; threadId: number; isMainThread: boolean; region: string; routing: RoutingMemoryReport; held: string[] }];
+  /** Drops the regions the main thread has retired; answers the thread and the keys of the regions it still holds. */
+  dropRegions: [Record<string, never>, { ok: true; threadId: number; held: string[] }];
+  /** The region's metadata and where its network lies (what the main thread picks regions by). */
+  regionOutline: [OnRegion, RegionOutlineOutput];
   analyze: [AnalyzeInput, AnalyzeOutput];
   /** Freehand lines measured as drawn (segment edits, imports). */
   measureLines: [MeasureLinesInput, MeasureLinesOutput];
@@ -85,7 +93,9 @@ export interface TaskMap {
    * The tile archive of the worker's region cut in memory (the demo region, or a region folder written before
    * archives): the MBTiles database's bytes, moved.
    */
-  trailTileArchive: [undefined, Uint8Array];
+  trailTileArchive: [OnRegion, Uint8Array];
+  /** The tiles of one address in several regions' archives (gzip, as stored) merged into one (MVT bytes, moved). */
+  mergeTrailTiles: [{ tiles: Uint8Array[] }, Uint8Array];
   /** Which zones meet a box or contain a point, by their true shape (zone searches). */
   matchZones: [MatchZonesInput, MatchZonesOutput];
 }

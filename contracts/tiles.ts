@@ -22,6 +22,8 @@ export interface TrailTileInput {
   x: number;
   y: number;
   ancestor: Uint8Array;
+  /** The same ancestor in the archives of other regions that meet there (gzip too): merged in before the cut. */
+  others?: Uint8Array[];
 }
 
 /** Fields of each trail layer, as TileJSON's and the archive's `vector_layers` list them. */

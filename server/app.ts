@@ -33,6 +33,8 @@ import type { StudioDeps } from './studio/studio-deps.js';
 import { transferRoutes } from './studio/transfer/transfer-routes.js';
 import { zoneRoutes } from './studio/zones/zone-routes.js';
 import type { WorkerPool } from './pool/pool.js';
+import { regionalPool } from './regions/regional-pool.js';
+import { type RegionSet, servedRegions } from './regions/region-set.js';
 import { SecretBox } from './management/secret-box.js';
 import { mcpRoutes } from './mcp/mcp-routes.js';
 import { agentOperations } from './agent/agent.js';
@@ -75,6 +77,8 @@ export interface AppDeps {
   counters?: Partial<Counters>;
   /** The process's worker pool (routing); tests that need no routing may leave it out. */
   pool?: WorkerPool;
+  /** The regions served (server/regions/); without it, the one region the workers load themselves. */
+  regions?: RegionSet;
   /** The HMAC key of every signed token (./auth/signing-secret.ts resolves it). */
   signingSecret: string;
   /** The change-event bus (defaults to an in-memory one). */
@@ -86,6 +90,8 @@ export interface AppDeps {
 
 export interface App {
   router: Router;
+  /** The worker pool as the operations use it: a task that answers from a region goes to that region. */
+  pool: WorkerPool | undefined;
   handle: Handle;
   stores: Repositories;
   quota: QuotaGate;
@@ -175,7 +181,10 @@ export function buildApp(deps: AppDeps): App {
   });
 
   const policy = createPolicy(stores);
-  const studio: StudioDeps = { stores, writes, policy, pool: deps.pool, views: new ItineraryViewCache(), config, logger };
+  // Tasks that answer from a region go to the region their coordinates lie in (one region: the workers' own).
+  const pool = deps.pool && deps.regions ? regionalPool(deps.pool, deps.regions) : deps.pool;
+  const regions = servedRegions(deps.regions, deps.pool);
+  const studio: StudioDeps = { stores, writes, policy, pool, views: new ItineraryViewCache(), config, logger };
   const operations = createStudioOperations(studio);
   const studioApi: RouteDef[] = [
     auth.postSession,
@@ -185,24 +194,27 @@ export function buildApp(deps: AppDeps): App {
     ...itineraryRoutes(operations.itineraries),
     ...transferRoutes(operations.transfer, config),
   ];
-  const dataApi = createDataApi({ config, logger, pool: deps.pool, studio: operations });
+  const dataApi = createDataApi({ config, logger, pool, regions, studio: operations });
   const tileCache = new TileCache(config.tileCacheBytes);
   const tiles: TileApi = {
     cache: tileCache,
     trails: trailTileOperations({
-      pool: deps.pool,
+      pool,
       cache: tileCache,
-      regionPath: config.regionPath,
-      warn: (message) => logger.info('trail tiles', { message }),
+      regions,
     }),
-    overlays: overlayTileOperations({ pool: deps.pool, cache: tileCache, studio: operations, events }),
+    overlays: overlayTileOperations({ pool, cache: tileCache, studio: operations, events }),
   };
   const live = new LiveHub(events);
   // The MCP tools: what an MCP client and the studio's agent may call (the same operations, the same rules).
   const tools = mcpTools({ studio: operations, data: dataApi.operations });
   const secrets = new SecretBox(signingSecret, 'organization ai api key');
   const routes: RouteDef[] = [
-    ...systemRoutes(ASSET_DIRS, { ...mapLibreAssets(), ...siteAssets() }),
+    ...systemRoutes(ASSET_DIRS, { ...mapLibreAssets(), ...siteAssets() }, () => {
+      const problems = deps.regions?.problems ?? [];
+      const served = deps.regions?.regions.map((r) => r.name) ?? [];
+      return { ready: problems.length === 0, regions: served, problems };
+    }),
     ...siteRoutes(),
     ...embedRoutes(
       embedOperation({
@@ -253,6 +265,7 @@ export function buildApp(deps: AppDeps): App {
   const handle = createPipeline({ router, config, logger, authenticate });
   return {
     router,
+    pool,
     handle,
     stores,
     quota,

@@ -9,8 +9,12 @@ export interface Config {
   databasePath: string;
   /** `postgres://…`: all state in PostgreSQL, shared with the other nodes (scale-out); empty: the SQLite file. */
   databaseUrl: string;
-  /** Region folder from `npm run import`; empty = the built-in demo region. */
+  /** Region folder from `npm run import`; empty = the built-in demo region (or REGIONS_PATH's regions). */
   regionPath: string;
+  /** A folder of region folders, all served, each added, replaced or removed live; empty = REGION_PATH. */
+  regionsPath: string;
+  /** Ms between looks at the region folders for a region added, replaced or removed (0: never). */
+  regionsPollMs: number;
   /** Largest JSON request body in bytes (413 past it). */
   bodyLimit: number;
   /** Largest import body in bytes (GPX/KML/GeoJSON uploads). */
@@ -74,6 +78,8 @@ export const DEFAULTS: Config = {
   databasePath: 'var/platform.db',
   databaseUrl: '',
   regionPath: '',
+  regionsPath: '',
+  regionsPollMs: 2000,
   bodyLimit: 1024 * 1024,
   importBodyLimit: 10 * 1024 * 1024,
   requestBudgetMs: 10_000,
@@ -138,6 +144,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePath: env.DATABASE_PATH || DEFAULTS.databasePath,
     databaseUrl: databaseUrl(env.DATABASE_URL),
     regionPath: env.REGION_PATH || DEFAULTS.regionPath,
+    regionsPath: env.REGIONS_PATH || DEFAULTS.regionsPath,
+    regionsPollMs: int('REGIONS_POLL_MS', env.REGIONS_POLL_MS, DEFAULTS.regionsPollMs, 0),
     bodyLimit: int('BODY_LIMIT', env.BODY_LIMIT, DEFAULTS.bodyLimit, 1),
     importBodyLimit: int('IMPORT_BODY_LIMIT', env.IMPORT_BODY_LIMIT, DEFAULTS.importBodyLimit, 1),
     requestBudgetMs: int('REQUEST_BUDGET_MS', env.REQUEST_BUDGET_MS, DEFAULTS.requestBudgetMs, 1),

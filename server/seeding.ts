@@ -90,13 +90,13 @@ export interface DemoContent {
 export async function seedDemoContent(
   app: App,
   seeded: SeedResult,
-  options: { origin: string; regionPath: string; pool: WorkerPool; logger: Logger },
+  options: { origin: string; onDemoRegion: boolean; pool: WorkerPool; logger: Logger },
 ): Promise<DemoContent> {
   // Everything below is done as the seeded owner, signed in.
   const owner = await app.stores.users.get(seeded.owner.id);
   if (!owner) throw new Error('the seeded owner is missing');
   const caller: Access = { kind: 'user', user: owner, memberships: new Map([[seeded.organization.id, 'owner']]) };
-  const itineraries = options.regionPath ? [] : await seedDemoItineraries(app, options.pool, seeded, caller, options.logger);
+  const itineraries = options.onDemoRegion ? await seedDemoItineraries(app, options.pool, seeded, caller, options.logger) : [];
   const [mintShare] = app.operations.shares.collection;
   const link = (await mintShare.run(caller, { collection_id: seeded.collection.id }, { origin: options.origin, lang: 'en' })) as {
     url: string;
@@ -111,7 +111,7 @@ export async function seedDemoContent(
  */
 export async function seedOnFirstStart(
   app: App,
-  options: { origin: string; regionPath: string; pool: WorkerPool; logger: Logger; print: (text: string) => void },
+  options: { origin: string; onDemoRegion: boolean; pool: WorkerPool; logger: Logger; print: (text: string) => void },
 ): Promise<void> {
   const seeded = await seedDemoIfEmpty(app.stores, app.writes);
   if (!seeded) return;
@@ -154,7 +154,7 @@ export async function seedDemoContentOffline(seeded: SeedResult, env: NodeJS.Pro
     const app = buildApp({ config, logger, storage, pool, signingSecret });
     // The share link's URL is on PUBLIC_APP_URL when set (the share operation's rule), else on the default port.
     const origin = `http://localhost:${config.port || 8080}`;
-    const content = await seedDemoContent(app, seeded, { origin, regionPath: config.regionPath, pool, logger });
+    const content = await seedDemoContent(app, seeded, { origin, onDemoRegion: !config.regionPath && !config.regionsPath, pool, logger });
     await app.writes.flush();
     return content;
   } finally {

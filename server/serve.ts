@@ -2,9 +2,9 @@
 // main.ts runs it as Cairn; the benchmarks' diagnostic server (bench/diagnostics/main.ts) runs it with routes added.
 
 import { availableParallelism } from 'node:os';
-import { checkRegionFolder, readRegionIntoMemory, ROUTING_MEMORY_FILES } from '../data/region/region-folder.js';
-import { createRegionHandoff, handOver, type RoutingWorkerData } from '../geo-wasm/src/routing-memory.js';
+import { checkRegionFolder } from '../data/region/region-folder.js';
 import { createPool } from './pool/pool.js';
+import { RegionSet } from './regions/region-set.js';
 import { type AppDeps, buildApp } from './app.js';
 import { resolveSigningSecret } from './auth/signing-secret.js';
 import { loadConfig } from './config.js';
@@ -26,29 +26,38 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
   const uws = loadNativeUws(); // first: fail loudly before touching anything else
   const config = loadConfig();
   // A bad REGION_PATH stops the start here, not the first request that needs a worker.
-  if (config.regionPath) checkRegionFolder(config.regionPath);
+  if (config.regionPath && !config.regionsPath) checkRegionFolder(config.regionPath);
   const logger = createLogger(config.logLevel);
   // The SQLite file, or PostgreSQL when DATABASE_URL names one (migrated here, one node at a time).
   const storage = await openStorage(config);
   const signingSecret = await resolveSigningSecret(process.env.SESSION_SECRET, storage.repositories.settings);
-  // The region's graph and prepared routing are read once, here, into the process's routing memory: every worker
-  // searches that one copy in place, so memory does not grow with WORKER_THREADS. One pool for the process: every
-  // worker starts now, loads the rest of the region (places and their index) while the files are read, then takes
-  // them (or builds the demo region).
+  // One pool for the process, every worker started now. Each region's graph, places and prepared routing are read
+  // once into a routing memory of its own, which every worker searches in place (memory does not grow with
+  // WORKER_THREADS), and handed to every worker before the server listens: no request waits for a load.
   const t0 = performance.now();
-  const handoff = config.regionPath ? createRegionHandoff(ROUTING_MEMORY_FILES) : undefined;
   const threads = config.workerThreads || availableParallelism();
   const pool = createPool({
     minThreads: threads,
     maxThreads: threads,
     pollUs: config.poolPollUs,
-    workerData: { region: handoff } satisfies RoutingWorkerData,
-    env: { ...process.env, REGION_PATH: config.regionPath, REGION_WARM: '1' },
+    // The workers' own region is never loaded by the server's tasks: each names its region.
+    env: { ...process.env, REGION_PATH: undefined, REGION_WARM: undefined },
     onWorkerError: (error) =>
       logger.error('worker failed', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
   });
-  const region = handoff && (await handOver(handoff, () => readRegionIntoMemory(config.regionPath, handoff.build, handoff.memory)));
-  const regionMs = performance.now() - t0;
+  const regions = await RegionSet.open({
+    pool,
+    logger,
+    regionsPath: config.regionsPath || undefined,
+    regionPath: config.regionPath || undefined,
+    pollMs: config.regionsPollMs,
+  });
+  logger.info('regions ready', {
+    regions: regions.regions.map((r) => r.name),
+    unusable: regions.problems.length,
+    workers: pool.piscina.threads.length,
+    ms: Math.round(performance.now() - t0),
+  });
   // Scaled out (REDIS_URL): the counters and change events every node must share; otherwise in memory.
   const shared = config.redisUrl ? await sharedState(config.redisUrl, config.redisPrefix, logger) : undefined;
   const app = buildApp({
@@ -56,27 +65,11 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
     logger,
     storage,
     pool,
+    regions,
     signingSecret,
     extraRoutes: options.extraRoutes,
     ...(shared ? { counters: shared.counters, events: shared.events } : {}),
   });
-  // The tile archive is open before the server listens (the demo region's, or a folder's without one, cut in a worker
-  // now): the first map view waits for nothing. A region that fails to load is reported; the server still starts.
-  await app.tiles.trails.warm().catch((error: unknown) => logger.error('trail tiles unavailable', { error: String(error) }));
-  // With a region folder the server listens once every worker holds the region (a country's takes seconds to read,
-  // and a request must not wait for it); the demo region, which a worker builds in a fraction of a second, does not
-  // hold the start back.
-  if (region) {
-    const workers = await pool.started();
-    if (workers < threads) logger.error('workers did not start', { started: workers, threads });
-    logger.info('region loaded', {
-      region: config.regionPath,
-      workers,
-      sharedMb: Math.round(Object.values(region.files).reduce((sum, f) => sum + f.bytes, 0) / 1e6),
-      readMs: Math.round(regionMs),
-      msSinceRead: Math.round(performance.now() - t0),
-    });
-  }
   // Usage counts are aggregated in memory and written once a second (and at shutdown).
   const usageFlush = setInterval(() => app.quota.flush(), 1000);
   usageFlush.unref();
@@ -90,7 +83,13 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
   logger.info('listening', { url: origin, port: server.port, database: storage.description });
   // Seeding runs while the server already answers; shutdown waits for it before closing the pool and database.
   const seeding = config.seedDemo
-    ? seedOnFirstStart(app, { origin, regionPath: config.regionPath, pool, logger, print: (text) => process.stdout.write(text) })
+    ? seedOnFirstStart(app, {
+        origin,
+        onDemoRegion: !config.regionPath && !config.regionsPath,
+        pool: app.pool ?? pool,
+        logger,
+        print: (text) => process.stdout.write(text),
+      })
     : Promise.resolve();
   seeding.catch((error: unknown) => logger.error('demo seeding failed', { error: String(error) }));
 
@@ -106,6 +105,7 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
     stopLockSweeper();
     app.quota.flush();
     await app.writes.flush();
+    await regions.close();
     await pool.close();
     await shared?.close();
     await storage.close();

@@ -15,10 +15,10 @@ import type {
 } from '../contracts/line-tasks.js';
 import type { LonLat } from '../contracts/routing.js';
 import { measureOwn, nearestWithin, splitAt } from './line-geometry.js';
-import { threadRouting } from './region-source.js';
+import { routingFor } from './region-source.js';
 
 export function analyze(input: AnalyzeInput): AnalyzeOutput | TaskFailure {
-  return threadRouting().engine.analyze(input);
+  return routingFor(input.region).engine.analyze(input);
 }
 
 function hasEveryElevation(line: readonly number[]): boolean {
@@ -30,7 +30,7 @@ const isFlatLine = (line: unknown): line is number[] => Array.isArray(line) && l
 
 export function measureLines(input: MeasureLinesInput): MeasureLinesOutput | TaskFailure {
   if (!Array.isArray(input.lines)) return failure('bad_input', 'lines must be an array', ['input', 'lines']);
-  const engine = threadRouting().engine;
+  const engine = routingFor(input.region).engine;
   const measured: MeasuredFreehand[] = [];
   for (const [i, line] of input.lines.entries()) {
     if (!isFlatLine(line)) return failure('bad_input', 'a line needs at least 2 points of lon, lat, ele', ['input', 'lines', i]);

@@ -1,7 +1,8 @@
 // A tile deeper than the archive, cut from an ancestor's Mapbox Vector Tile bytes as a map client overzooms: every
 // layer's points and lines scaled up by 2^(z − ancestor z), shifted to the child and clipped to its extent plus a
 // buffer; a feature's tags, id and the layer's key and value tables are kept as they were (unused entries left out).
-// The trail layers hold points and lines only; a polygon is kept whole when its box meets the tile.
+// The trail layers hold points and lines only; a polygon is kept whole when its box meets the tile. Also the merge of
+// the tiles two regions hold at one address (their layers joined).
 
 import Pbf from 'pbf';
 
@@ -238,15 +239,7 @@ function writeLayer(layer: Layer, into?: Pbf): void {
  * left in it.
  */
 export function overzoomTile(ancestor: Uint8Array, ancestorZ: number, z: number, x: number, y: number): Uint8Array {
-  const pbf = new Pbf(ancestor);
-  const layers: Layer[] = [];
-  while (pbf.pos < pbf.length) {
-    const tag = pbf.readVarint();
-    if (tag >> 3 === 3) {
-      const len = pbf.readVarint();
-      layers.push(readLayer(pbf, pbf.pos + len));
-    } else pbf.skip(tag);
-  }
+  const layers = readLayers(ancestor);
   const scale = 2 ** (z - ancestorZ);
   const out = new Pbf();
   for (const layer of layers) {
@@ -256,5 +249,61 @@ export function overzoomTile(ancestor: Uint8Array, ancestorZ: number, z: number,
     const features = layer.features.flatMap((f) => transform(f, scale, dx, dy, -buffer, layer.extent + buffer) ?? []);
     if (features.length > 0) out.writeMessage(3, writeLayer, { ...layer, features });
   }
+  return out.finish();
+}
+
+/** The layers of a tile's bytes (uncompressed MVT). */
+function readLayers(bytes: Uint8Array): Layer[] {
+  const pbf = new Pbf(bytes);
+  const layers: Layer[] = [];
+  while (pbf.pos < pbf.length) {
+    const tag = pbf.readVarint();
+    if (tag >> 3 === 3) {
+      const len = pbf.readVarint();
+      layers.push(readLayer(pbf, pbf.pos + len));
+    } else pbf.skip(tag);
+  }
+  return layers;
+}
+
+/**
+ * One tile holding every feature of `tiles` (uncompressed MVT of the same address: the tiles of regions that meet
+ * there): layers of one name become one layer, their keys and values tables joined (each string and value once) and
+ * their features' tags renumbered. Layers of one name must share an extent (every trail layer's is 4096).
+ */
+export function mergeTiles(tiles: readonly Uint8Array[]): Uint8Array {
+  const byName = new Map<string, Layer>();
+  const keyIndex = new Map<Layer, Map<string, number>>();
+  const valueIndex = new Map<Layer, Map<string, number>>();
+  for (const bytes of tiles) {
+    for (const layer of readLayers(bytes)) {
+      let merged = byName.get(layer.name);
+      if (!merged) {
+        merged = { name: layer.name, extent: layer.extent, keys: [], values: [], features: [] };
+        byName.set(layer.name, merged);
+        keyIndex.set(merged, new Map());
+        valueIndex.set(merged, new Map());
+      }
+      const keys = keyIndex.get(merged)!;
+      const values = valueIndex.get(merged)!;
+      const keyOf = layer.keys.map((key) => {
+        let at = keys.get(key);
+        if (at === undefined) keys.set(key, (at = merged.keys.push(key) - 1));
+        return at;
+      });
+      const valueAt = layer.values.map((value) => {
+        const text = Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('latin1');
+        let at = values.get(text);
+        if (at === undefined) values.set(text, (at = merged.values.push(value) - 1));
+        return at;
+      });
+      for (const feature of layer.features) {
+        const tags = feature.tags.map((t, k) => (k % 2 === 0 ? keyOf[t]! : valueAt[t]!));
+        merged.features.push({ ...feature, tags });
+      }
+    }
+  }
+  const out = new Pbf();
+  for (const layer of byName.values()) if (layer.features.length > 0) out.writeMessage(3, writeLayer, layer);
   return out.finish();
 }

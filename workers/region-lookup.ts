@@ -25,10 +25,10 @@ import { normalizeWords, type PlaceMatch } from '../data/region/place-table.js';
 import { ACTIVITIES, type Activity } from '../contracts/activity.js';
 import { isActivity } from './profiles.js';
 import { failure, type TaskFailure } from '../contracts/task-failure.js';
-import { threadRouting } from './region-source.js';
+import { routingFor } from './region-source.js';
 
 export function places(input: PlacesInput): PlacesOutput | TaskFailure {
-  const { region } = threadRouting();
+  const { region } = routingFor(input.region);
   const text = input.text?.trim() ?? '';
   if (text === '' && input.near === undefined) return failure('bad_input', 'give text, near, or both', ['input', 'text']);
   const { places: limits, radius: radiusLimits } = LOOKUP_LIMITS;
@@ -57,13 +57,14 @@ export function places(input: PlacesInput): PlacesOutput | TaskFailure {
     ranked.push({ id, match, distance });
   }
   ranked.sort((a, b) => a.match - b.match || (a.distance ?? 0) - (b.distance ?? 0) || a.id - b.id);
-  return { ok: true, places: ranked.slice(0, limit).map((hit) => placeResult(places.place(hit.id), hit.distance)) };
+  const best = ranked.slice(0, limit);
+  return { ok: true, places: best.map((hit) => placeResult(places.place(hit.id), hit.distance)), matches: best.map((hit) => hit.match) };
 }
 
 export function place(input: PlaceInput): PlaceOutput | TaskFailure {
   const match = /^(node|way)\/(\d{1,20})$/.exec(String(input.id ?? ''));
   if (!match) return failure('bad_input', 'a place id is node/<number> or way/<number>', ['input', 'id']);
-  const { places } = threadRouting().region;
+  const { places } = routingFor(input.region).region;
   const id = places.find(match[1] as 'node' | 'way', Number(match[2]));
   return { ok: true, place: id >= 0 ? placeResult(places.place(id), null) : null };
 }
@@ -77,7 +78,7 @@ export function ways(input: WaysInput): WaysOutput | TaskFailure {
   if (east - west > LOOKUP_LIMITS.waysBboxDeg || north - south > LOOKUP_LIMITS.waysBboxDeg)
     return failure('bad_input', `a bbox side is at most ${LOOKUP_LIMITS.waysBboxDeg} degrees`, ['input', 'bbox']);
   if (input.activity !== undefined && !isActivity(input.activity)) return failure('bad_input', 'unknown activity', ['input', 'activity']);
-  const { region, engine } = threadRouting();
+  const { region, engine } = routingFor(input.region);
   const g = region.graph;
   const activities = input.activity ? [input.activity] : ACTIVITIES;
   const weights = activities.map((a) => engine.prepare(a).weights);

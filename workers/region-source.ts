@@ -1,13 +1,13 @@
-// Loads the region a routing engine works on: a region folder (REGION_PATH) or the demo region, with its routing
-// prepared before any request (routing.bin, or prepared at load), and keeps one per worker thread for every task
-// module of that thread.
+// Loads the regions a routing engine works on: a region folder or the demo region, with its routing prepared before
+// any request (routing.bin, or prepared at load), and keeps them per worker thread for every task module of that
+// thread: the regions tasks name (RegionRef, handed by the main thread) and the thread's own (REGION_PATH, or the demo).
 import { buildDemoRegion } from '../data/region/demo-region.js';
 import { loadRegion } from '../data/region/region-folder.js';
 import type { Region } from '../data/region/region.js';
-import { workerData } from 'piscina';
 import { wasmBuild, type WasmBuild } from '../geo-wasm/src/load-wasm.js';
 import { RoutingFileError } from '../geo-wasm/src/routing-file.js';
-import { awaitFiles, placedFile, type RoutingWorkerData, type SharedRegionFiles } from '../geo-wasm/src/routing-memory.js';
+import { awaitFiles, placedFile, type SharedRegionFiles } from '../geo-wasm/src/routing-memory.js';
+import type { RegionRef } from '../contracts/region-ref.js';
 import { RegionInputError } from '../data/region/region-error.js';
 import { RouteEngine } from './route-engine.js';
 import { completePreparedRouting, type PreparedRouting, prepareRouting, readPreparedRouting, ROUTING_FILE } from './routing-prep.js';
@@ -101,18 +101,52 @@ export function loadRoutingRegion(dir: string | undefined, opts: RoutingLoadOpti
 let loaded: RoutingRegion | undefined;
 
 /**
- * The thread's region and engine (REGION_PATH, or the demo region when unset), loaded on first use and kept
- * for the thread's life. Every task module of the thread shares it (modules are cached per thread); a load
- * that throws is tried again by the next task. ROUTING_LAZY=1 leaves each activity to its first request.
- * Preparation that does not come from routing.bin is reported on stderr. In a pool given the region's shared
- * files (`workerData.region`), they are used in place.
+ * The thread's own region and engine (REGION_PATH, or the demo region when unset), loaded on first use and kept
+ * for the thread's life: what a task without a region reference answers from (the route command, tests, benches).
+ * Every task module of the thread shares it (modules are cached per thread); a load that throws is tried again by
+ * the next task. ROUTING_LAZY=1 leaves each activity to its first request. Preparation that does not come from
+ * routing.bin is reported on stderr.
  */
 export function threadRouting(): RoutingRegion {
-  const handoff = (workerData as RoutingWorkerData | undefined)?.region;
   loaded ??= loadRoutingRegion(process.env['REGION_PATH'] || undefined, {
-    ...(handoff ? { shared: () => awaitFiles(handoff) } : {}),
     lazy: process.env['ROUTING_LAZY'] === '1',
-    log: (line) => process.stderr.write(`${line}\n`),
+    log: logLine,
   });
   return loaded;
+}
+
+const logLine = (line: string) => process.stderr.write(`${line}\n`);
+
+/** The regions this thread has loaded for tasks that named them, by key, with the reference each came with. */
+const byKey = new Map<string, { ref: RegionRef; routing: RoutingRegion }>();
+
+/**
+ * The region a task runs on: the one its reference names (loaded on the first task that names it: the folder's
+ * shared files are used in place, the rest read by this thread), or the thread's own when it names none. Regions
+ * the main thread has retired since are dropped first, so a replaced region's memory goes once every thread has
+ * run a task after its retirement.
+ */
+export function routingFor(ref: RegionRef | undefined): RoutingRegion {
+  if (ref === undefined) return threadRouting();
+  dropRetired();
+  const known = byKey.get(ref.key);
+  if (known) return known.routing;
+  const files = ref.files;
+  const routing = loadRoutingRegion(ref.dir, {
+    ...(files ? { shared: () => awaitFiles(files) } : {}),
+    lazy: process.env['ROUTING_LAZY'] === '1',
+    log: logLine,
+  });
+  byKey.set(ref.key, { ref, routing });
+  return routing;
+}
+
+/** Drops the regions the main thread has retired (their memory is freed once nothing else holds it). */
+export function dropRetired(): void {
+  for (const [key, { ref }] of byKey) if (Atomics.load(ref.retired, 0) !== 0) byKey.delete(key);
+}
+
+/** The keys of the regions this thread holds for tasks that named them (ping reports them). */
+export function heldRegions(): string[] {
+  return [...byKey.keys()];
 }

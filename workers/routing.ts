@@ -17,13 +17,16 @@ import type {
 } from '../contracts/routing.js';
 import type { TaskFailure } from '../contracts/task-failure.js';
 import type { TaskMap } from '../contracts/task-map.js';
+import type { OnRegion, RegionCoverage, RegionOutlineOutput, RegionRef } from '../contracts/region-ref.js';
+import type { Region } from '../data/region/region.js';
+import { latOf, lonOf } from '../data/region/region-graph.js';
 import { encodeDirections, encodeSuggestions } from './positions-json.js';
 import { isActivity } from './profiles.js';
-import { threadRouting } from './region-source.js';
+import { dropRetired, heldRegions, routingFor, threadRouting } from './region-source.js';
 import { suggestRoutes } from './suggestions.js';
 
-// REGION_WARM=1 loads the region (and its prepared routing) when the worker starts: the server sets it, so every
-// worker is ready before it takes a task and no request waits for a load.
+// REGION_WARM=1 loads the thread's own region (REGION_PATH, and its prepared routing) when the worker starts, so no
+// first task waits for it. (The server hands its regions to every worker with a ping instead: server/regions/.)
 if (process.env['REGION_WARM'] === '1') threadRouting();
 
 // ROUTING_WARM=HIKING_AND_TRAIL,WALKING loads the region and prepares those activities when the
@@ -36,46 +39,93 @@ for (const activity of (process.env['ROUTING_WARM'] ?? '')
 }
 
 export function directions(input: DirectionsInput): EncodedDirectionsOutput | TaskFailure {
-  return encodeDirections(threadRouting().engine.directions(input));
+  return encodeDirections(routingFor(input.region).engine.directions(input));
 }
 
+// A batch's inputs may name different regions (the pool batches one turn's calls whatever their region).
 export function directionsBatch(inputs: DirectionsInput[]): TaskMap['directionsBatch'][1] {
-  const engine = threadRouting().engine;
-  return { ok: true, results: inputs.map((i) => encodeDirections(engine.directions(i))) };
+  return { ok: true, results: inputs.map((i) => encodeDirections(routingFor(i.region).engine.directions(i))) };
 }
 
 export function snapLineBatch(inputs: SnapLineInput[]): TaskMap['snapLineBatch'][1] {
-  const engine = threadRouting().engine;
-  return { ok: true, results: inputs.map((i) => engine.snapLine(i)) };
+  return { ok: true, results: inputs.map((i) => routingFor(i.region).engine.snapLine(i)) };
 }
 
 export function snapLine(input: SnapLineInput): SnapLineOutput | TaskFailure {
-  return threadRouting().engine.snapLine(input);
+  return routingFor(input.region).engine.snapLine(input);
 }
 
 export function reachable(input: ReachableInput): ReachableOutput | TaskFailure {
-  return threadRouting().engine.reachable(input);
+  return routingFor(input.region).engine.reachable(input);
 }
 
 export function isochrone(input: IsochroneInput): IsochroneOutput | TaskFailure {
-  return threadRouting().engine.isochrone(input);
+  return routingFor(input.region).engine.isochrone(input);
 }
 
 export function suggestions(input: SuggestionsInput): EncodedSuggestionsOutput | TaskFailure {
-  return encodeSuggestions(suggestRoutes(threadRouting().engine, input));
+  return encodeSuggestions(suggestRoutes(routingFor(input.region).engine, input));
 }
 
 export function snap(input: SnapInput): SnapOutput | TaskFailure {
-  return threadRouting().engine.snap(input);
+  return routingFor(input.region).engine.snap(input);
 }
 
-export function ping(): TaskMap['ping'][1] {
-  const { source, engine, region } = threadRouting();
+/**
+ * Which thread answered and the region it holds: the one `input.region` names (loading it: the server hands each new
+ * region to every worker this way before a request needs it), else the thread's own. Also drops retired regions.
+ */
+export function ping(input: { region?: RegionRef } = {}): TaskMap['ping'][1] {
+  const { source, engine, region } = routingFor(input.region);
   const routing = {
     memoryBytes: engine.kernel.memoryBytes,
     shared: engine.kernel.sharesMemory,
     graphAt: region.graph.nodeLonE7.byteOffset,
     placesAt: region.places.bytes.byteOffset,
   };
-  return { ok: true, threadId, isMainThread, region: source, routing };
+  return { ok: true, threadId, isMainThread, region: source, routing, held: heldRegions() };
+}
+
+export function dropRegions(): TaskMap['dropRegions'][1] {
+  dropRetired();
+  return { ok: true, threadId, held: heldRegions() };
+}
+
+/** Cells of the coverage grid: ~2 km, coarser than the farthest a point snaps (route-engine's maxSnapDistance). */
+const COVERAGE_CELL_DEG = 0.02;
+/** Most cells a coverage grid holds (a continent-sized region gets coarser cells). */
+const COVERAGE_MAX_CELLS = 4_000_000;
+
+export function regionOutline(input: OnRegion): RegionOutlineOutput {
+  const { region } = routingFor(input.region);
+  return { ok: true, meta: region.meta, coverage: coverageOf(region.graph) };
+}
+
+/** Which cells of a grid over the graph's bounds hold one of its nodes. */
+function coverageOf(g: Region['graph']): RegionCoverage {
+  let west = Number.POSITIVE_INFINITY;
+  let south = Number.POSITIVE_INFINITY;
+  let east = Number.NEGATIVE_INFINITY;
+  let north = Number.NEGATIVE_INFINITY;
+  const n = g.nodeLonE7.length;
+  for (let i = 0; i < n; i++) {
+    const lon = lonOf(g, i);
+    const lat = latOf(g, i);
+    if (lon < west) west = lon;
+    if (lon > east) east = lon;
+    if (lat < south) south = lat;
+    if (lat > north) north = lat;
+  }
+  if (n === 0) return { west: 0, south: 0, cellDeg: COVERAGE_CELL_DEG, cols: 0, rows: 0, cells: new Uint8Array(0) };
+  const area = (east - west) * (north - south);
+  const cellDeg = Math.max(COVERAGE_CELL_DEG, Math.sqrt(area / COVERAGE_MAX_CELLS));
+  const cols = Math.floor((east - west) / cellDeg) + 1;
+  const rows = Math.floor((north - south) / cellDeg) + 1;
+  const cells = new Uint8Array(cols * rows);
+  for (let i = 0; i < n; i++) {
+    const c = Math.floor((lonOf(g, i) - west) / cellDeg);
+    const r = Math.floor((latOf(g, i) - south) / cellDeg);
+    cells[r * cols + c] = 1;
+  }
+  return { west, south, cellDeg, cols, rows, cells };
 }

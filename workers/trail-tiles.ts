@@ -8,8 +8,9 @@ import { move } from 'piscina';
 import { cutTileArchiveInThread } from '../data/region/cut-tile-archive.js';
 import { failure, type TaskFailure } from '../contracts/task-failure.js';
 import { ARCHIVE_MAX_ZOOM, TRAIL_TILE_ZOOMS, type TrailTileInput } from '../contracts/tiles.js';
-import { overzoomTile } from './mvt-overzoom.js';
-import { threadRouting } from './region-source.js';
+import { mergeTiles, overzoomTile } from './mvt-overzoom.js';
+import { routingFor } from './region-source.js';
+import type { OnRegion } from '../contracts/region-ref.js';
 
 /**
  * The tile's bytes (a Mapbox Vector Tile, uncompressed), cut from its ARCHIVE_MAX_ZOOM ancestor's (gzip) bytes; empty when
@@ -26,15 +27,22 @@ export function trailTileBatch(inputs: TrailTileInput[]): { ok: true; results: (
   return { ok: true, results: inputs.map((input) => checkTile(input) ?? cutFromAncestor(input)) };
 }
 
-/** The archive of the thread's region, cut into memory: the MBTiles database's bytes, moved. */
-export function trailTileArchive(): Uint8Array {
-  const { bytes } = cutTileArchiveInThread(threadRouting().region);
+/** The archive of the task's region (the thread's own when it names none), cut into memory: the MBTiles database's bytes, moved. */
+export function trailTileArchive(input: OnRegion | undefined): Uint8Array {
+  const { bytes } = cutTileArchiveInThread(routingFor(input?.region).region);
   // A copy of its own: SQLite's buffer is not one that can be moved.
   return move(new Uint8Array(bytes)) as unknown as Uint8Array;
 }
 
-function cutFromAncestor({ z, x, y, ancestor }: TrailTileInput): Uint8Array {
-  return overzoomTile(gunzipSync(ancestor), ARCHIVE_MAX_ZOOM, z, x, y);
+function cutFromAncestor({ z, x, y, ancestor, others }: TrailTileInput): Uint8Array {
+  const bytes = others?.length ? mergeTiles([ancestor, ...others].map((t) => gunzipSync(t))) : gunzipSync(ancestor);
+  return overzoomTile(bytes, ARCHIVE_MAX_ZOOM, z, x, y);
+}
+
+/** The tiles of one address in several regions' archives (gzip, as stored) merged into one (uncompressed), moved. */
+export function mergeTrailTiles(input: { tiles: Uint8Array[] }): Uint8Array | TaskFailure {
+  if (!Array.isArray(input.tiles) || input.tiles.length === 0) return failure('bad_input', 'tiles to merge', ['input', 'tiles']);
+  return move(mergeTiles(input.tiles.map((t) => gunzipSync(t)))) as unknown as Uint8Array;
 }
 
 /** Why `input` names no tile deeper than the archive, or undefined when it does. */

@@ -12,7 +12,15 @@ import { seededRandom } from '../seeded-random.js';
 export const DEMO_ORIGIN = { lon: 1.56, lat: 42.5 } as const;
 const HALF = 3200; // metres from the origin to the box edge
 const M_PER_DEG_LAT = 110_574;
-const M_PER_DEG_LON = 111_320 * Math.cos((DEMO_ORIGIN.lat * Math.PI) / 180);
+const mPerDegLon = (lat: number) => 111_320 * Math.cos((lat * Math.PI) / 180);
+
+/** Where a demo valley lies and how its OSM ids are numbered (a second valley beside the first: tests of several regions). */
+export interface DemoPlacement {
+  /** Its origin (degrees): DEMO_ORIGIN unless given. */
+  origin?: { lon: number; lat: number };
+  /** Added to every node, way and relation id, so that two valleys share none. */
+  idOffset?: number;
+}
 
 type XY = readonly [number, number]; // metres east, north of DEMO_ORIGIN
 
@@ -27,11 +35,12 @@ const PEAKS: readonly { name: string; at: XY; height: number }[] = [
 const axisY = (x: number): number => 250 * Math.sin(x / 1400);
 
 /** Generates the elevation grid (SRTM3 spacing) with valley, side slopes, summits and noise. */
-function demoDem(rand: () => number): DemGrid {
+function demoDem(rand: () => number, origin: { lon: number; lat: number }): DemGrid {
+  const M_PER_DEG_LON = mPerDegLon(origin.lat);
   const cellDeg = 1 / 1200;
   const margin = 400;
-  const west = Math.floor((DEMO_ORIGIN.lon - (HALF + margin) / M_PER_DEG_LON) / cellDeg) * cellDeg;
-  const north = Math.ceil((DEMO_ORIGIN.lat + (HALF + margin) / M_PER_DEG_LAT) / cellDeg) * cellDeg;
+  const west = Math.floor((origin.lon - (HALF + margin) / M_PER_DEG_LON) / cellDeg) * cellDeg;
+  const north = Math.ceil((origin.lat + (HALF + margin) / M_PER_DEG_LAT) / cellDeg) * cellDeg;
   const cols = Math.ceil((2 * (HALF + margin)) / M_PER_DEG_LON / cellDeg) + 2;
   const rows = Math.ceil((2 * (HALF + margin)) / M_PER_DEG_LAT / cellDeg) + 2;
   // Value noise on a 400 m lattice, smoothly interpolated.
@@ -54,8 +63,8 @@ function demoDem(rand: () => number): DemGrid {
   const samples = new Int16Array(cols * rows);
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < cols; c++) {
-      const x = (west + c * cellDeg - DEMO_ORIGIN.lon) * M_PER_DEG_LON;
-      const y = (north - r * cellDeg - DEMO_ORIGIN.lat) * M_PER_DEG_LAT;
+      const x = (west + c * cellDeg - origin.lon) * M_PER_DEG_LON;
+      const y = (north - r * cellDeg - origin.lat) * M_PER_DEG_LAT;
       samples[r * cols + c] = Math.round(elevation(x, y, noise));
     }
   }
@@ -74,11 +83,12 @@ function elevation(x: number, y: number, noise: (x: number, y: number) => number
 }
 
 /** Builds OSM-like entities for the valley into a collector (deterministic for a seed). */
-function demoEntities(rand: () => number, dem: DemGrid): OsmCollector {
+function demoEntities(rand: () => number, dem: DemGrid, origin: { lon: number; lat: number }, idOffset: number): OsmCollector {
   const osm = new OsmCollector();
-  let nextNode = 1;
-  let nextWay = 1;
-  const toLonLat = ([x, y]: XY): [number, number] => [DEMO_ORIGIN.lon + x / M_PER_DEG_LON, DEMO_ORIGIN.lat + y / M_PER_DEG_LAT];
+  const M_PER_DEG_LON = mPerDegLon(origin.lat);
+  let nextNode = 1 + idOffset;
+  let nextWay = 1 + idOffset;
+  const toLonLat = ([x, y]: XY): [number, number] => [origin.lon + x / M_PER_DEG_LON, origin.lat + y / M_PER_DEG_LAT];
   const pos = new Map<number, XY>();
   const node = (at: XY, tags?: Tags): number => {
     const id = nextNode++;
@@ -132,7 +142,7 @@ function demoEntities(rand: () => number, dem: DemGrid): OsmCollector {
   const last = (refs: number[]): number => refs[refs.length - 1]!;
   /** An `ele` tag a mapper could have surveyed: the DEM plus a few metres (summits are sharper). */
   const eleTag = (p: XY): string =>
-    String(Math.round(sampleDem(dem, DEMO_ORIGIN.lon + p[0] / M_PER_DEG_LON, DEMO_ORIGIN.lat + p[1] / M_PER_DEG_LAT) + 8));
+    String(Math.round(sampleDem(dem, origin.lon + p[0] / M_PER_DEG_LON, origin.lat + p[1] / M_PER_DEG_LAT) + 8));
   const at = (refs: number[], frac: number): number => refs[Math.round((refs.length - 1) * frac)]!;
 
   // Valley road, west → east, along the river.
@@ -355,23 +365,23 @@ function demoEntities(rand: () => number, dem: DemGrid): OsmCollector {
 
   // A hiking route through the valley and over the northern summits.
   osm.addRelation({
-    id: 1,
+    id: 1 + idOffset,
     members: gr.map((ref) => ({ type: 'way' as const, ref, role: '' })),
     tags: { type: 'route', route: 'hiking', name: 'Volta de la Vall de Cairn', ref: 'GR-C1', network: 'lwn' },
   });
   osm.addRelation({
-    id: 2,
+    id: 2 + idOffset,
     members: [{ type: 'way', ref: nextWay + 100, role: '' }], // a member outside the region
     tags: { type: 'route', route: 'foot', name: 'Camí dels Pastors', ref: 'PR-C2', network: 'lwn' },
   });
   return osm;
 }
 
-/** The demo region, built in memory (about 3 k nodes; identical on every call). */
-export function buildDemoRegion(): Region {
+/** The demo region, built in memory (about 3 k nodes; identical on every call with the same placement). */
+export function buildDemoRegion({ origin = DEMO_ORIGIN, idOffset = 0 }: DemoPlacement = {}): Region {
   const rand = seededRandom(0xca12);
-  const dem = demoDem(rand);
-  const osm = demoEntities(rand, dem);
+  const dem = demoDem(rand, origin);
+  const osm = demoEntities(rand, dem, origin, idOffset);
   return buildRegion(osm, {
     demFor: () => dem,
     kind: 'demo',

@@ -5,6 +5,7 @@
 import { type FileHandle, open } from 'node:fs/promises';
 import { createSharedMemory, type SharedWasmMemory, wasmBuild, type WasmBuild } from './load-wasm.js';
 import { instantiateRouting } from './routing-wasm.js';
+import type { RegionHandoff } from '../../contracts/region-ref.js';
 
 /** A file read into a routing memory: its first byte and its length. */
 export interface PlacedFile {
@@ -20,20 +21,8 @@ export interface SharedRegionFiles {
   files: Record<string, PlacedFile>;
 }
 
-/**
- * The routing memory as handed to workers before its files are read, so that they load the rest of the region (places,
- * their index) while the main thread reads: the main thread publishes where each file lies once it is read
- * (`handOver`), and a worker waits for that (`awaitFiles`). Structured-cloneable: the memory and both arrays are shared.
- */
-export interface RegionHandoff {
-  memory: SharedWasmMemory;
-  build: WasmBuild;
-  names: string[];
-  /** READING, then PUBLISHED or FAILED. */
-  state: Int32Array;
-  /** Per name: pointer and length (-1, -1: the folder has no such file). */
-  table: Float64Array;
-}
+/** A routing memory as handed to workers before its files are read (its shape is a task contract). */
+export type { RegionHandoff } from '../../contracts/region-ref.js';
 
 const READING = 0;
 const PUBLISHED = 1;
@@ -83,12 +72,6 @@ export function awaitFiles(handoff: RegionHandoff, timeoutMs = 600_000): SharedR
     if (ptr! >= 0) files[name] = { ptr: ptr!, bytes: bytes! };
   });
   return { memory: handoff.memory, build: handoff.build, files };
-}
-
-/** What a pool hands each of its workers (piscina's `workerData`) in a process that reads its region this way. */
-export interface RoutingWorkerData {
-  /** REGION_PATH's routing memory (server/serve.ts reads its files while the workers start). */
-  region?: RegionHandoff | undefined;
 }
 
 /** Thrown when the files would not fit in wasm32's 4 GiB (a region too large for one routing memory). */

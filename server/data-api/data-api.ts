@@ -3,6 +3,7 @@
 
 import type { GraphQLSchema } from 'graphql';
 import type { WorkerPool } from '../pool/pool.js';
+import type { ServedRegions } from '../regions/region-set.js';
 import type { Config } from '../config.js';
 import type { RouteDef } from '../http/route.js';
 import type { Logger } from '../logger.js';
@@ -25,8 +26,14 @@ export interface DataApi {
 /** Most tokens a document may hold: far above any useful query, low enough to bound parsing work. */
 const MAX_TOKENS = 20_000;
 
-export function createDataApi(deps: { config: Config; logger: Logger; pool: WorkerPool | undefined; studio: StudioOperations }): DataApi {
-  const operations = createDataOperations({ pool: deps.pool, studio: deps.studio });
+export function createDataApi(deps: {
+  config: Config;
+  logger: Logger;
+  pool: WorkerPool | undefined;
+  regions?: ServedRegions;
+  studio: StudioOperations;
+}): DataApi {
+  const operations = createDataOperations({ pool: deps.pool, ...(deps.regions ? { regions: deps.regions } : {}), studio: deps.studio });
   const sdl = readSchemaText();
   const resolvers = queryResolvers(operations);
   const schema = buildDataSchema(sdl, resolvers);

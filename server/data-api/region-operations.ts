@@ -15,6 +15,8 @@ import { requireIntelligence } from '../core/policy.js';
 import { ApiError } from '../errors.js';
 import { AnalyzeInput, IsochroneInput, oneSuggestionTarget, PlaceInput, PlacesInput, SuggestionsInput, WaysInput } from './data-inputs.js';
 import { DATA_REACH } from './directions-operation.js';
+import type { ServedRegions } from '../regions/region-set.js';
+import type { RegionListing } from '../../data/region/region-catalog.js';
 
 export interface SuggestionsRequest {
   activity: Activity;
@@ -56,7 +58,7 @@ export interface WaysRequest {
   activity?: Activity | null;
 }
 
-type Deps = { pool: WorkerPool | undefined };
+type Deps = { pool: WorkerPool | undefined; regions?: ServedRegions };
 
 function poolOf(deps: Deps): WorkerPool {
   if (!deps.pool) throw new ApiError('SERVICE_UNAVAILABLE');
@@ -77,7 +79,10 @@ function failed(failure: TaskFailure, sentences: Record<string, Sentence>, renam
   const [head, ...rest] = taskInputPath(failure);
   const field = typeof head === 'string' ? head : '';
   const path = head === undefined ? [] : [rename[field] ?? head, ...rest];
-  return ApiError.validation([{ path, ...(sentences[field] ?? {}) }]);
+  // Points in regions that share no network are told so, whatever the field.
+  const sentence =
+    failure.kind === 'other_region' ? { messageKey: 'VALIDATION_FAILED.other_region', messageParams: failure.params } : sentences[field];
+  return ApiError.validation([{ path, ...(sentence ?? {}) }]);
 }
 
 /** Drops null (GraphQL's absent) so the task sees only what was given. */
@@ -196,6 +201,17 @@ export function regionOperations(deps: Deps) {
         const out = await poolOf(deps).runTask('ways', given(input), { signal });
         if (!out.ok) throw failed(out, { bbox: { messageKey: 'VALIDATION_FAILED.ways_bbox' } });
         return out.ways;
+      },
+    }),
+
+    regions: defineOperation({
+      id: 'regions',
+      scope: 'data',
+      writes: false,
+      reach: DATA_REACH,
+      async run(): Promise<RegionListing[]> {
+        if (!deps.regions) throw new ApiError('SERVICE_UNAVAILABLE');
+        return (await deps.regions()).map((r) => r.listing);
       },
     }),
   };

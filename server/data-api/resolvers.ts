@@ -176,5 +176,18 @@ export function queryResolvers(operations: DataOperations): QueryResolvers {
       (args: { input: WaysRequest }) => args.input,
       (found) => found,
     ),
+    regions: bind(
+      operations.regions,
+      () => ({}),
+      (regions) =>
+        regions.map(({ name, bounds, builtAt, source, osmTimestamp, attribution }) => ({
+          name,
+          bounds,
+          builtAt,
+          source,
+          osmTimestamp,
+          attribution,
+        })),
+    ),
   };
 }

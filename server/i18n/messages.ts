@@ -162,6 +162,8 @@ const en: Table = {
   'CONFLICT.already_member': 'This user is already a member: change their role instead.',
   'VALIDATION_FAILED.off_network':
     'This point is not near any trail this activity may use: move it onto the network, or draw this part freehand.',
+  'VALIDATION_FAILED.other_region':
+    'This point is in the region {there} and the points before it in {here}; these regions share no trail network, so no route joins them: keep every point in one region.',
   'VALIDATION_FAILED.start_off_network':
     'This start point is not near any trail this activity may use: move it onto the network, or draw this part freehand.',
   'VALIDATION_FAILED.chain_end_off_network':
@@ -350,6 +352,8 @@ const fr: Table = {
   'CONFLICT.already_member': 'Cet utilisateur est déjà membre : changez plutôt son rôle.',
   'VALIDATION_FAILED.off_network':
     "Ce point n'est proche d'aucun sentier praticable pour cette activité : placez-le sur le réseau, ou dessinez cette partie à main levée.",
+  'VALIDATION_FAILED.other_region':
+    "Ce point se trouve dans la région {there} et les points précédents dans {here} ; ces régions n'ont aucun sentier en commun, aucun itinéraire ne les relie : gardez tous les points dans une même région.",
   'VALIDATION_FAILED.start_off_network':
     "Ce point de départ n'est proche d'aucun sentier praticable pour cette activité : placez-le sur le réseau, ou dessinez cette partie à main levée.",
   'VALIDATION_FAILED.chain_end_off_network':
@@ -537,6 +541,8 @@ const es: Table = {
   'CONFLICT.already_member': 'Este usuario ya es miembro: cambie su rol en su lugar.',
   'VALIDATION_FAILED.off_network':
     'Este punto no está cerca de ningún sendero que esta actividad pueda usar: muévalo a la red, o dibuje esta parte a mano alzada.',
+  'VALIDATION_FAILED.other_region':
+    'Este punto está en la región {there} y los anteriores en {here}; estas regiones no comparten ninguna red de senderos, así que ninguna ruta las une: mantenga todos los puntos en una misma región.',
   'VALIDATION_FAILED.start_off_network':
     'Este punto de salida no está cerca de ningún sendero que esta actividad pueda usar: muévalo a la red, o dibuje esta parte a mano alzada.',
   'VALIDATION_FAILED.chain_end_off_network':
@@ -728,6 +734,8 @@ const ca: Table = {
   'CONFLICT.already_member': "Aquest usuari ja és membre: canvieu-ne el rol en lloc d'això.",
   'VALIDATION_FAILED.off_network':
     'Aquest punt no és a prop de cap sender que aquesta activitat pugui fer servir: moveu-lo a la xarxa, o dibuixeu aquesta part a mà alçada.',
+  'VALIDATION_FAILED.other_region':
+    'Aquest punt és a la regió {there} i els anteriors a {here}; aquestes regions no comparteixen cap xarxa de senders, així que cap ruta les uneix: manteniu tots els punts en una mateixa regió.',
   'VALIDATION_FAILED.start_off_network':
     'Aquest punt de sortida no és a prop de cap sender que aquesta activitat pugui fer servir: moveu-lo a la xarxa, o dibuixeu aquesta part a mà alçada.',
   'VALIDATION_FAILED.chain_end_off_network':
@@ -929,6 +937,8 @@ const de: Table = {
   'CONFLICT.already_member': 'Dieser Benutzer ist bereits Mitglied: ändern Sie stattdessen seine Rolle.',
   'VALIDATION_FAILED.off_network':
     'Dieser Punkt liegt an keinem Weg, den diese Aktivität nutzen darf: verschieben Sie ihn auf das Netz oder zeichnen Sie diesen Teil frei.',
+  'VALIDATION_FAILED.other_region':
+    'Dieser Punkt liegt in der Region {there}, die Punkte davor in {here}; diese Regionen teilen kein Wegenetz, keine Route verbindet sie: halten Sie alle Punkte in einer Region.',
   'VALIDATION_FAILED.start_off_network':
     'Dieser Startpunkt liegt an keinem Weg, den diese Aktivität nutzen darf: verschieben Sie ihn auf das Netz oder zeichnen Sie diesen Teil frei.',
   'VALIDATION_FAILED.chain_end_off_network':

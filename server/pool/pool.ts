@@ -53,6 +53,9 @@ export interface PoolOptions {
   onWorkerError: (error: unknown) => void;
 }
 
+/** Tasks that answer which worker ran them (what everyWorker counts). */
+export type EveryWorkerTask = 'ping' | 'dropRegions';
+
 export interface RunOptions {
   /** Abort from the caller (request aborted or its budget spent). */
   signal?: CancelSignal;
@@ -69,6 +72,12 @@ export interface WorkerPool {
    * reported as it fails (onWorkerError), and ends the wait.
    */
   started(timeoutMs?: number): Promise<number>;
+  /**
+   * Runs task `name` until each of the `minThreads` workers has answered it once (or `timeoutMs` has passed), and
+   * resolves with the number that did; stops at the first failure. The region set hands a new region to every worker
+   * this way (a `ping` naming it), and has them drop retired ones (`dropRegions`).
+   */
+  everyWorker<N extends EveryWorkerTask>(name: N, input: TaskInput<N>, timeoutMs?: number): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -195,6 +204,22 @@ export function createPool(options: Partial<PoolOptions> = {}): WorkerPool {
     if (file === undefined) files.set(name, (file = o.taskFile(name)));
     return file;
   };
+  // A task goes to an idle worker that has started; until every worker has answered, rounds of the task find the ones
+  // that have not. A worker that fails (to start, or the task) fails its round and ends the wait.
+  const everyWorker = async <N extends EveryWorkerTask>(name: N, input: TaskInput<N>, timeoutMs = 120_000): Promise<number> => {
+    const want = Math.min(o.minThreads, o.maxThreads);
+    const answered = new Set<number>();
+    const end = performance.now() + timeoutMs;
+    while (answered.size < want && performance.now() < end) {
+      const round = await Promise.all(Array.from({ length: want }, () => dispatch(name, input)));
+      for (const answer of round) {
+        if (!answer.ok) return answered.size;
+        answered.add(answer.threadId);
+      }
+      if (answered.size < want) await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    return answered.size;
+  };
   return {
     piscina,
     async runTask<N extends TaskName>(name: N, input: TaskInput<N>, opts: RunOptions = {}): Promise<TaskOutput<N>> {
@@ -227,22 +252,10 @@ export function createPool(options: Partial<PoolOptions> = {}): WorkerPool {
         });
       });
     },
-    async started(timeoutMs = 120_000): Promise<number> {
-      // A ping goes to an idle worker that has started; until every worker has, rounds of pings find the ones that
-      // have. A worker that failed to start fails the pings of its round.
-      const want = Math.min(o.minThreads, o.maxThreads);
-      const answered = new Set<number>();
-      const end = performance.now() + timeoutMs;
-      while (answered.size < want && performance.now() < end) {
-        const round = await Promise.all(Array.from({ length: want }, () => dispatch('ping', {})));
-        for (const answer of round) {
-          if (!answer.ok) return answered.size;
-          answered.add(answer.threadId);
-        }
-        if (answered.size < want) await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      return answered.size;
+    started(timeoutMs = 120_000): Promise<number> {
+      return everyWorker('ping', {}, timeoutMs);
     },
+    everyWorker,
     close: () => {
       closing = true;
       return piscina.close();

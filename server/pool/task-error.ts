@@ -6,7 +6,7 @@ import { ApiError, type ErrorPath } from '../errors.js';
 import { FAILURE_CODES, type TaskFailure, type TaskFailureKind } from '../../contracts/task-failure.js';
 
 /** The kinds that blame the task's input: a bad field, a point off the network, points no route joins. */
-const INPUT_KINDS: ReadonlySet<TaskFailureKind> = new Set<TaskFailureKind>(['bad_input', 'off_network', 'unroutable']);
+const INPUT_KINDS: ReadonlySet<TaskFailureKind> = new Set<TaskFailureKind>(['bad_input', 'off_network', 'unroutable', 'other_region']);
 
 /** Whether the failure blames a field of the task's input (its path says which). */
 export function aboutInput(failure: TaskFailure): boolean {
@@ -28,6 +28,12 @@ export function taskInputPath(failure: TaskFailure): ErrorPath {
  * given; the caller moves that path onto its own input (ApiError.withPaths).
  */
 export function taskError(failure: TaskFailure, messageKey?: string): ApiError {
+  // Points in regions that share no network: the same sentence wherever it happens, naming the regions.
+  if (failure.kind === 'other_region') {
+    return ApiError.validation([
+      { path: taskInputPath(failure), messageKey: 'VALIDATION_FAILED.other_region', messageParams: failure.params },
+    ]);
+  }
   if (aboutInput(failure)) {
     return ApiError.validation([{ path: taskInputPath(failure), ...(messageKey === undefined ? {} : { messageKey }) }]);
   }

@@ -1,4 +1,4 @@
-// Operational routes outside the public API: a health probe and the embed page's static assets.
+// Operational routes outside the public API: health and readiness probes and the embed page's static assets.
 
 import { readFileSync, readdirSync } from 'node:fs';
 import { extname, join } from 'node:path';
@@ -55,14 +55,37 @@ function loadAssets(dirs: readonly string[], extra: Record<string, string>): Map
   return assets;
 }
 
+/** Whether the node serves all it should, and what it serves (or what it cannot). */
+export interface Readiness {
+  ready: boolean;
+  [detail: string]: unknown;
+}
+
 /**
  * Serves the files of `assetDirs` (one flat namespace: the pages' modules import each other by relative name) and
  * `extra`, files from elsewhere under a name of their own (MapLibre GL JS from its installed package). Only the types
  * above are served: the front end's templates and type declarations stay private.
  */
-export function systemRoutes(assetDirs: readonly string[], extra: Record<string, string> = {}): RouteDef[] {
+export function systemRoutes(
+  assetDirs: readonly string[],
+  extra: Record<string, string> = {},
+  readiness: () => Readiness = () => ({ ready: true }),
+): RouteDef[] {
   const assets = loadAssets(assetDirs, extra);
   return [
+    {
+      // For a load balancer: 503 while a region found in the regions folder could not be loaded, so a node that serves
+      // a partial set takes no traffic (/healthz stays 200: the process is alive).
+      op: 'getReadiness',
+      method: 'GET',
+      path: '/readyz',
+      scope: 'public',
+      writes: false,
+      handler: () => {
+        const { ready, ...details } = readiness();
+        return { status: ready ? 200 : 503, json: { status: ready ? 'ready' : 'not_ready', ...details } };
+      },
+    },
     {
       op: 'getHealth',
       method: 'GET',

@@ -1,15 +1,17 @@
-// The region's trail tiles as operations (DESIGN §8): the TileJSON document that describes them and each
-// {z}/{x}/{y} tile. Tiles down to the archive's maxzoom are read from the region's tile archive (MBTiles, cut once by
-// the import: data/region/tile-archive.ts) on the main thread, one prepared statement each, stored gzip-compressed
-// and served so; deeper tiles are cut from their ancestor on the worker pool (workers/trail-tiles.ts). Both are kept
-// in the tile cache; the entity tag names the region's content and the tile, so it changes with another import.
+// The served regions' trail tiles as operations (DESIGN §8): the TileJSON document that describes them (the union of
+// the regions, each listed) and each {z}/{x}/{y} tile. Tiles down to the archives' maxzoom are read from the tile
+// archive (MBTiles, cut once by the import: data/region/tile-archive.ts) of each region whose bounds meet the tile, on
+// the main thread, one prepared statement each, stored gzip-compressed and served so; where two regions' tiles meet,
+// and for tiles deeper than the archives (cut from their ancestor), a worker makes the tile (workers/trail-tiles.ts).
+// All are kept in the tile cache; the entity tag names the content of the regions that meet the tile, so it changes
+// with another import of one of them.
 
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gunzip as gunzipCallback, gzip as gzipCallback } from 'node:zlib';
-import { REGION_FILES } from '../../data/region/region-folder.js';
-import { centerZoom, TileArchive, vectorLayers } from '../../data/region/tile-archive.js';
+import { centerZoom, vectorLayers } from '../../data/region/tile-archive.js';
+import { regionsInBox } from '../regions/region-choice.js';
+import type { ServedRegion, ServedRegions } from '../regions/region-set.js';
 import type { WorkerPool } from '../pool/pool.js';
 import { TRAIL_TILE_ZOOMS } from '../../contracts/tiles.js';
 import { taskError } from '../pool/task-error.js';
@@ -47,6 +49,8 @@ export interface TileJson {
   bounds: [number, number, number, number];
   center: [number, number, number];
   vector_layers: { id: string; description: string; fields: Record<string, string>; minzoom: number; maxzoom: number }[];
+  /** Every region served (name, bounds, build date, source extract, attribution): not a TileJSON key, Cairn's own. */
+  regions: TileJsonRegion[];
 }
 
 /** Bytes and their gzip (kept only when smaller), with the tag clients revalidate with. */
@@ -74,64 +78,62 @@ export function checkTileAddress({ z, x, y }: TileAddress, zooms: { min: number;
 export interface TrailTileDeps {
   pool: WorkerPool | undefined;
   cache: TileCache;
-  /** The region folder (REGION_PATH); empty for the demo region. */
-  regionPath: string;
-  /** Told when a region folder has no tile archive (its tiles are then cut in memory at start). */
-  warn?: (message: string) => void;
+  /** The regions served now (server/regions/): each has its tile archive open. */
+  regions: ServedRegions;
 }
 
-/**
- * The region's tile archive: the folder's `tiles.mbtiles`; else (the demo region, or a folder imported before
- * archives) cut by one worker into memory, once.
- */
-async function openArchive(deps: TrailTileDeps): Promise<TileArchive> {
-  if (deps.regionPath) {
-    const file = join(deps.regionPath, REGION_FILES.tiles);
-    if (existsSync(file)) return new TileArchive(file);
-    deps.warn?.(
-      `region ${deps.regionPath} has no ${REGION_FILES.tiles}: its tiles are cut into memory now; ` +
-        're-import it (npm run import -- --osm … --out …) to cut them once',
-    );
-  }
-  const pool = deps.pool;
-  if (!pool) throw new ApiError('SERVICE_UNAVAILABLE');
-  const out = await pool.runTask('trailTileArchive', undefined);
-  if (!(out instanceof Uint8Array)) throw taskError(out);
-  return new TileArchive(Buffer.from(out.buffer, out.byteOffset, out.byteLength));
+/** One served region as the TileJSON describes it. */
+export interface TileJsonRegion {
+  name: string;
+  bounds: [number, number, number, number];
+  built_at: string;
+  source: string | null;
+  attribution: string;
+}
+
+/** [west, south, east, north] of tile (z, x, y), in degrees. */
+function tileBounds(z: number, x: number, y: number): [number, number, number, number] {
+  const n = 2 ** z;
+  const lat = (row: number) => (Math.atan(Math.sinh(Math.PI * (1 - (2 * row) / n))) * 180) / Math.PI;
+  return [(x / n) * 360 - 180, lat(y + 1), ((x + 1) / n) * 360 - 180, lat(y)];
 }
 
 export function trailTileOperations(deps: TrailTileDeps) {
-  let archive: Promise<TileArchive> | undefined;
-  const archiveOf = (): Promise<TileArchive> => {
-    archive ??= openArchive(deps).catch((error: unknown) => {
-      archive = undefined;
-      throw error;
-    });
-    return archive;
-  };
+  /** The regions whose archives hold the tile (z, x, y): the ones whose bounds meet it. */
+  const regionsAt = (regions: readonly ServedRegion[], { z, x, y }: TileAddress): ServedRegion[] =>
+    regionsInBox(regions, tileBounds(z, x, y));
 
-  /** Opens the archive (the server awaits this before it listens, so no first map view waits for a cut). */
+  /** Opens the regions (the server awaits this before it listens, so no first map view waits for a cut). */
   const warm = async (): Promise<void> => {
-    await archiveOf();
+    await deps.regions();
   };
 
-  /** A tile of the archive, or one cut from its ancestor there; empty bytes where the region has nothing. */
-  const makeTile = async (archive: TileArchive, { z, x, y }: TileAddress, etag: string): Promise<EncodedTile> => {
-    const { maxzoom } = archive.info;
-    const shift = Math.max(0, z - maxzoom);
-    const packed = archive.tile(z - shift, x >> shift, y >> shift);
-    if (!packed) return { raw: EMPTY, gzip: undefined, etag };
-    if (shift === 0) return { raw: await gunzip(packed), gzip: packed, etag };
+  /**
+   * A tile of the archives (one region's, or the tiles of regions that meet there merged), or one cut from its ancestor
+   * there; empty bytes where no region has anything. The stored bytes are read now: a region retired later keeps them.
+   */
+  const makeTile = async (regions: readonly ServedRegion[], { z, x, y }: TileAddress, etag: string): Promise<EncodedTile> => {
+    const stored: Buffer[] = [];
+    let shift = 0;
+    for (const { archive } of regions) {
+      shift = Math.max(0, z - archive.info.maxzoom);
+      const packed = archive.tile(z - shift, x >> shift, y >> shift);
+      if (packed) stored.push(packed);
+    }
+    if (stored.length === 0) return { raw: EMPTY, gzip: undefined, etag };
+    if (shift === 0 && stored.length === 1) return { raw: await gunzip(stored[0]!), gzip: stored[0], etag };
     const pool = deps.pool;
     if (!pool) throw new ApiError('SERVICE_UNAVAILABLE');
-    // The ancestor's stored bytes: the worker unpacks them, not this thread.
-    const out = await pool.runTask('trailTile', { z, x, y, ancestor: packed });
+    // The stored bytes: the worker unpacks them, not this thread.
+    const out =
+      shift === 0
+        ? await pool.runTask('mergeTrailTiles', { tiles: stored })
+        : await pool.runTask('trailTile', { z, x, y, ancestor: stored[0]!, ...(stored.length > 1 ? { others: stored.slice(1) } : {}) });
     if (!(out instanceof Uint8Array)) throw taskError(out);
     return encodedTile(out, etag);
   };
 
   return {
-    archiveOf,
     warm,
     trailsTileJson: defineOperation({
       id: 'getTrailsTileJson',
@@ -139,19 +141,46 @@ export function trailTileOperations(deps: TrailTileDeps) {
       writes: false,
       reach: TRAIL_TILE_REACH,
       async run(_caller, _input: Record<string, never>, { origin }): Promise<TileJson> {
-        const { info } = await archiveOf();
-        const [west, south, east, north] = info.bbox;
+        const regions = await deps.regions();
+        if (regions.length === 0) throw new ApiError('SERVICE_UNAVAILABLE');
+        const infos = regions.map((r) => r.archive.info);
+        const west = Math.min(...regions.map((r) => r.bounds[0]));
+        const south = Math.min(...regions.map((r) => r.bounds[1]));
+        const east = Math.max(...regions.map((r) => r.bounds[2]));
+        const north = Math.max(...regions.map((r) => r.bounds[3]));
+        const minzoom = Math.min(...infos.map((i) => i.minzoom));
+        const maxzoom = Math.max(...infos.map((i) => i.maxzoom));
+        // Each layer once, with the widest zooms any region's archive gives it.
+        const layers = new Map<string, ReturnType<typeof vectorLayers>[number]>();
+        for (const info of infos) {
+          for (const layer of vectorLayers(info)) {
+            const known = layers.get(layer.id);
+            layers.set(
+              layer.id,
+              known
+                ? { ...known, minzoom: Math.min(known.minzoom, layer.minzoom), maxzoom: Math.max(known.maxzoom, layer.maxzoom) }
+                : layer,
+            );
+          }
+        }
         return {
           tilejson: '3.0.0',
-          name: info.kind === 'demo' ? 'Cairn demo region trails' : 'Cairn trails',
-          attribution: info.attribution,
+          name: regions.length === 1 && infos[0]!.kind === 'demo' ? 'Cairn demo region trails' : 'Cairn trails',
+          attribution: [...new Set(infos.map((i) => i.attribution))].join('; '),
           scheme: 'xyz',
           tiles: [`${origin}/v1/tiles/trails/{z}/{x}/{y}.mvt`],
-          minzoom: info.minzoom,
-          maxzoom: info.maxzoom,
+          minzoom,
+          maxzoom,
           bounds: [west, south, east, north],
-          center: [(west + east) / 2, (south + north) / 2, centerZoom(info.bbox, info.maxzoom)],
-          vector_layers: vectorLayers(info),
+          center: [(west + east) / 2, (south + north) / 2, centerZoom([west, south, east, north], maxzoom)],
+          vector_layers: [...layers.values()],
+          regions: regions.map(({ listing }) => ({
+            name: listing.name,
+            bounds: listing.bounds,
+            built_at: listing.builtAt,
+            source: listing.source,
+            attribution: listing.attribution,
+          })),
         };
       },
     }),
@@ -163,10 +192,12 @@ export function trailTileOperations(deps: TrailTileDeps) {
       async run(_caller, address: TileAddress): Promise<EncodedTile> {
         const bad = checkTileAddress(address, TRAIL_TILE_ZOOMS);
         if (bad) throw bad;
-        const archive = await archiveOf();
-        const { tag } = archive.info;
+        const regions = regionsAt(await deps.regions(), address);
+        // The content of each region that meets the tile names it: a region replaced changes only its own tiles.
+        const tag = regions.map((r) => r.archive.info.tag).join('+') || 'none';
         const { z, x, y } = address;
-        return deps.cache.get(`trails:${tag}/${z}/${x}/${y}`, () => makeTile(archive, address, `"t-${tag}-${z}-${x}-${y}"`));
+        const etagTag = regions.length > 1 ? createHash('sha256').update(tag).digest('hex').slice(0, 16) : tag;
+        return deps.cache.get(`trails:${tag}/${z}/${x}/${y}`, () => makeTile(regions, address, `"t-${etagTag}-${z}-${x}-${y}"`));
       },
     }),
   };

@@ -9,7 +9,7 @@ import { buildDataSchema, readSchemaText } from '../../../server/data-api/schema
 import { ApiError } from '../../../server/errors.js';
 
 const SDL = readSchemaText();
-const FIELDS = ['directions', 'suggestions', 'analyzeGeometry', 'itinerary', 'places', 'place', 'isochrone', 'zones', 'ways'];
+const FIELDS = ['directions', 'suggestions', 'analyzeGeometry', 'itinerary', 'places', 'place', 'isochrone', 'zones', 'ways', 'regions'];
 const resolvers = Object.fromEntries(FIELDS.map((f) => [f, () => null]));
 const schema = buildDataSchema(SDL, resolvers);
 const options = { maxEntries: 3, maxDepth: 15, maxCost: 5000, maxTokens: 20_000 };

@@ -87,7 +87,7 @@ describe('routing worker pool', () => {
   });
 
   it('cuts the demo region’s tile archive, and a tile deeper than it from its ancestor (in a batch of one)', async () => {
-    const bytes = await pool.runTask('trailTileArchive', undefined);
+    const bytes = await pool.runTask('trailTileArchive', {});
     expect(bytes).toBeInstanceOf(Uint8Array);
     const archive = new TileArchive(Buffer.from(bytes as Uint8Array));
     expect(archive.info).toMatchObject({ kind: 'demo', maxzoom: 14, hasDem: true });
