@@ -1,8 +1,9 @@
 // What an operator sees of region folders without loading them: a region folder's description (name, bounds,
 // build date, source extract, attribution, counts, size on disk), and the regions of a folder of region folders
-// (REGIONS_PATH). An import stages its folder as a hidden sibling (`.name.tmp-…`) and renames it into place when it
-// is complete, so a hidden folder is never a region.
-import { readdirSync, statSync } from 'node:fs';
+// (REGIONS_PATH), and regions added to, replaced in and removed from such a folder. An import (and installRegion)
+// stages a folder as a hidden sibling (`.name.tmp-…`) and renames it into place when it is complete, so a hidden
+// folder is never a region.
+import { cpSync, existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { checkRegionFolder, REGION_FILES } from './region-folder.js';
 import type { RegionMeta } from './region.js';
@@ -94,4 +95,57 @@ function isRegionLike(dir: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** A region's name in a folder of regions: a folder name a URL, a log and a shell take as it is. */
+const REGION_NAME = /^[a-z0-9][a-z0-9_-]{0,63}$/;
+
+/** Thrown by installRegion and removeRegion: what is wrong, as `code`, and a sentence saying what to do. */
+export class RegionFolderError extends Error {
+  constructor(
+    readonly code: 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'CONFLICT',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Copies the region folder `from` into the folder of regions `root` as region `name`, atomically: copied into a hidden
+ * staging folder (never served) and renamed into place once complete. `replace` swaps it for the region of that name
+ * (which must exist; without `replace` it must not): the old folder is renamed away, the new one in, the old one
+ * removed. A server watching `root` serves the new region once it is in place. Returns its listing.
+ */
+export function installRegion(root: string, name: string, from: string, { replace = false } = {}): RegionListing {
+  if (!REGION_NAME.test(name)) {
+    throw new RegionFolderError('INVALID_ARGUMENT', `region name '${name}' must be 1–64 lower-case letters, digits, '-' or '_'`);
+  }
+  describeRegion(from); // a folder this build serves, or RegionInputError saying why not
+  const target = join(resolve(root), name);
+  const exists = existsSync(target);
+  if (replace && !exists) throw new RegionFolderError('NOT_FOUND', `no region ${name} in ${root}: add it instead`);
+  if (!replace && exists) throw new RegionFolderError('CONFLICT', `region ${name} already exists in ${root}: replace it instead`);
+  const suffix = `${process.pid}-${Date.now().toString(36)}`;
+  const staging = join(resolve(root), `.${name}.tmp-${suffix}`);
+  const old = join(resolve(root), `.${name}.old-${suffix}`);
+  try {
+    // Links followed: the copy holds the files themselves, whatever `from` links to.
+    cpSync(from, staging, { recursive: true, dereference: true, preserveTimestamps: true }); // built_at is meta.json's time
+    if (replace) renameSync(target, old);
+    renameSync(staging, target);
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+    rmSync(old, { recursive: true, force: true });
+  }
+  return describeRegion(target);
+}
+
+/** Removes region `name` from the folder of regions `root`: renamed away at once (a server stops serving it), then deleted. */
+export function removeRegion(root: string, name: string): void {
+  if (!REGION_NAME.test(name)) throw new RegionFolderError('INVALID_ARGUMENT', `'${name}' is not a region name`);
+  const target = join(resolve(root), name);
+  if (!existsSync(target)) throw new RegionFolderError('NOT_FOUND', `no region ${name} in ${root}`);
+  const old = join(resolve(root), `.${name}.old-${process.pid}-${Date.now().toString(36)}`);
+  renameSync(target, old);
+  rmSync(old, { recursive: true, force: true });
 }

@@ -12,7 +12,7 @@ import { isPgConstraintError, PgDatabase } from '../../../data/pg/pg-database.js
 import { applyPgMigrations, appliedPgVersions } from '../../../data/pg/pg-migrate.js';
 import type { Repositories } from '../../../data/repositories.js';
 import { writePmtiles } from '../../../data/region/pmtiles.js';
-import { catalogRegions, type RegionListing } from '../../../data/region/region-catalog.js';
+import { catalogRegions, installRegion, RegionFolderError, type RegionListing, removeRegion } from '../../../data/region/region-catalog.js';
 import { RegionInputError } from '../../../data/region/region-error.js';
 import { REGION_FILES } from '../../../data/region/region-folder.js';
 import { type SeedResult, seedDemo } from '../../../data/seed.js';
@@ -56,6 +56,7 @@ const OPTIONS = {
   region: { type: 'string' },
   out: { type: 'string' },
   path: { type: 'string' },
+  from: { type: 'string' },
 } as const;
 type OptionName = keyof typeof OPTIONS;
 type Values = Partial<Record<OptionName, string | boolean>>;
@@ -82,6 +83,23 @@ const COMMANDS: Record<string, CommandSpec> = {
       'list region folders with their bounds, build dates, source extracts and sizes, and any that cannot be loaded and why (--path: a region folder or a folder of them, default REGION_PATH)',
     options: ['path'],
     run: async () => ({}), // needs no database: see listRegions
+  },
+  'region-add': {
+    summary:
+      'add the region folder --from to the folder of regions (--path, default REGIONS_PATH) as --name; copied beside it, renamed into place: the servers watching it serve it within seconds',
+    options: ['path', 'name', 'from'],
+    run: async () => ({}), // needs no database: see changeRegions
+  },
+  'region-replace': {
+    summary:
+      'replace region --name in the folder of regions (--path, default REGIONS_PATH) by the region folder --from, atomically: requests in flight finish on the old one',
+    options: ['path', 'name', 'from'],
+    run: async () => ({}), // needs no database: see changeRegions
+  },
+  'region-remove': {
+    summary: 'remove region --name from the folder of regions (--path, default REGIONS_PATH): the servers stop serving it',
+    options: ['path', 'name'],
+    run: async () => ({}), // needs no database: see changeRegions
   },
   migrate: {
     summary:
@@ -265,14 +283,36 @@ function exportPmtiles(values: Values, env: AdminEnvironment): object {
   return { pmtiles: { file: written.file, tiles: written.tiles, tile_contents: written.contents, bytes: written.bytes } };
 }
 
-/** `regions`: the region folders under --path (or REGION_PATH), each checked as the server checks it at start. */
+/**
+ * `regions`: the region folders under --path (or REGIONS_PATH, or REGION_PATH), each checked as the server checks it
+ * at start.
+ */
 function listRegions(values: Values, env: AdminEnvironment): object {
-  const path = optionalString(values, 'path') ?? env.REGION_PATH;
-  if (!path) throw new AdminError('MISSING_ARGUMENT', '--path (or REGION_PATH) is required');
+  const path = optionalString(values, 'path') ?? (env.REGIONS_PATH || env.REGION_PATH);
+  if (!path) throw new AdminError('MISSING_ARGUMENT', '--path (or REGIONS_PATH, or REGION_PATH) is required');
   try {
     const { regions, unusable } = catalogRegions(path);
     return { regions: regions.map(regionView), unusable };
   } catch (e) {
+    if (e instanceof RegionInputError) throw invalid(e.message);
+    throw e;
+  }
+}
+
+/** `region-add`, `region-replace`, `region-remove`: a change to the folder of regions the servers watch. */
+function changeRegions(command: 'region-add' | 'region-replace' | 'region-remove', values: Values, env: AdminEnvironment): object {
+  const root = optionalString(values, 'path') ?? env.REGIONS_PATH;
+  if (!root) throw new AdminError('MISSING_ARGUMENT', '--path (or REGIONS_PATH) is required');
+  const name = requireString(values, 'name');
+  try {
+    if (command === 'region-remove') {
+      removeRegion(root, name);
+      return { removed: { name, path: join(root, name) } };
+    }
+    const from = requireString(values, 'from');
+    return { region: regionView(installRegion(root, name, from, { replace: command === 'region-replace' })) };
+  } catch (e) {
+    if (e instanceof RegionFolderError) throw e.code === 'INVALID_ARGUMENT' ? invalid(e.message) : new AdminError(e.code, e.message);
     if (e instanceof RegionInputError) throw invalid(e.message);
     throw e;
   }
@@ -339,6 +379,8 @@ export interface AdminEnvironment {
   DATABASE_URL?: string | undefined;
   /** The region folder `export-pmtiles` and `regions` read when not told. */
   REGION_PATH?: string | undefined;
+  /** The folder of regions `regions` lists and `region-add`, `region-replace` and `region-remove` change when not told. */
+  REGIONS_PATH?: string | undefined;
 }
 
 /**
@@ -380,6 +422,8 @@ export async function runAdmin(
       result = exportPmtiles(values, env);
     } else if (command === 'regions') {
       result = listRegions(values, env);
+    } else if (command === 'region-add' || command === 'region-replace' || command === 'region-remove') {
+      result = changeRegions(command, values, env);
     } else {
       storage = await open();
       const { repositories } = storage;
