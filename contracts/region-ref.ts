@@ -31,9 +31,21 @@ export interface RegionRef {
   retired: Int32Array;
 }
 
+/**
+ * A region named by its key alone: what a task carries once every worker has been handed the region (cloning the
+ * shared memory into every task message cost ~15 µs a task). A worker that does not hold it (one started since)
+ * throws REGION_NOT_HELD, and the task is sent again with the whole reference.
+ */
+export interface RegionKey {
+  key: string;
+}
+
+/** How a worker's error starts when a task names by key alone a region it does not hold. */
+export const REGION_NOT_HELD = 'region not held: ';
+
 /** What a task that answers from a region carries: without `region`, the worker's own (REGION_PATH, or the demo). */
 export interface OnRegion {
-  region?: RegionRef;
+  region?: RegionRef | RegionKey;
 }
 
 /**

@@ -12,7 +12,9 @@ export type TaskFailureCode = 'VALIDATION_FAILED' | 'NOT_FOUND' | 'SERVICE_UNAVA
  * - `other_region`: the points lie in served regions that share no network (`params` names them: here, there);
  * - `not_found`: the input is fine and nothing answers it (no route idea avoids the hazards);
  * - `queue_full`: the pool's queue is full; `deadline`: the task was aborted or passed its deadline;
- * - `worker_failed`: the task threw or its worker died (a bug, reported by the pool).
+ * - `worker_failed`: the task threw or its worker died (a bug, reported by the pool);
+ * - `region_not_held`: the task named by key a region its worker does not hold (the region's tasks send it again with
+ *   the whole reference: never an answer).
  */
 export type TaskFailureKind =
   | 'bad_input'
@@ -22,7 +24,8 @@ export type TaskFailureKind =
   | 'not_found'
   | 'queue_full'
   | 'deadline'
-  | 'worker_failed';
+  | 'worker_failed'
+  | 'region_not_held';
 
 /** The code each kind answers with: a failure's code follows from its kind. */
 export const FAILURE_CODES = {
@@ -34,6 +37,7 @@ export const FAILURE_CODES = {
   queue_full: 'SERVICE_UNAVAILABLE',
   deadline: 'GATEWAY_TIMEOUT',
   worker_failed: 'INTERNAL_ERROR',
+  region_not_held: 'SERVICE_UNAVAILABLE',
 } as const satisfies Record<TaskFailureKind, TaskFailureCode>;
 
 /**

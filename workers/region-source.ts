@@ -7,7 +7,7 @@ import type { Region } from '../data/region/region.js';
 import { wasmBuild, type WasmBuild } from '../geo-wasm/src/load-wasm.js';
 import { RoutingFileError } from '../geo-wasm/src/routing-file.js';
 import { awaitFiles, placedFile, type SharedRegionFiles } from '../geo-wasm/src/routing-memory.js';
-import type { RegionRef } from '../contracts/region-ref.js';
+import { REGION_NOT_HELD, type RegionKey, type RegionRef } from '../contracts/region-ref.js';
 import { RegionInputError } from '../data/region/region-error.js';
 import { RouteEngine } from './route-engine.js';
 import { completePreparedRouting, type PreparedRouting, prepareRouting, readPreparedRouting, ROUTING_FILE } from './routing-prep.js';
@@ -126,11 +126,12 @@ const byKey = new Map<string, { ref: RegionRef; routing: RoutingRegion }>();
  * the main thread has retired since are dropped first, so a replaced region's memory goes once every thread has
  * run a task after its retirement.
  */
-export function routingFor(ref: RegionRef | undefined): RoutingRegion {
+export function routingFor(ref: RegionRef | RegionKey | undefined): RoutingRegion {
   if (ref === undefined) return threadRouting();
   dropRetired();
   const known = byKey.get(ref.key);
   if (known) return known.routing;
+  if (!('retired' in ref)) throw new Error(`${REGION_NOT_HELD}${ref.key}`);
   const files = ref.files;
   const routing = loadRoutingRegion(ref.dir, {
     ...(files ? { shared: () => awaitFiles(files) } : {}),

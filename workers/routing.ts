@@ -17,7 +17,7 @@ import type {
 } from '../contracts/routing.js';
 import type { TaskFailure } from '../contracts/task-failure.js';
 import type { TaskMap } from '../contracts/task-map.js';
-import type { OnRegion, RegionCoverage, RegionOutlineOutput, RegionRef } from '../contracts/region-ref.js';
+import type { OnRegion, RegionCoverage, RegionOutlineOutput } from '../contracts/region-ref.js';
 import type { Region } from '../data/region/region.js';
 import { latOf, lonOf } from '../data/region/region-graph.js';
 import { encodeDirections, encodeSuggestions } from './positions-json.js';
@@ -75,7 +75,7 @@ export function snap(input: SnapInput): SnapOutput | TaskFailure {
  * Which thread answered and the region it holds: the one `input.region` names (loading it: the server hands each new
  * region to every worker this way before a request needs it), else the thread's own. Also drops retired regions.
  */
-export function ping(input: { region?: RegionRef } = {}): TaskMap['ping'][1] {
+export function ping(input: OnRegion = {}): TaskMap['ping'][1] {
   const { source, engine, region } = routingFor(input.region);
   const routing = {
     memoryBytes: engine.kernel.memoryBytes,

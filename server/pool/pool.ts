@@ -9,6 +9,7 @@ import type { CancelSignal } from '../../lib/cancel-signal.js';
 import { LinkedList, type ListNode } from '../../lib/linked-list.js';
 import { LoopPoller } from './loop-poller.js';
 import { failure, type TaskFailure } from '../../contracts/task-failure.js';
+import { REGION_NOT_HELD } from '../../contracts/region-ref.js';
 import { TASK_FILES } from './task-files.js';
 import type { TaskInput, TaskName, TaskOutput } from '../../contracts/task-map.js';
 import type { TrailTileInput } from '../../contracts/tiles.js';
@@ -153,6 +154,8 @@ export function createPool(options: Partial<PoolOptions> = {}): WorkerPool {
     if (cancel.aborted) return failure('worker_failed', 'no worker could start');
     const message = err instanceof Error ? err.message : String(err);
     if (/queue is at limit/i.test(message)) return failure('queue_full', 'worker queue is full');
+    // Expected after a worker restarts: the region's tasks send it again, whole (server/regions/regional-pool.ts).
+    if (message.startsWith(REGION_NOT_HELD)) return failure('region_not_held', message);
     o.onWorkerError(err);
     return failure('worker_failed', 'the worker failed');
   };

@@ -40,6 +40,9 @@ function usable(points: readonly LonLat[]): LonLat[] {
   return points.map((p) => (Array.isArray(p) && Number.isFinite(p[0]) && Number.isFinite(p[1]) ? p : [Number.NaN, Number.NaN]));
 }
 
+const isFailure = (out: unknown): out is TaskFailure =>
+  typeof out === 'object' && out !== null && (out as { ok?: unknown }).ok === false && 'kind' in out;
+
 export function regionalPool(pool: WorkerPool, regions: RegionSet): WorkerPool {
   /** Runs a task on `region`, holding it until the answer is in. */
   const runOn = async <N extends TaskName>(
@@ -50,8 +53,12 @@ export function regionalPool(pool: WorkerPool, regions: RegionSet): WorkerPool {
   ): Promise<TaskOutput<N>> => {
     const release = regions.acquire(region);
     try {
-      const given = region.ref ? ({ ...(input as object), region: region.ref } as TaskInput<N>) : input;
-      return await pool.runTask(name, given, opts);
+      const { ref } = region;
+      if (!ref) return await pool.runTask(name, input, opts);
+      // By key (every worker was handed the region); whole to a worker that does not hold it (one started since).
+      const out = await pool.runTask(name, { ...(input as object), region: { key: ref.key } } as TaskInput<N>, opts);
+      if (isFailure(out) && out.kind === 'region_not_held') return await pool.runTask(name, { ...(input as object), region: ref } as TaskInput<N>, opts);
+      return out;
     } finally {
       release();
     }
