@@ -4,6 +4,7 @@
 import { buildDemoRegion } from '../data/region/demo-region.js';
 import { loadRegion } from '../data/region/region-folder.js';
 import type { Region } from '../data/region/region.js';
+import { collectGarbage } from '../lib/collect-garbage.js';
 import { wasmBuild, type WasmBuild } from '../geo-wasm/src/load-wasm.js';
 import { RoutingFileError } from '../geo-wasm/src/routing-file.js';
 import { awaitFiles, placedFile, type SharedRegionFiles } from '../geo-wasm/src/routing-memory.js';
@@ -144,7 +145,10 @@ export function routingFor(ref: RegionRef | RegionKey | undefined): RoutingRegio
 
 /** Drops the regions the main thread has retired (their memory is freed once nothing else holds it). */
 export function dropRetired(): void {
-  for (const [key, { ref }] of byKey) if (Atomics.load(ref.retired, 0) !== 0) byKey.delete(key);
+  let dropped = false;
+  for (const [key, { ref }] of byKey) if (Atomics.load(ref.retired, 0) !== 0) dropped = byKey.delete(key);
+  // The region's memory goes with the last object referencing it, which only a major collection finds.
+  if (dropped) collectGarbage();
 }
 
 /** The keys of the regions this thread holds for tasks that named them (ping reports them). */

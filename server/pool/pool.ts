@@ -57,6 +57,12 @@ export interface PoolOptions {
 /** Tasks that answer which worker ran them (what everyWorker counts). */
 export type EveryWorkerTask = 'ping' | 'dropRegions';
 
+/** How many workers answered a task run on every worker, and the failure that stopped it. */
+export interface EveryWorker {
+  answered: number;
+  failure?: TaskFailure;
+}
+
 export interface RunOptions {
   /** Abort from the caller (request aborted or its budget spent). */
   signal?: CancelSignal;
@@ -75,10 +81,10 @@ export interface WorkerPool {
   started(timeoutMs?: number): Promise<number>;
   /**
    * Runs task `name` until each of the `minThreads` workers has answered it once (or `timeoutMs` has passed), and
-   * resolves with the number that did; stops at the first failure. The region set hands a new region to every worker
-   * this way (a `ping` naming it), and has them drop retired ones (`dropRegions`).
+   * resolves with the number that did; stops at the first failure, which it gives. The region set hands a new region
+   * to every worker this way (a `ping` naming it), and has them drop retired ones (`dropRegions`).
    */
-  everyWorker<N extends EveryWorkerTask>(name: N, input: TaskInput<N>, timeoutMs?: number): Promise<number>;
+  everyWorker<N extends EveryWorkerTask>(name: N, input: TaskInput<N>, timeoutMs?: number): Promise<EveryWorker>;
   close(): Promise<void>;
 }
 
@@ -157,7 +163,7 @@ export function createPool(options: Partial<PoolOptions> = {}): WorkerPool {
     // Expected after a worker restarts: the region's tasks send it again, whole (server/regions/regional-pool.ts).
     if (message.startsWith(REGION_NOT_HELD)) return failure('region_not_held', message);
     o.onWorkerError(err);
-    return failure('worker_failed', 'the worker failed');
+    return failure('worker_failed', `the worker failed: ${message}`);
   };
   /** Hands one task to piscina (to the worker of `lane` when given); a failure to run it comes back as a value. */
   const dispatch = <N extends TaskName>(name: N, input: TaskInput<N>, lane?: number): Promise<TaskOutput<N>> => {
@@ -209,19 +215,19 @@ export function createPool(options: Partial<PoolOptions> = {}): WorkerPool {
   };
   // A task goes to an idle worker that has started; until every worker has answered, rounds of the task find the ones
   // that have not. A worker that fails (to start, or the task) fails its round and ends the wait.
-  const everyWorker = async <N extends EveryWorkerTask>(name: N, input: TaskInput<N>, timeoutMs = 120_000): Promise<number> => {
+  const everyWorker = async <N extends EveryWorkerTask>(name: N, input: TaskInput<N>, timeoutMs = 120_000): Promise<EveryWorker> => {
     const want = Math.min(o.minThreads, o.maxThreads);
     const answered = new Set<number>();
     const end = performance.now() + timeoutMs;
     while (answered.size < want && performance.now() < end) {
       const round = await Promise.all(Array.from({ length: want }, () => dispatch(name, input)));
       for (const answer of round) {
-        if (!answer.ok) return answered.size;
+        if (!answer.ok) return { answered: answered.size, failure: answer };
         answered.add(answer.threadId);
       }
       if (answered.size < want) await new Promise((resolve) => setTimeout(resolve, 10));
     }
-    return answered.size;
+    return { answered: answered.size };
   };
   return {
     piscina,
@@ -255,8 +261,8 @@ export function createPool(options: Partial<PoolOptions> = {}): WorkerPool {
         });
       });
     },
-    started(timeoutMs = 120_000): Promise<number> {
-      return everyWorker('ping', {}, timeoutMs);
+    async started(timeoutMs = 120_000): Promise<number> {
+      return (await everyWorker('ping', {}, timeoutMs)).answered;
     },
     everyWorker,
     close: () => {

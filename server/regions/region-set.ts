@@ -21,6 +21,7 @@ import type { Logger } from '../logger.js';
 import type { WorkerPool } from '../pool/pool.js';
 import { taskError } from '../pool/task-error.js';
 import { ApiError } from '../errors.js';
+import { collectGarbage } from '../../lib/collect-garbage.js';
 import type { Placed } from './region-choice.js';
 
 /** A region as served: what picks it, what tasks on it carry, its tile archive, and the tasks on their way. */
@@ -354,8 +355,9 @@ export class RegionSet {
     path?: string,
   ): Promise<ServedRegion> {
     const { pool } = this.options;
-    const threads = await pool.everyWorker('ping', ref ? { region: ref } : {}, this.options.loadTimeoutMs ?? 600_000);
-    if (threads < pool.piscina.options.minThreads) throw new Error(`only ${threads} of the workers could load region ${name}`);
+    const handed = await pool.everyWorker('ping', ref ? { region: ref } : {}, this.options.loadTimeoutMs ?? 600_000);
+    if (handed.failure) throw new Error(`the workers could not load region ${name}: ${handed.failure.reason}`);
+    if (handed.answered < pool.piscina.options.minThreads) throw new Error(`only ${handed.answered} workers loaded region ${name} in time`);
     const outline = await pool.runTask('regionOutline', ref ? { region: ref } : {});
     if (!outline.ok) throw taskError(outline);
     const tiles = path ? join(path, REGION_FILES.tiles) : undefined;
@@ -406,9 +408,17 @@ export class RegionSet {
     if (!region.ref) return;
     Atomics.store(region.ref.retired, 0, 1);
     this.#log('info', 'region dropped', { region: region.name, key: region.ref.key });
-    // A tile read that picked the region just before keeps its archive a while (tile reads hold no region).
-    setTimeout(() => region.archive.close(), ARCHIVE_GRACE_MS).unref();
-    if (!this.#closed) void this.options.pool.everyWorker('dropRegions', {}).catch(() => undefined);
+    // A tile read that picked the region just before keeps its archive a while (tile reads hold no region); the timer
+    // holds the archive alone, not the region (its routing memory goes now).
+    const { archive } = region;
+    setTimeout(() => archive.close(), ARCHIVE_GRACE_MS).unref();
+    // Every worker drops it now; this thread's references go at its next major collection, made now (lib/collect-garbage.ts).
+    if (!this.#closed) {
+      void this.options.pool
+        .everyWorker('dropRegions', {})
+        .catch(() => undefined)
+        .then(() => collectGarbage());
+    }
   }
 
   #log(level: 'info' | 'error', message: string, fields: Record<string, unknown>): void {

@@ -57,7 +57,8 @@ export function regionalPool(pool: WorkerPool, regions: RegionSet): WorkerPool {
       if (!ref) return await pool.runTask(name, input, opts);
       // By key (every worker was handed the region); whole to a worker that does not hold it (one started since).
       const out = await pool.runTask(name, { ...(input as object), region: { key: ref.key } } as TaskInput<N>, opts);
-      if (isFailure(out) && out.kind === 'region_not_held') return await pool.runTask(name, { ...(input as object), region: ref } as TaskInput<N>, opts);
+      if (isFailure(out) && out.kind === 'region_not_held')
+        return await pool.runTask(name, { ...(input as object), region: ref } as TaskInput<N>, opts);
       return out;
     } finally {
       release();

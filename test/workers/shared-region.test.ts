@@ -83,7 +83,7 @@ describe('a region read once into the routing memory, shared by every worker', (
   });
 
   it('every worker loads it when handed it, and each holds its graph where the main thread read it', async () => {
-    expect(await pool.everyWorker('ping', on({}))).toBe(2);
+    expect(await pool.everyWorker('ping', on({}))).toEqual({ answered: 2 });
     const pings = await pingEach();
     expect(pings).toHaveLength(2);
     const graph = decodeGraphFile(placedFile(shared, 'graph.bin')!);
@@ -144,7 +144,7 @@ describe('a region read once into the routing memory, shared by every worker', (
   it('is dropped by every worker once the main thread retires it', async () => {
     for (const p of await pingEach()) expect(p.held).toContain('valley@1');
     Atomics.store(ref.retired, 0, 1);
-    expect(await pool.everyWorker('dropRegions', {})).toBe(2);
+    expect(await pool.everyWorker('dropRegions', {})).toEqual({ answered: 2 });
     const held = await Promise.all([pool.runTask('dropRegions', {}), pool.runTask('dropRegions', {})]);
     for (const answer of held) expect(answer).toMatchObject({ ok: true, held: [] });
   });

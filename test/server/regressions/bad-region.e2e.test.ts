@@ -1,20 +1,18 @@
-// A bad REGION_PATH: refused at start with one line naming the path; a region damaged after the start,
-// which then fails inside the workers, costs the request a 500, never the process.
+// A bad REGION_PATH: refused at start with one line naming the path, whether the start check or the workers loading
+// the region find what is wrong. (A folder of regions keeps serving the others: test/server/regions/.)
 
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildDemoRegion } from '../../../data/region/demo-region.js';
 import { PLACE_HEADER_BYTES } from '../../../data/region/place-table.js';
 import { writeRegion } from '../../../data/region/region-folder.js';
-import { bootstrap, MAIN_JS, REPO_ROOT, type RunningServer, startServer } from '../../helpers/server.js';
+import { MAIN_JS, REPO_ROOT } from '../../helpers/server.js';
 
 const dirs: string[] = [];
-let server: RunningServer | undefined;
 afterAll(async () => {
-  await server?.stop();
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
@@ -81,38 +79,21 @@ describe('REGION_PATH checked at start', () => {
 });
 
 describe('a region that fails inside the workers', () => {
-  it('answers the request that needs it with a 500 in the envelope and keeps serving', async () => {
+  it('stops the server with one line saying what the workers found, before it listens', () => {
     const dir = tempDir();
     writeRegion(dir, buildDemoRegion());
     // The start check reads the headers of the folder's files, not what follows: places.bin with a valid header and
-    // damaged contents makes the workers fail to load the region (at start, and on every task after).
+    // damaged contents passes it, and the workers refuse the region as they load it, before the server listens.
     const places = readFileSync(join(dir, 'places.bin'));
     places.fill(0xff, PLACE_HEADER_BYTES);
     writeFileSync(join(dir, 'places.bin'), places);
-    server = await startServer({ REGION_PATH: dir, SEED_DEMO: '0' });
-    const org = bootstrap(server);
-    const headers = { 'X-API-Key': org.publishableKey.key, 'X-User-Id': org.owner.id, 'Content-Type': 'application/json' };
-    const created = await fetch(`${server.url}/v1/itineraries`, { method: 'POST', headers, body: JSON.stringify({ name: 'x' }) });
-    const id = ((await created.json()) as any).data.id;
-    for (let i = 0; i < 3; i++) {
-      const res = await fetch(`${server.url}/v1/itineraries/${id}/segments`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({
-          engine: 'freehand',
-          coordinates: [
-            [1.5, 42.5],
-            [1.51, 42.51],
-          ],
-        }),
-      });
-      expect(res.status).toBe(500);
-      expect(((await res.json()) as any).errors).toEqual([{ message: expect.any(String), extensions: { code: 'INTERNAL_ERROR' } }]);
-    }
-    const health = await fetch(`${server.url}/v1/openapi.json`);
-    expect(health.status).toBe(200);
-    await health.arrayBuffer();
-    expect(server.proc.exitCode).toBeNull();
-    await server.waitForOutput('"msg":"worker failed"'); // log lines are flushed once per event-loop turn
+    const run = start(dir);
+    expect(run.status).toBe(1);
+    expect(run.stdout).not.toContain('"msg":"listening"');
+    const lines = run.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      new RegExp(`^cairn: failed to start: the workers could not load region ${basename(dir)}: the worker failed: .*places\\.bin`),
+    );
   });
 });
