@@ -98,24 +98,12 @@ const COVERAGE_MAX_CELLS = 4_000_000;
 
 export function regionOutline(input: OnRegion): RegionOutlineOutput {
   const { region } = routingFor(input.region);
-  return { ok: true, meta: region.meta, coverage: coverageOf(region.graph) };
+  return { ok: true, meta: region.meta, coverage: coverageOf(region.graph, region.meta.bbox) };
 }
 
-/** Which cells of a grid over the graph's bounds hold one of its nodes. */
-function coverageOf(g: Region['graph']): RegionCoverage {
-  let west = Number.POSITIVE_INFINITY;
-  let south = Number.POSITIVE_INFINITY;
-  let east = Number.NEGATIVE_INFINITY;
-  let north = Number.NEGATIVE_INFINITY;
-  const n = g.nodeLonE7.length;
-  for (let i = 0; i < n; i++) {
-    const lon = lonOf(g, i);
-    const lat = latOf(g, i);
-    if (lon < west) west = lon;
-    if (lon > east) east = lon;
-    if (lat < south) south = lat;
-    if (lat > north) north = lat;
-  }
+/** Which cells of a grid over the region's bounds (its nodes' extent) hold one of its nodes. */
+function coverageOf(g: Region['graph'], [west, south, east, north]: readonly [number, number, number, number]): RegionCoverage {
+  const n = g.nodeCount;
   if (n === 0) return { west: 0, south: 0, cellDeg: COVERAGE_CELL_DEG, cols: 0, rows: 0, cells: new Uint8Array(0) };
   const area = (east - west) * (north - south);
   const cellDeg = Math.max(COVERAGE_CELL_DEG, Math.sqrt(area / COVERAGE_MAX_CELLS));
@@ -123,8 +111,8 @@ function coverageOf(g: Region['graph']): RegionCoverage {
   const rows = Math.floor((north - south) / cellDeg) + 1;
   const cells = new Uint8Array(cols * rows);
   for (let i = 0; i < n; i++) {
-    const c = Math.floor((lonOf(g, i) - west) / cellDeg);
-    const r = Math.floor((latOf(g, i) - south) / cellDeg);
+    const c = Math.min(cols - 1, Math.max(0, Math.floor((lonOf(g, i) - west) / cellDeg)));
+    const r = Math.min(rows - 1, Math.max(0, Math.floor((latOf(g, i) - south) / cellDeg)));
     cells[r * cols + c] = 1;
   }
   return { west, south, cellDeg, cols, rows, cells };

@@ -4,18 +4,16 @@
 // loaded makes the node not ready, saying why. Scaled out, every node behind the load balancer sees each change (six
 // answers in a row from the round-robin balancer reach all three nodes twice).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EAST_VALLEY, writeValley } from '../../helpers/demo-valleys.js';
-import { admin, bootstrap, type Bootstrapped, type RunningServer, startServer } from '../../helpers/server.js';
-import { type Caller, callerOf, mintSession, postGraphql } from '../data-api/data-api-client.js';
+import type { RunningServer } from '../../helpers/server.js';
+import { postGraphql } from '../data-api/data-api-client.js';
+import { type RegionsServer, startOnValleys } from './regions-server.js';
 
+let at: RegionsServer;
 let root = '';
 let server: RunningServer;
-let org: Bootstrapped;
-let caller: Caller;
 
 const WEST_POINT = [1.551, 42.4952];
 const EAST_POINT = [1.651, 42.4952];
@@ -23,26 +21,13 @@ const EAST_POINT = [1.651, 42.4952];
 const WEST_AGAIN = { idOffset: 2_000_000 };
 
 beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), 'cairn-live-regions-'));
-  await writeValley(join(root, 'west'));
-  server = await startServer({ SEED_DEMO: '0', REGIONS_PATH: root, REGIONS_POLL_MS: '200' });
-  org = bootstrap(server);
-  admin(server, 'set', '--org', org.organization.id, 'quota.data=1000000');
-  caller = callerOf(org, await mintSession(server, org));
+  at = await startOnValleys({ west: {} });
+  ({ root, server } = at);
 }, 120_000);
-afterAll(async () => {
-  await server?.stop();
-  if (root) rmSync(root, { recursive: true, force: true });
-});
+afterAll(() => at?.stop());
 
 type Json = any;
-
-async function data(query: string, variables: Record<string, unknown> = {}): Promise<Json> {
-  const r = await postGraphql(server, caller, { query, variables });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  expect(r.body.errors, JSON.stringify(r.body.errors)).toBeUndefined();
-  return r.body.data;
-}
+const data = (query: string, variables: Record<string, unknown> = {}) => at.data(query, variables);
 
 const regionNames = async (): Promise<string[]> => (await data('{ regions { name } }')).regions.map((r: Json) => r.name);
 
@@ -107,8 +92,8 @@ describe('regions changed while the server runs', () => {
     const load = async () => {
       while (!stop) {
         const [places, routed] = await Promise.all([
-          postGraphql(server, caller, { query: PEAK_NEAR, variables: { near: WEST_POINT } }),
-          postGraphql(server, caller, { query: DIRECTIONS, variables: { w: [WEST_POINT, [1.5703, 42.5049]] } }),
+          postGraphql(server, at.caller, { query: PEAK_NEAR, variables: { near: WEST_POINT } }),
+          postGraphql(server, at.caller, { query: DIRECTIONS, variables: { w: [WEST_POINT, [1.5703, 42.5049]] } }),
         ]);
         if (places.status !== 200 || places.body.errors || routed.status !== 200 || routed.body.errors) failures++;
         else seen.add(places.body.data.places.map((p: Json) => p.id).join());
@@ -137,7 +122,7 @@ describe('regions changed while the server runs', () => {
   it('stops serving a region whose folder is removed', async () => {
     rmSync(join(root, 'east'), { recursive: true });
     await eventually(async () => (await regionNames()).join() === 'west', 'east removed');
-    const r = await postGraphql(server, caller, { query: DIRECTIONS, variables: { w: [EAST_POINT, [1.6703, 42.5049]] } });
+    const r = await postGraphql(server, at.caller, { query: DIRECTIONS, variables: { w: [EAST_POINT, [1.6703, 42.5049]] } });
     expect(r.body.errors?.[0]?.extensions?.code).toBe('VALIDATION_FAILED');
     expect((await readiness()).body).toMatchObject({ status: 'ready', regions: ['west'], problems: [] });
   });

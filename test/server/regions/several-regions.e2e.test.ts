@@ -2,21 +2,14 @@
 // import writes it. Every Data API field answers from the region its coordinates lie in; a route between the two is
 // refused at the waypoint that changes region, naming both; searches span both; the trail tiles are the union.
 // (Run scaled out, every node serves the same folder.)
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { VectorTile } from '@mapbox/vector-tile';
 import Pbf from 'pbf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EAST_VALLEY, writeValley } from '../../helpers/demo-valleys.js';
-import { admin, bootstrap, type Bootstrapped, type RunningServer, startServer } from '../../helpers/server.js';
+import { EAST_VALLEY } from '../../helpers/demo-valleys.js';
 import { tileAt } from '../../helpers/tiles.js';
-import { type Caller, callerOf, mintSession, postGraphql } from '../data-api/data-api-client.js';
+import { type RegionsServer, startOnValleys } from './regions-server.js';
 
-let root = '';
-let server: RunningServer;
-let org: Bootstrapped;
-let caller: Caller;
+let at: RegionsServer;
 
 /** A demo route in the west valley, and the same route 0.1° east. */
 const WEST = [
@@ -26,32 +19,13 @@ const WEST = [
 const EAST = WEST.map(([lon, lat]) => [lon! + 0.1, lat!]);
 
 beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), 'cairn-regions-'));
-  await writeValley(join(root, 'west'));
-  await writeValley(join(root, 'east'), EAST_VALLEY);
-  server = await startServer({ SEED_DEMO: '0', REGIONS_PATH: root, REGIONS_POLL_MS: '200' });
-  org = bootstrap(server);
-  admin(server, 'set', '--org', org.organization.id, 'quota.data=100000');
-  caller = callerOf(org, await mintSession(server, org));
+  at = await startOnValleys({ west: {}, east: EAST_VALLEY });
 }, 120_000);
-afterAll(async () => {
-  await server?.stop();
-  if (root) rmSync(root, { recursive: true, force: true });
-});
+afterAll(() => at?.stop());
 
 type Json = any;
-
-async function graphql(query: string, variables: Record<string, unknown> = {}): Promise<Json> {
-  const r = await postGraphql(server, caller, { query, variables });
-  expect(r.status).toBe(200);
-  return r.body;
-}
-
-async function data(query: string, variables: Record<string, unknown> = {}): Promise<Json> {
-  const body = await graphql(query, variables);
-  expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
-  return body.data;
-}
+const graphql = (query: string, variables: Record<string, unknown> = {}) => at.graphql(query, variables);
+const data = (query: string, variables: Record<string, unknown> = {}) => at.data(query, variables);
 
 const DIRECTIONS = 'query D($w: [[Float!]!]!) { directions(input: {activity: HIKING_AND_TRAIL, waypoints: $w}) { routes { distance } } }';
 
@@ -124,14 +98,14 @@ describe('several regions served from one folder', () => {
   });
 
   it('describes the union in TileJSON and serves each region’s tiles, merged where both meet', async () => {
-    const key = org.publishableKey.key;
-    const tileJson = (await (await fetch(`${server.url}/v1/tiles/trails.json?publishable_key=${key}`)).json()) as Json;
+    const key = at.org.publishableKey.key;
+    const tileJson = (await (await fetch(`${at.server.url}/v1/tiles/trails.json?publishable_key=${key}`)).json()) as Json;
     expect(tileJson.bounds[0]).toBeLessThan(1.56);
     expect(tileJson.bounds[2]).toBeGreaterThan(1.66);
     expect(tileJson.regions.map((r: Json) => r.name)).toEqual(['east', 'west']);
     const trailIds = async (z: number, [lon, lat]: number[]) => {
       const { x, y } = tileAt(lon!, lat!, z);
-      const res = await fetch(`${server.url}/v1/tiles/trails/${z}/${x}/${y}.mvt?publishable_key=${key}`);
+      const res = await fetch(`${at.server.url}/v1/tiles/trails/${z}/${x}/${y}.mvt?publishable_key=${key}`);
       expect(res.status).toBe(200);
       const layer = new VectorTile(new Pbf(new Uint8Array(await res.arrayBuffer()))).layers.trails!;
       return Array.from({ length: layer.length }, (_, i) => Number(layer.feature(i).properties.osm_id));
@@ -148,7 +122,7 @@ describe('several regions served from one folder', () => {
   });
 
   it('is ready, naming the regions it serves', async () => {
-    const res = await fetch(`${server.url}/readyz`);
+    const res = await fetch(`${at.server.url}/readyz`);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ status: 'ready', regions: ['east', 'west'], problems: [] });
   });
