@@ -146,7 +146,8 @@ export class RegionSet {
    */
   static async own(pool: WorkerPool): Promise<RegionSet> {
     const set = new RegionSet({ pool }, 'own');
-    set.#served = [await set.#loadWorkerRegion(undefined, 'demo', 'own')];
+    await set.#handToWorkers(undefined, 'demo');
+    set.#served = [await set.#describe(undefined, 'demo', 'own')];
     return set;
   }
 
@@ -317,16 +318,24 @@ export class RegionSet {
     const t0 = performance.now();
     const listing = describeRegion(path);
     const handoff = createRegionHandoff(ROUTING_MEMORY_FILES, this.options.build);
-    const files = await handOver(handoff, () => readRegionIntoMemory(path, handoff.build, handoff.memory));
     const ref: RegionRef = { key: `${name}@${++generations}`, dir: listing.path, files: handoff, retired: sharedFlag() };
     try {
-      const region = await this.#loadWorkerRegion(ref, name, identity, listing, path);
+      // Handed to the workers first: each loads the rest of the region (its metadata, DEM, way names) while this
+      // thread reads the routing files, then waits until they are published (RegionHandoff).
+      const handing = this.#handToWorkers(ref, name);
+      const [read, handed] = await Promise.allSettled([
+        handOver(handoff, () => readRegionIntoMemory(path, handoff.build, handoff.memory)),
+        handing,
+      ]);
+      if (read.status === 'rejected') throw read.reason;
+      if (handed.status === 'rejected') throw handed.reason;
+      const region = await this.#describe(ref, name, identity, listing, path);
       // The workers read the folder's other files by path: a replacement renamed in meanwhile would mix two imports.
       if (folderIdentity(path) !== identity) throw new FolderChanged();
       this.#log('info', 'region loaded', {
         region: name,
         key: ref.key,
-        sharedMb: Math.round(Object.values(files.files).reduce((sum, f) => sum + f.bytes, 0) / 1e6),
+        sharedMb: Math.round(Object.values(read.value.files).reduce((sum, f) => sum + f.bytes, 0) / 1e6),
         ms: Math.round(performance.now() - t0),
         workers: pool.piscina.threads.length,
       });
@@ -339,15 +348,22 @@ export class RegionSet {
   }
 
   /** The demo region, which each worker builds for itself. */
-  #loadDemo(): Promise<ServedRegion> {
-    return this.#loadWorkerRegion({ key: `demo@${++generations}`, retired: sharedFlag() }, 'demo', 'demo');
+  async #loadDemo(): Promise<ServedRegion> {
+    const ref: RegionRef = { key: `demo@${++generations}`, retired: sharedFlag() };
+    await this.#handToWorkers(ref, 'demo');
+    return this.#describe(ref, 'demo', 'demo');
   }
 
-  /**
-   * Hands `ref` to every worker (each loads the region now, not on a request), then asks one for the region's outline
-   * and opens its archive.
-   */
-  async #loadWorkerRegion(
+  /** Hands `ref` to every worker: each loads the region now, so that no request waits for it. */
+  async #handToWorkers(ref: RegionRef | undefined, name: string): Promise<void> {
+    const { pool } = this.options;
+    const handed = await pool.everyWorker('ping', ref ? { region: ref } : {}, this.options.loadTimeoutMs ?? 600_000);
+    if (handed.failure) throw new Error(`the workers could not load region ${name}: ${handed.failure.reason}`);
+    if (handed.answered < pool.piscina.options.minThreads) throw new Error(`only ${handed.answered} workers loaded region ${name} in time`);
+  }
+
+  /** The region as served: its outline from a worker (which holds it), its archive opened. */
+  async #describe(
     ref: RegionRef | undefined,
     name: string,
     identity: string,
@@ -355,9 +371,6 @@ export class RegionSet {
     path?: string,
   ): Promise<ServedRegion> {
     const { pool } = this.options;
-    const handed = await pool.everyWorker('ping', ref ? { region: ref } : {}, this.options.loadTimeoutMs ?? 600_000);
-    if (handed.failure) throw new Error(`the workers could not load region ${name}: ${handed.failure.reason}`);
-    if (handed.answered < pool.piscina.options.minThreads) throw new Error(`only ${handed.answered} workers loaded region ${name} in time`);
     const outline = await pool.runTask('regionOutline', ref ? { region: ref } : {});
     if (!outline.ok) throw taskError(outline);
     const tiles = path ? join(path, REGION_FILES.tiles) : undefined;
