@@ -1,6 +1,6 @@
-// Regions added, replaced and removed while the server runs (REGIONS_PATH, looked at every 200 ms): each change is
-// served without a restart; a replacement under load answers every request from the old region or the new, never an
-// error, and the old one is dropped once drained; a half-written import is never served; a folder that cannot be
+// Regions added, replaced and removed while the server runs (REGIONS_PATH, looked at every 200 ms), while a client
+// routes the whole time: each change is served without a restart, and no route fails; a replacement under more load
+// answers every request from the old region or the new, never an error, and the old one is dropped once drained; a half-written import is never served; a folder that cannot be
 // loaded makes the node not ready, saying why. Scaled out, every node behind the load balancer sees each change (six
 // answers in a row from the round-robin balancer reach all three nodes twice).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -50,8 +50,24 @@ async function readiness(): Promise<{ status: number; body: Json }> {
   return { status: res.status, body: await res.json() };
 }
 
+/**
+ * A client routing in the west valley the whole time, from the first change to the last: each answer a route, never an
+ * error, whatever is added, replaced or removed meanwhile.
+ */
+const background = { stop: false, answered: 0, failed: [] as string[], done: Promise.resolve() };
+function routeMeanwhile(): void {
+  background.done = (async () => {
+    while (!background.stop) {
+      const r = await postGraphql(server, at.caller, { query: DIRECTIONS, variables: { w: [WEST_POINT, [1.5703, 42.5049]] } });
+      if (r.status === 200 && !r.body.errors && r.body.data.directions.routes.length > 0) background.answered++;
+      else background.failed.push(`${r.status} ${JSON.stringify(r.body).slice(0, 200)}`);
+    }
+  })();
+}
+
 describe('regions changed while the server runs', () => {
   it('serves a region folder added to the folder, with no restart', async () => {
+    routeMeanwhile();
     await writeValley(join(root, 'east'), EAST_VALLEY);
     await eventually(async () => (await regionNames()).join() === 'east,west', 'east added');
     const routed = await data(DIRECTIONS, { w: [EAST_POINT, [1.6703, 42.5049]] });
@@ -125,5 +141,12 @@ describe('regions changed while the server runs', () => {
     const r = await postGraphql(server, at.caller, { query: DIRECTIONS, variables: { w: [EAST_POINT, [1.6703, 42.5049]] } });
     expect(r.body.errors?.[0]?.extensions?.code).toBe('VALIDATION_FAILED');
     expect((await readiness()).body).toMatchObject({ status: 'ready', regions: ['west'], problems: [] });
+  });
+
+  it('answered every route asked meanwhile, through every change', async () => {
+    background.stop = true;
+    await background.done;
+    expect(background.failed).toEqual([]);
+    expect(background.answered).toBeGreaterThan(10);
   });
 });
