@@ -213,7 +213,8 @@ export function buildApp(deps: AppDeps): App {
     ...systemRoutes(ASSET_DIRS, { ...mapLibreAssets(), ...siteAssets() }, () => {
       const problems = deps.regions?.problems ?? [];
       const served = deps.regions?.regions.map((r) => r.name) ?? [];
-      return { ready: problems.length === 0, regions: served, problems };
+      // Not ready with a folder it cannot load, or with nothing to serve (an empty REGIONS_PATH).
+      return { ready: problems.length === 0 && (deps.regions === undefined || served.length > 0), regions: served, problems };
     }),
     ...siteRoutes(),
     ...embedRoutes(

@@ -116,6 +116,8 @@ export class RegionSet {
   #timer: NodeJS.Timeout | undefined;
   #watcher: FSWatcher | undefined;
   #closed = false;
+  /** Why the folder of regions could not be read at the last look (logged once). */
+  #unreadable: string | undefined;
 
   private constructor(
     private readonly options: RegionSetOptions,
@@ -130,6 +132,10 @@ export class RegionSet {
    */
   static async open(options: RegionSetOptions): Promise<RegionSet> {
     const mode = options.regionsPath ? 'folders' : options.regionPath ? 'folder' : 'demo';
+    // A folder of regions that is not there is a mistake in the configuration, not an empty deployment.
+    if (options.regionsPath && !statSync(options.regionsPath, { throwIfNoEntry: false })?.isDirectory()) {
+      throw new Error(`regions folder ${options.regionsPath} does not exist or is not a folder (REGIONS_PATH)`);
+    }
     const set = new RegionSet(options, mode);
     if (mode === 'demo') set.#served = [await set.#loadDemo()];
     else {
@@ -242,8 +248,11 @@ export class RegionSet {
     let names: string[] = [];
     try {
       names = readdirSync(root).filter((name) => !name.startsWith('.'));
+      this.#unreadable = undefined;
     } catch (e) {
-      this.#log('error', 'regions folder unreadable', { path: root, error: String(e) });
+      // Once per cause, not every scan: the regions loaded before go on serving.
+      if (this.#unreadable !== String(e)) this.#log('error', 'regions folder unreadable', { path: root, error: String(e) });
+      this.#unreadable = String(e);
     }
     for (const name of names.sort()) {
       const path = join(root, name);

@@ -1,5 +1,6 @@
 // A bad REGION_PATH: refused at start with one line naming the path, whether the start check or the workers loading
-// the region find what is wrong. (A folder of regions keeps serving the others: test/server/regions/.)
+// the region find what is wrong. A missing REGIONS_PATH likewise; an empty one starts not ready. (A folder of regions
+// with a bad region keeps serving the others: test/server/regions/.)
 
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildDemoRegion } from '../../../data/region/demo-region.js';
 import { PLACE_HEADER_BYTES } from '../../../data/region/place-table.js';
 import { writeRegion } from '../../../data/region/region-folder.js';
-import { MAIN_JS, REPO_ROOT } from '../../helpers/server.js';
+import { MAIN_JS, REPO_ROOT, startServer } from '../../helpers/server.js';
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -22,7 +23,7 @@ function tempDir(): string {
   return dir;
 }
 
-function start(regionPath: string) {
+function start(regionPath: string, variable = 'REGION_PATH') {
   return spawnSync(process.execPath, [MAIN_JS], {
     cwd: REPO_ROOT,
     env: {
@@ -30,7 +31,7 @@ function start(regionPath: string) {
       PORT: '0',
       HOST: '127.0.0.1',
       DATABASE_PATH: join(tempDir(), 'db'),
-      REGION_PATH: regionPath,
+      [variable]: regionPath,
       SEED_DEMO: '0',
     },
     encoding: 'utf8',
@@ -95,5 +96,31 @@ describe('a region that fails inside the workers', () => {
     expect(lines[0]).toMatch(
       new RegExp(`^cairn: failed to start: the workers could not load region ${basename(dir)}: the worker failed: .*places\\.bin`),
     );
+  });
+});
+
+describe('REGIONS_PATH checked at start', () => {
+  it('a missing folder of regions stops the server with one line naming it', () => {
+    const run = start('/no/such/regions', 'REGIONS_PATH');
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim().split('\n')).toEqual([
+      'cairn: failed to start: regions folder /no/such/regions does not exist or is not a folder (REGIONS_PATH)',
+    ]);
+  });
+
+  it('an empty folder of regions starts a server that is not ready until a region is there', async () => {
+    const root = tempDir();
+    const server = await startServer({ REGIONS_PATH: root, REGIONS_POLL_MS: '200', SEED_DEMO: '0' }, { alone: true });
+    try {
+      const empty = await fetch(`${server.url}/readyz`);
+      expect(empty.status).toBe(503);
+      expect(await empty.json()).toEqual({ status: 'not_ready', regions: [], problems: [] });
+      writeRegion(join(root, 'valley'), buildDemoRegion());
+      await server.waitForOutput('"msg":"region added","region":"valley"');
+      const ready = await fetch(`${server.url}/readyz`);
+      expect(await ready.json()).toEqual({ status: 'ready', regions: ['valley'], problems: [] });
+    } finally {
+      await server.stop();
+    }
   });
 });
