@@ -1,5 +1,5 @@
-// `npm run import -- --osm FILE.osm.pbf [--dem FILE.hgt[.zip] ...] [--out DIR] [--json] [--quiet] [--threads N]`:
-// builds a region folder. Progress goes to stderr (redrawn on a terminal, a line now and then otherwise);
+// `npm run import -- --osm FILE.osm.pbf [--dem FILE.hgt[.zip] ...] [--out DIR] [--bbox W,S,E,N] [--json] [--quiet]
+// [--threads N]`: builds a region folder (of the part of the extract inside the box, with --bbox). Progress goes to stderr (redrawn on a terminal, a line now and then otherwise);
 // --json prints one JSON summary on stdout instead of the one-line report.
 //
 // The import runs on a worker thread whose heap limit is this process's own (CAIRN_IMPORT_HEAP_MB
@@ -17,16 +17,27 @@ import { STAGE_DOING } from './import-progress.js';
 
 const USAGE =
   'usage: npm run import -- --osm FILE.osm.pbf [--dem FILE.hgt[.zip] ...] [--out DIR (default var/region)] ' +
+  '[--bbox WEST,SOUTH,EAST,NORTH (degrees: only that part of the extract)] ' +
   '[--json] [--quiet] [--threads N (default: all cores for large files; env CAIRN_IMPORT_THREADS)]';
 
 async function main(): Promise<number> {
-  let values: { osm?: string; dem?: string[]; out?: string; help?: boolean; json?: boolean; quiet?: boolean; threads?: string };
+  let values: {
+    osm?: string;
+    dem?: string[];
+    out?: string;
+    bbox?: string;
+    help?: boolean;
+    json?: boolean;
+    quiet?: boolean;
+    threads?: string;
+  };
   try {
     ({ values } = parseArgs({
       options: {
         osm: { type: 'string' },
         dem: { type: 'string', multiple: true },
         out: { type: 'string', default: 'var/region' },
+        bbox: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         json: { type: 'boolean' },
         quiet: { type: 'boolean', short: 'q' },
@@ -52,12 +63,18 @@ async function main(): Promise<number> {
     console.error(`error: --threads must be a whole number ≥ 0\n${USAGE}`);
     return 2;
   }
+  const bbox = values.bbox === undefined ? undefined : parseBbox(values.bbox);
+  if (bbox === null) {
+    console.error(`error: --bbox is WEST,SOUTH,EAST,NORTH in degrees, west below east and south below north\n${USAGE}`);
+    return 2;
+  }
   const every = Number(process.env.CAIRN_IMPORT_PROGRESS_MS);
   const job: ImportJob = {
     osm: values.osm,
     dem: values.dem ?? [],
     out: values.out!,
     threads,
+    bbox,
     json: values.json === true,
     progress: !values.quiet,
     tty: process.stderr.isTTY === true,
@@ -99,6 +116,15 @@ async function main(): Promise<number> {
     port1.close();
     await pool.destroy();
   }
+}
+
+/** `WEST,SOUTH,EAST,NORTH` as a box of degrees, or null when it is not one. */
+function parseBbox(text: string): [number, number, number, number] | null {
+  const parts = text.split(',').map((p) => (p.trim() === '' ? Number.NaN : Number(p)));
+  if (parts.length !== 4 || !parts.every(Number.isFinite)) return null;
+  const [west, south, east, north] = parts as [number, number, number, number];
+  if (!(west >= -180 && east <= 180 && south >= -90 && north <= 90 && west < east && south < north)) return null;
+  return [west, south, east, north];
 }
 
 process.exitCode = await main();

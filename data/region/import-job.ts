@@ -11,6 +11,8 @@ export interface ImportJob {
   dem: string[];
   out: string;
   threads: number | undefined;
+  /** --bbox: the extract cut to [west, south, east, north]. */
+  bbox: [number, number, number, number] | undefined;
   json: boolean;
   progress: boolean;
   tty: boolean;
@@ -35,7 +37,15 @@ export default async function runImport({ job, port }: { job: ImportJob; port: M
   const report: Partial<ImportReport> = {};
   let code: number;
   try {
-    const region = await importRegion({ osm: job.osm, dem: job.dem, out: job.out, threads: job.threads, progress, report });
+    const region = await importRegion({
+      osm: job.osm,
+      dem: job.dem,
+      out: job.out,
+      threads: job.threads,
+      ...(job.bbox ? { bbox: job.bbox } : {}),
+      progress,
+      report,
+    });
     const c = region.meta.counts;
     if (job.dem.length > 0) {
       let missing = 0;

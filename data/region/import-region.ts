@@ -19,6 +19,8 @@ export interface ImportOptions {
   demMarginDeg?: number;
   /** Threads decoding the PBF (0: this thread); default all cores for large files. */
   threads?: number;
+  /** Cut the extract to [west, south, east, north] degrees (PbfReadOptions.bbox). */
+  bbox?: readonly [number, number, number, number];
   /** Progress reporting; none when absent. */
   progress?: ImportProgress;
   /** Filled with what the import read, kept and wrote, and the time and memory of each stage. */
@@ -40,7 +42,11 @@ export interface ImportReport {
  */
 async function readRegion(opts: ImportOptions, progress: ImportProgress): Promise<{ region: Region; stats: PbfReadStats }> {
   const tiles: HgtTile[] = (opts.dem ?? []).map(readHgt);
-  const { extract, timestamp, stats } = await readExtract(opts.osm, { threads: opts.threads, progress });
+  const { extract, timestamp, stats } = await readExtract(opts.osm, {
+    threads: opts.threads,
+    progress,
+    ...(opts.bbox ? { bbox: opts.bbox } : {}),
+  });
   progress.stage('build');
   try {
     const region = buildRegion(extract, {

@@ -58,6 +58,11 @@ export interface PbfReadOptions {
   /** Decoding threads: 0 decodes in this thread; default all cores for files of 16 MB and more, else 0. */
   threads?: number;
   progress?: ImportProgress;
+  /**
+   * [west, south, east, north] in degrees: only the nodes inside are read, as if the extract had been cut there (a
+   * way leaving the box is cut where its nodes leave it; a place outside is left out).
+   */
+  bbox?: readonly [number, number, number, number];
 }
 
 /** What reading the file found, for the import's summary. */
@@ -327,6 +332,16 @@ export async function readExtract(path: string, opts: PbfReadOptions = {}): Prom
 
     await decoder.close(); // the decoding threads and their memory are not needed any more
 
+    // A box cuts the extract: a node outside is as absent as a node the file lacks.
+    const box = opts.bbox;
+    const inBox = box ? (x: number, y: number) => x >= box[0] && x <= box[2] && y >= box[1] && y <= box[3] : () => true;
+    if (box) {
+      const lonAt = new Float64Array(lonBuf);
+      const latAt = new Float64Array(latBuf);
+      const here = new Uint8Array(presentBuf);
+      for (let i = 0; i < u; i++) if (here[i] === 1 && !inBox(lonAt[i]!, latAt[i]!)) here[i] = 0;
+    }
+
     // Refs → slots (indices into the needed table; -1 where the extract lacks the node).
     stage = 'resolving way nodes';
     progress?.stage('resolve');
@@ -341,6 +356,7 @@ export async function readExtract(path: string, opts: PbfReadOptions = {}): Prom
     const places: PlaceSource[] = [];
     for (const b of placeNodes) {
       for (let i = 0; i < b.id.length; i++) {
+        if (!inBox(b.lon[i]!, b.lat[i]!)) continue;
         places.push({ osmType: 'node', osmId: b.id[i]!, tags: b.tags[i]!, lon: (0 + b.lon[i]!) / 1, lat: (0 + b.lat[i]!) / 1 });
       }
     }
