@@ -72,8 +72,25 @@ export interface RegionOutlineMeta {
   counts: { nodes: number; edges: number; ways: number; places: number };
 }
 
+/**
+ * A region's bounds in the measures the main thread compares without trigonometry (worked out by the worker that
+ * loaded it): in Web Mercator world fractions (× 2^z: tile columns and rows), and degrees of longitude per metre.
+ */
+export interface RegionExtent {
+  /** [left, top, right, bottom] as fractions of the world's width and height (top < bottom). */
+  world: [number, number, number, number];
+  /** Degrees of longitude a metre spans at the region's mid latitude (for a plane measure of distances to it). */
+  lonDegPerMetre: number;
+  /**
+   * Degrees of longitude a metre spans at most within the largest search radius of the region (at its poleward edge
+   * moved LOOKUP_LIMITS.radius.max poleward): a box this wide around a point holds every place the radius reaches.
+   */
+  lonDegPerMetreMax: number;
+}
+
 export interface RegionOutlineOutput {
   ok: true;
   meta: RegionOutlineMeta;
   coverage: RegionCoverage;
+  extent: RegionExtent;
 }

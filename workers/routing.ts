@@ -17,7 +17,9 @@ import type {
 } from '../contracts/routing.js';
 import type { TaskFailure } from '../contracts/task-failure.js';
 import type { TaskMap } from '../contracts/task-map.js';
-import type { OnRegion, RegionCoverage, RegionOutlineOutput } from '../contracts/region-ref.js';
+import type { OnRegion, RegionCoverage, RegionExtent, RegionOutlineOutput } from '../contracts/region-ref.js';
+import { LOOKUP_LIMITS } from '../contracts/region-lookup.js';
+import { METRES_PER_DEGREE_LAT, mercatorX, mercatorY, metresPerDegreeLon } from '../data/region/geo.js';
 import type { Region } from '../data/region/region.js';
 import { latOf, lonOf } from '../data/region/region-graph.js';
 import { encodeDirections, encodeSuggestions } from './positions-json.js';
@@ -98,7 +100,18 @@ const COVERAGE_MAX_CELLS = 4_000_000;
 
 export function regionOutline(input: OnRegion): RegionOutlineOutput {
   const { region } = routingFor(input.region);
-  return { ok: true, meta: region.meta, coverage: coverageOf(region.graph, region.meta.bbox) };
+  const { bbox } = region.meta;
+  return { ok: true, meta: region.meta, coverage: coverageOf(region.graph, bbox), extent: extentOf(bbox) };
+}
+
+/** The region's bounds in the measures the main thread compares with arithmetic alone (RegionExtent). */
+function extentOf([west, south, east, north]: readonly [number, number, number, number]): RegionExtent {
+  const poleward = Math.min(89, Math.max(Math.abs(south), Math.abs(north)) + LOOKUP_LIMITS.radius.max / METRES_PER_DEGREE_LAT);
+  return {
+    world: [mercatorX(west), mercatorY(north), mercatorX(east), mercatorY(south)],
+    lonDegPerMetre: 1 / metresPerDegreeLon((south + north) / 2),
+    lonDegPerMetreMax: 1 / metresPerDegreeLon(poleward),
+  };
 }
 
 /** Which cells of a grid over the region's bounds (its nodes' extent) hold one of its nodes. */

@@ -6,6 +6,7 @@
 // about to be cut (blockTask), so the cut never holds the region's features at once.
 
 import { ARCHIVE_MAX_ZOOM } from '../contracts/tiles.js';
+import { mercatorX, mercatorY } from '../data/region/geo.js';
 import { type LayerFeatures, TRAIL_LAYERS, type TrailLayer, type TrailLayerSources } from './trail-features.js';
 
 /** The deepest blocks are tiles of this zoom (~30 km at 45°N), cut down to ARCHIVE_MAX_ZOOM. */
@@ -41,11 +42,8 @@ export interface BlockPlan {
   members: Record<TrailLayer, Int32Array | null>;
 }
 
-const tileX = (lon: number, z: number) => ((lon + 180) / 360) * 2 ** z;
-const tileY = (lat: number, z: number) => {
-  const rad = (Math.max(-85.05, Math.min(85.05, lat)) * Math.PI) / 180;
-  return ((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * 2 ** z;
-};
+const tileX = (lon: number, z: number) => mercatorX(lon) * 2 ** z;
+const tileY = (lat: number, z: number) => mercatorY(lat) * 2 ** z;
 
 /**
  * The cut's blocks for a region's features: level by level, blocks in row order. A feature goes to every block of a

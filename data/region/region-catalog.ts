@@ -59,27 +59,37 @@ export interface RegionCatalog {
 }
 
 /**
- * The regions under `dir`: `dir` itself when it is a region folder (it holds a meta.json), otherwise each of its
- * folders that holds one, hidden folders (an import's staging) left out. Throws RegionInputError when `dir` is
- * neither, or does not exist.
+ * The region folders under `dir`, by name: `dir` itself when it is a region folder (it holds a meta.json), otherwise
+ * each of its folders that holds one (a link to a folder followed), hidden folders (an import's staging) left out.
+ * Throws the file system's error when `dir` cannot be read.
+ */
+export function regionFolders(dir: string): Map<string, string> {
+  const root = resolve(dir);
+  if (isRegionLike(root)) return new Map([[basename(root), root]]);
+  const found = new Map<string, string>();
+  // Not Dirent.isDirectory(): a region may be a link to a folder (current -> alps-2026-11); isRegionLike follows it.
+  for (const name of readdirSync(root).sort()) {
+    if (!name.startsWith('.') && isRegionLike(join(root, name))) found.set(name, join(root, name));
+  }
+  return found;
+}
+
+/**
+ * The regions under `dir` (regionFolders), each described or said to be unusable. Throws RegionInputError when `dir`
+ * is neither a region folder nor a folder of them, or does not exist.
  */
 export function catalogRegions(dir: string): RegionCatalog {
-  const root = resolve(dir);
-  if (isRegionLike(root)) return { regions: [describeRegion(root)], unusable: [] };
-  const catalog: RegionCatalog = { regions: [], unusable: [] };
-  let entries: string[];
+  // One region folder asked for by itself: what is wrong with it is the answer.
+  if (isRegionLike(resolve(dir))) return { regions: [describeRegion(dir)], unusable: [] };
+  let folders: Map<string, string>;
   try {
-    // Not Dirent.isDirectory(): a region may be a link to a folder (current -> alps-2026-11); isRegionLike follows it.
-    entries = readdirSync(root)
-      .filter((name) => !name.startsWith('.'))
-      .sort();
+    folders = regionFolders(dir);
   } catch {
     // describeRegion names what is wrong with a path that is no folder (missing, a file).
-    return { regions: [describeRegion(root)], unusable: [] };
+    return { regions: [describeRegion(dir)], unusable: [] };
   }
-  for (const name of entries) {
-    const path = join(root, name);
-    if (!isRegionLike(path)) continue;
+  const catalog: RegionCatalog = { regions: [], unusable: [] };
+  for (const [name, path] of folders) {
     try {
       catalog.regions.push(describeRegion(path));
     } catch (e) {

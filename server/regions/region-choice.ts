@@ -1,8 +1,10 @@
 // Which served region answers a request, from its coordinates alone (no worker asked): a point is in a region when
 // the region's coverage grid (where its network lies, RegionCoverage) holds it, so two regions whose bounds overlap
-// are told apart by where their trails are. Pure functions over the regions as served.
-import type { RegionCoverage } from '../../contracts/region-ref.js';
+// are told apart by where their trails are. Pure functions over the regions as served, arithmetic only: what needs
+// trigonometry (a region's bounds in tile units, degrees per metre) was worked out by a worker (RegionExtent).
+import type { RegionCoverage, RegionExtent } from '../../contracts/region-ref.js';
 import type { LonLat } from '../../contracts/routing.js';
+import { METRES_PER_DEGREE_LAT } from '../../data/region/geo.js';
 
 /** What a choice needs of a region. */
 export interface Placed {
@@ -10,6 +12,7 @@ export interface Placed {
   /** [west, south, east, north] in degrees. */
   bounds: readonly [number, number, number, number];
   coverage: RegionCoverage;
+  extent: RegionExtent;
 }
 
 /**
@@ -62,27 +65,44 @@ export function chooseRegion<R extends Placed>(regions: readonly R[], points: re
   let best = regions[0]!;
   let bestDistance = Number.POSITIVE_INFINITY;
   for (const r of regions) {
-    const d = boundsDistance(r.bounds, first);
+    const d = boundsDistance(r, first);
     if (d < bestDistance) [best, bestDistance] = [r, d];
   }
   return { ok: true, region: best };
 }
 
-/** Degrees (a plane measure: only compared) from a point to the nearest point of the bounds; 0 inside. */
-function boundsDistance([west, south, east, north]: readonly number[], [lon, lat]: LonLat): number {
-  const dx = Math.max(west! - lon, 0, lon - east!);
-  const dy = Math.max(south! - lat, 0, lat - north!);
-  return Math.hypot(dx * Math.cos((lat * Math.PI) / 180), dy);
+/** Square metres, on a plane (only compared), from a point to the nearest point of a region's bounds; 0 inside. */
+function boundsDistance({ bounds: [west, south, east, north], extent }: Placed, [lon, lat]: LonLat): number {
+  const dx = Math.max(west - lon, 0, lon - east) / extent.lonDegPerMetre;
+  const dy = Math.max(south - lat, 0, lat - north) * METRES_PER_DEGREE_LAT;
+  return dx * dx + dy * dy;
 }
 
 /** The regions whose bounds meet the box [west, south, east, north]. */
-export function regionsInBox<R extends Placed>(regions: readonly R[], [west, south, east, north]: readonly number[]): R[] {
-  return regions.filter(({ bounds: [w, s, e, n] }) => w <= east! && e >= west! && s <= north! && n >= south!);
+export function regionsInBox<R extends Placed>(regions: readonly R[], box: readonly number[]): R[] {
+  return regions.filter((r) => meetsBox(r, box));
 }
 
-/** The box around a point that holds every point within `metres` of it (for regions near a point). */
-export function boxAround([lon, lat]: LonLat, metres: number): [number, number, number, number] {
-  const dLat = metres / 110_574;
-  const dLon = metres / (111_320 * Math.max(0.01, Math.cos((lat * Math.PI) / 180)));
-  return [lon - dLon, lat - dLat, lon + dLon, lat + dLat];
+function meetsBox({ bounds: [w, s, e, n] }: Placed, [west, south, east, north]: readonly number[]): boolean {
+  return w <= east! && e >= west! && s <= north! && n >= south!;
+}
+
+/**
+ * The regions with a place within `metres` (at most LOOKUP_LIMITS.radius.max) of a point: those whose bounds meet the
+ * box around it that holds every such place, as wide as each region's poleward degrees per metre make it.
+ */
+export function regionsNear<R extends Placed>(regions: readonly R[], [lon, lat]: LonLat, metres: number): R[] {
+  const dLat = metres / METRES_PER_DEGREE_LAT;
+  return regions.filter((r) => {
+    const dLon = metres * r.extent.lonDegPerMetreMax;
+    return meetsBox(r, [lon - dLon, lat - dLat, lon + dLon, lat + dLat]);
+  });
+}
+
+/** The regions whose bounds meet tile (z, x, y), by their bounds in world fractions. */
+export function regionsAtTile<R extends Placed>(regions: readonly R[], z: number, x: number, y: number): R[] {
+  const n = 2 ** z;
+  return regions.filter(
+    ({ extent: { world } }) => world[0] * n <= x + 1 && world[2] * n >= x && world[1] * n <= y + 1 && world[3] * n >= y,
+  );
 }

@@ -9,10 +9,10 @@
 // on their way and is dropped (its memory with it); one removed stops serving once it has been missing for a second
 // (an import's replacement leaves the name missing for an instant). A hidden folder (an import's staging) is never looked
 // at. A folder that cannot be loaded is reported (log and readiness) and the regions loaded before go on serving.
-import { existsSync, type FSWatcher, readdirSync, statSync, watch } from 'node:fs';
+import { existsSync, type FSWatcher, statSync, watch } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import type { RegionRef } from '../../contracts/region-ref.js';
-import { describeRegion, type RegionListing } from '../../data/region/region-catalog.js';
+import { describeRegion, type RegionListing, regionFolders } from '../../data/region/region-catalog.js';
 import { readRegionIntoMemory, REGION_FILES, ROUTING_MEMORY_FILES } from '../../data/region/region-folder.js';
 import { TileArchive } from '../../data/region/tile-archive.js';
 import type { WasmBuild } from '../../geo-wasm/src/load-wasm.js';
@@ -110,7 +110,6 @@ export class RegionSet {
   readonly #problems = new Map<string, RegionProblem & { identity: string }>();
   /** When each served region's folder was first found missing (cleared when it is back). */
   readonly #misses = new Map<string, number>();
-  readonly #listeners = new Set<(change: RegionChange) => void>();
   #scanning: Promise<RegionChange> | undefined;
   #rescan = false;
   #timer: NodeJS.Timeout | undefined;
@@ -165,12 +164,6 @@ export class RegionSet {
   /** Folders found and not served, and why. */
   get problems(): RegionProblem[] {
     return [...this.#problems.values()].map(({ name, path, reason }) => ({ name, path, reason }));
-  }
-
-  /** Told after every scan that changed what is served. */
-  onChange(listener: (change: RegionChange) => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
   }
 
   /** Counts a task on its way on `region`; the returned function ends it (and drops a retired region it was the last of). */
@@ -232,34 +225,23 @@ export class RegionSet {
     }
   }
 
-  /** The region folders to serve now: name → absolute path. */
+  /** The region folders to serve now: name → absolute path (a folder without a meta.json is no region). */
   #folders(): Map<string, string> {
-    const found = new Map<string, string>();
     if (this.mode === 'folder') {
       const path = resolve(this.options.regionPath!);
-      found.set(basename(path), path);
-      return found;
+      return new Map([[basename(path), path]]);
     }
     const root = resolve(this.options.regionsPath!);
-    if (existsSync(join(root, REGION_FILES.meta))) {
-      found.set(basename(root), root); // REGIONS_PATH naming one region folder serves that region
-      return found;
-    }
-    let names: string[] = [];
     try {
-      names = readdirSync(root).filter((name) => !name.startsWith('.'));
+      const folders = regionFolders(root);
       this.#unreadable = undefined;
+      return folders;
     } catch (e) {
-      // Once per cause, not every scan: the regions loaded before go on serving.
+      // Once per cause, not every look: the regions loaded before go on serving.
       if (this.#unreadable !== String(e)) this.#log('error', 'regions folder unreadable', { path: root, error: String(e) });
       this.#unreadable = String(e);
+      return new Map();
     }
-    for (const name of names.sort()) {
-      const path = join(root, name);
-      // statSync follows a link to a folder (current -> alps-2026-11).
-      if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) found.set(name, path);
-    }
-    return found;
   }
 
   async #scanOnce(): Promise<RegionChange> {
@@ -270,11 +252,7 @@ export class RegionSet {
       this.#misses.delete(name);
       const identity = folderIdentity(path);
       const current = this.#served.find((r) => r.name === name);
-      if (identity === undefined) {
-        // Not a region folder (yet): a folder being copied in, or one with no meta.json.
-        if (!current) this.#problem(name, path, '', `${path} holds no ${REGION_FILES.meta}: it is not a region folder`, change);
-        continue;
-      }
+      if (identity === undefined) continue; // its meta.json went since the listing
       if (current?.identity === identity || this.#problems.get(name)?.identity === identity) continue;
       try {
         const loaded = await this.#loadFolder(name, path, identity);
@@ -309,7 +287,6 @@ export class RegionSet {
       this.#log('info', 'region removed', { region: region.name, key: region.ref?.key });
     }
     for (const name of this.#problems.keys()) if (!folders.has(name)) this.#problems.delete(name);
-    if (change.added.length + change.replaced.length + change.removed.length > 0) for (const listener of this.#listeners) listener(change);
     return change;
   }
 
@@ -412,6 +389,7 @@ export class RegionSet {
       listing: described,
       bounds: described.bounds,
       coverage: outline.coverage,
+      extent: outline.extent,
       archive,
       identity,
       inFlight: 0,
@@ -457,5 +435,6 @@ function folderIdentity(path: string): string | undefined {
   const folder = statSync(path, { throwIfNoEntry: false });
   const meta = statSync(join(path, REGION_FILES.meta), { throwIfNoEntry: false });
   if (!folder?.isDirectory() || !meta) return undefined;
-  return `${folder.dev}:${folder.ino}:${meta.ino}:${meta.mtimeMs}`;
+  // The folder's time changes as files are added to it: a copy finished after a failed load is looked at again.
+  return `${folder.dev}:${folder.ino}:${folder.mtimeMs}:${meta.ino}:${meta.mtimeMs}`;
 }

@@ -10,7 +10,7 @@ import { failure, type TaskFailure } from '../../contracts/task-failure.js';
 import type { TaskInput, TaskName, TaskOutput } from '../../contracts/task-map.js';
 import { LOOKUP_LIMITS } from '../../contracts/region-lookup.js';
 import type { RunOptions, WorkerPool } from '../pool/pool.js';
-import { boxAround, chooseRegion, regionsInBox } from './region-choice.js';
+import { chooseRegion, regionsInBox, regionsNear } from './region-choice.js';
 import type { RegionSet, ServedRegion } from './region-set.js';
 
 /** The points a task is placed by, and the input path of the i-th (where a refusal points). */
@@ -70,7 +70,7 @@ export function regionalPool(pool: WorkerPool, regions: RegionSet): WorkerPool {
     const near = input.near;
     const targets =
       Array.isArray(near) && Number.isFinite(near[0]) && Number.isFinite(near[1])
-        ? regionsInBox(served, boxAround(near, Math.min(Number(input.radius) || LOOKUP_LIMITS.radius.default, LOOKUP_LIMITS.radius.max)))
+        ? regionsNear(served, near, Math.min(Number(input.radius) || LOOKUP_LIMITS.radius.default, LOOKUP_LIMITS.radius.max))
         : served;
     const answers = await Promise.all((targets.length ? targets : served.slice(0, 1)).map((r) => runOn(r, 'places', input, opts)));
     const bad = answers.find((a): a is TaskFailure => !a.ok);

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gunzip as gunzipCallback, gzip as gzipCallback } from 'node:zlib';
 import { centerZoom, vectorLayers } from '../../data/region/tile-archive.js';
-import { regionsInBox } from '../regions/region-choice.js';
+import { regionsAtTile } from '../regions/region-choice.js';
 import type { ServedRegion, ServedRegions } from '../regions/region-set.js';
 import type { WorkerPool } from '../pool/pool.js';
 import { TRAIL_TILE_ZOOMS } from '../../contracts/tiles.js';
@@ -91,18 +91,7 @@ export interface TileJsonRegion {
   attribution: string;
 }
 
-/** [west, south, east, north] of tile (z, x, y), in degrees. */
-function tileBounds(z: number, x: number, y: number): [number, number, number, number] {
-  const n = 2 ** z;
-  const lat = (row: number) => (Math.atan(Math.sinh(Math.PI * (1 - (2 * row) / n))) * 180) / Math.PI;
-  return [(x / n) * 360 - 180, lat(y + 1), ((x + 1) / n) * 360 - 180, lat(y)];
-}
-
 export function trailTileOperations(deps: TrailTileDeps) {
-  /** The regions whose archives hold the tile (z, x, y): the ones whose bounds meet it. */
-  const regionsAt = (regions: readonly ServedRegion[], { z, x, y }: TileAddress): ServedRegion[] =>
-    regionsInBox(regions, tileBounds(z, x, y));
-
   /** Opens the regions (the server awaits this before it listens, so no first map view waits for a cut). */
   const warm = async (): Promise<void> => {
     await deps.regions();
@@ -192,7 +181,8 @@ export function trailTileOperations(deps: TrailTileDeps) {
       async run(_caller, address: TileAddress): Promise<EncodedTile> {
         const bad = checkTileAddress(address, TRAIL_TILE_ZOOMS);
         if (bad) throw bad;
-        const regions = regionsAt(await deps.regions(), address);
+        // The regions whose archives may hold the tile: the ones whose bounds meet it.
+        const regions = regionsAtTile(await deps.regions(), address.z, address.x, address.y);
         // The content of each region that meets the tile names it: a region replaced changes only its own tiles.
         const tag = regions.map((r) => r.archive.info.tag).join('+') || 'none';
         const { z, x, y } = address;
